@@ -1,0 +1,94 @@
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { openBus } from './bus/open-bus.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { readOrCreateSecretFile } from './data-dir.js';
+import type { Deps } from './deps.js';
+import { buildHttpApp } from './http/app.js';
+import { createLogger, type Logger } from './logger.js';
+import { buildMediaApp } from './media/app.js';
+import { createSecretBox, parseSecretKey } from './secrets.js';
+import { openStore } from './store/database.js';
+import { migrateToLatest } from './store/migrate.js';
+import { loadOrCreateTls } from './tls.js';
+import { randomBytes } from 'node:crypto';
+
+export interface Gatehouse {
+  config: Config;
+  deps: Deps;
+  http: Awaited<ReturnType<typeof buildHttpApp>>;
+  urls: { rest: string; media: string; ws: string };
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  clock?: Clock;
+}
+
+/** Opens the store (migrated) and the bus, and builds the services' dependencies: the composition root. */
+export async function openDeps(config: Config, options: StartOptions = {}): Promise<Deps> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const store = openStore(config.databaseUrl);
+  try {
+    await migrateToLatest(store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const bus = await openBus(config.busUrl).catch(async (e) => {
+    await store.close();
+    throw e;
+  });
+  const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+  return { config, store, bus, log, clock: options.clock ?? systemClock, secrets: createSecretBox(parseSecretKey(secretKey)) };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.bus.close();
+  await deps.store.close();
+}
+
+function portOf(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Starts the REST, media and WebSocket listeners on one set of dependencies. */
+export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
+  const deps = await openDeps(config, options);
+  const tls = await loadOrCreateTls(config);
+  const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined });
+  const media = await buildMediaApp(deps);
+  let ws: HttpsServer | null = null;
+  try {
+    await http.listen({ host: config.host, port: config.httpPort });
+    await media.listen({ host: config.host, port: config.mediaPort });
+    ws = createHttpsServer({ cert: tls.cert, key: tls.key });
+    await new Promise<void>((resolve, reject) => {
+      ws!.once('error', reject);
+      ws!.listen(config.wsPort, config.host, () => resolve());
+    });
+  } catch (e) {
+    await Promise.allSettled([http.close(), media.close(), ws ? new Promise((r) => ws!.close(r)) : null]);
+    await closeDeps(deps);
+    throw e;
+  }
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const urls = {
+    rest: `${config.httpTls ? 'https' : 'http'}://${host}:${portOf(http.server)}`,
+    media: `http://${host}:${portOf(media.server)}`,
+    ws: `wss://${host}:${portOf(ws)}/websocket`,
+  };
+  return {
+    config,
+    deps,
+    http,
+    urls,
+    async close() {
+      await Promise.allSettled([http.close(), media.close(), new Promise((r) => ws!.close(r))]);
+      await closeDeps(deps);
+    },
+  };
+}

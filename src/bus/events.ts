@@ -1,0 +1,23 @@
+/** The typed map of everything that travels on the bus: name to payload. */
+
+export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
+
+/** A change of an organization's state, as the stream delivers it on /topic/change/{orgUuid}. */
+export interface ChangeEvent {
+  /** Monotonic id from the durable change log: the order of delivery within an organization. */
+  id: number;
+  orgUuid: string;
+  entity: string;
+  entityUuid: string;
+  type: ChangeType;
+  deviceUuid: string | null;
+  timestampMs: number;
+  /** The record as the REST API returns it. */
+  update: unknown;
+}
+
+export interface BusEvents {
+  change: ChangeEvent;
+}
+
+export type BusEventName = keyof BusEvents;

@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { ConfigError } from '../config.js';
+import { isGatehouseError } from '../errors.js';
+import { registerKeyCommands, registerOrgCommands, registerPartnerCommands } from './org-commands.js';
+import { registerStartCommand } from './start.js';
+
+/** `gatehouse <command>`: each command is a thin edge over the services (see PRODUCT.md for the contract). */
+const program = new Command()
+  .name('gatehouse')
+  .description('Gatehouse: a self-hostable physical-security platform API')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+registerStartCommand(program);
+registerOrgCommands(program);
+registerKeyCommands(program);
+registerPartnerCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  // Expected failures (bad flags, a refused operation) print their message; anything else its message too, never a stack.
+  const known = e instanceof ConfigError || isGatehouseError(e);
+  process.stderr.write(`gatehouse: ${known || e instanceof Error ? (e as Error).message : String(e)}\n`);
+  process.exitCode = 1;
+}

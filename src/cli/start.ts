@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import { startGatehouse } from '../app.js';
+import { loadConfig } from '../config.js';
+import { ensureDemoOrg } from '../demo.js';
+
+export function registerStartCommand(program: Command): void {
+  program
+    .command('start')
+    .description('start the REST, media and WebSocket listeners')
+    .option('--region <region>', 'us or eu (GATEHOUSE_REGION)')
+    .option('--data-dir <dir>', 'data directory (GATEHOUSE_DATA_DIR)')
+    .option('--host <host>', 'address to listen on (GATEHOUSE_HOST, default 127.0.0.1)')
+    .option('--http-port <n>', 'REST port (GATEHOUSE_HTTP_PORT, default 8080; 0 = any free port)')
+    .option('--media-port <n>', 'media port (GATEHOUSE_MEDIA_PORT, default 8081)')
+    .option('--ws-port <n>', 'WebSocket port, TLS (GATEHOUSE_WS_PORT, default 8443)')
+    .option('--database <url>', 'sqlite:<file> or postgres://... (GATEHOUSE_DATABASE_URL)')
+    .option('--bus <url>', 'memory: or redis://... (GATEHOUSE_BUS_URL)')
+    .option('--http-tls', 'serve REST over TLS, asking for client certificates (GATEHOUSE_HTTP_TLS)')
+    .option('--no-seed', 'do not create the demo organization on first start')
+    .action(async (opts) => {
+      const config = loadConfig(opts);
+      const gatehouse = await startGatehouse(config);
+      const demo = config.seed ? await ensureDemoOrg(gatehouse.deps) : null;
+      const lines = [
+        `Gatehouse is running (region ${config.region}, store ${gatehouse.deps.store.dialect}, bus ${config.busUrl.split(':')[0]})`,
+        `  REST:      ${gatehouse.urls.rest}`,
+        `  Media:     ${gatehouse.urls.media}`,
+        `  WebSocket: ${gatehouse.urls.ws}`,
+        `  OpenAPI:   ${gatehouse.urls.rest}/openapi.json  (docs at /docs)`,
+        ...(demo ? [`  Demo organization: ${demo.orgUuid}`, `  Demo API key:      ${demo.apiKey}`] : []),
+      ];
+      process.stdout.write(lines.join('\n') + '\n');
+      let closing = false;
+      const shutdown = async () => {
+        if (closing) return;
+        closing = true;
+        await gatehouse.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
+    });
+}

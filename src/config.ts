@@ -1,0 +1,86 @@
+import { resolve, join } from 'node:path';
+
+export type Region = 'us' | 'eu';
+export const REGIONS: readonly Region[] = ['us', 'eu'];
+
+/** The one typed configuration of a Gatehouse process, built from flags, environment and defaults. */
+export interface Config {
+  region: Region;
+  dataDir: string;
+  host: string;
+  httpPort: number;
+  mediaPort: number;
+  wsPort: number;
+  databaseUrl: string;
+  busUrl: string;
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
+  /** Serve the REST port over TLS and ask for client certificates (needed by the `api` and `partner-api` schemes). */
+  httpTls: boolean;
+  /** 32-byte key that encrypts secrets at rest, as hex or base64; generated into the data dir when absent. */
+  secretKey: string | null;
+  adminToken: string | null;
+  /** Outbound HTTP may reach loopback and private addresses (webhooks, integrations). */
+  allowPrivateOutbound: boolean;
+  smtpUrl: string | null;
+  seed: boolean;
+  logLevel: string;
+}
+
+/** Flags as the CLI passes them; every one has an environment variable of the same meaning. */
+export interface ConfigFlags {
+  region?: string;
+  dataDir?: string;
+  host?: string;
+  httpPort?: string | number;
+  mediaPort?: string | number;
+  wsPort?: string | number;
+  database?: string;
+  bus?: string;
+  httpTls?: boolean;
+  seed?: boolean;
+  logLevel?: string;
+}
+
+export class ConfigError extends Error {}
+
+function port(name: string, value: string | number | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const region = (flags.region ?? env.GATEHOUSE_REGION ?? 'us').toLowerCase();
+  if (!REGIONS.includes(region as Region)) throw new ConfigError(`region must be one of ${REGIONS.join(', ')}, got "${region}"`);
+  const dataDir = resolve(flags.dataDir ?? env.GATEHOUSE_DATA_DIR ?? '.gatehouse');
+  const databaseUrl = flags.database ?? env.GATEHOUSE_DATABASE_URL ?? `sqlite:${join(dataDir, 'gatehouse.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) throw new ConfigError(`database must be sqlite:<file> or postgres://..., got "${databaseUrl}"`);
+  const busUrl = flags.bus ?? env.GATEHOUSE_BUS_URL ?? 'memory:';
+  if (!/^(memory:|rediss?:\/\/)/.test(busUrl)) throw new ConfigError(`bus must be memory: or redis://..., got "${busUrl}"`);
+  return {
+    region: region as Region,
+    dataDir,
+    host: flags.host ?? env.GATEHOUSE_HOST ?? '127.0.0.1',
+    httpPort: port('http port', flags.httpPort ?? env.GATEHOUSE_HTTP_PORT, 8080),
+    mediaPort: port('media port', flags.mediaPort ?? env.GATEHOUSE_MEDIA_PORT, 8081),
+    wsPort: port('ws port', flags.wsPort ?? env.GATEHOUSE_WS_PORT, 8443),
+    databaseUrl,
+    busUrl,
+    tlsCertFile: env.GATEHOUSE_TLS_CERT || null,
+    tlsKeyFile: env.GATEHOUSE_TLS_KEY || null,
+    httpTls: flags.httpTls ?? bool(env.GATEHOUSE_HTTP_TLS, false),
+    secretKey: env.GATEHOUSE_SECRET_KEY || null,
+    adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
+    allowPrivateOutbound: bool(env.GATEHOUSE_ALLOW_PRIVATE_OUTBOUND, true),
+    smtpUrl: env.GATEHOUSE_SMTP_URL || null,
+    seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
+    logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',
+  };
+}

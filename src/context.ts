@@ -1,0 +1,11 @@
+import type { ApiKeyKind } from './domains/orgs/tables.js';
+import type { Actor } from './store/write.js';
+
+/**
+ * The authenticated caller of an operation: the organization it acts for, the key and user behind it,
+ * and the partner organization when a partner key acts for a client. Services take it as `ctx`.
+ */
+export interface CallerContext extends Actor {
+  keyKind: ApiKeyKind;
+  requestId: string;
+}

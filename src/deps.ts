@@ -1,0 +1,23 @@
+import type { Bus } from './bus/bus.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { SecretBox } from './secrets.js';
+import type { Store } from './store/database.js';
+import type { Actor } from './store/write.js';
+
+/** Everything a service may need, built once in the composition root (src/app.ts); each service picks its part. */
+export interface Deps {
+  config: Config;
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  log: Logger;
+  /** Encrypts secrets at rest (integration tokens, webhook secrets). */
+  secrets: SecretBox;
+}
+
+/** The actor of a write that no API caller makes: a CLI command, the seeder, the simulator. */
+export function systemActor(orgUuid: string, operation: string): Actor {
+  return { orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, operation };
+}

@@ -1,0 +1,23 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { randomToken } from '../../ids.js';
+import type { Region } from '../../config.js';
+
+/** A new API key: the region, an underscore, and 192 random bits. Shown once; only its digest is stored. */
+export function generateApiKey(region: Region): string {
+  return `${region}_${randomToken(192)}`;
+}
+
+export function digestApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The region a key was issued for, read from its prefix, or null for a key of no known form. */
+export function regionOfApiKey(key: string): string | null {
+  const match = /^([a-z]{2})_[A-Za-z0-9_-]{16,}$/.exec(key);
+  return match ? match[1] : null;
+}
+
+/** SHA-256 fingerprint (lowercase hex, no colons) of a PEM or DER certificate. */
+export function certificateFingerprint(certificate: string | Buffer): string {
+  return new X509Certificate(certificate).fingerprint256.replaceAll(':', '').toLowerCase();
+}

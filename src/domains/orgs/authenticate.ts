@@ -1,0 +1,60 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { digestApiKey, regionOfApiKey } from './api-keys.js';
+import * as store from './store.js';
+
+export const AUTH_SCHEMES = ['api-token', 'api', 'partner-api-token', 'partner-api'] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+/** What a caller presents: the three x-auth headers, and on a TLS port the client certificate. */
+export interface Credentials {
+  scheme: string | undefined;
+  apiKey: string | undefined;
+  orgHeader: string | undefined;
+  /** SHA-256 fingerprint of the verified-by-fingerprint client certificate, when the connection carried one. */
+  clientCertFingerprint: string | null;
+}
+
+const isPartnerScheme = (s: AuthScheme) => s === 'partner-api-token' || s === 'partner-api';
+const isCertificateScheme = (s: AuthScheme) => s === 'api' || s === 'partner-api';
+
+function sameFingerprint(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/**
+ * Decides who is calling, as the platform does: no key is 401 `Unauthenticated`; a key that is unknown,
+ * revoked, of the other region, of the other scheme family, or without its certificate is 403
+ * `Invalid api key`; a partner call without a grant for `x-auth-org`, or a standard key naming another
+ * organization, is 403 `Access Denied`.
+ */
+export async function authenticate(
+  deps: Pick<Deps, 'store' | 'config'>,
+  credentials: Credentials,
+  call: { requestId: string; operation: string },
+): Promise<CallerContext> {
+  const { apiKey, orgHeader } = credentials;
+  if (!apiKey) throw fail('UNAUTHENTICATED');
+  const scheme = (credentials.scheme || 'api-token') as AuthScheme;
+  if (!AUTH_SCHEMES.includes(scheme)) throw fail('UNSUPPORTED_AUTH_SCHEME', String(credentials.scheme).slice(0, 40));
+  if (regionOfApiKey(apiKey) !== deps.config.region) throw fail('INVALID_API_KEY');
+  const key = await store.findApiKeyByDigest(deps.store.db, digestApiKey(apiKey));
+  if (!key || key.revoked_at_ms !== null || key.region !== deps.config.region) throw fail('INVALID_API_KEY');
+  if (isPartnerScheme(scheme) !== (key.kind === 'partner')) throw fail('INVALID_API_KEY');
+  if (isCertificateScheme(scheme)) {
+    const presented = credentials.clientCertFingerprint;
+    if (!presented || !key.cert_fingerprint || !sameFingerprint(presented, key.cert_fingerprint)) throw fail('INVALID_API_KEY');
+  }
+  const base = { userUuid: key.user_uuid, apiKeyId: key.id, keyKind: key.kind, requestId: call.requestId, operation: call.operation };
+  if (!isPartnerScheme(scheme)) {
+    if (orgHeader && orgHeader !== key.org_uuid) throw fail('ACCESS_DENIED');
+    return { ...base, orgUuid: key.org_uuid, partnerOrgUuid: null };
+  }
+  if (!orgHeader) throw fail('ACCESS_DENIED');
+  if (orgHeader !== key.org_uuid && !(await store.hasPartnerGrant(deps.store.db, key.org_uuid, orgHeader))) throw fail('ACCESS_DENIED');
+  return { ...base, orgUuid: orgHeader, partnerOrgUuid: key.org_uuid };
+}

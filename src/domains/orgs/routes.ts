@@ -1,0 +1,35 @@
+import type { Deps } from '../../deps.js';
+import { operation, type ApiApp } from '../../http/operation.js';
+import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
+import * as orgs from './service.js';
+
+export function orgRoutes(app: ApiApp, deps: Deps): void {
+  operation(
+    app,
+    {
+      path: '/api/org/getOrgV2',
+      operationId: 'getOrgV2',
+      summary: 'Get organization details V2',
+      tags: ['Org'],
+      body: GetOrgV2Request,
+      response: GetOrgV2Response,
+    },
+    async (_input, ctx) => {
+      const org = await orgs.getOrg(deps, ctx);
+      return { org, orgUuid: org.uuid, featureFlags: {} };
+    },
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/getOrganization',
+      aliases: ['/api/org/getOrg'],
+      operationId: 'getOrganization',
+      summary: 'Get the organization record',
+      tags: ['Org'],
+      body: GetOrganizationRequest,
+      response: GetOrganizationResponse,
+    },
+    async (_input, ctx) => ({ org: await orgs.getOrg(deps, ctx) }),
+  );
+}

@@ -1,0 +1,124 @@
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
+import { systemActor } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { newRuuid } from '../../ids.js';
+import { write, type Actor } from '../../store/write.js';
+import { generateApiKey, digestApiKey } from './api-keys.js';
+import * as store from './store.js';
+import type { ApiKeyKind, OrgsTable } from './tables.js';
+
+type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
+
+export interface OrgRecord {
+  uuid: string;
+  name: string;
+  createdAtMillis: number;
+  deleted: boolean;
+}
+
+export function toOrgRecord(row: OrgsTable): OrgRecord {
+  return { uuid: row.uuid, name: row.name, createdAtMillis: row.created_at_ms, deleted: false };
+}
+
+export interface CreatedOrg {
+  orgUuid: string;
+  userUuid: string;
+  apiKey: string;
+}
+
+/** Creates an organization with its first user and a standard API key for that user. */
+export async function createOrg(deps: OrgDeps, input: { name: string; userName?: string; email?: string | null }, operation = 'org.create'): Promise<CreatedOrg> {
+  const name = input.name.trim();
+  if (!name) throw fail('INVALID_VALUE', 'name must not be empty');
+  const orgUuid = newRuuid();
+  const userUuid = newRuuid();
+  const apiKey = generateApiKey(deps.config.region);
+  await write(deps, systemActor(orgUuid, operation), async (w) => {
+    await store.insertOrg(w.tx, { uuid: orgUuid, name, created_at_ms: w.nowMs });
+    await store.insertUser(w.tx, {
+      uuid: userUuid,
+      org_uuid: orgUuid,
+      name: input.userName ?? `${name} Administrator`,
+      email: input.email ?? null,
+      created_at_ms: w.nowMs,
+    });
+    const keyId = await insertKey(w.tx, deps, { orgUuid, userUuid, kind: 'standard', apiKey, nowMs: w.nowMs, certFingerprint: null });
+    w.audit({ entity: 'ORG', entityUuid: orgUuid, action: 'CREATE' });
+    w.audit({ entity: 'USER', entityUuid: userUuid, action: 'CREATE' });
+    w.audit({ entity: 'API_KEY', entityUuid: keyId, action: 'CREATE' });
+  });
+  return { orgUuid, userUuid, apiKey };
+}
+
+async function insertKey(
+  db: Parameters<typeof store.insertApiKey>[0],
+  deps: Pick<Deps, 'config'>,
+  k: { orgUuid: string; userUuid: string | null; kind: ApiKeyKind; apiKey: string; nowMs: number; certFingerprint: string | null },
+): Promise<string> {
+  const id = newRuuid();
+  await store.insertApiKey(db, {
+    id,
+    org_uuid: k.orgUuid,
+    user_uuid: k.userUuid,
+    kind: k.kind,
+    digest: digestApiKey(k.apiKey),
+    hint: k.apiKey.slice(-4),
+    region: deps.config.region,
+    cert_fingerprint: k.certFingerprint,
+    created_at_ms: k.nowMs,
+    revoked_at_ms: null,
+  });
+  return id;
+}
+
+/**
+ * Issues a new key for an organization, for its first user. A partner key acts for the client
+ * organizations that the partner organization has grants for; an internal key reaches the internal operations.
+ */
+export async function createApiKey(
+  deps: OrgDeps,
+  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null },
+  actor: Actor = systemActor(input.orgUuid, 'key.create'),
+): Promise<{ apiKey: string; keyId: string }> {
+  const apiKey = generateApiKey(deps.config.region);
+  const keyId = await write(deps, actor, async (w) => {
+    const org = await store.findOrg(w.tx, input.orgUuid);
+    if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
+    const user = await store.findFirstUser(w.tx, input.orgUuid);
+    const id = await insertKey(w.tx, deps, {
+      orgUuid: input.orgUuid,
+      userUuid: user?.uuid ?? null,
+      kind: input.kind,
+      apiKey,
+      nowMs: w.nowMs,
+      certFingerprint: input.certFingerprint ?? null,
+    });
+    w.audit({ entity: 'API_KEY', entityUuid: id, action: 'CREATE' });
+    return id;
+  });
+  return { apiKey, keyId };
+}
+
+/** Lets the partner organization's partner keys act for the client organization. Idempotent. */
+export async function grantPartner(deps: OrgDeps, input: { partnerOrgUuid: string; clientOrgUuid: string }): Promise<{ granted: boolean }> {
+  if (input.partnerOrgUuid === input.clientOrgUuid) throw fail('INVALID_VALUE', 'a partner organization cannot be its own client');
+  return write(deps, systemActor(input.clientOrgUuid, 'partner.grant'), async (w) => {
+    for (const uuid of [input.partnerOrgUuid, input.clientOrgUuid]) {
+      if (!(await store.findOrg(w.tx, uuid))) throw fail('NOT_FOUND', `Organization ${uuid}`);
+    }
+    const granted = await store.insertPartnerGrant(w.tx, input.partnerOrgUuid, input.clientOrgUuid, w.nowMs);
+    if (granted) w.audit({ entity: 'PARTNER_GRANT', entityUuid: input.partnerOrgUuid, action: 'CREATE' });
+    return { granted };
+  });
+}
+
+export async function getOrg(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>): Promise<OrgRecord> {
+  const org = await store.findOrg(deps.store.db, ctx.orgUuid);
+  if (!org) throw fail('NOT_FOUND', 'Organization');
+  return toOrgRecord(org);
+}
+
+export async function hasAnyOrg(deps: Pick<Deps, 'store'>): Promise<boolean> {
+  return (await store.countOrgs(deps.store.db)) > 0;
+}

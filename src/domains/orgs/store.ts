@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../store/schema.js';
+import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertOrg(db: Db, org: OrgsTable): Promise<void> {
+  await db.insertInto('orgs').values(org).execute();
+}
+
+export async function findOrg(db: Db, uuid: string): Promise<OrgsTable | undefined> {
+  return db.selectFrom('orgs').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export async function countOrgs(db: Db): Promise<number> {
+  const row = await db.selectFrom('orgs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertUser(db: Db, user: UsersTable): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function findUser(db: Db, orgUuid: string, uuid: string): Promise<UsersTable | undefined> {
+  return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export async function findFirstUser(db: Db, orgUuid: string): Promise<UsersTable | undefined> {
+  return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).orderBy('created_at_ms').orderBy('uuid').limit(1).executeTakeFirst();
+}
+
+export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
+  await db.insertInto('api_keys').values(key).execute();
+}
+
+/** Keys are looked up by the digest of the presented key, never compared as plain text. */
+export async function findApiKeyByDigest(db: Db, digest: string): Promise<ApiKeysTable | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('digest', '=', digest).executeTakeFirst();
+}
+
+export async function insertPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgUuid: string, nowMs: number): Promise<boolean> {
+  const result = await db
+    .insertInto('partner_grants')
+    .values({ partner_org_uuid: partnerOrgUuid, client_org_uuid: clientOrgUuid, created_at_ms: nowMs })
+    .onConflict((oc) => oc.columns(['partner_org_uuid', 'client_org_uuid']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function hasPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgUuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('partner_grants')
+    .select('client_org_uuid')
+    .where('partner_org_uuid', '=', partnerOrgUuid)
+    .where('client_org_uuid', '=', clientOrgUuid)
+    .executeTakeFirst();
+  return row !== undefined;
+}

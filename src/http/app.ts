@@ -1,0 +1,125 @@
+import type { TLSSocket } from 'node:tls';
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import sjson from 'secure-json-parse';
+import type { Deps } from '../deps.js';
+import { fail } from '../errors.js';
+import { authenticate } from '../domains/orgs/authenticate.js';
+import { errorBody, handleError } from './errors.js';
+import { baseFastifyOptions } from './fastify-options.js';
+import { domainPlugins } from './domains.js';
+import type { ApiApp } from './operation.js';
+
+export interface HttpAppOptions {
+  /** Serve over TLS and ask for (but do not require) a client certificate, for the certificate schemes. */
+  https?: { cert: string; key: string };
+  /** Extra plugins on the same instance, outside /api (the control API, for instance). */
+  extraPlugins?: Array<(app: ApiApp) => void | Promise<void>>;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+function clientCertificateFingerprint(socket: unknown): string | null {
+  const tls = socket as TLSSocket;
+  if (typeof tls.getPeerCertificate !== 'function') return null;
+  const cert = tls.getPeerCertificate();
+  return cert && cert.fingerprint256 ? cert.fingerprint256.replaceAll(':', '').toLowerCase() : null;
+}
+
+/** The REST edge: every operation is POST + JSON under /api, authenticated by the x-auth headers. */
+export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
+  const app = Fastify({
+    ...baseFastifyOptions(deps.log, 'http'),
+    bodyLimit: BODY_LIMIT,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    ...(options.https ? { https: { ...options.https, requestCert: true, rejectUnauthorized: false } } : {}),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are JSON only (an empty body is `{}`); secure-json-parse refuses prototype-poisoning keys.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (e) {
+      done(fail('INVALID_REQUEST', `Body is not valid JSON: ${(e as Error).message}`), undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) request.body = {};
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse: physical-security platform API',
+        version: '1.0',
+        description: 'Every operation is POST with a JSON body ({} for none). Failures: `error: true` with `errorMsg`.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-auth-apikey' },
+          scheme: { type: 'apiKey', in: 'header', name: 'x-auth-scheme', description: 'api-token (default), api, partner-api-token, partner-api' },
+          partnerOrg: { type: 'apiKey', in: 'header', name: 'x-auth-org', description: 'client organization of a partner call' },
+        },
+      },
+      security: [{ apiKey: [], scheme: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await Promise.all([deps.store.ping(), deps.bus.ping()]);
+      return { status: 'ok', region: deps.config.region };
+    } catch {
+      return reply.status(503).send(errorBody('store or bus unreachable'));
+    }
+  });
+
+  // Paths that answer POST, so that another method on them is 405 rather than 404.
+  const operationPaths = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('POST')) operationPaths.add(route.url);
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (operationPaths.has(path)) {
+      return reply.status(405).header('allow', 'POST').send(errorBody(`Method ${request.method} not allowed: ${path} answers POST only`));
+    }
+    return reply.status(404).send(errorBody(`Unknown operation ${request.method} ${path}`));
+  });
+  app.setErrorHandler(handleError);
+
+  await app.register(async (api) => {
+    api.decorateRequest('caller', null as never);
+    api.addHook('onRequest', async (request) => {
+      const operation = request.routeOptions.config.operationId ?? request.url;
+      const header = (name: string) => {
+        const v = request.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      request.caller = await authenticate(
+        deps,
+        {
+          scheme: header('x-auth-scheme'),
+          apiKey: header('x-auth-apikey'),
+          orgHeader: header('x-auth-org'),
+          clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
+        },
+        { requestId: String(request.id), operation },
+      );
+      if (request.routeOptions.config.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
+    });
+    for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
+  });
+
+  for (const plugin of options.extraPlugins ?? []) await app.register(async (scope) => plugin(scope as ApiApp));
+  return app;
+}

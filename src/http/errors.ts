@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isGatehouseError } from '../errors.js';
+
+export const STRUCTURE_MSG = "JSON doesn't match expected object structure";
+
+/** The envelope of a failed call. */
+export function errorBody(errorMsg: string, extra: Record<string, unknown> = {}) {
+  return { error: true, errorMsg, warningMsg: null, ...extra };
+}
+
+/**
+ * Maps every failure to the platform's envelope: bad input is 400 with `msg`, authentication 401/403,
+ * a domain failure 200 with `error: true`; anything unexpected is logged and answered 500 without detail.
+ */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (isGatehouseError(error)) {
+    const extra = error.status === 400 ? { msg: STRUCTURE_MSG } : {};
+    if (error.status >= 500) request.log.error({ err: error }, 'service unavailable');
+    return reply.status(error.status).send(errorBody(error.message, extra));
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    return reply.status(400).send(errorBody(fe.message, { msg: STRUCTURE_MSG }));
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.status(400).send(errorBody(`Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`, { msg: STRUCTURE_MSG }));
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ code: fe.code, status }, fe.message);
+    return reply.status(status).send(errorBody(fe.message, status === 400 ? { msg: STRUCTURE_MSG } : {}));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody('Internal server error'));
+}

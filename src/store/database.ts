@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The store: one Kysely handle over SQLite or PostgreSQL. Nothing outside src/store knows which. */
+export interface Store {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  url: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL answers int8 (bigint, count) as strings; every int8 here is an id, a count or epoch ms, all safe integers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function dialectOf(url: string): DialectName {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+export function openStore(url: string): Store {
+  const dialect = dialectOf(url);
+  let db: Kysely<DB>;
+  if (dialect === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  } else {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client that loses its server must not take the process down.
+    pool.on('error', () => {});
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return {
+    db,
+    dialect,
+    url,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

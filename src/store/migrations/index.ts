@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { DialectName } from '../database.js';
+import { foundation } from './0001-foundation.js';
+
+/**
+ * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
+ * that the few dialect-specific spellings (serial ids) stay in src/store.
+ */
+export function allMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(dialect),
+  };
+}

@@ -1,0 +1,121 @@
+import type { Transaction } from 'kysely';
+import type { Bus } from '../bus/bus.js';
+import type { ChangeEvent, ChangeType } from '../bus/events.js';
+import type { Clock } from '../clock.js';
+import type { Store } from './database.js';
+import type { DB } from './schema.js';
+
+export type Tx = Transaction<DB>;
+
+/** Who is writing: the caller of an operation, a CLI command, or the simulator acting as a device. */
+export interface Actor {
+  orgUuid: string;
+  userUuid: string | null;
+  apiKeyId: string | null;
+  partnerOrgUuid: string | null;
+  /** The operation (REST operation id, CLI command, simulator event) that makes the write. */
+  operation: string;
+}
+
+export interface ChangeInput {
+  entity: string;
+  entityUuid: string;
+  type: ChangeType;
+  deviceUuid?: string | null;
+  /** The record as the REST API returns it. */
+  update: unknown;
+  /** Defaults to the actor's organization. */
+  orgUuid?: string;
+  /** Defaults to now. */
+  timestampMs?: number;
+}
+
+export interface AuditInput {
+  entity: string;
+  entityUuid: string;
+  action: string;
+  orgUuid?: string;
+}
+
+/** What a write sees: its transaction, the time it runs at, and the two records every write leaves. */
+export interface WriteScope {
+  tx: Tx;
+  nowMs: number;
+  actor: Actor;
+  /** Audits the change and appends it to the durable change log; it is announced on the bus after commit. */
+  change(change: ChangeInput): void;
+  /** Audits a write that the stream does not carry (keys, grants). */
+  audit(entry: AuditInput): void;
+}
+
+export interface WriteDeps {
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+}
+
+/**
+ * Runs `fn` in one transaction together with its audit rows and change-log rows, then announces the
+ * changes on the bus once the transaction has committed. A failure anywhere rolls back all of it.
+ */
+export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
+  const nowMs = deps.clock.now();
+  const changes: ChangeInput[] = [];
+  const audits: AuditInput[] = [];
+  const announced: ChangeEvent[] = [];
+  const result = await deps.store.db.transaction().execute(async (tx) => {
+    const value = await fn({
+      tx,
+      nowMs,
+      actor,
+      change: (c) => changes.push(c),
+      audit: (a) => audits.push(a),
+    });
+    const auditRows = [
+      ...changes.map((c) => ({ entity: c.entity, entityUuid: c.entityUuid, action: c.type, orgUuid: c.orgUuid })),
+      ...audits,
+    ].map((a) => ({
+      at_ms: nowMs,
+      org_uuid: a.orgUuid ?? actor.orgUuid,
+      user_uuid: actor.userUuid,
+      api_key_id: actor.apiKeyId,
+      partner_org_uuid: actor.partnerOrgUuid,
+      operation: actor.operation,
+      entity: a.entity,
+      entity_uuid: a.entityUuid,
+      action: a.action,
+    }));
+    if (auditRows.length > 0) await tx.insertInto('audit_log').values(auditRows).execute();
+    for (const c of changes) {
+      const event = {
+        orgUuid: c.orgUuid ?? actor.orgUuid,
+        entity: c.entity,
+        entityUuid: c.entityUuid,
+        type: c.type,
+        deviceUuid: c.deviceUuid ?? null,
+        timestampMs: c.timestampMs ?? nowMs,
+        update: c.update,
+      };
+      const row = await tx
+        .insertInto('change_events')
+        .values({
+          org_uuid: event.orgUuid,
+          entity: event.entity,
+          entity_uuid: event.entityUuid,
+          type: event.type,
+          device_uuid: event.deviceUuid,
+          timestamp_ms: event.timestampMs,
+          payload: JSON.stringify(event.update ?? null),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      announced.push({ id: Number(row.id), ...event });
+    }
+    return value;
+  });
+  for (const event of announced) {
+    // The change is durable in the change log; a bus hiccup must not turn a committed write into an error.
+    await deps.bus.publish('change', event).catch(() => {});
+  }
+  return result;
+}

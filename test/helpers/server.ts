@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGatehouse, type Gatehouse } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createApiKey, createOrg, grantPartner } from '../../src/domains/orgs/service.js';
+import { createLogger } from '../../src/logger.js';
+import { createTestDatabase, type TestDialect } from './databases.js';
+
+export interface CallOptions {
+  key?: string;
+  scheme?: string;
+  org?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  json: T;
+  text: string;
+}
+
+/** POSTs a JSON body to an operation the way the platform's clients do. */
+export async function callApi<T = any>(baseUrl: string, path: string, body: unknown = {}, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.key) headers['x-auth-apikey'] = options.key;
+  if (options.scheme) headers['x-auth-scheme'] = options.scheme;
+  if (options.org) headers['x-auth-org'] = options.org;
+  const response = await fetch(baseUrl + path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+export interface TestOrg {
+  orgUuid: string;
+  userUuid: string;
+  apiKey: string;
+}
+
+export interface TestServer {
+  gatehouse: Gatehouse;
+  config: Config;
+  rest: string;
+  /** Calls an operation with the given key (default: the first org's key). */
+  call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<CallResult<T>>;
+  createOrg(name?: string): Promise<TestOrg>;
+  createPartnerKey(partnerOrgUuid: string, clientOrgUuids: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  region?: 'us' | 'eu';
+  busUrl?: string;
+  httpTls?: boolean;
+  /** Share a database with another server (two instances); otherwise a fresh one is made and dropped. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** A real Gatehouse on loopback (ports 0) over a fresh database of the dialect. */
+export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.databaseUrl ? null : await createTestDatabase(dialect);
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-data-'));
+  const config = loadConfig(
+    {
+      region: options.region ?? 'us',
+      dataDir,
+      httpPort: 0,
+      mediaPort: 0,
+      wsPort: 0,
+      database: options.databaseUrl ?? database!.url,
+      bus: options.busUrl ?? 'memory:',
+      httpTls: options.httpTls ?? false,
+      seed: false,
+    },
+    { ...options.env },
+  );
+  const gatehouse = await startGatehouse(config, { log: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent') });
+  const rest = gatehouse.urls.rest;
+  let defaultKey: string | undefined;
+  const server: TestServer = {
+    gatehouse,
+    config,
+    rest,
+    call: (path, body = {}, callOptions = {}) => callApi(rest, path, body, { key: defaultKey, ...callOptions }),
+    async createOrg(name = 'Test Org') {
+      const org = await createOrg(gatehouse.deps, { name });
+      defaultKey ??= org.apiKey;
+      return org;
+    },
+    async createPartnerKey(partnerOrgUuid, clientOrgUuids) {
+      for (const client of clientOrgUuids) await grantPartner(gatehouse.deps, { partnerOrgUuid, clientOrgUuid: client });
+      return (await createApiKey(gatehouse.deps, { orgUuid: partnerOrgUuid, kind: 'partner' })).apiKey;
+    },
+    async close() {
+      await gatehouse.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
