@@ -7,6 +7,7 @@ import sjson from 'secure-json-parse';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
+import { createKeyCache } from '../domains/orgs/key-cache.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
 import { domainPlugins } from './domains.js';
@@ -97,6 +98,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   });
   app.setErrorHandler(handleError);
 
+  const authDeps = { ...deps, keyCache: createKeyCache() };
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
     api.addHook('onRequest', async (request) => {
@@ -106,7 +108,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         return Array.isArray(v) ? v[0] : v;
       };
       request.caller = await authenticate(
-        deps,
+        authDeps,
         {
           scheme: header('x-auth-scheme'),
           apiKey: header('x-auth-apikey'),

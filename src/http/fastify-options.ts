@@ -2,11 +2,15 @@ import { LogController } from 'fastify';
 import type { Logger } from '../logger.js';
 import { randomToken } from '../ids.js';
 
+// Request ids: a random prefix per process and a counter, unique across instances without a random draw per request.
+const processPrefix = randomToken(48);
+let requestCounter = 0;
+
 /** Options shared by the REST and media listeners: our logger, no per-request log lines, random request ids. */
 export function baseFastifyOptions(log: Logger, component: string) {
   return {
     loggerInstance: log.child({ component }),
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomToken(64),
+    genReqId: () => `${processPrefix}-${(++requestCounter).toString(36)}`,
   };
 }

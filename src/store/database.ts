@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -34,7 +35,7 @@ export function openStore(url: string): Store {
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.

@@ -3,7 +3,9 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { digestApiKey, regionOfApiKey } from './api-keys.js';
+import type { KeyCache } from './key-cache.js';
 import * as store from './store.js';
+import type { ApiKeysTable } from './tables.js';
 
 export const AUTH_SCHEMES = ['api-token', 'api', 'partner-api-token', 'partner-api'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
@@ -20,6 +22,15 @@ export interface Credentials {
 const isPartnerScheme = (s: AuthScheme) => s === 'partner-api-token' || s === 'partner-api';
 const isCertificateScheme = (s: AuthScheme) => s === 'api' || s === 'partner-api';
 
+async function findKey(deps: Pick<Deps, 'store' | 'clock'> & { keyCache?: KeyCache }, digest: string): Promise<ApiKeysTable | undefined> {
+  const nowMs = deps.clock.now();
+  const cached = deps.keyCache?.get(digest, nowMs);
+  if (cached) return cached;
+  const key = await store.findApiKeyByDigest(deps.store.db, digest);
+  if (key) deps.keyCache?.set(digest, key, nowMs);
+  return key;
+}
+
 function sameFingerprint(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
@@ -33,7 +44,7 @@ function sameFingerprint(a: string, b: string): boolean {
  * organization, is 403 `Access Denied`.
  */
 export async function authenticate(
-  deps: Pick<Deps, 'store' | 'config'>,
+  deps: Pick<Deps, 'store' | 'config' | 'clock'> & { keyCache?: KeyCache },
   credentials: Credentials,
   call: { requestId: string; operation: string },
 ): Promise<CallerContext> {
@@ -42,7 +53,7 @@ export async function authenticate(
   const scheme = (credentials.scheme || 'api-token') as AuthScheme;
   if (!AUTH_SCHEMES.includes(scheme)) throw fail('UNSUPPORTED_AUTH_SCHEME', String(credentials.scheme).slice(0, 40));
   if (regionOfApiKey(apiKey) !== deps.config.region) throw fail('INVALID_API_KEY');
-  const key = await store.findApiKeyByDigest(deps.store.db, digestApiKey(apiKey));
+  const key = await findKey(deps, digestApiKey(apiKey));
   if (!key || key.revoked_at_ms !== null || key.region !== deps.config.region) throw fail('INVALID_API_KEY');
   if (isPartnerScheme(scheme) !== (key.kind === 'partner')) throw fail('INVALID_API_KEY');
   if (isCertificateScheme(scheme)) {
