@@ -1,8 +1,16 @@
-import { Type, type TSchema, type TProperties } from 'typebox';
+import { Type, type Static, type TNull, type TProperties, type TSchema, type TUnion } from 'typebox';
 import { FACET_ID_PATTERN, RUUID_PATTERN } from '../ids.js';
 
-/** A field that may be null (all response fields of the platform are nullable unless stated). */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A field that may be null (all response fields of the platform are nullable unless stated). Spelled as a
+ * type array (`type: ["string", "null"]`) rather than anyOf wherever the schema has a single type: the
+ * serializer then needs no validation pass per field to pick a branch.
+ */
+export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => {
+  const type = (schema as { type?: unknown }).type;
+  if (typeof type === 'string' && type !== 'null') return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] }) as never;
+  return Type.Union([schema, Type.Null()]);
+};
 
 export const Ruuid = (options: { description?: string } = {}) =>
   Type.String({ pattern: RUUID_PATTERN, description: options.description ?? 'RUUID: URL-safe base-64 UUID (22 characters)' });
