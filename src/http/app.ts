@@ -9,6 +9,7 @@ import { fail } from '../errors.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
+import { controlApi } from './control.js';
 import { domainPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -120,6 +121,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 
+  await app.register(controlApi(deps), { prefix: '/_gatehouse' });
   for (const plugin of options.extraPlugins ?? []) await app.register(async (scope) => plugin(scope as ApiApp));
   return app;
 }
