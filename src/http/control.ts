@@ -10,6 +10,7 @@ import { fail } from '../errors.js';
 import { randomToken } from '../ids.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
 import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
+import { hidden, type ControlPlugin } from './control-plugin.js';
 import type { ApiApp } from './operation.js';
 
 /**
@@ -18,8 +19,6 @@ import type { ApiApp } from './operation.js';
  * in the public OpenAPI document. Domains add their routes (for example `/_gatehouse/simulate/...`) in
  * their own control-routes.ts, listed in `controlPlugins` below.
  */
-export type ControlPlugin = (app: ApiApp, deps: Deps) => void | Promise<void>;
-
 export const ADMIN_TOKEN_FILE = 'admin-token';
 
 /** The admin token: GATEHOUSE_ADMIN_TOKEN, else generated once into the data dir. */
@@ -37,9 +36,6 @@ function sameToken(presented: string, expected: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   return timingSafeEqual(digest(presented), digest(expected)) && presented.length > 0;
 }
-
-/** Control routes are left out of /openapi.json. */
-export const hidden = { hide: true } as const;
 
 const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 const StateResult = ResponseOf({ name: Field(Type.String()), tables: Field(Type.Integer()), rows: Field(Type.Integer()) });

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import type { ControlPlugin } from '../../http/control.js';
-import { hidden } from '../../http/control.js';
+import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { ResponseOf, Ruuid } from '../../schemas/common.js';
 import { SiteFile, type SiteKind } from './schema.js';
 import { parseSiteText, seedSite } from './service.js';
