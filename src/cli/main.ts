@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { ConfigError } from '../config.js';
 import { isGatehouseError } from '../errors.js';
 import { registerKeyCommands, registerOrgCommands, registerPartnerCommands } from './org-commands.js';
+import { registerSeedCommand } from './seed.js';
 import { registerStartCommand } from './start.js';
 
 /** `gatehouse <command>`: each command is a thin edge over the services (see PRODUCT.md for the contract). */
@@ -15,6 +16,7 @@ registerStartCommand(program);
 registerOrgCommands(program);
 registerKeyCommands(program);
 registerPartnerCommands(program);
+registerSeedCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { startGatehouse } from '../app.js';
 import { loadConfig } from '../config.js';
 import { ensureDemoOrg } from '../demo.js';
+import { adminTokenSource } from '../http/control.js';
 
 export function registerStartCommand(program: Command): void {
   program
@@ -27,6 +28,7 @@ export function registerStartCommand(program: Command): void {
         `  Media:     ${gatehouse.urls.media}`,
         `  WebSocket: ${gatehouse.urls.ws}`,
         `  OpenAPI:   ${gatehouse.urls.rest}/openapi.json  (docs at /docs)`,
+        `  Control:   ${gatehouse.urls.rest}/_gatehouse/  (admin token: ${adminTokenSource(config)})`,
         ...(demo ? [`  Demo organization: ${demo.orgUuid}`, `  Demo API key:      ${demo.apiKey}`] : []),
       ];
       process.stdout.write(lines.join('\n') + '\n');

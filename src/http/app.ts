@@ -10,6 +10,7 @@ import { authenticate } from '../domains/orgs/authenticate.js';
 import { createKeyCache } from '../domains/orgs/key-cache.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
+import { controlApi } from './control.js';
 import { domainPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -122,6 +123,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 
+  await app.register(controlApi(deps), { prefix: '/_gatehouse' });
   for (const plugin of options.extraPlugins ?? []) await app.register(async (scope) => plugin(scope as ApiApp));
   return app;
 }

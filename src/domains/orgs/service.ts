@@ -3,10 +3,11 @@ import type { Deps } from '../../deps.js';
 import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { write, type Actor } from '../../store/write.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
+import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { generateApiKey, digestApiKey } from './api-keys.js';
 import * as store from './store.js';
-import type { ApiKeyKind, OrgsTable } from './tables.js';
+import type { ApiKeyKind, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 
@@ -121,4 +122,31 @@ export async function getOrg(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext,
 
 export async function hasAnyOrg(deps: Pick<Deps, 'store'>): Promise<boolean> {
   return (await store.countOrgs(deps.store.db)) > 0;
+}
+
+export interface UserRecord {
+  uuid: string;
+  orgUuid: string;
+  name: string;
+  email: string | null;
+  createdAtMillis: number;
+}
+
+export function toUserRecord(row: UsersTable): UserRecord {
+  return { uuid: row.uuid, orgUuid: row.org_uuid, name: row.name, email: row.email, createdAtMillis: row.created_at_ms };
+}
+
+/** Creates a user of the writer's organization (with no key: keys are issued separately). */
+export async function createUser(w: WriteScope, input: { name: string; email?: string | null }): Promise<UserRecord> {
+  const row: UsersTable = { uuid: newRuuid(), org_uuid: w.actor.orgUuid, name: input.name, email: input.email ?? null, created_at_ms: w.nowMs };
+  await store.insertUser(w.tx, row);
+  const record = toUserRecord(row);
+  w.change({ entity: 'USER', entityUuid: row.uuid, type: 'CREATE', update: record });
+  return record;
+}
+
+/** A user of the organization; null for a missing one or another organization's. */
+export async function findUser(source: ReadSource, orgUuid: string, uuid: string): Promise<UserRecord | null> {
+  const row = await store.findUser(dbOf(source), orgUuid, uuid);
+  return row ? toUserRecord(row) : null;
 }

@@ -1,0 +1,218 @@
+import { fail } from '../../errors.js';
+import { newRuuid } from '../../ids.js';
+import { fromJson, toJson } from '../../store/columns.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
+import type { WriteScope } from '../../store/write.js';
+import { isValidTimeZone } from '../schedules/week-minutes.js';
+import { digestPin, normaliseMac, PIN_PATTERN, pinMatches } from './identifiers.js';
+import * as store from './store.js';
+import type { DeviceKind, DevicesTable, DeviceStatus, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
+
+/** A location as the REST API returns it (the reference's LocationType, with the fields Gatehouse keeps). */
+export interface LocationRecord {
+  uuid: string;
+  orgUuid: string;
+  name: string;
+  tz: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  countryCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  monitoringPinSet: boolean;
+  createdAtMillis: number;
+}
+
+export interface DeviceRecord {
+  uuid: string;
+  orgUuid: string;
+  locationUuid: string | null;
+  deviceType: DeviceKind;
+  name: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+  connectionStatus: DeviceStatus;
+  healthStatus: DeviceStatus;
+  macAddress: string | null;
+  /** What differs by kind: `thresholds` of an environmental sensor, `floor` of an elevator landing. */
+  attributes: Record<string, unknown>;
+  createdAtMillis: number;
+  updatedAtMillis: number;
+}
+
+export interface DiscoveryRecord {
+  orgUuid: string;
+  thirdPartyCameraMacAddress: string;
+  assignments: number;
+  createdAtMillis: number;
+}
+
+export function toLocationRecord(row: LocationsTable): LocationRecord {
+  return {
+    uuid: row.uuid,
+    orgUuid: row.org_uuid,
+    name: row.name,
+    tz: row.time_zone,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    postalCode: row.postal_code,
+    countryCode: row.country_code,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    monitoringPinSet: row.monitoring_pin_digest !== null,
+    createdAtMillis: row.created_at_ms,
+  };
+}
+
+export function toDeviceRecord(row: DevicesTable): DeviceRecord {
+  return {
+    uuid: row.uuid,
+    orgUuid: row.org_uuid,
+    locationUuid: row.location_uuid,
+    deviceType: row.kind,
+    name: row.name,
+    serialNumber: row.serial_number,
+    firmwareVersion: row.firmware_version,
+    connectionStatus: row.connection_status,
+    healthStatus: row.health_status,
+    macAddress: row.mac_address,
+    attributes: fromJson<Record<string, unknown>>(row.attributes) ?? {},
+    createdAtMillis: row.created_at_ms,
+    updatedAtMillis: row.updated_at_ms,
+  };
+}
+
+export function toDiscoveryRecord(row: ThirdPartyCameraDiscoveriesTable): DiscoveryRecord {
+  return { orgUuid: row.org_uuid, thirdPartyCameraMacAddress: row.mac_address, assignments: row.assignments, createdAtMillis: row.created_at_ms };
+}
+
+export interface LocationInput {
+  name: string;
+  timeZone: string;
+  monitoringPin?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  countryCode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/** Creates a location of the writer's organization. */
+export async function createLocation(w: WriteScope, input: LocationInput): Promise<LocationRecord> {
+  if (!isValidTimeZone(input.timeZone)) throw fail('INVALID_VALUE', `timeZone: "${input.timeZone}" is not a known time zone`);
+  if (input.monitoringPin != null && !PIN_PATTERN.test(input.monitoringPin)) throw fail('INVALID_VALUE', 'monitoringPin: must be 4 to 8 digits');
+  const row: LocationsTable = {
+    uuid: newRuuid(),
+    org_uuid: w.actor.orgUuid,
+    name: input.name,
+    time_zone: input.timeZone,
+    monitoring_pin_digest: input.monitoringPin != null ? digestPin(input.monitoringPin) : null,
+    address1: input.address1 ?? null,
+    address2: input.address2 ?? null,
+    city: input.city ?? null,
+    postal_code: input.postalCode ?? null,
+    country_code: input.countryCode ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    created_at_ms: w.nowMs,
+    updated_at_ms: w.nowMs,
+  };
+  await store.insertLocation(w.tx, row);
+  const record = toLocationRecord(row);
+  w.change({ entity: 'LOCATION', entityUuid: row.uuid, type: 'CREATE', update: record });
+  return record;
+}
+
+export interface DeviceInput {
+  kind: DeviceKind;
+  name: string;
+  /** A location of the writer's organization, checked by the caller. */
+  locationUuid: string | null;
+  serialNumber?: string | null;
+  firmwareVersion?: string | null;
+  connectionStatus?: DeviceStatus;
+  healthStatus?: DeviceStatus;
+  macAddress?: string | null;
+  attributes?: Record<string, unknown>;
+}
+
+/** Creates a device of any kind; the change event's entity is the kind (CAMERA, BUTTON, ...). */
+export async function createDevice(w: WriteScope, input: DeviceInput): Promise<DeviceRecord> {
+  const mac = input.macAddress != null ? normaliseMac(input.macAddress) : null;
+  if (input.macAddress != null && !mac) throw fail('INVALID_VALUE', `macAddress: "${input.macAddress}" is not a MAC address`);
+  const uuid = newRuuid();
+  const row: DevicesTable = {
+    uuid,
+    org_uuid: w.actor.orgUuid,
+    location_uuid: input.locationUuid,
+    kind: input.kind,
+    name: input.name,
+    serial_number: input.serialNumber ?? null,
+    firmware_version: input.firmwareVersion ?? null,
+    connection_status: input.connectionStatus ?? 'GREEN',
+    health_status: input.healthStatus ?? 'GREEN',
+    mac_address: mac,
+    attributes: toJson(input.attributes ?? {})!,
+    created_at_ms: w.nowMs,
+    updated_at_ms: w.nowMs,
+  };
+  await store.insertDevice(w.tx, row);
+  const record = toDeviceRecord(row);
+  w.change({ entity: input.kind, entityUuid: uuid, deviceUuid: uuid, type: 'CREATE', update: record });
+  return record;
+}
+
+/** Records a third-party camera discovery; the MAC address is stored normalised. */
+export async function createDiscovery(w: WriteScope, input: { macAddress: string; assignments?: number }): Promise<DiscoveryRecord> {
+  const mac = normaliseMac(input.macAddress);
+  if (!mac) throw fail('INVALID_VALUE', `macAddress: "${input.macAddress}" is not a MAC address`);
+  if (await store.findDiscovery(w.tx, w.actor.orgUuid, mac)) throw fail('CONFLICT', `A discovery of ${mac} already exists`);
+  const row = { org_uuid: w.actor.orgUuid, mac_address: mac, assignments: input.assignments ?? 0, created_at_ms: w.nowMs };
+  await store.insertDiscovery(w.tx, row);
+  const record = toDiscoveryRecord(row);
+  w.change({ entity: 'THIRD_PARTY_CAMERA_DISCOVERY', entityUuid: mac, type: 'CREATE', update: record });
+  return record;
+}
+
+/** A device of the organization (of one of `kinds`, when given); null for a missing one or another organization's. */
+export async function findDevice(source: ReadSource, orgUuid: string, uuid: string, kinds?: readonly DeviceKind[]): Promise<DeviceRecord | null> {
+  const row = await store.findDevice(dbOf(source), orgUuid, uuid);
+  if (!row || (kinds && kinds.length > 0 && !kinds.includes(row.kind))) return null;
+  return toDeviceRecord(row);
+}
+
+export async function listDevices(source: ReadSource, orgUuid: string, kinds?: readonly DeviceKind[]): Promise<DeviceRecord[]> {
+  return (await store.listDevices(dbOf(source), orgUuid, kinds)).map(toDeviceRecord);
+}
+
+/** A location of the organization, with its time zone; null for a missing one or another organization's. */
+export async function findLocation(source: ReadSource, orgUuid: string, uuid: string): Promise<LocationRecord | null> {
+  const row = await store.findLocation(dbOf(source), orgUuid, uuid);
+  return row ? toLocationRecord(row) : null;
+}
+
+export async function listLocations(source: ReadSource, orgUuid: string): Promise<LocationRecord[]> {
+  return (await store.listLocations(dbOf(source), orgUuid)).map(toLocationRecord);
+}
+
+/** A discovery of the organization by MAC address in any spelling; null when there is none (or the MAC is invalid). */
+export async function findDiscovery(source: ReadSource, orgUuid: string, macAddress: string): Promise<DiscoveryRecord | null> {
+  const mac = normaliseMac(macAddress);
+  const row = mac ? await store.findDiscovery(dbOf(source), orgUuid, mac) : undefined;
+  return row ? toDiscoveryRecord(row) : null;
+}
+
+export async function listDiscoveries(source: ReadSource, orgUuid: string): Promise<DiscoveryRecord[]> {
+  return (await store.listDiscoveries(dbOf(source), orgUuid)).map(toDiscoveryRecord);
+}
+
+/** Whether `pin` is the location's monitoring pin (false when it has none); null for a location the organization lacks. */
+export async function monitoringPinMatches(source: ReadSource, orgUuid: string, locationUuid: string, pin: string): Promise<boolean | null> {
+  const row = await store.findLocation(dbOf(source), orgUuid, locationUuid);
+  return row ? pinMatches(pin, row.monitoring_pin_digest) : null;
+}

@@ -1,0 +1,66 @@
+import { fail } from '../../errors.js';
+import { newRuuid } from '../../ids.js';
+import { fromJson, toJson } from '../../store/columns.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
+import type { WriteScope } from '../../store/write.js';
+import * as store from './store.js';
+import type { ShipmentsTable } from './tables.js';
+
+export interface ShipmentItem {
+  name: string;
+  quantity: number;
+}
+
+export interface ShipmentRecord {
+  uuid: string;
+  orgUuid: string;
+  crmOppId: string;
+  email: string;
+  items: ShipmentItem[];
+  trackingIdentifier: string | null;
+  customerShipmentEmailState: string | null;
+  createdAtMillis: number;
+}
+
+export function toShipmentRecord(row: ShipmentsTable): ShipmentRecord {
+  return {
+    uuid: row.uuid,
+    orgUuid: row.org_uuid,
+    crmOppId: row.crm_opp_id,
+    email: row.email,
+    items: fromJson<ShipmentItem[]>(row.items) ?? [],
+    trackingIdentifier: row.tracking_identifier,
+    customerShipmentEmailState: row.email_state,
+    createdAtMillis: row.created_at_ms,
+  };
+}
+
+/** Records a shipment of the writer's organization; a sales opportunity has at most one. */
+export async function createShipment(
+  w: WriteScope,
+  input: { crmOppId: string; email: string; items?: ShipmentItem[]; trackingIdentifier?: string | null },
+): Promise<ShipmentRecord> {
+  if (await store.findShipmentByOpp(w.tx, w.actor.orgUuid, input.crmOppId)) throw fail('CONFLICT', `A shipment for ${input.crmOppId} already exists`);
+  const row: ShipmentsTable = {
+    uuid: newRuuid(),
+    org_uuid: w.actor.orgUuid,
+    crm_opp_id: input.crmOppId,
+    email: input.email,
+    items: toJson(input.items ?? [])!,
+    tracking_identifier: input.trackingIdentifier ?? null,
+    email_state: null,
+    email_sent_at_ms: null,
+    email_error: null,
+    created_at_ms: w.nowMs,
+  };
+  await store.insertShipment(w.tx, row);
+  const record = toShipmentRecord(row);
+  w.change({ entity: 'SHIPMENT', entityUuid: row.uuid, type: 'CREATE', update: record });
+  return record;
+}
+
+/** The organization's shipment for a sales opportunity, or null. */
+export async function findShipment(source: ReadSource, orgUuid: string, crmOppId: string): Promise<ShipmentRecord | null> {
+  const row = await store.findShipmentByOpp(dbOf(source), orgUuid, crmOppId);
+  return row ? toShipmentRecord(row) : null;
+}

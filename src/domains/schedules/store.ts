@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../store/schema.js';
+import type { SchedulesTable } from './tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertSchedule(db: Db, row: SchedulesTable): Promise<void> {
+  await db.insertInto('schedules').values(row).execute();
+}
+
+export async function findSchedule(db: Db, orgUuid: string, uuid: string): Promise<SchedulesTable | undefined> {
+  return db.selectFrom('schedules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export async function listSchedules(db: Db, orgUuid: string): Promise<SchedulesTable[]> {
+  return db.selectFrom('schedules').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute();
+}

@@ -1,0 +1,98 @@
+import { Type, type Static, type TProperties } from 'typebox';
+import { DEVICE_STATUSES } from '../devices/tables.js';
+
+/**
+ * The site file: every kind is an optional list, names are unique per kind, and entries refer to each
+ * other by name. Unknown fields are refused, so a misspelt field is an error rather than silently ignored.
+ * Values that need more than a type check (time zones, MAC addresses, pins, e-mail addresses, intervals,
+ * references) are checked in validate.ts.
+ */
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Text = Type.String({ maxLength: 500 });
+const Entry = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
+const Status = Type.Union(DEVICE_STATUSES.map((s) => Type.Literal(s)));
+
+const deviceFields = {
+  name: Name,
+  location: Name,
+  serialNumber: Type.Optional(Text),
+  firmwareVersion: Type.Optional(Text),
+  macAddress: Type.Optional(Text),
+  connectionStatus: Type.Optional(Status),
+  healthStatus: Type.Optional(Status),
+};
+
+export const SiteLocation = Entry({
+  name: Name,
+  /** IANA time zone; UTC when absent. */
+  timeZone: Type.Optional(Text),
+  monitoringPin: Type.Optional(Text),
+  address1: Type.Optional(Text),
+  address2: Type.Optional(Text),
+  city: Type.Optional(Text),
+  postalCode: Type.Optional(Text),
+  countryCode: Type.Optional(Text),
+  latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+});
+
+export const SiteUser = Entry({ name: Name, email: Type.Optional(Text) });
+export const SitePerson = Entry({ name: Name });
+
+export const SiteSchedule = Entry({
+  name: Name,
+  /** Minutes of the week: 0 is Sunday 00:00 in the location's time zone, 10080 the end of Saturday. */
+  intervals: Type.Array(Entry({ start: Type.Integer(), stop: Type.Integer() })),
+  mutable: Type.Optional(Type.Boolean()),
+  oneTimeUse: Type.Optional(Type.Boolean()),
+});
+
+export const SiteSensor = Entry({
+  ...deviceFields,
+  kind: Type.Union([Type.Literal('button'), Type.Literal('environmental')]),
+  /** Alert thresholds of an environmental sensor, by reading: `{co2Ppm: 1500, tempC: 30}`. */
+  thresholds: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }), Type.Number(), { additionalProperties: false })),
+});
+
+export const SiteDoor = Entry({
+  name: Name,
+  location: Name,
+  lock: Type.Optional(Type.Boolean()),
+  schedule: Type.Optional(Name),
+  cameras: Type.Optional(Type.Array(Name)),
+  /** Names of the users allowed through. */
+  access: Type.Optional(Type.Array(Name)),
+  /** A `doorControllers` entry; when absent, a controller named "<door> Controller" is created for the door. */
+  controller: Type.Optional(Name),
+  unlockDurationMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
+});
+
+export const SiteElevatorLanding = Entry({ ...deviceFields, floor: Type.Integer({ minimum: -200, maximum: 500 }) });
+export const SiteDiscovery = Entry({ macAddress: Text, assignments: Type.Optional(Type.Integer({ minimum: 0 })) });
+export const SiteShipment = Entry({
+  crmOppId: Name,
+  email: Text,
+  trackingIdentifier: Type.Optional(Text),
+  items: Type.Optional(Type.Array(Entry({ name: Name, quantity: Type.Integer({ minimum: 1 }) }))),
+});
+
+export const SiteFile = Entry({
+  locations: Type.Optional(Type.Array(SiteLocation)),
+  users: Type.Optional(Type.Array(SiteUser)),
+  people: Type.Optional(Type.Array(SitePerson)),
+  schedules: Type.Optional(Type.Array(SiteSchedule)),
+  cameras: Type.Optional(Type.Array(Entry(deviceFields))),
+  sensors: Type.Optional(Type.Array(SiteSensor)),
+  doorControllers: Type.Optional(Type.Array(Entry(deviceFields))),
+  doors: Type.Optional(Type.Array(SiteDoor)),
+  audioGateways: Type.Optional(Type.Array(Entry(deviceFields))),
+  elevatorLandings: Type.Optional(Type.Array(SiteElevatorLanding)),
+  relays: Type.Optional(Type.Array(Entry(deviceFields))),
+  thirdPartyCameraDiscoveries: Type.Optional(Type.Array(SiteDiscovery)),
+  shipments: Type.Optional(Type.Array(SiteShipment)),
+});
+export type SiteFile = Static<typeof SiteFile>;
+export type SiteKind = keyof SiteFile;
+
+/** What seeding answers: the UUIDs it created, by kind and name (shipments by crmOppId, discoveries by MAC). */
+export type SeedResult = Partial<Record<SiteKind, Record<string, string>>>;

@@ -1,0 +1,146 @@
+import YAML from 'yaml';
+import type { Deps } from '../../deps.js';
+import { systemActor } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { write, type WriteScope } from '../../store/write.js';
+import { createDoor } from '../access/service.js';
+import { createDevice, createDiscovery, createLocation, findDiscovery, type DeviceInput } from '../devices/service.js';
+import type { DeviceKind } from '../devices/tables.js';
+import { createPerson } from '../faces/service.js';
+import { createShipment, findShipment } from '../internal/service.js';
+import { createUser, getOrg } from '../orgs/service.js';
+import { createSchedule } from '../schedules/service.js';
+import type { SeedResult, SiteFile, SiteKind } from './schema.js';
+import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
+
+type SeedDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+export type SiteFormat = 'yaml' | 'json';
+
+/** Reads a site file's text; YAML is the default (JSON is YAML too, but JSON.parse gives sharper messages). */
+export function parseSiteText(text: string, format: SiteFormat = 'yaml'): unknown {
+  try {
+    return format === 'json' ? JSON.parse(text) : YAML.parse(text);
+  } catch (e) {
+    throw fail('INVALID_VALUE', `site file is not valid ${format === 'json' ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+export function siteFormatOf(fileName: string): SiteFormat {
+  return fileName.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
+}
+
+const MAX_REPORTED = 25;
+
+function refuse(problems: string[]): never {
+  const shown = problems.slice(0, MAX_REPORTED);
+  const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : '';
+  throw fail('INVALID_VALUE', `site file: ${shown.join('; ')}${more}`);
+}
+
+/** Problems that only the organization's store can reveal: a shipment or discovery it already has. */
+async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [i, s] of (site.shipments ?? []).entries()) {
+    if (await findShipment(deps, orgUuid, s.crmOppId)) problems.push(`shipments[${i}] (${s.crmOppId}).crmOppId: the organization already has a shipment for it`);
+  }
+  for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
+    if (await findDiscovery(deps, orgUuid, t.macAddress)) problems.push(`thirdPartyCameraDiscoveries[${i}] (${t.macAddress}).macAddress: the organization already has this discovery`);
+  }
+  return problems;
+}
+
+const DEVICE_KIND_OF: Record<(typeof DEVICE_SITE_KINDS)[number], DeviceKind> = {
+  cameras: 'CAMERA',
+  sensors: 'BUTTON',
+  doorControllers: 'DOOR_CONTROLLER',
+  audioGateways: 'AUDIO_GATEWAY',
+  elevatorLandings: 'ELEVATOR_LANDING',
+  relays: 'RELAY',
+};
+
+/**
+ * Loads a site file into an organization: validates all of it first (every problem names its entry and
+ * field), then creates everything in ONE transaction, so a bad file changes nothing. Answers the created
+ * UUIDs by kind and name.
+ */
+export async function seedSite(deps: SeedDeps, orgUuid: string, site: unknown, operation = 'site.seed'): Promise<SeedResult> {
+  await getOrg(deps, { orgUuid });
+  const problems = siteFileProblems(site);
+  if (problems.length > 0) refuse(problems);
+  const file = site as SiteFile;
+  const fromStore = await storeProblems(deps, orgUuid, file);
+  if (fromStore.length > 0) refuse(fromStore);
+  return write(deps, systemActor(orgUuid, operation), (w) => createSite(w, file));
+}
+
+export async function seedSiteText(deps: SeedDeps, orgUuid: string, text: string, format: SiteFormat, operation?: string): Promise<SeedResult> {
+  return seedSite(deps, orgUuid, parseSiteText(text, format), operation);
+}
+
+async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
+  const result: SeedResult = {};
+  const created = (kind: SiteKind, key: string, uuid: string) => ((result[kind] ??= {})[key] = uuid);
+  const uuidOf = (kind: SiteKind, key: string) => result[kind]![key];
+
+  for (const l of site.locations ?? []) {
+    const { name, timeZone, ...rest } = l;
+    created('locations', name, (await createLocation(w, { name, timeZone: timeZone ?? 'UTC', ...rest })).uuid);
+  }
+  for (const u of site.users ?? []) created('users', u.name, (await createUser(w, u)).uuid);
+  for (const p of site.people ?? []) created('people', p.name, (await createPerson(w, p)).uuid);
+  for (const s of site.schedules ?? []) {
+    const intervalList = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));
+    created('schedules', s.name, (await createSchedule(w, { name: s.name, intervalList, mutable: s.mutable, oneTimeUse: s.oneTimeUse })).uuid);
+  }
+
+  const device = (kind: DeviceKind, d: { name: string; location: string } & Partial<DeviceInput>, attributes: Record<string, unknown> = {}) =>
+    createDevice(w, {
+      kind,
+      name: d.name,
+      locationUuid: uuidOf('locations', d.location),
+      serialNumber: d.serialNumber,
+      firmwareVersion: d.firmwareVersion,
+      connectionStatus: d.connectionStatus,
+      healthStatus: d.healthStatus,
+      macAddress: d.macAddress,
+      attributes,
+    });
+  for (const kind of DEVICE_SITE_KINDS) {
+    for (const d of site[kind] ?? []) {
+      const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
+      const deviceKind = sensor?.kind === 'environmental' ? 'ENVIRONMENTAL_SENSOR' : DEVICE_KIND_OF[kind];
+      const attributes = {
+        ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
+        ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),
+      };
+      created(kind, d.name, (await device(deviceKind, d, attributes)).uuid);
+    }
+  }
+
+  for (const d of site.doors ?? []) {
+    let controllerUuid = d.controller !== undefined ? uuidOf('doorControllers', d.controller) : null;
+    if (controllerUuid === null) {
+      const name = controllerNameFor(d.name);
+      controllerUuid = (await device('DOOR_CONTROLLER', { name, location: d.location })).uuid;
+      created('doorControllers', name, controllerUuid);
+    }
+    const door = await createDoor(w, {
+      name: d.name,
+      locationUuid: uuidOf('locations', d.location),
+      hasLock: d.lock ?? true,
+      scheduleUuid: d.schedule !== undefined ? uuidOf('schedules', d.schedule) : null,
+      controllerUuid,
+      cameraUuids: (d.cameras ?? []).map((c) => uuidOf('cameras', c)),
+      userUuids: (d.access ?? []).map((u) => uuidOf('users', u)),
+      unlockDurationMs: d.unlockDurationMs,
+    });
+    created('doors', d.name, door.uuid);
+  }
+
+  for (const t of site.thirdPartyCameraDiscoveries ?? []) {
+    const discovery = await createDiscovery(w, t);
+    created('thirdPartyCameraDiscoveries', entryKey('thirdPartyCameraDiscoveries', t), discovery.thirdPartyCameraMacAddress);
+  }
+  for (const s of site.shipments ?? []) created('shipments', s.crmOppId, (await createShipment(w, s)).uuid);
+  return result;
+}

@@ -1,0 +1,77 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import type { Config } from '../config.js';
+import { readOrCreateSecretFile } from '../data-dir.js';
+import type { Deps } from '../deps.js';
+import { createOrg } from '../domains/orgs/service.js';
+import { siteControlRoutes } from '../domains/sites/control-routes.js';
+import { fail } from '../errors.js';
+import { randomToken } from '../ids.js';
+import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
+import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
+import { hidden, type ControlPlugin } from './control-plugin.js';
+import type { ApiApp } from './operation.js';
+
+/**
+ * The control API under /_gatehouse/ on the REST port: for tests and tools (seeding, simulating devices,
+ * resetting state). Every route needs the admin token as `Authorization: Bearer <token>`, and none appears
+ * in the public OpenAPI document. Domains add their routes (for example `/_gatehouse/simulate/...`) in
+ * their own control-routes.ts, listed in `controlPlugins` below.
+ */
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/** The admin token: GATEHOUSE_ADMIN_TOKEN, else generated once into the data dir. */
+export function adminToken(config: Pick<Config, 'adminToken' | 'dataDir'>): string {
+  return config.adminToken ?? readOrCreateSecretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(192));
+}
+
+/** Where the admin token comes from, to print (never the token itself). */
+export function adminTokenSource(config: Pick<Config, 'adminToken' | 'dataDir'>): string {
+  return config.adminToken ? 'GATEHOUSE_ADMIN_TOKEN' : join(config.dataDir, ADMIN_TOKEN_FILE);
+}
+
+/** Compares digests, so the comparison takes the same time whatever the presented token's length or content. */
+function sameToken(presented: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(expected)) && presented.length > 0;
+}
+
+const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+const StateResult = ResponseOf({ name: Field(Type.String()), tables: Field(Type.Integer()), rows: Field(Type.Integer()) });
+
+/** Organizations and whole-store state. */
+const stateControlRoutes: ControlPlugin = (app, deps) => {
+  app.post('/orgs', { schema: { ...hidden, body: Name, response: { 200: ResponseOf({ orgUuid: Field(Ruuid()), apiKey: Field(Type.String()), userUuid: Field(Ruuid()) }) } } }, async (request) => {
+    const created = await createOrg(deps, { name: request.body.name }, 'control.org.create');
+    return { error: false, ...created };
+  });
+  app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
+    await resetStore(deps.store);
+    return { error: false };
+  });
+  app.post('/state/snapshot', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => ({
+    error: false,
+    ...(await saveSnapshot(deps.store, deps.config.dataDir, request.body.name, deps.clock.now())),
+  }));
+  app.post('/state/restore', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => ({
+    error: false,
+    ...(await restoreSnapshot(deps.store, deps.config.dataDir, request.body.name)),
+  }));
+};
+
+/** The explicit list of control plugins. */
+export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlRoutes];
+
+/** Registers the control API; mount it with the prefix `/_gatehouse`. */
+export function controlApi(deps: Deps) {
+  const token = adminToken(deps.config);
+  return async (app: ApiApp) => {
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization ?? '';
+      const presented = /^Bearer (.+)$/i.exec(header)?.[1]?.trim() ?? '';
+      if (!sameToken(presented, token)) throw fail('ADMIN_TOKEN_REQUIRED');
+    });
+    for (const plugin of controlPlugins) await plugin(app, deps);
+  };
+}
