@@ -3,6 +3,7 @@ import { ConfigError } from '../config.js';
 import { isGatehouseError } from '../errors.js';
 import { registerKeyCommands, registerOrgCommands, registerPartnerCommands } from './org-commands.js';
 import { registerSeedCommand } from './seed.js';
+import { registerSimulateCommand } from './simulate.js';
 import { registerStartCommand } from './start.js';
 
 /** `gatehouse <command>`: each command is a thin edge over the services (see PRODUCT.md for the contract). */
@@ -17,6 +18,7 @@ registerOrgCommands(program);
 registerKeyCommands(program);
 registerPartnerCommands(program);
 registerSeedCommand(program);
+registerSimulateCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,33 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { seedSiteText, siteFormatOf } from '../domains/sites/service.js';
-import { ADMIN_TOKEN_FILE } from '../http/control.js';
+import { postControl } from './control-client.js';
 import { addStoreOptions, printResult, withDeps } from './options.js';
 
-/** The admin token of the server whose data dir (or environment) this command shares. */
-function adminTokenFor(dataDir: string): string {
-  if (process.env.GATEHOUSE_ADMIN_TOKEN) return process.env.GATEHOUSE_ADMIN_TOKEN;
-  const file = join(dataDir, ADMIN_TOKEN_FILE);
-  if (!existsSync(file)) throw new Error(`no admin token: set GATEHOUSE_ADMIN_TOKEN or point --data-dir at the server's data dir (${file} is missing)`);
-  return readFileSync(file, 'utf8').trim();
-}
-
 /** Seeds through a running server's control API, so that its stream and rules see what is created. */
-async function seedThroughServer(server: string, dataDir: string, orgUuid: string, file: string, text: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.replace(/\/+$/, '')}/_gatehouse/orgs/${encodeURIComponent(orgUuid)}/seed`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${adminTokenFor(dataDir)}`,
-      'content-type': siteFormatOf(file) === 'json' ? 'application/json' : 'application/yaml',
-    },
-    body: text,
-  });
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || body.error !== false) throw new Error(String(body?.errorMsg ?? `the server answered HTTP ${response.status}`));
-  const { error: _error, errorMsg: _errorMsg, warningMsg: _warningMsg, ...created } = body;
-  return created;
+function seedThroughServer(server: string, dataDir: string, orgUuid: string, file: string, text: string): Promise<Record<string, unknown>> {
+  const contentType = siteFormatOf(file) === 'json' ? 'application/json' : 'application/yaml';
+  return postControl(server, dataDir, `/orgs/${encodeURIComponent(orgUuid)}/seed`, text, contentType);
 }
 
 export function registerSeedCommand(program: Command): void {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { readOrCreateSecretFile } from '../data-dir.js';
@@ -63,6 +64,15 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
 /** The explicit list of control plugins. */
 export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlRoutes];
 
+/**
+ * The device simulator's routes, mounted under `/_gatehouse/simulate`: each domain adds a plugin whose
+ * routes (`/alert`, `/badge`, ...) take the `gatehouse simulate <event>` flags as their body. The CLI sends
+ * flag values as strings, so this scope's validator coerces them to the schema's numbers and booleans.
+ */
+export const simulatePlugins: ControlPlugin[] = [];
+
+const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
+
 /** Registers the control API; mount it with the prefix `/_gatehouse`. */
 export function controlApi(deps: Deps) {
   const token = adminToken(deps.config);
@@ -73,5 +83,12 @@ export function controlApi(deps: Deps) {
       if (!sameToken(presented, token)) throw fail('ADMIN_TOKEN_REQUIRED');
     });
     for (const plugin of controlPlugins) await plugin(app, deps);
+    await app.register(
+      async (simulate) => {
+        simulate.setValidatorCompiler(({ schema }) => coercingAjv.compile(schema));
+        for (const plugin of simulatePlugins) await plugin(simulate as ApiApp, deps);
+      },
+      { prefix: '/simulate' },
+    );
   };
 }
