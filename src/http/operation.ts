@@ -65,8 +65,8 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         tags: spec.tags,
         deprecated: spec.deprecated ? true : undefined,
         body: spec.body,
-        consumes: spec.consumes,
-        querystring: spec.querystring,
+        ...(spec.consumes ? { consumes: spec.consumes } : {}),
+        ...(spec.querystring ? { querystring: spec.querystring } : {}),
         response: { 200: spec.response },
       },
       handler: async (request, reply) => {

@@ -23,7 +23,7 @@ import {
   UploadFaceMatchmakersResponse,
 } from './schemas.js';
 import * as people from './service.js';
-import { registerUploadParser, uploadParts } from './upload-form.js';
+import { registerUploadForm, uploadParts } from './upload-form.js';
 
 const MATCHMAKER = '/api/faceRecognition/matchmaker';
 const PERSON = '/api/faceRecognition/person';
@@ -31,7 +31,7 @@ const tags = ['FaceRecognition'];
 
 export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
   await app.register(async (scope) => {
-    await registerUploadParser(scope as ApiApp);
+    await registerUploadForm(scope as ApiApp);
     operation(
       scope as ApiApp,
       {

@@ -9,10 +9,14 @@ const MAX_FILES = 20;
 
 /**
  * Registers the multipart parser in the upload route's own scope (everywhere else the REST edge takes
- * JSON only). Files are streamed: busboy stops keeping a file's bytes past the 5 MB limit and marks it
- * truncated, so a larger file is refused without being held whole, and the form goes on to the next part.
+ * JSON only), and refuses any other body there before validation. Files are streamed: busboy stops keeping
+ * a file's bytes past the 5 MB limit and marks it truncated, so a larger file is refused without being
+ * held whole, and the form goes on to the next part.
  */
-export async function registerUploadParser(scope: ApiApp): Promise<void> {
+export async function registerUploadForm(scope: ApiApp): Promise<void> {
+  scope.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) throw fail('INVALID_REQUEST', `Content-Type must be multipart/form-data, got "${request.headers['content-type'] ?? ''}"`);
+  });
   await scope.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_FACE_IMAGE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10, headerPairs: 100 },
@@ -27,7 +31,6 @@ async function readLimited(stream: Readable & { truncated?: boolean }): Promise<
 
 /** The request's form parts, in order, as the faces service reads them. */
 export async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
-  if (!request.isMultipart()) throw fail('INVALID_REQUEST', `Content-Type must be multipart/form-data, got "${request.headers['content-type'] ?? ''}"`);
   for await (const part of request.parts()) {
     if (part.type === 'field') yield { kind: 'field', name: part.fieldname, value: String(part.value) };
     else yield { kind: 'file', fileName: part.filename ?? '', read: () => readLimited(part.file) };
