@@ -10,5 +10,5 @@ export function personMatchKey(name: string): string {
 export function personNameOfFile(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base).trim();
+  return (dot >= 0 ? base.slice(0, dot) : base).trim();
 }
