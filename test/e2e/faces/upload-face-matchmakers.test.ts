@@ -197,6 +197,20 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     assert.deepEqual([bad.json.error, bad.json.errorMsg], [true, 'createPersonIfNotFound must be true or false, got "maybe"']);
   });
 
+  it('refuses a file named only by its extension', async () => {
+    const r = await upload(server, org.apiKey, [{ name: '.jpg', bytes: makeJpeg() }], { query: { createPersonIfNotFound: 'true' } });
+    assert.deepEqual(r.json.fileUploadResults, [{ fileName: '.jpg', success: false, message: 'the file has no name to match a person by' }]);
+  });
+
+  it('answers 413 to a form of more than 20 files, keeping none of them', async () => {
+    const before = (await facesOf(grace)).json.faceMatchmakers.length;
+    const files = Array.from({ length: 21 }, () => ({ name: 'Grace Hopper.jpg', bytes: makeJpeg() }));
+    const r = await upload(server, org.apiKey, files);
+    assert.equal(r.status, 413, r.text);
+    assert.equal(r.json.error, true);
+    assert.equal((await facesOf(grace)).json.faceMatchmakers.length, before);
+  });
+
   it('answers 400 to a JSON body', async () => {
     const r = await server.call('/api/faceRecognition/matchmaker/uploadFaceMatchmakers', { file: 'Grace Hopper.jpg' }, { key: org.apiKey });
     assert.equal(r.status, 400);

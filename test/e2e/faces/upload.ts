@@ -18,7 +18,7 @@ export async function upload(
   const form = new FormData();
   const addFields = () => Object.entries(options.fields ?? {}).forEach(([k, v]) => form.append(k, v));
   if (options.fieldsFirst) addFields();
-  for (const f of files) form.append('file', new Blob([f.bytes], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
   if (!options.fieldsFirst) addFields();
   const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const headers: Record<string, string> = key ? { 'x-auth-apikey': key } : {};
