@@ -7,7 +7,7 @@ import { toDbBool } from '../../store/columns.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { faceKey, faceStorage, type FaceStorage } from './face-storage.js';
 import { checkFaceImage, type FaceImageType } from './image-check.js';
-import { personMatchKey, personNameOfFile } from './names.js';
+import { baseFileName, personMatchKey, personNameOfFile } from './names.js';
 import { toMatchmakerRecord, toPersonRecord, toUploadRecord, type FaceMatchmakerRecord, type FaceUploadRecord } from './records.js';
 import { createPerson, getPerson } from './service.js';
 import * as store from './store.js';
@@ -56,7 +56,7 @@ function parseTransaction(value: string | undefined): string | undefined {
 
 /** Reads one file part: too large, not really a JPEG or PNG, or nameless is refused here; an accepted one is staged. */
 async function stageFile(storage: FaceStorage, orgUuid: string, part: Extract<UploadPart, { kind: 'file' }>): Promise<StagedFile> {
-  const fileName = part.fileName.split(/[\\/]/).pop() ?? '';
+  const fileName = baseFileName(part.fileName);
   const bytes = await part.read();
   if (!bytes) return { fileName, error: `${fileName} is larger than the 5 MB limit` };
   if (!personNameOfFile(fileName)) return { fileName, error: 'the file has no name to match a person by' };

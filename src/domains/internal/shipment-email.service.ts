@@ -17,8 +17,10 @@ export interface ShipmentEmailAnswer {
 }
 
 const FROM = 'Gatehouse Shipping <shipping@gatehouse.invalid>';
-/** A claim older than every send timeout together belongs to a call that died: another call may take it over. */
-const ABANDONED_CLAIM_MS = 2 * (MAIL_TIMEOUTS_MS.connectionTimeout + MAIL_TIMEOUTS_MS.greetingTimeout + MAIL_TIMEOUTS_MS.socketTimeout);
+/** The longest a send can take before its timeouts end it. */
+const SEND_BOUND_MS = MAIL_TIMEOUTS_MS.connectionTimeout + MAIL_TIMEOUTS_MS.greetingTimeout + MAIL_TIMEOUTS_MS.socketTimeout;
+/** A claim older than twice that belongs to a call that died: another call may take it over. */
+const ABANDONED_CLAIM_MS = 2 * SEND_BOUND_MS;
 const WAIT_POLL_MS = 100;
 const MAX_MATCHES = 10;
 
@@ -66,7 +68,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits, bounded, for the call that holds the claim to record its outcome. */
 async function awaitOutcome(deps: Pick<Deps, 'store'>, uuid: string): Promise<ShipmentsTable | null> {
-  for (let waited = 0; waited < ABANDONED_CLAIM_MS; waited += WAIT_POLL_MS) {
+  for (let waited = 0; waited < SEND_BOUND_MS + 5_000; waited += WAIT_POLL_MS) {
     const row = await store.findShipmentByUuid(deps.store.db, uuid);
     if (row && row.email_state !== 'SENDING') return row;
     await sleep(WAIT_POLL_MS);
