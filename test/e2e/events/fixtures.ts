@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import type { ChangeEvent } from '../../../src/bus/events.js';
+import { systemActor } from '../../../src/deps.js';
+import type { PolicyAlertRecord } from '../../../src/domains/events/alerts.schemas.js';
+import { createPolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { write } from '../../../src/store/write.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 
@@ -36,4 +41,37 @@ export async function simulate<T = any>(server: TestServer, event: string, flags
   const r = await control<T>(server, `/simulate/${event}`, flags);
   assert.equal(r.status, 200, r.text);
   return r.json;
+}
+
+/** Raises one alert per timestamp on a device, in one write (fast enough for thousands). */
+export async function raiseAlerts(server: TestServer, orgUuid: string, deviceUuid: string, timestamps: readonly number[]): Promise<PolicyAlertRecord[]> {
+  return write(server.gatehouse.deps, systemActor(orgUuid, 'test.alerts'), async (w) => {
+    const created: PolicyAlertRecord[] = [];
+    for (const timestampMs of timestamps) created.push(await createPolicyAlert(w, { deviceUuid, policyAlertTriggers: ['MOTION'], timestampMs }));
+    return created;
+  });
+}
+
+/** Every change the server's bus carries while `fn` runs. */
+export async function changesDuring(server: TestServer, fn: () => Promise<unknown>): Promise<ChangeEvent[]> {
+  const events: ChangeEvent[] = [];
+  const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
+  try {
+    await fn();
+  } finally {
+    unsubscribe();
+  }
+  return events;
+}
+
+/** A small deterministic pseudo-random generator (mulberry32), so a failing case can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
