@@ -3,6 +3,7 @@ import type { ChangeEvent } from '../../../src/bus/events.js';
 import { systemActor } from '../../../src/deps.js';
 import type { PolicyAlertRecord } from '../../../src/domains/events/alerts.schemas.js';
 import { createPolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { createSavedClip } from '../../../src/domains/events/clips.service.js';
 import { write } from '../../../src/store/write.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -52,12 +53,28 @@ export async function raiseAlerts(server: TestServer, orgUuid: string, deviceUui
   });
 }
 
-/** Every change the server's bus carries while `fn` runs. */
+/** Saves one clip (INITIATING) per timestamp of a camera, in one write; answers their uuids. */
+export async function saveClips(server: TestServer, orgUuid: string, cameraUuid: string, timestamps: readonly number[]): Promise<string[]> {
+  return write(server.gatehouse.deps, systemActor(orgUuid, 'test.clips'), async (w) => {
+    const uuids: string[] = [];
+    for (const timestampMs of timestamps) uuids.push((await createSavedClip(w, 'us', { deviceUuid: cameraUuid, timestampMs })).uuid);
+    return uuids;
+  });
+}
+
+const nextTick = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Every change the server's (in-memory) bus carries while `fn` runs. The bus delivers on a later tick, so
+ * announcements of earlier writes are let through before listening, and those of `fn` before stopping.
+ */
 export async function changesDuring(server: TestServer, fn: () => Promise<unknown>): Promise<ChangeEvent[]> {
+  await nextTick();
   const events: ChangeEvent[] = [];
   const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
   try {
     await fn();
+    await nextTick();
   } finally {
     unsubscribe();
   }
