@@ -139,19 +139,23 @@ export async function getOccupancyCounts(deps: Pick<Deps, 'store'>, ctx: CallerC
   let occupancy = 0;
   let e = 0;
   let m = 0;
-  /** Applies midnights and crossings before `until`, in time order (a midnight before a crossing at the same instant). */
+  /**
+   * Applies, in time order, the crossings before `until` and the midnights up to it (a midnight goes before
+   * a crossing at the same instant, so an interval starting at midnight starts from zero).
+   */
   const advance = (until: number, onCrossing: (at: number, ingress: number, egress: number) => void) => {
     for (;;) {
       const nextMidnight = m < midnights.length ? midnights[m] : Infinity;
       const nextEvent = e < events.length ? events[e].timestamp_ms : Infinity;
-      if (Math.min(nextMidnight, nextEvent) >= until) return;
-      if (nextMidnight <= nextEvent) {
+      if (nextMidnight <= until && nextMidnight <= nextEvent) {
         occupancy = 0;
         m++;
-      } else {
+      } else if (nextEvent < until) {
         const { ingress, egress, timestamp_ms } = events[e++];
         occupancy = Math.max(0, occupancy + ingress - egress);
         onCrossing(timestamp_ms, ingress, egress);
+      } else {
+        return;
       }
     }
   };
