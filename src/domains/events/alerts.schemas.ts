@@ -134,8 +134,8 @@ export const PolicyAlertV2 = Type.Object(
 );
 
 /** A policy alert as the API returns it. Readings and thresholds are keyed by name (see readings.ts). */
-type Required = 'uuid' | 'orgUuid' | 'deviceUuid' | 'timestampMs' | 'policyAlertTriggers';
-export type PolicyAlertRecord = Omit<Static<typeof PolicyAlertV2>, Required> & {
+type AlwaysPresent = 'uuid' | 'orgUuid' | 'deviceUuid' | 'timestampMs' | 'policyAlertTriggers';
+export type PolicyAlertRecord = Omit<Static<typeof PolicyAlertV2>, AlwaysPresent> & {
   uuid: string;
   orgUuid: string;
   deviceUuid: string;
