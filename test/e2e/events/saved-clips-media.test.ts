@@ -20,7 +20,7 @@ forEachDialect('saved clips and the media host', (dialect) => {
 
   const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
   const put = (path: string, body: Buffer, key = site.org.apiKey, contentType = 'video/mp4') =>
-    fetch(media + path, { method: 'PUT', headers: { 'x-auth-apikey': key, 'content-type': contentType }, body });
+    fetch(media + path, { method: 'PUT', headers: { 'x-auth-apikey': key, 'content-type': contentType }, body: new Uint8Array(body) });
   const get = (path: string, headers: Record<string, string> = {}, key = site.org.apiKey) => fetch(media + path, { headers: { 'x-auth-apikey': key, ...headers } });
 
   /** A clip saved from a fresh camera alert (INITIATING). */
