@@ -18,7 +18,9 @@ import { write } from '../src/store/write.js';
 
 const SMALL = 10_000;
 const LARGE = 1_000_000;
+/** Rows per INSERT statement, and per transaction. */
 const BATCH = 500;
+const PER_TRANSACTION = 50_000;
 const BASE_MS = Date.UTC(2024, 0, 1);
 const REPEATS = 300;
 
@@ -43,9 +45,9 @@ function alertRow(orgUuid: string, deviceUuid: string, i: number): PolicyAlertsT
 }
 
 async function seed(deps: Deps, orgUuid: string, deviceUuid: string, from: number, to: number): Promise<void> {
-  for (let start = from; start < to; start += BATCH * 100) {
+  for (let start = from; start < to; start += PER_TRANSACTION) {
     await deps.store.db.transaction().execute(async (tx) => {
-      for (let b = start; b < Math.min(start + BATCH * 100, to); b += BATCH) {
+      for (let b = start; b < Math.min(start + PER_TRANSACTION, to); b += BATCH) {
         const rows = [];
         for (let i = b; i < Math.min(b + BATCH, to); i++) rows.push(alertRow(orgUuid, deviceUuid, i));
         await insertPolicyAlerts(tx, rows);
