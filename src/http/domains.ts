@@ -1,8 +1,9 @@
 import type { Deps } from '../deps.js';
+import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
-export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, faceRoutes, internalRoutes];
+export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, eventRoutes, faceRoutes, internalRoutes];
