@@ -4,11 +4,12 @@ import type { DeviceTables } from '../domains/devices/tables.js';
 import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
+import type { RuleTables } from '../domains/rules/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable } from './change-tables.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
-export interface DB extends OrgTables, DeviceTables, ScheduleTables, AccessTables, FaceTables, InternalTables, EventTables {
+export interface DB extends OrgTables, DeviceTables, ScheduleTables, AccessTables, FaceTables, InternalTables, EventTables, RuleTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
 }

@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation.js';
 import { sites } from './0002-sites.js';
 import { events } from './0006-events.js';
 import { faces } from './0007-faces.js';
+import { rules } from './0009-rules.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -15,5 +16,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0002-sites': sites(),
     '0006-events': events(dialect),
     '0007-faces': faces(dialect),
+    '0009-rules': rules(),
   };
 }

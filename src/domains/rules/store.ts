@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../store/schema.js';
+import type { ButtonPressesTable, ButtonRulesTable, RuleFiringsTable } from './tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertRule(db: Db, row: ButtonRulesTable, scheduleUuids: readonly string[]): Promise<void> {
+  await db.insertInto('button_rules').values(row).execute();
+  if (scheduleUuids.length === 0) return;
+  await db
+    .insertInto('button_rule_schedules')
+    .values(scheduleUuids.map((schedule_uuid) => ({ rule_uuid: row.uuid, schedule_uuid, org_uuid: row.org_uuid })))
+    .execute();
+}
+
+export async function findRule(db: Db, orgUuid: string, uuid: string): Promise<ButtonRulesTable | undefined> {
+  return db.selectFrom('button_rules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The rules of one button, or of every button of the organization when `sensorUuid` is null. */
+export async function listRules(db: Db, orgUuid: string, sensorUuid: string | null): Promise<ButtonRulesTable[]> {
+  return db
+    .selectFrom('button_rules')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .$if(sensorUuid !== null, (q) => q.where('sensor_uuid', '=', sensorUuid!))
+    .orderBy('sensor_uuid')
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
+}
+
+export async function deleteRule(db: Db, orgUuid: string, uuid: string): Promise<void> {
+  await db.deleteFrom('button_rule_schedules').where('org_uuid', '=', orgUuid).where('rule_uuid', '=', uuid).execute();
+  await db.deleteFrom('button_rules').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}
+
+/** The uuids of the rules that filter on a schedule (the schedules domain's usage check). */
+export async function listRuleUuidsUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('button_rule_schedules')
+    .select('rule_uuid')
+    .where('org_uuid', '=', orgUuid)
+    .where('schedule_uuid', '=', scheduleUuid)
+    .orderBy('rule_uuid')
+    .execute();
+  return rows.map((r) => r.rule_uuid);
+}
+
+/**
+ * Claims a firing of the rule at `nowMs`: succeeds only when the back-off since its last firing has passed.
+ * One conditional UPDATE, so two instances evaluating the same press race on the row and one wins.
+ */
+export async function claimFiring(db: Db, orgUuid: string, uuid: string, nowMs: number, backoffSecs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('button_rules')
+    .set({ last_fired_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .where((eb) => eb.or([eb('last_fired_at_ms', 'is', null), eb('last_fired_at_ms', '<=', nowMs - backoffSecs * 1000)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertPress(db: Db, row: ButtonPressesTable): Promise<void> {
+  await db.insertInto('button_presses').values(row).execute();
+}
+
+export async function listPresses(
+  db: Db,
+  orgUuid: string,
+  sensorUuid: string,
+  range: { afterMs: number | null; beforeMs: number | null; limit: number },
+): Promise<ButtonPressesTable[]> {
+  return db
+    .selectFrom('button_presses')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('sensor_uuid', '=', sensorUuid)
+    .$if(range.afterMs !== null, (q) => q.where('timestamp_ms', '>', range.afterMs!))
+    .$if(range.beforeMs !== null, (q) => q.where('timestamp_ms', '<', range.beforeMs!))
+    .orderBy('timestamp_ms', 'desc')
+    .orderBy('uuid', 'desc')
+    .limit(range.limit)
+    .execute();
+}
+
+export async function insertFiring(db: Db, row: RuleFiringsTable): Promise<void> {
+  await db.insertInto('rule_firings').values(row).execute();
+}
+
+export async function setFiringOutcomes(db: Db, orgUuid: string, uuid: string, outcomes: string): Promise<void> {
+  await db.updateTable('rule_firings').set({ outcomes }).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}
+
+export async function listFirings(db: Db, orgUuid: string, sensorUuid: string, limit: number): Promise<RuleFiringsTable[]> {
+  return db
+    .selectFrom('rule_firings')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('sensor_uuid', '=', sensorUuid)
+    .orderBy('fired_at_ms', 'desc')
+    .orderBy('uuid', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findWebhookSecret(db: Db, orgUuid: string): Promise<string | undefined> {
+  const row = await db.selectFrom('webhook_secrets').select('sealed_secret').where('org_uuid', '=', orgUuid).executeTakeFirst();
+  return row?.sealed_secret;
+}
+
+/** Stores the organization's signing secret; `replace` decides whether an existing one is overwritten. */
+export async function putWebhookSecret(db: Db, orgUuid: string, sealed: string, nowMs: number, replace: boolean): Promise<void> {
+  await db
+    .insertInto('webhook_secrets')
+    .values({ org_uuid: orgUuid, sealed_secret: sealed, created_at_ms: nowMs })
+    .onConflict((oc) => (replace ? oc.column('org_uuid').doUpdateSet({ sealed_secret: sealed, created_at_ms: nowMs }) : oc.column('org_uuid').doNothing()))
+    .execute();
+}
