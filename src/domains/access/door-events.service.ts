@@ -34,10 +34,10 @@ export interface DoorEventDetails {
   credentialValue?: string | null;
   credentialValueLengthBits?: number | null;
   credSource?: string;
-  authenticationResult?: string;
-  authorizationResult?: string;
+  authenticationResult?: 'ACCEPTED' | 'REJECTED' | 'ERROR' | 'NA';
+  authorizationResult?: 'ALLOWED' | 'DENIED' | 'DISABLED' | 'ERROR' | 'NA';
   authDecisionSource?: string;
-  activeDoorLockdownState?: string;
+  activeDoorLockdownState?: 'LOCKED_DOWN' | 'ACCESS_CONTROLLED' | 'UNLOCKED' | 'UNKNOWN';
   originator?: { type: string };
 }
 
