@@ -4,7 +4,8 @@ import { control } from '../control/admin.js';
 
 /**
  * A site for access tests. Business Hours is Monday 09:00-17:00 on the wall clock of HQ (New York);
- * the doors relock after 300 ms so that relocks can be watched.
+ * the doors relock after 300 ms so that relocks can be watched, except the
+ * Vault Door, which stays unlocked for ten minutes.
  */
 export const ACCESS_SITE = `
 locations: [{name: HQ, timeZone: America/New_York}, {name: Annex, timeZone: Europe/Paris}]
@@ -14,13 +15,14 @@ doors:
   - {name: Front Door, location: HQ, lock: true, schedule: Business Hours, access: [Ada], unlockDurationMs: 300}
   - {name: Back Door, location: HQ, lock: true, access: [Ada, Bob], unlockDurationMs: 300}
   - {name: Side Door, location: Annex, lock: false, access: [Ada]}
+  - {name: Vault Door, location: HQ, lock: true, access: [Ada], unlockDurationMs: 600000}
 `;
 
 export interface AccessSite {
   locations: Record<'HQ' | 'Annex', string>;
   users: Record<'Ada' | 'Bob', string>;
   schedules: Record<'Business Hours', string>;
-  doors: Record<'Front Door' | 'Back Door' | 'Side Door', string>;
+  doors: Record<'Front Door' | 'Back Door' | 'Side Door' | 'Vault Door', string>;
   doorControllers: Record<string, string>;
 }
 
