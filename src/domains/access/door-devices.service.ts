@@ -1,7 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { toDbBool } from '../../store/columns.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { decideBadge, type BadgeDecision } from './badge-decision.js';
 import { canonicalCredentialType, type CredentialType } from './credential-formats.js';
@@ -128,6 +127,6 @@ export async function requestToExit(deps: DeviceDeps, input: { doorUuid: string;
 export async function reportControllerOnline(deps: DeviceDeps, input: { doorUuid: string; online: boolean }): Promise<{ door: DoorRecord }> {
   return deviceWrite(deps, input.doorUuid, 'simulate.controller', async (w, door) => {
     if (door.controllerUuid === null) throw fail('INVALID_VALUE', `Door ${door.name} has no controller`);
-    return { door: await changeDoorState(w, door, { controller_online: toDbBool(input.online)! }) };
+    return { door: await changeDoorState(w, door, { controllerOnline: input.online }) };
   });
 }

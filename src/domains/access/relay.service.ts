@@ -25,14 +25,14 @@ export async function unlockRelay(w: WriteScope, door: DoorRecord, atMs: number,
   const events: ComponentEventRecord[] = [];
   if (door.lockState === 'LOCKED') events.push(await recordDoorEvent(w, door, atMs, { type: 'DoorRelayStateChangeEvent', newState: 'UNLOCKED', ...cause }));
   const relockAtMs = Math.max(atMs + door.unlockDurationMs, door.relockAtMillis ?? 0);
-  return { door: await changeDoorState(w, door, { lock_state: 'UNLOCKED', relock_at_ms: relockAtMs }), events };
+  return { door: await changeDoorState(w, door, { lockState: 'UNLOCKED', relockAtMillis: relockAtMs }), events };
 }
 
 /** Locks a door's relay at once (a lockdown), cancelling its pending relock. */
 export async function lockRelay(w: WriteScope, door: DoorRecord, atMs: number, cause: RelayCause): Promise<RelayChange> {
   if (door.lockState === 'LOCKED') return { door, events: [] };
   const event = await recordDoorEvent(w, door, atMs, { type: 'DoorRelayStateChangeEvent', newState: 'LOCKED', ...cause });
-  return { door: await changeDoorState(w, door, { lock_state: 'LOCKED', relock_at_ms: null }), events: [event] };
+  return { door: await changeDoorState(w, door, { lockState: 'LOCKED', relockAtMillis: null }), events: [event] };
 }
 
 /**

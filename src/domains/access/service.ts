@@ -135,10 +135,19 @@ export async function listDoors(
   };
 }
 
+/** The state of a door that its devices and unlocks change. */
+export type DoorStatePatch = Partial<Pick<DoorRecord, 'position' | 'lockState' | 'controllerOnline' | 'relockAtMillis'>>;
+
 /** Changes a door's state in the write and raises the DOOR change; answers the door as it now is. */
-export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: Omit<store.DoorStatePatch, 'updated_at_ms'>): Promise<DoorRecord> {
-  await store.updateDoorState(w.tx, door.orgUuid, door.uuid, { ...patch, updated_at_ms: w.nowMs });
-  const updated = (await findDoor(w, door.orgUuid, door.uuid))!;
+export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: DoorStatePatch): Promise<DoorRecord> {
+  await store.updateDoorState(w.tx, door.orgUuid, door.uuid, {
+    ...(patch.position !== undefined ? { position: patch.position } : {}),
+    ...(patch.lockState !== undefined ? { lock_state: patch.lockState } : {}),
+    ...(patch.controllerOnline !== undefined ? { controller_online: toDbBool(patch.controllerOnline)! } : {}),
+    ...(patch.relockAtMillis !== undefined ? { relock_at_ms: patch.relockAtMillis } : {}),
+    updated_at_ms: w.nowMs,
+  });
+  const updated: DoorRecord = { ...door, ...patch, updatedAtMillis: w.nowMs };
   w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: updated });
   return updated;
 }

@@ -51,9 +51,9 @@ export async function listUnlockedDoorsAtLocation(db: Db, orgUuid: string, locat
     .execute();
 }
 
-export type DoorStatePatch = Partial<Pick<DoorsTable, 'position' | 'lock_state' | 'controller_online' | 'relock_at_ms'>> & { updated_at_ms: number };
+export type DoorStateColumns = Partial<Pick<DoorsTable, 'position' | 'lock_state' | 'controller_online' | 'relock_at_ms'>> & { updated_at_ms: number };
 
-export async function updateDoorState(db: Db, orgUuid: string, uuid: string, patch: DoorStatePatch): Promise<void> {
+export async function updateDoorState(db: Db, orgUuid: string, uuid: string, patch: DoorStateColumns): Promise<void> {
   await db.updateTable('doors').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
