@@ -21,7 +21,8 @@ type DeviceDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 export const UNAUTHORIZED_BADGE_ENTITY = 'UNAUTHORIZED_BADGE';
 
 /** The reference's CredentialSourceEnumType: how each type of credential reaches the controller. */
-const CRED_SOURCE: Record<CredentialType, string> = {
+const CRED_SOURCE: Record<CredentialType | 'UNKNOWN', string> = {
+  UNKNOWN: 'UNKNOWN',
   STANDARD_CSN: 'NFC',
   PLATFORM_SECURE_CSN: 'NFC',
   PLATFORM_SECURE_MOBILE: 'BLE',
@@ -58,6 +59,21 @@ export interface BadgeOutcome {
   unauthorizedBadge: UnauthorizedBadgeRecord | null;
 }
 
+/** Announces a badge that matched no credential, with what is needed to create the credential from it. */
+function raiseUnauthorizedBadge(w: WriteScope, door: DoorRecord, event: ComponentEventRecord, type: CredentialType | null): UnauthorizedBadgeRecord {
+  const badge: UnauthorizedBadgeRecord = {
+    uuid: event.uuid,
+    orgUuid: door.orgUuid,
+    locationUuid: door.locationUuid,
+    accessControlledDoorUuid: door.uuid,
+    credentialHexValue: event.credentialHexValue!,
+    credentialType: type,
+    timestampMs: event.timestampMs,
+  };
+  w.change({ entity: UNAUTHORIZED_BADGE_ENTITY, entityUuid: event.uuid, deviceUuid: door.controllerUuid, type: 'CREATE', update: badge, timestampMs: event.timestampMs });
+  return badge;
+}
+
 /**
  * A credential presented at a door's reader at `atMs` (default now): decided (badge-decision.ts), recorded as
  * a CredentialReceivedEvent, followed by the relay events when granted. An unknown credential also raises an
@@ -79,7 +95,7 @@ export async function presentCredential(deps: DeviceDeps, input: { doorUuid: str
       credentialHexValue: presented,
       credentialValue: credential?.value ?? null,
       credentialValueLengthBits: credential?.numBits ?? presented.length * 4,
-      credSource: CRED_SOURCE[credential?.type ?? type ?? 'CUSTOM'],
+      credSource: CRED_SOURCE[credential?.type ?? type ?? 'UNKNOWN'],
       authenticationResult: decision.authenticationResult,
       authorizationResult: decision.authorizationResult,
       authDecisionSource: decision.authDecisionSource,
@@ -88,19 +104,7 @@ export async function presentCredential(deps: DeviceDeps, input: { doorUuid: str
     if (credential) await markCredentialUsed(w, credential, door, atMs);
     const relayEvents =
       decision.granted && door.hasLock ? (await unlockRelay(w, door, atMs, { correlationId: event.uuid, userUuid: credential?.userUuid })).events : [];
-    let unauthorizedBadge: UnauthorizedBadgeRecord | null = null;
-    if (!credential) {
-      unauthorizedBadge = {
-        uuid: event.uuid,
-        orgUuid: door.orgUuid,
-        locationUuid: door.locationUuid,
-        accessControlledDoorUuid: door.uuid,
-        credentialHexValue: presented,
-        credentialType: type,
-        timestampMs: atMs,
-      };
-      w.change({ entity: UNAUTHORIZED_BADGE_ENTITY, entityUuid: event.uuid, deviceUuid: door.controllerUuid, type: 'CREATE', update: unauthorizedBadge, timestampMs: atMs });
-    }
+    const unauthorizedBadge = credential ? null : raiseUnauthorizedBadge(w, door, event, type);
     return { decision, credentialReceivedEvent: event, relayEvents, unauthorizedBadge };
   });
 }
