@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.js';
+import { accessRoutes } from '../domains/access/routes.js';
 import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
@@ -6,4 +7,10 @@ import { orgRoutes } from '../domains/orgs/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
-export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, eventRoutes, faceRoutes, internalRoutes];
+export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [
+  orgRoutes,
+  accessRoutes,
+  eventRoutes,
+  faceRoutes,
+  internalRoutes,
+];
