@@ -4,6 +4,7 @@ import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
+import { ruleRoutes } from '../domains/rules/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
@@ -13,4 +14,5 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   eventRoutes,
   faceRoutes,
   internalRoutes,
+  ruleRoutes,
 ];

@@ -1,0 +1,45 @@
+import type { Deps } from '../../../deps.js';
+import type { Actor } from '../../../store/write.js';
+import type { StoredRule } from '../rules.service.js';
+import type { ActionOutcome, ButtonEvent, RuleAction } from '../schemas.js';
+
+export type EngineDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'log' | 'config'>;
+
+/** The event a rule fired on, as webhooks receive it and the stream shows it. */
+export interface RuleEvent {
+  type: 'BUTTON_RULE_FIRED';
+  firingUuid: string;
+  orgUuid: string;
+  ruleUuid: string;
+  ruleName: string | null;
+  sensorUuid: string;
+  locationUuid: string | null;
+  buttonPress: ButtonEvent['buttonPress'];
+  pressUuid: string;
+  timestampMs: number;
+}
+
+/** What every action of a firing sees: the rule (secrets opened), the press and the firing's actor. */
+export interface ActionContext {
+  deps: EngineDeps;
+  /** Writes of the actions are the system's, in the rule's organization, named after the firing. */
+  actor: Actor;
+  rule: StoredRule;
+  action: RuleAction;
+  event: RuleEvent;
+}
+
+/** An action's outcome without its name: SUCCESS, FAILED (detail says why) or QUEUED (handed to the outbox). */
+export type Outcome = Omit<ActionOutcome, 'action'>;
+
+/** One action to run, named as in the rule (`webhookActions[1]`). */
+export interface ActionRun {
+  action: string;
+  run(): Promise<Outcome>;
+}
+
+/** A family of actions (one module each): the runs a firing's rule asks of it. */
+export type ActionFamily = (ctx: ActionContext) => ActionRun[];
+
+export const succeeded = (detail: string | null = null): Outcome => ({ status: 'SUCCESS', detail });
+export const failed = (detail: string): Outcome => ({ status: 'FAILED', detail });
