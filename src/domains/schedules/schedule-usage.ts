@@ -1,0 +1,22 @@
+import type { ReadSource } from '../../store/reader.js';
+
+/**
+ * "Who uses this schedule?": each domain whose records refer to schedules (doors, rules, ...) registers a
+ * check here, so that the schedules domain can refuse to delete a schedule in use without importing those
+ * domains. A check answers how its records that use the schedule are named, e.g. `door "Front Door"`.
+ */
+export type ScheduleUsageCheck = (source: ReadSource, orgUuid: string, scheduleUuid: string) => Promise<string[]>;
+
+const checks: ScheduleUsageCheck[] = [];
+
+/** Adds a domain's check; registering the same check twice keeps one. */
+export function registerScheduleUsage(check: ScheduleUsageCheck): void {
+  if (!checks.includes(check)) checks.push(check);
+}
+
+/** Every record of the organization that uses the schedule, as the registered checks name them. */
+export async function scheduleUsers(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+  const users: string[] = [];
+  for (const check of checks) users.push(...(await check(source, orgUuid, scheduleUuid)));
+  return users;
+}
