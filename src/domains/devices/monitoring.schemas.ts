@@ -8,8 +8,8 @@ export const MonitoringPinResponse = ResponseOf({});
 
 export const CreatePinForLocationRequest = Type.Object({
   locationUuid: Ruuid(),
-  name: Field(Type.String({ maxLength: 200 })),
-  description: Field(Type.String({ maxLength: 1000 })),
+  name: Field(Type.String({ maxLength: 200, description: 'accepted; a location has one pin, so it is not kept' })),
+  description: Field(Type.String({ maxLength: 1000, description: 'accepted; not kept' })),
 });
 export const CreatePinForLocationResponse = ResponseOf({ pin: Field(Type.String({ description: 'the new pin, shown only in this answer' })) });
 

@@ -106,7 +106,7 @@ function checkedName(name: string): string {
 }
 
 /** The caller's schedule; another organization's (by its uuid or the body's orgUuid) is answered as a missing one. */
-async function callersSchedule(source: Parameters<typeof findSchedule>[0], ctx: CallerContext, fields: ScheduleFields): Promise<ScheduleRecord> {
+async function callersSchedule(source: ReadSource, ctx: CallerContext, fields: ScheduleFields): Promise<ScheduleRecord> {
   const found = fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await findSchedule(source, ctx.orgUuid, fields.uuid) : null;
   if (!found) throw fail('NOT_FOUND', 'Schedule');
   return found;
