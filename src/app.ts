@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import type { Deps } from './deps.js';
 import { buildHttpApp } from './http/app.js';
+import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
+import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
@@ -51,6 +53,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     clock: options.clock ?? systemClock,
     secrets: createSecretBox(parseSecretKey(secretKey)),
     keyCache: createKeyCache(),
+    // The domains whose records follow schedules: deleting a schedule they use is refused.
+    scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule],
   };
 }
 

@@ -2,6 +2,7 @@ import type { Bus } from './bus/bus.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { KeyCache } from './domains/orgs/key-cache.js';
+import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
 import type { Logger } from './logger.js';
 import type { SecretBox } from './secrets.js';
 import type { Store } from './store/database.js';
@@ -18,6 +19,8 @@ export interface Deps {
   secrets: SecretBox;
   /** This instance's short-lived cache of API keys (src/domains/orgs/key-cache.ts). */
   keyCache: KeyCache;
+  /** The checks that tell whether a schedule is in use (doors, rules): deleting it is then refused. */
+  scheduleUsage: readonly ScheduleUsageCheck[];
 }
 
 /** The actor of a write that no API caller makes: a CLI command, the seeder, the simulator. */

@@ -3,13 +3,17 @@ import { accessRoutes } from '../domains/access/routes.js';
 import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
+import { deviceRoutes } from '../domains/devices/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
+import { scheduleRoutes } from '../domains/schedules/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
 export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [
   orgRoutes,
+  deviceRoutes,
+  scheduleRoutes,
   accessRoutes,
   eventRoutes,
   faceRoutes,

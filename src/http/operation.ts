@@ -26,6 +26,8 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   /** Request content types other than JSON, for the OpenAPI document (the route's scope brings the parser). */
   consumes?: string[];
   querystring?: TSchema;
+  /** false: success answers the handler's result alone, without `error: false` (the spec's bare `{}` answers). */
+  envelope?: false;
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
@@ -72,7 +74,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
       handler: async (request, reply) => {
         if (spec.deprecated) reply.header('deprecation', 'true').header('link', `<${spec.deprecated.successor}>; rel="successor-version"`);
         const result = await handler(request.body as Static<B>, request.caller, request, reply);
-        return { error: false, ...(result as object) };
+        return spec.envelope === false ? result : { error: false, ...(result as object) };
       },
     });
   }

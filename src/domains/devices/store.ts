@@ -56,3 +56,38 @@ export async function listDiscoveries(db: Db, orgUuid: string): Promise<ThirdPar
 export async function findDeviceOfAnyOrg(db: Db, uuid: string): Promise<DevicesTable | undefined> {
   return db.selectFrom('devices').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
+
+export async function deleteDiscovery(db: Db, orgUuid: string, macAddress: string): Promise<void> {
+  await db.deleteFrom('third_party_camera_discoveries').where('org_uuid', '=', orgUuid).where('mac_address', '=', macAddress).execute();
+}
+
+export async function updateLocationPinDigest(db: Db, uuid: string, digest: string, nowMs: number): Promise<void> {
+  await db.updateTable('locations').set({ monitoring_pin_digest: digest, updated_at_ms: nowMs }).where('uuid', '=', uuid).execute();
+}
+
+/** Which of `uuids` are devices of the kind of the organization (others' and missing ones are left out). */
+export async function findDeviceUuidsOfKind(db: Db, orgUuid: string, kind: DeviceKind, uuids: readonly string[]): Promise<string[]> {
+  if (uuids.length === 0) return [];
+  const rows = await db.selectFrom('devices').select('uuid').where('org_uuid', '=', orgUuid).where('kind', '=', kind).where('uuid', 'in', uuids).execute();
+  return rows.map((r) => r.uuid);
+}
+
+/**
+ * One page of the organization's devices of a kind (at one location, when given), in uuid order, after the
+ * uuid `after`: keyset paging on the unique key, so pages never skip or repeat a device.
+ */
+export async function pageDevicesOfKind(
+  db: Db,
+  page: { orgUuid: string; kind: DeviceKind; locationUuid?: string; after?: string; limit: number },
+): Promise<DevicesTable[]> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .$if(page.locationUuid !== undefined, (q) => q.where('location_uuid', '=', page.locationUuid!))
+    .where('org_uuid', '=', page.orgUuid)
+    .where('kind', '=', page.kind)
+    .$if(page.after !== undefined, (q) => q.where('uuid', '>', page.after!))
+    .orderBy('uuid')
+    .limit(page.limit)
+    .execute();
+}

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Where devices stand. The monitoring pin is kept only as a digest (see pins.ts). */
 export interface LocationsTable {
   uuid: string;
@@ -61,8 +63,56 @@ export interface ThirdPartyCameraDiscoveriesTable {
   created_at_ms: number;
 }
 
+/** A grid of camera facets that a user arranges; visible to its owner, and to everyone once `shared`. */
+export interface VideoWallsTable {
+  uuid: string;
+  org_uuid: string;
+  /** The user behind the key that created it; null when no user was (a key without one). */
+  owner_user_uuid: string | null;
+  display_name: string;
+  /** JSON array of device facet ids (`<camera uuid>.v0`). */
+  device_list: string;
+  /** JSON object: the layout settings, kept as given. */
+  settings: string;
+  shared: number;
+  others_can_edit: number;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** Boxes around what a camera saw, at an instant: edges in permyriad of the image (0..10000). */
+export interface FootageBoundingBoxesTable {
+  id: Generated<number>;
+  org_uuid: string;
+  camera_uuid: string;
+  /** Epoch ms of the frame. */
+  ts: number;
+  /** JSON: the box as the API returns it (a, ts, l, t, r, b and the optional fields). */
+  box: string;
+}
+
+/** Whether alert monitoring is on at a location; a location without a row has never had it on. */
+export interface LocationMonitoringTable {
+  location_uuid: string;
+  org_uuid: string;
+  enabled: number;
+  enabled_on_ms: number | null;
+  disabled_on_ms: number | null;
+}
+
+export interface ElevatorLandingLabelsTable {
+  landing_uuid: string;
+  label: string;
+  org_uuid: string;
+  created_at_ms: number;
+}
+
 export interface DeviceTables {
   locations: LocationsTable;
   devices: DevicesTable;
   third_party_camera_discoveries: ThirdPartyCameraDiscoveriesTable;
+  video_walls: VideoWallsTable;
+  footage_bounding_boxes: FootageBoundingBoxesTable;
+  location_monitoring: LocationMonitoringTable;
+  elevator_landing_labels: ElevatorLandingLabelsTable;
 }

@@ -117,7 +117,7 @@ export async function listButtonRules(source: ReadSource, orgUuid: string, senso
   return (await store.listRules(dbOf(source), orgUuid, sensorUuid)).map(toStoredRule);
 }
 
-/** The rules that filter on a schedule: the schedules domain's usage hook refuses to delete a schedule in use. */
+/** The rules that filter on a schedule, named for the schedules domain's usage check (deps.scheduleUsage). */
 export async function rulesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  return store.listRuleUuidsUsingSchedule(dbOf(source), orgUuid, scheduleUuid);
+  return (await store.listRulesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => `button rule "${r.name ?? r.uuid}"`);
 }

@@ -35,16 +35,17 @@ export async function deleteRule(db: Db, orgUuid: string, uuid: string): Promise
   await db.deleteFrom('button_rules').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
-/** The uuids of the rules that filter on a schedule (the schedules domain's usage check). */
-export async function listRuleUuidsUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  const rows = await db
+/** The rules that filter on a schedule (the schedules domain's usage check). */
+export async function listRulesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<Array<{ uuid: string; name: string | null }>> {
+  return db
     .selectFrom('button_rule_schedules')
-    .select('rule_uuid')
-    .where('org_uuid', '=', orgUuid)
-    .where('schedule_uuid', '=', scheduleUuid)
-    .orderBy('rule_uuid')
+    .innerJoin('button_rules', 'button_rules.uuid', 'button_rule_schedules.rule_uuid')
+    .select(['button_rules.uuid', 'button_rules.name'])
+    .where('button_rule_schedules.org_uuid', '=', orgUuid)
+    .where('button_rule_schedules.schedule_uuid', '=', scheduleUuid)
+    .orderBy('button_rules.name')
+    .orderBy('button_rules.uuid')
     .execute();
-  return rows.map((r) => r.rule_uuid);
 }
 
 /**

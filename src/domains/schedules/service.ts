@@ -1,8 +1,11 @@
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../store/write.js';
+import { scheduleUsers } from './schedule-usage.js';
 import * as store from './store.js';
 import type { SchedulesTable } from './tables.js';
 import { intervalProblem, type WeekInterval } from './week-minutes.js';
@@ -39,13 +42,18 @@ export interface ScheduleInput {
   oneTimeUse?: boolean;
 }
 
-/** Creates a weekly schedule of the writer's organization; the intervals are kept sorted by start. */
-export async function createSchedule(w: WriteScope, input: ScheduleInput): Promise<ScheduleRecord> {
-  const problem = intervalProblem(input.intervalList, 'intervalList');
+/** The intervals sorted by start, or a failure naming the first wrong one (`path[i]: ...`). */
+function checkedIntervals(intervals: readonly WeekInterval[], path: string): WeekInterval[] {
+  const problem = intervalProblem(intervals, path);
   if (problem) throw fail('INVALID_VALUE', problem);
-  const intervals = input.intervalList
+  return intervals
     .map((i) => ({ minuteOfWeekStart: i.minuteOfWeekStart, minuteOfWeekStop: i.minuteOfWeekStop }))
     .sort((a, b) => a.minuteOfWeekStart - b.minuteOfWeekStart);
+}
+
+/** Creates a weekly schedule of the writer's organization; the intervals are kept sorted by start. */
+export async function createSchedule(w: WriteScope, input: ScheduleInput): Promise<ScheduleRecord> {
+  const intervals = checkedIntervals(input.intervalList, 'intervalList');
   const row: SchedulesTable = {
     uuid: newRuuid(),
     org_uuid: w.actor.orgUuid,
@@ -71,4 +79,86 @@ export async function findSchedule(source: ReadSource, orgUuid: string, uuid: st
 
 export async function listSchedules(source: ReadSource, orgUuid: string): Promise<ScheduleRecord[]> {
   return (await store.listSchedules(dbOf(source), orgUuid)).map(toScheduleRecord);
+}
+
+type ScheduleDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+
+/** A schedule as a request carries it: every field nullable, null meaning "not given". */
+export interface ScheduleFields {
+  uuid?: string | null;
+  orgUuid?: string | null;
+  name?: string | null;
+  intervalList?: WeekInterval[] | null;
+  mutable?: boolean | null;
+  oneTimeUse?: boolean | null;
+  strategy?: string | null;
+}
+
+/** Only weekly schedules exist here; the platform's other strategies are refused by name. */
+function checkStrategy(strategy: string | null | undefined): void {
+  if (strategy != null && strategy !== SCHEDULE_STRATEGY) throw fail('INVALID_VALUE', `schedule.strategy: only ${SCHEDULE_STRATEGY} is supported, not ${strategy}`);
+}
+
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw fail('INVALID_VALUE', 'schedule.name: must not be empty');
+  return trimmed;
+}
+
+/** The caller's schedule; another organization's (by its uuid or the body's orgUuid) is answered as a missing one. */
+async function callersSchedule(source: ReadSource, ctx: CallerContext, fields: ScheduleFields): Promise<ScheduleRecord> {
+  const found = fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await findSchedule(source, ctx.orgUuid, fields.uuid) : null;
+  if (!found) throw fail('NOT_FOUND', 'Schedule');
+  return found;
+}
+
+/** `createSchedule`: a new weekly schedule of the caller's organization. */
+export async function addSchedule(
+  deps: ScheduleDeps,
+  ctx: CallerContext,
+  fields: ScheduleFields & { name: string; intervalList: WeekInterval[] },
+): Promise<ScheduleRecord> {
+  if (fields.orgUuid != null && fields.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', 'Organization');
+  checkStrategy(fields.strategy);
+  const name = checkedName(fields.name);
+  const intervalList = checkedIntervals(fields.intervalList, 'schedule.intervalList');
+  return write(deps, ctx, (w) => createSchedule(w, { name, intervalList, mutable: fields.mutable ?? true, oneTimeUse: fields.oneTimeUse ?? false }));
+}
+
+/** `updateSchedule`: changes the fields given; a schedule with `mutable: false` is never changed. */
+export async function updateSchedule(deps: ScheduleDeps, ctx: CallerContext, fields: ScheduleFields): Promise<ScheduleRecord> {
+  checkStrategy(fields.strategy);
+  const name = fields.name != null ? checkedName(fields.name) : undefined;
+  const intervals = fields.intervalList != null ? checkedIntervals(fields.intervalList, 'schedule.intervalList') : undefined;
+  return write(deps, ctx, async (w) => {
+    const current = await callersSchedule(w, ctx, fields);
+    if (!current.mutable) throw fail('NOT_ALLOWED', `Schedule "${current.name}" is not mutable`);
+    await store.updateSchedule(w.tx, current.uuid, {
+      ...(name !== undefined ? { name } : {}),
+      ...(intervals !== undefined ? { intervals: toJson(intervals)! } : {}),
+      ...(fields.mutable != null ? { mutable: toDbBool(fields.mutable)! } : {}),
+      ...(fields.oneTimeUse != null ? { one_time_use: toDbBool(fields.oneTimeUse)! } : {}),
+      updated_at_ms: w.nowMs,
+    });
+    const record = (await findSchedule(w, ctx.orgUuid, current.uuid))!;
+    w.change({ entity: 'SCHEDULE', entityUuid: record.uuid, type: 'UPDATE', update: record });
+    return record;
+  });
+}
+
+/** `findSchedules`: every schedule of the caller's organization, by name. */
+export async function findSchedules(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<ScheduleRecord[]> {
+  return listSchedules(deps, ctx.orgUuid);
+}
+
+/** `deleteSchedule`: refused for an immutable schedule and for one that a door (or any registered user) follows. */
+export async function deleteSchedule(deps: ScheduleDeps & Pick<Deps, 'scheduleUsage'>, ctx: CallerContext, scheduleUuid: string): Promise<void> {
+  await write(deps, ctx, async (w) => {
+    const current = await callersSchedule(w, ctx, { uuid: scheduleUuid });
+    if (!current.mutable) throw fail('NOT_ALLOWED', `Schedule "${current.name}" is not mutable`);
+    const users = await scheduleUsers(deps.scheduleUsage, w, ctx.orgUuid, current.uuid);
+    if (users.length > 0) throw fail('CONFLICT', `Schedule "${current.name}" is in use by ${users.join(', ')}`);
+    await store.deleteSchedule(w.tx, current.uuid);
+    w.change({ entity: 'SCHEDULE', entityUuid: current.uuid, type: 'DELETE', update: current });
+  });
 }

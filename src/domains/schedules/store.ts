@@ -15,3 +15,11 @@ export async function findSchedule(db: Db, orgUuid: string, uuid: string): Promi
 export async function listSchedules(db: Db, orgUuid: string): Promise<SchedulesTable[]> {
   return db.selectFrom('schedules').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute();
 }
+
+export async function updateSchedule(db: Db, uuid: string, changes: Partial<Omit<SchedulesTable, 'uuid' | 'org_uuid' | 'created_at_ms'>>): Promise<void> {
+  await db.updateTable('schedules').set(changes).where('uuid', '=', uuid).execute();
+}
+
+export async function deleteSchedule(db: Db, uuid: string): Promise<void> {
+  await db.deleteFrom('schedules').where('uuid', '=', uuid).execute();
+}

@@ -1,0 +1,65 @@
+import type { Deps } from '../../deps.js';
+import { operation, type ApiApp } from '../../http/operation.js';
+import * as schemas from './monitoring.schemas.js';
+import * as monitoring from './monitoring.service.js';
+
+const tags = ['AlertMonitoring'];
+
+/** Alert monitoring of a location, switched with the location's monitoring pin. */
+export function monitoringRoutes(app: ApiApp, deps: Deps): void {
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/enableMonitoringForLocation',
+      operationId: 'enableMonitoringForLocation',
+      summary: 'Enable alert monitoring for a location',
+      tags,
+      body: schemas.MonitoringPinRequest,
+      response: schemas.MonitoringPinResponse,
+    },
+    async (input, ctx) => {
+      await monitoring.enableMonitoring(deps, ctx, input);
+      return {};
+    },
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/disableMonitoringForLocation',
+      operationId: 'disableMonitoringForLocation',
+      summary: 'Disable alert monitoring for a location',
+      tags,
+      body: schemas.MonitoringPinRequest,
+      response: schemas.MonitoringPinResponse,
+    },
+    async (input, ctx) => {
+      await monitoring.disableMonitoring(deps, ctx, input);
+      return {};
+    },
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/createPinForLocation',
+      operationId: 'createPinForLocation',
+      summary: 'Create a monitoring pin for a location',
+      description: 'Replaces any earlier pin of the location; the pin is answered once and stored only as a digest.',
+      tags,
+      body: schemas.CreatePinForLocationRequest,
+      response: schemas.CreatePinForLocationResponse,
+    },
+    (input, ctx) => monitoring.createPinForLocation(deps, ctx, input.locationUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/locationStatus',
+      operationId: 'locationStatus',
+      summary: 'Get the alert monitoring status of a location',
+      tags,
+      body: schemas.LocationStatusRequest,
+      response: schemas.LocationStatusResponse,
+    },
+    async (input, ctx) => ({ status: await monitoring.locationStatus(deps, ctx, input.locationUuid) }),
+  );
+}
