@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { ChangeEvent } from '../../../src/bus/events.js';
+import { forEachDialect } from '../../helpers/dialects.js';
+import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+import { control } from '../control/admin.js';
+import { createRule, MONDAY_10AM_NY, MONDAY_8AM_NY, press, seedRulesSite, startReceiver, verifyStandardWebhook, waitFor, type RulesSite } from './fixtures.js';
+
+forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) => {
+  let server: TestServer;
+  let org: TestOrg;
+  let site: RulesSite;
+  const changes: ChangeEvent[] = [];
+  before(async () => {
+    server = await startTestServer(dialect);
+    org = await server.createOrg('Press Org');
+    site = await seedRulesSite(server, org.orgUuid);
+    server.gatehouse.deps.bus.subscribe('change', (e) => changes.push(e));
+  });
+  after(() => server.close());
+  const call = (path: string, body: unknown) => server.call(path, body, { key: org.apiKey });
+  const rule = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) => createRule(server, org.apiKey, { sensorUuid: site.sensors.Panic, action, ...extra });
+  /** Each test's rules sit on the Panic button; deleting them afterwards keeps the tests independent. */
+  async function clearRules() {
+    for (const r of (await call('/api/button/getRulesForButton', { sensorUuid: site.sensors.Panic })).json.rules) await call('/api/button/deleteRuleForButton', { ruleUuid: r.ruleUuid });
+  }
+
+  describe('webhookActions', () => {
+    it('POSTs the rule event signed per Standard Webhooks with the organization\'s secret and the given headers', async () => {
+      await clearRules();
+      const receiver = await startReceiver();
+      try {
+        const uuid = await rule({ webhookActions: [{ webhookUrl: `${receiver.url}/hook`, headers: { 'x-team': 'blue' } }] }, { ruleName: 'Hook' });
+        const pressed = await press(server, site.sensors.Panic);
+        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'SUCCESS']]]]);
+        assert.equal(receiver.received.length, 1);
+        const [got] = receiver.received;
+        const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
+        assert.match(secret, /^whsec_/);
+        assert.ok(verifyStandardWebhook(secret, got), 'the signature verifies with the organization\'s secret');
+        assert.equal(got.headers['x-team'], 'blue');
+        assert.equal(got.headers['content-type'], 'application/json');
+        assert.ok(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000) < 60);
+        const body = JSON.parse(got.body);
+        assert.deepEqual([body.type, body.ruleUuid, body.ruleName, body.sensorUuid, body.buttonPress, body.pressUuid], ['BUTTON_RULE_FIRED', uuid, 'Hook', site.sensors.Panic, 'SINGLE', pressed.event.uuid]);
+
+        const rotated = (await call('/api/button/rotateWebhookSigningSecret', {})).json.secret;
+        assert.notEqual(rotated, secret);
+        await press(server, site.sensors.Panic);
+        assert.ok(verifyStandardWebhook(rotated, receiver.received[1]) && !verifyStandardWebhook(secret, receiver.received[1]), 'signed with the rotated secret');
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('gets a client-credentials token, reuses it while valid, and retries once with a fresh one on 401', async () => {
+      await clearRules();
+      let issued = 0;
+      const tokens = await startReceiver(() => ({ status: 200, json: { access_token: `token-${++issued}`, token_type: 'Bearer', expires_in: 3600 } }));
+      let rejectNext = false;
+      const target = await startReceiver((r) => {
+        if (rejectNext && r.headers.authorization === 'Bearer token-1') return { status: 401 };
+        return { status: 200 };
+      });
+      try {
+        await rule({ webhookActions: [{ webhookUrl: target.url, oauthUrl: `${tokens.url}/token`, oauthClientId: 'gh client', oauthClientSecret: 's3cret:value', oauthScope: 'events.write' }] });
+        await press(server, site.sensors.Panic);
+        await press(server, site.sensors.Panic);
+        assert.equal(tokens.received.length, 1, 'the token is cached');
+        const form = new URLSearchParams(tokens.received[0].body);
+        assert.deepEqual([form.get('grant_type'), form.get('scope')], ['client_credentials', 'events.write']);
+        assert.equal(tokens.received[0].headers.authorization, `Basic ${Buffer.from('gh%20client:s3cret%3Avalue').toString('base64')}`);
+        assert.deepEqual(target.received.map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
+        rejectNext = true;
+        const third = await press(server, site.sensors.Panic);
+        assert.equal(third.firings[0].outcomes[0].status, 'SUCCESS');
+        assert.deepEqual(target.received.slice(2).map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-2']);
+        assert.equal(target.received[2].headers['webhook-id'], target.received[3].headers['webhook-id'], 'the id is stable across the retry');
+      } finally {
+        await Promise.all([tokens.close(), target.close()]);
+      }
+    });
+  });
+
+  describe('door and lockdown actions', () => {
+    it('unlocks a door through the access service, and the relock scheduler relocks it after the TIME_DELAY, not the door\'s own 300 ms', async () => {
+      await clearRules();
+      const door = site.doors['Back Door'];
+      await rule({ changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 }] });
+      const pressed = await press(server, site.sensors.Panic);
+      assert.equal(pressed.firings[0].outcomes[0].status, 'SUCCESS', JSON.stringify(pressed.firings));
+      const unlocked = changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
+      assert.ok(unlocked, 'the door was unlocked');
+      const relocked = await waitFor('the relock', () => changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && c.id > unlocked.id && (c.update as any).lockState === 'LOCKED'), 5000);
+      assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
+    });
+
+    it('locks the location down so that a badge is refused', async () => {
+      await clearRules();
+      await rule({ activateLocationLockdown: { locationUuid: site.locations.HQ } }, { triggerPress: 'LONG' });
+      const hex = 'c0ffee01';
+      const card = await call('/api/accesscontrol/createAccessControlCredentialByHexValueAndType', { credentialType: 'STANDARD_CSN', hexValue: hex, userUuid: site.users.Ada });
+      assert.equal(card.json.error, false, card.text);
+      assert.equal((await control(server, '/simulate/badge', { door: site.doors['Back Door'], hex })).json.granted, true);
+      const pressed = await press(server, site.sensors.Panic, 'LONG');
+      assert.equal(pressed.firings[0].outcomes[0].status, 'SUCCESS');
+      const refused = (await control(server, '/simulate/badge', { door: site.doors['Back Door'], hex })).json;
+      assert.deepEqual([refused.granted, refused.reason], [false, 'LOCATION_LOCKED_DOWN']);
+    });
+  });
+
+  describe('alerts, notifications, device commands', () => {
+    it('raises a policy alert and a live notification, sends commands, and one failing action does not stop the others', async () => {
+      await clearRules();
+      await rule({
+        alertAction: true,
+        liveNotificationAction: true,
+        audioPlaybackActions: [{ audioGateways: [site.audioGateways.Speaker], playCount: 2 }],
+        webhookActions: [{ webhookUrl: 'http://127.0.0.1:1/closed' }],
+      });
+      const before = changes.length;
+      const pressed = await press(server, site.sensors.Panic);
+      const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
+      assert.deepEqual(outcomes, { 'webhookActions[0]': 'FAILED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
+      const seen = changes.slice(before);
+      const alert = seen.find((c) => c.entity === 'POLICY_ALERT');
+      assert.deepEqual([alert?.deviceUuid, (alert?.update as any).policyAlertTriggers], [site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
+      assert.ok(seen.some((c) => c.entity === 'LIVE_NOTIFICATION' && (c.update as any).sensorUuid === site.sensors.Panic));
+      const command = seen.find((c) => c.entity === 'DEVICE_COMMAND');
+      assert.deepEqual([command?.deviceUuid, (command?.update as any).command, (command?.update as any).payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
+      const firing = seen.find((c) => c.entity === 'BUTTON_RULE_FIRING');
+      assert.equal((firing?.update as any).outcomes.length, 4);
+      const recorded = (await call('/api/button/getRuleFiringsForButton', { sensorUuid: site.sensors.Panic })).json.firings[0];
+      assert.deepEqual(recorded, pressed.firings[0]);
+    });
+  });
+
+  describe('filters', () => {
+    it('fires only for its press type and inside its schedules, on the location\'s wall clock', async () => {
+      await clearRules();
+      await rule({ liveNotificationAction: true }, { triggerPress: 'DOUBLE', ruleFilters: { scheduleUuids: [site.schedules['Business Hours']] } });
+      assert.equal((await press(server, site.sensors.Panic, 'SINGLE', { at: MONDAY_10AM_NY })).firings.length, 0);
+      assert.equal((await press(server, site.sensors.Panic, 'DOUBLE', { at: MONDAY_8AM_NY })).firings.length, 0);
+      // 10:00 UTC is 05:00 in New York: outside, though inside Business Hours on a UTC clock.
+      assert.equal((await press(server, site.sensors.Panic, 'DOUBLE', { at: Date.UTC(2024, 0, 8, 10, 0) })).firings.length, 0);
+      assert.equal((await press(server, site.sensors.Panic, 'DOUBLE', { at: MONDAY_10AM_NY })).firings.length, 1);
+      const events = (await call('/api/button/getButtonPressEventsForSensor', { sensorUuid: site.sensors.Panic, createdAfterMs: MONDAY_8AM_NY - 1, createdBeforeMs: MONDAY_10AM_NY + 1 })).json.events;
+      assert.deepEqual(events.map((e: any) => e.timestampMs), [MONDAY_10AM_NY, MONDAY_10AM_NY, MONDAY_8AM_NY], 'newest first, inside the range');
+      assert.deepEqual(events.map((e: any) => e.buttonPress).sort(), ['DOUBLE', 'DOUBLE', 'SINGLE']);
+    });
+
+    it('fires once within its back-off, even for presses evaluated at the same time', async () => {
+      await clearRules();
+      await rule({ liveNotificationAction: true }, { ruleFilters: { triggerBackoffSecs: 60 } });
+      const results = await Promise.all(Array.from({ length: 5 }, () => press(server, site.sensors.Panic)));
+      assert.equal(results.reduce((n, r) => n + r.firings.length, 0), 1);
+      assert.equal((await press(server, site.sensors.Panic)).firings.length, 0);
+    });
+
+    it('keeps a schedule that a rule uses from being deleted', async () => {
+      await rule({ liveNotificationAction: true }, { ruleName: 'Office hours', ruleFilters: { scheduleUuids: [site.schedules['Business Hours']] } });
+      const r = await call('/api/policy/deleteSchedule', { scheduleUuid: site.schedules['Business Hours'] });
+      assert.equal(r.json.error, true);
+      assert.match(r.json.errorMsg, /button rule "Office hours"/);
+    });
+  });
+});
