@@ -18,8 +18,8 @@ const MAX_SKIPPED = 10_000;
  *
  * Ids come from one database sequence, but writers on several instances commit (and announce) out of
  * order, and an announcement may be lost. A change whose predecessor has not arrived is held for
- * `gapWaitMs`; then the gap is read from the change log, and whatever is still missing there (a rolled-back
- * write, or one still uncommitted) is skipped. A skipped id that shows up later is delivered late rather
+ * `gapWaitMs`; then the gap is read from the change log (which also recovers a lost announcement), and
+ * whatever is still missing there (a rolled-back write, or one still uncommitted) is skipped. A skipped id that shows up later is delivered late rather
  * than lost; an id already delivered (read through, then announced) is dropped.
  */
 export class ChangeSequencer {
@@ -74,32 +74,47 @@ export class ChangeSequencer {
     }
   }
 
-  /** Reads the gap from the change log and delivers everything up to the newest held change, in order. */
+  /**
+   * Reads the gap from the change log and delivers, in order, everything up to the newest logged change.
+   * A change is announced only after it commits, so a held change that the log does not hold is not of
+   * this store (another deployment on the same bus): it is dropped rather than let it move the sequence.
+   */
   private async fill(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.filling || this.last === null || this.held.size === 0) return;
     this.filling = true;
     const from = this.last;
-    const upTo = Math.max(...this.held.keys());
-    let logged: ChangeEvent[] = [];
+    const before = [...this.held.keys()];
+    const upTo = Math.max(...before);
+    let logged: ChangeEvent[];
     try {
       logged = await this.deps.readRange(from, upTo);
     } catch (e) {
       // Without the log the held changes still go out, in order; only the gap is lost.
       this.deps.onError(e);
+      logged = before.sort((a, b) => a - b).map((id) => this.held.get(id)!);
     }
     if (this.stopped) return;
     const byId = new Map(logged.map((e) => [e.id, e]));
-    for (const [id, e] of this.held) if (id <= upTo && !byId.has(id)) byId.set(id, e);
-    for (let id = from + 1; id <= upTo; id++) {
-      const event = byId.get(id);
+    const reached = logged.length > 0 ? logged[logged.length - 1]!.id : from;
+    for (const id of before) if (!byId.has(id)) this.held.delete(id);
+    for (let id = from + 1; id <= reached; id++) {
+      const event = byId.get(id) ?? this.held.get(id);
       this.held.delete(id);
       if (event) this.deps.deliver(event);
       else this.remember(id);
     }
-    this.last = upTo;
+    this.last = reached;
     this.filling = false;
+    // Changes announced while the log was read, at or below `reached`, committed after the read: late.
+    for (const [id, event] of this.held) {
+      if (id <= reached) {
+        this.held.delete(id);
+        this.skipped.delete(id);
+        this.deps.deliver(event);
+      }
+    }
     this.drain();
   }
 
