@@ -3,6 +3,10 @@ import WebSocket from 'ws';
 import { systemActor } from '../../../src/deps.js';
 import type { Deps } from '../../../src/deps.js';
 import { write, type ChangeInput } from '../../../src/store/write.js';
+import type { StreamOptions } from '../../../src/streaming/options.js';
+import { startStream, type StreamServer } from '../../../src/streaming/server.js';
+import { loadOrCreateTls } from '../../../src/tls.js';
+import type { TestServer } from '../../helpers/server.js';
 
 /** Raises changes of an organization the way every domain does: one audited write, announced after commit. */
 export async function raiseChanges(deps: Deps, orgUuid: string, changes: Array<Partial<ChangeInput>>): Promise<void> {
@@ -106,6 +110,7 @@ export class StrictClient {
     if (!(client instanceof StrictClient)) throw new Error(`handshake refused: ${client.status} ${client.body}`);
     client.send(`CONNECT\n${connectHeaders}\n\0`);
     const first = await client.next();
+    if (client.heartbeats > 0) throw new Error('a heart-beat arrived before CONNECTED');
     if (first.command !== 'CONNECTED') throw new Error(`first frame is ${first.command}: ${JSON.stringify(first)}`);
     return client;
   }
@@ -184,4 +189,9 @@ export async function eventually(test: () => boolean, what: string, ms = 5000): 
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A second stream listener on a running server's dependencies, with its own limits and timings. */
+export async function startStreamWith(server: TestServer, options: Partial<StreamOptions>): Promise<StreamServer> {
+  return startStream(server.gatehouse.deps, await loadOrCreateTls(server.config), { host: '127.0.0.1', port: 0 }, options);
 }
