@@ -175,10 +175,14 @@ export async function stompjsClient(base: string, auth: HandshakeAuth, config: S
   return client;
 }
 
-/** Collects the messages of a subscription. */
-export function collect(client: Client, destination: string, headers: Record<string, string> = {}): { messages: IMessage[]; unsubscribe(): void } {
+let receipts = 0;
+/** Subscribes and collects the messages; resolves once the server has confirmed the subscription (RECEIPT). */
+export async function collect(client: Client, destination: string, headers: Record<string, string> = {}): Promise<{ messages: IMessage[]; unsubscribe(): void }> {
   const messages: IMessage[] = [];
-  const sub = client.subscribe(destination, (m) => messages.push(m), headers);
+  const receipt = `collect-${++receipts}`;
+  const confirmed = deadline(5000, 'the subscription RECEIPT', new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve())));
+  const sub = client.subscribe(destination, (m) => messages.push(m), { ...headers, receipt });
+  await confirmed;
   return { messages, unsubscribe: () => sub.unsubscribe() };
 }
 
