@@ -1,14 +1,33 @@
 import type { ChangeEvent } from '../bus/events.js';
 import type { Deps } from '../deps.js';
 import { changeDestination, changeMessageBody } from './destinations.js';
+import { messageTail, type StompVersion } from './frame.js';
 import { ChangeSequencer } from './sequencer.js';
 import { changeEventsBetween, latestChangeEventId } from './store.js';
 
-/** A change ready to go out: its body is serialized once, whatever the number of subscribers. */
+/** A change ready to go out: its frame tail is serialized once per version, whatever the number of subscribers. */
 export interface PreparedChange {
   event: ChangeEvent;
   destination: string;
   body: string;
+  /** The MESSAGE frame from the destination header on (see `messageTail`). */
+  tail(version: StompVersion): string;
+}
+
+function prepare(event: ChangeEvent): PreparedChange {
+  const destination = changeDestination(event.orgUuid);
+  const body = JSON.stringify(changeMessageBody(event));
+  const tails = new Map<StompVersion, string>();
+  return {
+    event,
+    destination,
+    body,
+    tail(version) {
+      let tail = tails.get(version);
+      if (tail === undefined) tails.set(version, (tail = messageTail(destination, 'application/json', body, version)));
+      return tail;
+    },
+  };
 }
 
 export type ChangeListener = (change: PreparedChange) => void;
@@ -60,7 +79,7 @@ export class ChangeHub {
   private dispatch(event: ChangeEvent): void {
     const listeners = this.byOrg.get(event.orgUuid);
     if (!listeners) return;
-    const change = { event, destination: changeDestination(event.orgUuid), body: JSON.stringify(changeMessageBody(event)) };
+    const change = prepare(event);
     for (const listener of listeners) {
       try {
         listener(change);

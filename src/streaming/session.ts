@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseDestination } from './destinations.js';
-import { FrameError, FrameParser, header, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
+import { FrameError, FrameParser, header, messageHead, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
 import type { ChangeHub, PreparedChange } from './hub.js';
 import type { StreamOptions } from './options.js';
 
@@ -25,8 +25,9 @@ const ACK_MODES: readonly AckMode[] = ['auto', 'client', 'client-individual'];
 
 interface Subscription {
   id: string;
-  destination: string;
   ack: AckMode;
+  /** The start of its MESSAGE frames, up to the message id. */
+  head: string;
   /** Unacknowledged message ids, in delivery order. */
   unacked: Set<string>;
   stop(): void;
@@ -249,7 +250,7 @@ export class StompSession {
     const destination = parseDestination(destinationName);
     if (!destination) throw new ProtocolError('Unknown destination', `${destinationName} is not a destination; subscribe to /topic/change/{orgUuid}`);
     if (destination.orgUuid !== this.orgUuid) throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
-    const sub: Subscription = { id, destination: destinationName, ack, unacked: new Set(), stop: () => {} };
+    const sub: Subscription = { id, ack, head: messageHead(id, this.version), unacked: new Set(), stop: () => {} };
     sub.stop = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
     this.subscriptions.set(id, sub);
   }
@@ -271,12 +272,7 @@ export class StompSession {
       return;
     }
     const messageId = String(++this.messageSeq);
-    const headers: Array<[string, string]> = [
-      ['subscription', sub.id],
-      ['message-id', messageId],
-      ['destination', change.destination],
-      ['content-type', 'application/json'],
-    ];
+    let ackHeader = '';
     if (sub.ack !== 'auto') {
       if (this.unacked.size >= this.options.maxPendingAcks) {
         this.fail(new ProtocolError('Too many unacknowledged messages', `a connection may have at most ${this.options.maxPendingAcks} messages waiting for ACK`, CLOSE.policy));
@@ -284,9 +280,10 @@ export class StompSession {
       }
       sub.unacked.add(messageId);
       this.unacked.set(messageId, sub);
-      if (this.version === '1.2') headers.push(['ack', messageId]);
+      // 1.2 names the message to acknowledge by `ack`; message ids are digits, which need no escaping.
+      if (this.version === '1.2') ackHeader = `ack:${messageId}\n`;
     }
-    this.send({ command: 'MESSAGE', headers, body: change.body });
+    this.sendText(sub.head + messageId + '\n' + ackHeader + change.tail(this.version));
   }
 
   /**
