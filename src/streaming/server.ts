@@ -63,7 +63,7 @@ const single = (v: string | string[] | undefined): string | undefined => (Array.
  * per connection over the changes of the caller's organization.
  */
 export async function startStream(
-  deps: Pick<Deps, 'bus' | 'store' | 'log' | 'config'>,
+  deps: Pick<Deps, 'bus' | 'store' | 'log' | 'config' | 'clock' | 'keyCache'>,
   tls: TlsMaterial,
   listen: StreamListen,
   overrides: Partial<StreamOptions> = {},
