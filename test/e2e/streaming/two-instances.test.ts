@@ -5,7 +5,7 @@ import { systemActor } from '../../../src/deps.js';
 import { write } from '../../../src/store/write.js';
 import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { raiseChanges, StrictClient } from './helpers.js';
+import { raiseChanges, startStreamWith, StrictClient } from './helpers.js';
 
 const pgProblem = await postgresProblem();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -15,8 +15,8 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
   let b: TestServer;
   let org: TestOrg;
   let topic: string;
-  const subscribe = async (server: TestServer) => {
-    const c = await StrictClient.connect(server.gatehouse.urls.ws, { key: org.apiKey, scheme: 'api-token' });
+  const subscribe = async (server: TestServer, url = server.gatehouse.urls.ws) => {
+    const c = await StrictClient.connect(url, { key: org.apiKey, scheme: 'api-token' });
     c.send(`SUBSCRIBE\nid:0\ndestination:${topic}\nreceipt:s\n\n\0`);
     assert.equal((await c.next()).command, 'RECEIPT');
     return c;
@@ -96,7 +96,9 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
   }
 
   it('holds a change whose predecessor commits later, within the gap window, and delivers both in id order', async () => {
-    const onB = await subscribe(b);
+    // A wide window, so that a loaded machine does not turn this into the late case below.
+    const wide = await startStreamWith(b, { gapWaitMs: 2000 });
+    const onB = await subscribe(b, wide.url);
     let release!: () => void;
     const { committed } = await heldWrite('first-id', new Promise<void>((r) => (release = r)));
     await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'second-id' }]);
@@ -107,6 +109,7 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
     await onB.until(() => bodies(onB).length === 2, 'both changes');
     assert.deepEqual(entityUuids(onB), ['first-id', 'second-id']);
     onB.close();
+    await wide.close();
   });
 
   it('does not wait forever: a predecessor that commits after the gap window is delivered late, not lost', async () => {
