@@ -5,7 +5,7 @@
 // they do not share the servers' event loop. Raising is closed-loop: at most W changes are in flight (not
 // yet received by every connection), so the latency is that of a busy system, not of an unbounded queue.
 //   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (10000)  BENCH_STREAM_WINDOW (20)
-//   BENCH_STREAM_TIMEOUT_S (120, per run)  BENCH_STREAM_BASELINE (auto | rabbitmq | ws)
+//   BENCH_STREAM_TIMEOUT_S (300, per run)  BENCH_STREAM_BASELINE (auto | rabbitmq | ws)
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -28,7 +28,7 @@ import { loadOrCreateTls } from '../src/tls.js';
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 10_000);
 const WINDOW = Number(process.env.BENCH_STREAM_WINDOW ?? 20);
-const TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 120) * 1000;
+const TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 300) * 1000;
 const RABBIT_WS = 'ws://127.0.0.1:15674/ws';
 const now = () => performance.timeOrigin + performance.now();
 

@@ -214,10 +214,13 @@ export class StompSession {
       ],
     });
     if (sendEvery > 0) {
+      // Checked four times per interval, sending when a check could not wait for the next: at most
+      // `sendEvery` ms pass without data.
+      const tick = sendEvery / 4;
       this.timers.push(
         setInterval(() => {
-          if (performance.now() - this.lastSent >= sendEvery * 0.9) this.sendText('\n');
-        }, sendEvery / 2),
+          if (performance.now() - this.lastSent >= sendEvery - tick) this.sendText('\n');
+        }, tick),
       );
     }
     if (expectEvery > 0) {
