@@ -22,6 +22,8 @@ export class FrameError extends Error {
   constructor(
     message: string,
     readonly detail = '',
+    /** A limit was exceeded, rather than the grammar broken. */
+    readonly limit = false,
   ) {
     super(message);
     this.name = 'FrameError';
@@ -141,7 +143,7 @@ export class FrameParser {
     }
     this.buffer = offset === this.buffer.length ? Buffer.alloc(0) : this.buffer.subarray(offset);
     if (this.buffer.length > this.limits.maxFrameBytes) {
-      throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`);
+      throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`, true);
     }
   }
 
@@ -160,7 +162,7 @@ export class FrameParser {
       if (line === '') break;
       lines.push(line);
       if (lines.length - 1 > this.limits.maxHeaders) {
-        throw new FrameError('Too many headers', `a frame may have at most ${this.limits.maxHeaders} headers`);
+        throw new FrameError('Too many headers', `a frame may have at most ${this.limits.maxHeaders} headers`, true);
       }
     }
     const command = lines[0]!;
@@ -179,7 +181,7 @@ export class FrameParser {
       if (!/^\d{1,10}$/.test(length)) throw new FrameError('Malformed header', `content-length "${length.slice(0, 20)}" is not a number of bytes`);
       const n = Number(length);
       if (n > this.limits.maxFrameBytes) {
-        throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`);
+        throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`, true);
       }
       bodyEnd = pos + n;
       if (buf.length <= bodyEnd) return 0;
@@ -189,7 +191,7 @@ export class FrameParser {
       if (bodyEnd < 0) return 0;
     }
     if (bodyEnd + 1 - start > this.limits.maxFrameBytes) {
-      throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`);
+      throw new FrameError('Frame too large', `a frame may have at most ${this.limits.maxFrameBytes} bytes`, true);
     }
     frame.body = Buffer.from(buf.subarray(pos, bodyEnd));
     this.on.frame(frame);

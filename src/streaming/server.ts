@@ -93,6 +93,7 @@ export async function startStream(
         },
       },
       options,
+      deps.log,
       (s) => sessions.delete(s),
     );
     sessions.set(session, ws);

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { parseDestination } from './destinations.js';
 import { FrameError, FrameParser, header, messageHead, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
 import type { ChangeHub, PreparedChange } from './hub.js';
+import type { Logger } from '../logger.js';
 import type { StreamOptions } from './options.js';
 
 const { version: gatehouseVersion } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -84,6 +85,7 @@ export class StompSession {
     private readonly hub: ChangeHub,
     private readonly transport: Transport,
     private readonly options: StreamOptions,
+    private readonly log: Pick<Logger, 'error'>,
     private readonly onClosed: (session: StompSession) => void = () => {},
   ) {
     this.parser = new FrameParser(options, { frame: (f) => this.handle(f), heartbeat: () => {} });
@@ -113,7 +115,7 @@ export class StompSession {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.connectTimer);
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) clearInterval(t);
     for (const sub of this.subscriptions.values()) sub.stop();
     this.subscriptions.clear();
     this.unacked.clear();
@@ -136,12 +138,14 @@ export class StompSession {
 
   private fail(error: unknown): void {
     if (this.state === 'closed') return;
-    const e =
-      error instanceof ProtocolError
-        ? error
-        : error instanceof FrameError
-          ? new ProtocolError(error.message, error.detail, /too (large|many)/i.test(error.message) ? CLOSE.policy : CLOSE.protocolError)
-          : new ProtocolError('Internal error');
+    let e: ProtocolError;
+    if (error instanceof ProtocolError) e = error;
+    else if (error instanceof FrameError) {
+      e = new ProtocolError(error.message, error.detail, error.limit ? CLOSE.policy : CLOSE.protocolError);
+    } else {
+      this.log.error({ err: error, session: this.id }, 'stream: session failed');
+      e = new ProtocolError('Internal error');
+    }
     this.send({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail });
     this.transport.close(e.closeCode, e.message.slice(0, 100));
     this.closed();
