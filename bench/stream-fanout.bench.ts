@@ -5,7 +5,8 @@
 // they do not share the servers' event loop. Raising is closed-loop: at most W changes are in flight (not
 // yet received by every connection), so the latency is that of a busy system, not of an unbounded queue.
 //   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (10000)  BENCH_STREAM_WINDOW (20)
-//   BENCH_STREAM_TIMEOUT_S (300, per run)  BENCH_STREAM_BASELINE (auto | rabbitmq | ws)
+//   BENCH_STREAM_TIMEOUT_S (300, per run; a run also stops after 30 s without progress)
+//   BENCH_STREAM_BASELINE (auto | rabbitmq | ws): auto falls back to ws when RabbitMQ does not complete
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -46,7 +47,7 @@ type ChildMessage =
   | { type: 'ready' }
   | { type: 'error'; message: string }
   | { type: 'done'; seq: number }
-  | { type: 'stats'; delivered: number; p50: number; p99: number; lastAt: number };
+  | { type: 'stats'; delivered: number; p50: number; p99: number; lastAt: number; closedEarly: number; openMs: number };
 
 // ---------------------------------------------------------------- subscriber process
 
@@ -61,6 +62,8 @@ async function subscriberProcess(): Promise<void> {
   const latencies = new Float64Array(cmd.connections * cmd.events);
   let delivered = 0;
   let lastAt = 0;
+  let closedEarly = 0;
+  let stopping = false;
   const sockets: WebSocket[] = [];
   const marker = /"seq":(\d+),"sentAt":([\d.]+)/g;
   const open = () =>
@@ -69,6 +72,7 @@ async function subscriberProcess(): Promise<void> {
       sockets.push(ws);
       let ready = cmd.stomp === null;
       ws.on('error', reject);
+      ws.on('close', () => stopping || closedEarly++);
       ws.on('open', () => {
         if (cmd.stomp) for (const frame of cmd.stomp) ws.send(frame);
         else resolve();
@@ -90,9 +94,12 @@ async function subscriberProcess(): Promise<void> {
         }
       });
     });
+  const openStarted = now();
+  let openDone = openStarted;
   try {
     // Open in slices, so that the handshakes do not all queue at once.
     for (let i = 0; i < cmd.connections; i += 50) await Promise.all(Array.from({ length: Math.min(50, cmd.connections - i) }, open));
+    openDone = now();
     send({ type: 'ready' });
   } catch (e) {
     send({ type: 'error', message: (e as Error).message });
@@ -100,7 +107,8 @@ async function subscriberProcess(): Promise<void> {
   process.on('message', (m) => {
     if ((m as { cmd?: string }).cmd !== 'stats') return;
     const sorted = latencies.slice(0, delivered).sort();
-    send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt });
+    stopping = true;
+    send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly, openMs: openDone - openStarted });
     for (const ws of sockets) ws.terminate();
     setTimeout(() => process.exit(0), 100);
   });
@@ -117,6 +125,9 @@ interface Result {
   p50: number;
   p99: number;
   complete: boolean;
+  /** Subscriber connections the server closed during the run. */
+  closedEarly: number;
+  openSeconds: number;
 }
 
 function body(seq: number): { entity: string; entityUuid: string; type: 'UPDATE'; deviceUuid: null; timestampMs: number; update: { seq: number; sentAt: number } } {
@@ -131,6 +142,7 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let completed = 0;
+  let progressAt = 0;
   let wake: (() => void) | null = null;
   let stats: ((m: Extract<ChildMessage, { type: 'stats' }>) => void) | null = null;
   const ready = new Promise<void>((resolve, reject) => {
@@ -139,6 +151,7 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
       else if (m.type === 'error') reject(new Error(`${label}: ${m.message}`));
       else if (m.type === 'done') {
         completed++;
+        progressAt = now();
         wake?.();
       } else if (m.type === 'stats') stats?.(m);
     });
@@ -150,7 +163,9 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
     const started = now();
     const deadline = started + TIMEOUT_MS;
     let next = 0;
-    while (completed < EVENTS && now() < deadline) {
+    progressAt = started;
+    // Bounded in time, and given up after 30 s without a change fully delivered (a stalled server).
+    while (completed < EVENTS && now() < deadline && now() - progressAt < 30_000) {
       while (next < EVENTS && next - completed < WINDOW) await raise(next++);
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -164,7 +179,18 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
     });
     const seconds = (s.lastAt - started) / 1000;
     const expected = CONNECTIONS * EVENTS;
-    return { label, delivered: s.delivered, expected, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete: s.delivered === expected };
+    return {
+      label,
+      delivered: s.delivered,
+      expected,
+      seconds,
+      rate: s.delivered / seconds,
+      p50: s.p50,
+      p99: s.p99,
+      complete: s.delivered === expected,
+      closedEarly: s.closedEarly,
+      openSeconds: s.openMs / 1000,
+    };
   } finally {
     // The subscriber process exits by itself once it has answered; kill it if it does not.
     if (child.exitCode === null) await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
@@ -172,9 +198,12 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
   }
 }
 
+const ms = (v: number | null) => (v === null || Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
+
 function print(r: Result): void {
   const partial = r.complete ? '' : ` (INCOMPLETE: ${r.delivered}/${r.expected} within the time bound)`;
-  console.log(`${r.label.padEnd(34)} ${Math.round(r.rate).toString().padStart(8)} msg/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.seconds.toFixed(1)} s${partial}`);
+  const closed = r.closedEarly > 0 ? `; ${r.closedEarly} connections closed by the server` : '';
+  console.log(`${r.label.padEnd(34)} ${Math.round(r.rate).toString().padStart(8)} msg/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, ${r.seconds.toFixed(1)} s (connecting ${r.openSeconds.toFixed(1)} s)${partial}${closed}`);
 }
 
 async function rabbitWebStompAvailable(): Promise<boolean> {
@@ -200,20 +229,27 @@ async function rabbitWebStompAvailable(): Promise<boolean> {
 /** The baseline: RabbitMQ Web-STOMP (plain ws, its default listener) fanning out a topic. */
 async function rabbitBaseline(): Promise<Result> {
   const stompConnect = 'CONNECT\naccept-version:1.2\nhost:/\nlogin:guest\npasscode:guest\nheart-beat:0,0\n\n\0';
-  const publisher = new WebSocket(RABBIT_WS, ['v12.stomp']);
-  await new Promise<void>((resolve, reject) => {
-    publisher.once('error', reject);
-    publisher.once('open', () => publisher.send(stompConnect));
-    publisher.once('message', (d: Buffer) => (d.toString().startsWith('CONNECTED') ? resolve() : reject(new Error(d.toString()))));
-  });
+  // Connected once the subscribers are ready: RabbitMQ closes a WebSocket idle for a minute.
+  const connectPublisher = () =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(RABBIT_WS, ['v12.stomp']);
+      ws.once('error', reject);
+      ws.once('open', () => ws.send(stompConnect));
+      ws.once('message', (d: Buffer) => (d.toString().startsWith('CONNECTED') ? resolve(ws) : reject(new Error(d.toString()))));
+      ws.on('close', (code) => code !== 1005 && console.log(`RabbitMQ publisher closed: ${code}`));
+    });
+  const publisher: { ws: Promise<WebSocket> | null } = { ws: null };
   try {
     return await measure(
       'RabbitMQ Web-STOMP (ws, no TLS)',
       { url: RABBIT_WS, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: [stompConnect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
-      (seq) => publisher.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq)) }, '1.2')),
+      async (seq) => {
+        const ws = await (publisher.ws ??= connectPublisher());
+        ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq)) }, '1.2'));
+      },
     );
   } finally {
-    publisher.close();
+    if (publisher.ws) (await publisher.ws).close();
   }
 }
 
@@ -251,9 +287,17 @@ export async function run(): Promise<void> {
     const actor = systemActor(org.orgUuid, 'bench.raise');
     console.log(`${CONNECTIONS} connections, ${EVENTS} changes, at most ${WINDOW} in flight, loopback`);
     const choice = process.env.BENCH_STREAM_BASELINE ?? 'auto';
-    const useRabbit = choice === 'rabbitmq' || (choice === 'auto' && (await rabbitWebStompAvailable()));
-    const baseline = useRabbit ? await rabbitBaseline() : await wsBaseline(await loadOrCreateTls(gatehouse.config));
-    print(baseline);
+    let baseline: Result | null = null;
+    if (choice === 'rabbitmq' || (choice === 'auto' && (await rabbitWebStompAvailable()))) {
+      baseline = await rabbitBaseline();
+      print(baseline);
+      // A broker that stalls under this load is no baseline; the bare broadcast is.
+      if (!baseline.complete && choice === 'auto') baseline = null;
+    }
+    if (!baseline) {
+      baseline = await wsBaseline(await loadOrCreateTls(gatehouse.config));
+      print(baseline);
+    }
     const subject = await measure(
       'Gatehouse STOMP (wss, SQLite)',
       {
@@ -269,7 +313,7 @@ export async function run(): Promise<void> {
       },
     );
     print(subject);
-    console.log(`ratio Gatehouse / baseline throughput: ${(subject.rate / baseline.rate).toFixed(2)} (target >= 0.5); Gatehouse p99 ${subject.p99.toFixed(1)} ms (target < 100 ms)`);
+    console.log(`ratio Gatehouse / baseline throughput: ${(subject.rate / baseline.rate).toFixed(2)} (target >= 0.5); Gatehouse p99 ${ms(subject.p99)} (target < 100 ms)`);
   } finally {
     await gatehouse.close();
     rmSync(dataDir, { recursive: true, force: true });
