@@ -1,4 +1,3 @@
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { openBus } from './bus/open-bus.js';
 import { systemClock, type Clock } from './clock.js';
@@ -14,6 +13,8 @@ import { buildMediaApp } from './media/app.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import type { StreamOptions } from './streaming/options.js';
+import { startStream, type StreamServer } from './streaming/server.js';
 import { loadOrCreateTls } from './tls.js';
 import { randomBytes } from 'node:crypto';
 
@@ -21,6 +22,7 @@ export interface Gatehouse {
   config: Config;
   deps: Deps;
   http: Awaited<ReturnType<typeof buildHttpApp>>;
+  stream: StreamServer;
   urls: { rest: string; media: string; ws: string };
   close(): Promise<void>;
 }
@@ -28,6 +30,8 @@ export interface Gatehouse {
 export interface StartOptions {
   log?: Logger;
   clock?: Clock;
+  /** Limits and timings of the stream (defaults in src/streaming/options.ts). */
+  stream?: Partial<StreamOptions>;
 }
 
 /** Opens the store (migrated) and the bus, and builds the services' dependencies: the composition root. */
@@ -74,17 +78,13 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const tls = await loadOrCreateTls(config);
   const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined });
   const media = await buildMediaApp(deps);
-  let ws: HttpsServer | null = null;
+  let stream: StreamServer | null = null;
   try {
     await http.listen({ host: config.host, port: config.httpPort });
     await media.listen({ host: config.host, port: config.mediaPort });
-    ws = createHttpsServer({ cert: tls.cert, key: tls.key });
-    await new Promise<void>((resolve, reject) => {
-      ws!.once('error', reject);
-      ws!.listen(config.wsPort, config.host, () => resolve());
-    });
+    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, options.stream);
   } catch (e) {
-    await Promise.allSettled([http.close(), media.close(), ws ? new Promise((r) => ws!.close(r)) : null]);
+    await Promise.allSettled([http.close(), media.close(), stream?.close()]);
     await closeDeps(deps);
     throw e;
   }
@@ -92,15 +92,16 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const urls = {
     rest: `${config.httpTls ? 'https' : 'http'}://${host}:${portOf(http.server)}`,
     media: `http://${host}:${portOf(media.server)}`,
-    ws: `wss://${host}:${portOf(ws)}/websocket`,
+    ws: stream.url,
   };
   return {
     config,
     deps,
     http,
+    stream,
     urls,
     async close() {
-      await Promise.allSettled([http.close(), media.close(), new Promise((r) => ws!.close(r))]);
+      await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },
   };

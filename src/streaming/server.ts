@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { CallerContext } from '../context.js';
+import type { Deps } from '../deps.js';
+import { authenticate } from '../domains/orgs/authenticate.js';
+import { isGatehouseError, type ErrorCode } from '../errors.js';
+import type { TlsMaterial } from '../tls.js';
+import { ChangeHub } from './hub.js';
+import { defaultStreamOptions, type StreamOptions } from './options.js';
+import { StompSession } from './session.js';
+
+export const STREAM_PATH = '/websocket';
+/** STOMP's WebSocket subprotocols, most recent first: the first one the client offers is chosen. */
+const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+/** How long a closing connection may take to finish its close handshake before it is cut. */
+const CLOSE_GRACE_MS = 5000;
+
+/**
+ * On the socket every failure to authenticate is 401, except a caller that is known but may not act for
+ * the organization (403), as the platform answers the handshake.
+ */
+const HANDSHAKE_STATUS: Partial<Record<ErrorCode, number>> = {
+  UNAUTHENTICATED: 401,
+  INVALID_API_KEY: 401,
+  UNSUPPORTED_AUTH_SCHEME: 401,
+  ACCESS_DENIED: 403,
+};
+
+export interface StreamServer {
+  server: Server;
+  /** `wss://host:port/websocket` */
+  url: string;
+  /** Open STOMP sessions on this instance. */
+  sessionCount(): number;
+  close(): Promise<void>;
+}
+
+export interface StreamListen {
+  host: string;
+  port: number;
+}
+
+function refuse(socket: Duplex, status: number, errorMsg: string): void {
+  const body = JSON.stringify({ error: true, errorMsg });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function answer(res: ServerResponse, status: number, errorMsg: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: true, errorMsg }));
+}
+
+const single = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v) || undefined;
+
+/**
+ * The stream's TLS listener: authenticates the WebSocket handshake (API token in `x-auth-apikey`, scheme in
+ * the `x-auth-scheme` query parameter, `x-auth-org` in a header or the query) and runs one STOMP session
+ * per connection over the changes of the caller's organization.
+ */
+export async function startStream(
+  deps: Pick<Deps, 'bus' | 'store' | 'log' | 'config' | 'clock' | 'keyCache'>,
+  tls: TlsMaterial,
+  listen: StreamListen,
+  overrides: Partial<StreamOptions> = {},
+): Promise<StreamServer> {
+  const options = { ...defaultStreamOptions, ...overrides };
+  const hub = new ChangeHub(deps, options.gapWaitMs);
+  await hub.start();
+  const sessions = new Map<StompSession, WebSocket>();
+  let closing = false;
+  const wss = new WebSocketServer({
+    noServer: true,
+    // Above the frame limit, so that an oversized frame is answered by the session with ERROR.
+    maxPayload: options.maxFrameBytes * 4,
+    handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+  });
+
+  function attach(ws: WebSocket, ctx: CallerContext): void {
+    const session = new StompSession(
+      ctx.orgUuid,
+      hub,
+      {
+        send: (text) => ws.send(text),
+        bufferedAmount: () => ws.bufferedAmount,
+        close: (code, reason) => {
+          ws.close(code, reason);
+          setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+        },
+      },
+      options,
+      deps.log,
+      (s) => sessions.delete(s),
+    );
+    sessions.set(session, ws);
+    ws.on('message', (data: Buffer) => session.receive(data));
+    ws.on('close', () => session.closed());
+    ws.on('error', (e) => deps.log.debug({ err: e, session: session.id }, 'stream: connection error'));
+    deps.log.debug({ session: session.id, orgUuid: ctx.orgUuid, apiKeyId: ctx.apiKeyId }, 'stream: connected');
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => {});
+    const url = new URL(req.url ?? '/', 'https://stream');
+    if (url.pathname !== STREAM_PATH) return refuse(socket, 404, `Not found: the stream is at ${STREAM_PATH}`);
+    if (closing) return refuse(socket, 503, 'The server is shutting down');
+    const scheme = url.searchParams.get('x-auth-scheme') ?? single(req.headers['x-auth-scheme']) ?? 'api-token';
+    if (scheme === 'api' || scheme === 'partner-api') {
+      return refuse(socket, 401, 'Certificate authentication is not supported on the WebSocket: use an API token (api-token or partner-api-token)');
+    }
+    let ctx: CallerContext;
+    try {
+      ctx = await authenticate(
+        deps,
+        {
+          scheme,
+          apiKey: single(req.headers['x-auth-apikey']),
+          orgHeader: single(req.headers['x-auth-org']) ?? url.searchParams.get('x-auth-org') ?? undefined,
+          clientCertFingerprint: null,
+        },
+        { requestId: randomUUID(), operation: 'websocket' },
+      );
+    } catch (e) {
+      if (isGatehouseError(e)) return refuse(socket, HANDSHAKE_STATUS[e.code] ?? e.status, e.message);
+      deps.log.error({ err: e }, 'stream: handshake failed');
+      return refuse(socket, 503, 'The stream is unavailable');
+    }
+    if (socket.destroyed || closing) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, ctx));
+  }
+
+  const server = createServer({ cert: tls.cert, key: tls.key }, (req: IncomingMessage, res: ServerResponse) => {
+    if (new URL(req.url ?? '/', 'https://stream').pathname === STREAM_PATH) return answer(res, 426, 'Upgrade Required: open a WebSocket');
+    answer(res, 404, `Not found: the stream is at ${STREAM_PATH}`);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(req, socket, head));
+  server.on('tlsClientError', () => {});
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(listen.port, listen.host, () => resolve());
+    });
+  } catch (e) {
+    hub.close();
+    throw e;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  return {
+    server,
+    url: `wss://${host}:${port}${STREAM_PATH}`,
+    sessionCount: () => sessions.size,
+    async close() {
+      closing = true;
+      const sockets = [...sessions.values()];
+      for (const session of [...sessions.keys()]) session.shutdown('Server shutting down');
+      // Let the clients read ERROR and the close frame, briefly; then cut whatever is left.
+      const deadline = Date.now() + 1000;
+      while (sockets.some((ws) => ws.readyState !== ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const ws of sockets) ws.terminate();
+      hub.close();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { parseDestination } from './destinations.js';
+import { FrameError, FrameParser, header, messageHead, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
+import type { ChangeHub, PreparedChange } from './hub.js';
+import type { Logger } from '../logger.js';
+import type { StreamOptions } from './options.js';
+
+const { version: gatehouseVersion } = createRequire(import.meta.url)('../../package.json') as { version: string };
+export const SERVER_NAME = `Gatehouse/${gatehouseVersion}`;
+
+/** What the session needs from its WebSocket. */
+export interface Transport {
+  send(text: string): void;
+  /** Bytes queued and not yet written to the network. */
+  bufferedAmount(): number;
+  close(code: number, reason: string): void;
+}
+
+/** WebSocket close codes the session uses. */
+export const CLOSE = { normal: 1000, goingAway: 1001, protocolError: 1002, policy: 1008 } as const;
+
+type AckMode = 'auto' | 'client' | 'client-individual';
+const ACK_MODES: readonly AckMode[] = ['auto', 'client', 'client-individual'];
+
+interface Subscription {
+  id: string;
+  ack: AckMode;
+  /** The start of its MESSAGE frames, up to the message id. */
+  head: string;
+  /** Unacknowledged message ids, in delivery order. */
+  unacked: Set<string>;
+  stop(): void;
+}
+
+/** A protocol error: answered with ERROR (message header, detail in the body), then the connection closes. */
+class ProtocolError extends Error {
+  constructor(
+    message: string,
+    readonly detail = '',
+    readonly closeCode: number = CLOSE.protocolError,
+    readonly headers: Array<[string, string]> = [],
+  ) {
+    super(message);
+  }
+}
+
+function parseHeartbeat(value: string | undefined): [number, number] {
+  if (value === undefined) return [0, 0];
+  const m = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(value);
+  if (!m) throw new ProtocolError('Malformed heart-beat header', `"${value.slice(0, 40)}" is not two numbers of milliseconds, as in 10000,10000`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+function negotiateVersion(acceptVersion: string | undefined): StompVersion | null {
+  if (acceptVersion === undefined) return '1.0';
+  const offered = acceptVersion.split(',').map((v) => v.trim());
+  for (const v of [...SUPPORTED_VERSIONS].reverse()) if (offered.includes(v)) return v;
+  return null;
+}
+
+/**
+ * One STOMP connection, from CONNECT to close: the state machine of STOMP 1.0-1.2 on the server side,
+ * independent of the WebSocket underneath. The caller is already authenticated (the handshake did it),
+ * so CONNECT's login and passcode are not needed; CONNECT without `host` is accepted.
+ */
+export class StompSession {
+  readonly id = randomUUID();
+  private state: 'connecting' | 'connected' | 'closed' = 'connecting';
+  private version: StompVersion = '1.2';
+  private readonly parser: FrameParser;
+  private readonly subscriptions = new Map<string, Subscription>();
+  /** Message id to the subscription that holds it unacknowledged. */
+  private readonly unacked = new Map<string, Subscription>();
+  private readonly transactions = new Map<string, Array<() => void>>();
+  private messageSeq = 0;
+  private lastReceived = performance.now();
+  private lastSent = performance.now();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly connectTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly orgUuid: string,
+    private readonly hub: ChangeHub,
+    private readonly transport: Transport,
+    private readonly options: StreamOptions,
+    private readonly log: Pick<Logger, 'error'>,
+    private readonly onClosed: (session: StompSession) => void = () => {},
+  ) {
+    this.parser = new FrameParser(options, { frame: (f) => this.handle(f), heartbeat: () => {} });
+    this.connectTimer = setTimeout(
+      () => this.fail(new ProtocolError('Connect timeout', `no CONNECT frame within ${options.connectTimeoutMs} ms`, CLOSE.policy)),
+      options.connectTimeoutMs,
+    );
+  }
+
+  /** Bytes from one WebSocket message. */
+  receive(data: Buffer): void {
+    if (this.state === 'closed') return;
+    this.lastReceived = performance.now();
+    try {
+      this.parser.push(data);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  isOpen(): boolean {
+    return this.state !== 'closed';
+  }
+
+  /** The WebSocket closed (by either side). */
+  closed(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.connectTimer);
+    for (const t of this.timers) clearInterval(t);
+    for (const sub of this.subscriptions.values()) sub.stop();
+    this.subscriptions.clear();
+    this.unacked.clear();
+    this.onClosed(this);
+  }
+
+  /** Ends the session from the server side (shutdown): ERROR saying why, then close. */
+  shutdown(reason: string): void {
+    this.fail(new ProtocolError(reason, '', CLOSE.goingAway));
+  }
+
+  private send(frame: OutgoingFrame): void {
+    this.sendText(serializeFrame(frame, this.version));
+  }
+
+  private sendText(text: string): void {
+    this.lastSent = performance.now();
+    this.transport.send(text);
+  }
+
+  private fail(error: unknown): void {
+    if (this.state === 'closed') return;
+    let e: ProtocolError;
+    if (error instanceof ProtocolError) e = error;
+    else if (error instanceof FrameError) {
+      e = new ProtocolError(error.message, error.detail, error.limit ? CLOSE.policy : CLOSE.protocolError);
+    } else {
+      this.log.error({ err: error, session: this.id }, 'stream: session failed');
+      e = new ProtocolError('Internal error');
+    }
+    this.send({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail });
+    this.transport.close(e.closeCode, e.message.slice(0, 100));
+    this.closed();
+  }
+
+  private handle(frame: StompFrame): void {
+    if (this.state === 'closed') return;
+    const receipt = header(frame, 'receipt');
+    try {
+      this.dispatch(frame);
+    } catch (e) {
+      if (e instanceof ProtocolError && receipt !== undefined) e.headers.push(['receipt-id', receipt]);
+      this.fail(e);
+      return;
+    }
+    if (receipt !== undefined && frame.command !== 'DISCONNECT' && this.isOpen()) {
+      this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
+    }
+  }
+
+  private dispatch(frame: StompFrame): void {
+    if (this.state === 'connecting') {
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') throw new ProtocolError('Not connected', `the first frame must be CONNECT or STOMP, not ${frame.command}`);
+      return this.connect(frame);
+    }
+    switch (frame.command) {
+      case 'SUBSCRIBE':
+        return this.subscribe(frame);
+      case 'UNSUBSCRIBE':
+        return this.unsubscribe(frame);
+      case 'ACK':
+      case 'NACK':
+        return this.acknowledge(frame);
+      case 'BEGIN':
+      case 'COMMIT':
+      case 'ABORT':
+        return this.transaction(frame);
+      case 'DISCONNECT':
+        return this.disconnect(frame);
+      case 'CONNECT':
+      case 'STOMP':
+        throw new ProtocolError('Already connected', 'CONNECT may be sent once per connection');
+      case 'SEND':
+        throw new ProtocolError('SEND is not supported', 'the stream is read-only: destinations carry what the server announces');
+      default:
+        throw new ProtocolError('Unknown command', `${frame.command} is not a STOMP client frame`);
+    }
+  }
+
+  private connect(frame: StompFrame): void {
+    const version = negotiateVersion(header(frame, 'accept-version'));
+    if (!version) {
+      throw new ProtocolError('Unsupported protocol version', `supported versions are ${SUPPORTED_VERSIONS.join(', ')}`, CLOSE.protocolError, [['version', SUPPORTED_VERSIONS.join(',')]]);
+    }
+    const [clientSends, clientWants] = parseHeartbeat(header(frame, 'heart-beat'));
+    const [serverSends, serverWants] = version === '1.0' ? [0, 0] : this.options.heartbeat;
+    const sendEvery = serverSends > 0 && clientWants > 0 ? Math.max(serverSends, clientWants) : 0;
+    const expectEvery = clientSends > 0 && serverWants > 0 ? Math.max(clientSends, serverWants) : 0;
+    this.version = version;
+    this.parser.version = version;
+    this.state = 'connected';
+    clearTimeout(this.connectTimer);
+    this.send({
+      command: 'CONNECTED',
+      headers: [
+        ['version', version],
+        ['heart-beat', `${serverSends},${serverWants}`],
+        ['server', SERVER_NAME],
+        ['session', this.id],
+      ],
+    });
+    if (sendEvery > 0) {
+      // Checked four times per interval, sending when a check could not wait for the next: at most
+      // `sendEvery` ms pass without data.
+      const tick = sendEvery / 4;
+      this.timers.push(
+        setInterval(() => {
+          if (performance.now() - this.lastSent >= sendEvery - tick) this.sendText('\n');
+        }, tick),
+      );
+    }
+    if (expectEvery > 0) {
+      const limit = expectEvery * this.options.heartbeatGrace;
+      this.timers.push(
+        setInterval(() => {
+          const silent = performance.now() - this.lastReceived;
+          if (silent > limit) this.fail(new ProtocolError('Heart-beat timeout', `nothing received for ${Math.round(silent)} ms (heart-beat ${expectEvery} ms)`, CLOSE.policy));
+        }, Math.max(10, expectEvery / 2)),
+      );
+    }
+  }
+
+  private required(frame: StompFrame, name: string): string {
+    const value = header(frame, name);
+    if (value === undefined || value === '') throw new ProtocolError(`Missing ${name} header`, `${frame.command} needs a ${name} header`);
+    return value;
+  }
+
+  private subscribe(frame: StompFrame): void {
+    const destinationName = this.required(frame, 'destination');
+    // STOMP 1.0 made the id optional: the destination then names the subscription.
+    const id = this.version === '1.0' ? (header(frame, 'id') ?? destinationName) : this.required(frame, 'id');
+    const ack = (header(frame, 'ack') ?? 'auto') as AckMode;
+    if (!ACK_MODES.includes(ack)) throw new ProtocolError('Invalid ack mode', `ack must be one of ${ACK_MODES.join(', ')}`);
+    if (this.subscriptions.has(id)) throw new ProtocolError('Duplicate subscription id', `subscription ${id} already exists`);
+    if (this.subscriptions.size >= this.options.maxSubscriptions) {
+      throw new ProtocolError('Too many subscriptions', `a connection may have at most ${this.options.maxSubscriptions} subscriptions`, CLOSE.policy);
+    }
+    const destination = parseDestination(destinationName);
+    if (!destination) throw new ProtocolError('Unknown destination', `${destinationName} is not a destination; subscribe to /topic/change/{orgUuid}`);
+    if (destination.orgUuid !== this.orgUuid) throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
+    const sub: Subscription = { id, ack, head: messageHead(id, this.version), unacked: new Set(), stop: () => {} };
+    sub.stop = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
+    this.subscriptions.set(id, sub);
+  }
+
+  private unsubscribe(frame: StompFrame): void {
+    const id = this.version === '1.0' ? (header(frame, 'id') ?? this.required(frame, 'destination')) : this.required(frame, 'id');
+    const sub = this.subscriptions.get(id);
+    if (!sub) throw new ProtocolError('Unknown subscription', `there is no subscription ${id}`);
+    sub.stop();
+    this.subscriptions.delete(id);
+    for (const messageId of sub.unacked) this.unacked.delete(messageId);
+  }
+
+  private deliver(sub: Subscription, change: PreparedChange): void {
+    if (this.state !== 'connected') return;
+    const buffered = this.transport.bufferedAmount();
+    if (buffered > this.options.maxBufferedBytes) {
+      this.fail(new ProtocolError('Slow consumer', `${buffered} bytes are waiting to be read, more than the limit of ${this.options.maxBufferedBytes}: the connection is dropped`, CLOSE.policy));
+      return;
+    }
+    const messageId = String(++this.messageSeq);
+    let ackHeader = '';
+    if (sub.ack !== 'auto') {
+      if (this.unacked.size >= this.options.maxPendingAcks) {
+        this.fail(new ProtocolError('Too many unacknowledged messages', `a connection may have at most ${this.options.maxPendingAcks} messages waiting for ACK`, CLOSE.policy));
+        return;
+      }
+      sub.unacked.add(messageId);
+      this.unacked.set(messageId, sub);
+      // 1.2 names the message to acknowledge by `ack`; message ids are digits, which need no escaping.
+      if (this.version === '1.2') ackHeader = `ack:${messageId}\n`;
+    }
+    this.sendText(sub.head + messageId + '\n' + ackHeader + change.tail(this.version));
+  }
+
+  /**
+   * ACK and NACK: `client` acknowledges the message and every earlier one of its subscription,
+   * `client-individual` only the message. The topic keeps no copy, so NACK discards like ACK does.
+   */
+  private acknowledge(frame: StompFrame): void {
+    // 1.2 names the message by `id` (the MESSAGE's ack header); 1.0 and 1.1 by `message-id`.
+    const messageId = this.version === '1.2' ? this.required(frame, 'id') : (header(frame, 'message-id') ?? this.required(frame, 'id'));
+    const sub = this.unacked.get(messageId);
+    if (!sub) throw new ProtocolError('Unknown message', `message ${messageId} is not waiting for ${frame.command}`);
+    const apply = () => {
+      if (sub.ack === 'client-individual') {
+        sub.unacked.delete(messageId);
+        this.unacked.delete(messageId);
+        return;
+      }
+      for (const id of sub.unacked) {
+        sub.unacked.delete(id);
+        this.unacked.delete(id);
+        if (id === messageId) break;
+      }
+    };
+    const tx = header(frame, 'transaction');
+    if (tx === undefined) return apply();
+    const pending = this.transactions.get(tx);
+    if (!pending) throw new ProtocolError('Unknown transaction', `there is no transaction ${tx}`);
+    pending.push(apply);
+  }
+
+  private transaction(frame: StompFrame): void {
+    const tx = this.required(frame, 'transaction');
+    const pending = this.transactions.get(tx);
+    if (frame.command === 'BEGIN') {
+      if (pending) throw new ProtocolError('Duplicate transaction', `transaction ${tx} has already begun`);
+      this.transactions.set(tx, []);
+      return;
+    }
+    if (!pending) throw new ProtocolError('Unknown transaction', `there is no transaction ${tx}`);
+    this.transactions.delete(tx);
+    if (frame.command === 'COMMIT') for (const apply of pending) apply();
+  }
+
+  private disconnect(frame: StompFrame): void {
+    const receipt = header(frame, 'receipt');
+    if (receipt !== undefined) this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
+    this.transport.close(CLOSE.normal, 'DISCONNECT');
+    this.closed();
+  }
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Bus } from '../../../src/bus/bus.js';
+import { systemActor } from '../../../src/deps.js';
+import { write } from '../../../src/store/write.js';
+import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
+import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+import { raiseChanges, startStreamWith, StrictClient } from './helpers.js';
+
+const pgProblem = await postgresProblem();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgProblem && !process.env.CI ? `PostgreSQL unreachable: ${pgProblem}` : false }, () => {
+  let a: TestServer;
+  let b: TestServer;
+  let org: TestOrg;
+  let topic: string;
+  const subscribe = async (server: TestServer, url = server.gatehouse.urls.ws) => {
+    const c = await StrictClient.connect(url, { key: org.apiKey, scheme: 'api-token' });
+    c.send(`SUBSCRIBE\nid:0\ndestination:${topic}\nreceipt:s\n\n\0`);
+    assert.equal((await c.next()).command, 'RECEIPT');
+    return c;
+  };
+  const bodies = (c: StrictClient) => c.frames.filter((f) => f.command === 'MESSAGE').map((f) => JSON.parse(f.body));
+  const entityUuids = (c: StrictClient) => bodies(c).map((m) => m.entityUuid as string);
+  const logOrder = async () =>
+    (await a.gatehouse.deps.store.db.selectFrom('change_events').select('entity_uuid').where('org_uuid', '=', org.orgUuid).orderBy('id').execute()).map((r) => r.entity_uuid);
+
+  before(async () => {
+    a = await startTestServer('postgres', { busUrl: REDIS_TEST_URL });
+    b = await startTestServer('postgres', { busUrl: REDIS_TEST_URL, databaseUrl: a.config.databaseUrl });
+    org = await a.createOrg('Shared');
+    topic = `/topic/change/${org.orgUuid}`;
+  });
+  after(async () => {
+    // b first: a owns (and drops) the shared database.
+    await b.close();
+    await a.close();
+  });
+
+  it('delivers a change raised on one instance to a subscriber of the other', async () => {
+    const onB = await subscribe(b);
+    await raiseChanges(a.gatehouse.deps, org.orgUuid, [{ entity: 'CAMERA', entityUuid: 'raised-on-a', type: 'CREATE', update: { name: 'Lobby' } }]);
+    await onB.until(() => bodies(onB).length === 1, 'the change on instance b');
+    assert.deepEqual(bodies(onB)[0], { entity: 'CAMERA', entityUuid: 'raised-on-a', type: 'CREATE', deviceUuid: null, timestampMs: bodies(onB)[0].timestampMs, update: { name: 'Lobby' } });
+    onB.close();
+  });
+
+  it('delivers every change, raised concurrently on both instances, in change-log order on both', async () => {
+    const onA = await subscribe(a);
+    const onB = await subscribe(b);
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      raiseChanges((i % 2 ? a : b).gatehouse.deps, org.orgUuid, [{ entityUuid: `c${i}-0` }, { entityUuid: `c${i}-1` }]),
+    );
+    await Promise.all(writes);
+    for (const c of [onA, onB]) await c.until(() => bodies(c).length === 80, '80 changes', 10_000);
+    const log = (await logOrder()).slice(-80);
+    assert.deepEqual(entityUuids(onA), log);
+    assert.deepEqual(entityUuids(onB), log);
+    onA.close();
+    onB.close();
+  });
+
+  it('reads a change whose announcement was lost from the change log, and delivers it in order', async () => {
+    const onB = await subscribe(b);
+    const silentBus = { ...a.gatehouse.deps.bus, publish: async () => {} } as Bus;
+    await write({ ...a.gatehouse.deps, bus: silentBus }, systemActor(org.orgUuid, 'test.silent'), async (w) => {
+      w.change({ entity: 'DOOR', entityUuid: 'never-announced', type: 'UPDATE', update: {} });
+    });
+    await raiseChanges(a.gatehouse.deps, org.orgUuid, [{ entityUuid: 'announced' }]);
+    await onB.until(() => bodies(onB).length === 2, 'both changes', 5000);
+    assert.deepEqual(entityUuids(onB), ['never-announced', 'announced']);
+    onB.close();
+  });
+
+  /** A change whose id is taken now and that commits (and is announced) once `release` resolves. */
+  async function heldWrite(entityUuid: string, release: Promise<void>): Promise<{ committed: Promise<void> }> {
+    const deps = a.gatehouse.deps;
+    let idTaken!: () => void;
+    const taken = new Promise<void>((r) => (idTaken = r));
+    const done = deps.store.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('change_events')
+        .values({ org_uuid: org.orgUuid, entity: 'DOOR', entity_uuid: entityUuid, type: 'UPDATE', device_uuid: null, timestamp_ms: Date.now(), payload: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      idTaken();
+      await release;
+      return Number(row.id);
+    }).then((id) =>
+      deps.bus.publish('change', { id, orgUuid: org.orgUuid, entity: 'DOOR', entityUuid, type: 'UPDATE', deviceUuid: null, timestampMs: Date.now(), update: {} }),
+    );
+    await taken;
+    // Wrapped: an async function returning a promise would wait for it.
+    return { committed: done };
+  }
+
+  it('holds a change whose predecessor commits later, within the gap window, and delivers both in id order', async () => {
+    // A wide window, so that a loaded machine does not turn this into the late case below.
+    const wide = await startStreamWith(b, { gapWaitMs: 2000 });
+    const onB = await subscribe(b, wide.url);
+    let release!: () => void;
+    const { committed } = await heldWrite('first-id', new Promise<void>((r) => (release = r)));
+    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'second-id' }]);
+    await sleep(30);
+    assert.equal(bodies(onB).length, 0, 'the later id waits for the earlier one');
+    release();
+    await committed;
+    await onB.until(() => bodies(onB).length === 2, 'both changes');
+    assert.deepEqual(entityUuids(onB), ['first-id', 'second-id']);
+    onB.close();
+    await wide.close();
+  });
+
+  it('does not wait forever: a predecessor that commits after the gap window is delivered late, not lost', async () => {
+    const onB = await subscribe(b);
+    let release!: () => void;
+    const { committed } = await heldWrite('slow-commit', new Promise<void>((r) => (release = r)));
+    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'fast-commit' }]);
+    await onB.until(() => bodies(onB).length === 1, 'the later change after the gap window', 2000);
+    release();
+    await committed;
+    await onB.until(() => bodies(onB).length === 2, 'the late change');
+    assert.deepEqual(entityUuids(onB), ['fast-commit', 'slow-commit']);
+    onB.close();
+  });
+});
