@@ -8,6 +8,8 @@ import type { Deps } from './deps.js';
 import { buildHttpApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
+import { startChatRelay } from './domains/integrations/chat-relay.js';
+import { startOutboxWorker } from './outbox/worker.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -81,12 +83,17 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     media: `http://${host}:${portOf(media.server)}`,
     ws: `wss://${host}:${portOf(ws)}/websocket`,
   };
+  // Background work of this instance: pending deliveries (also those an earlier run left) and the chat relay.
+  const outbox = startOutboxWorker(deps);
+  const stopChatRelay = startChatRelay(deps, urls.media);
   return {
     config,
     deps,
     http,
     urls,
     async close() {
+      stopChatRelay();
+      await outbox.stop();
       await Promise.allSettled([http.close(), media.close(), new Promise((r) => ws!.close(r))]);
       await closeDeps(deps);
     },

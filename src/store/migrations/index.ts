@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001-foundation.js';
 import { sites } from './0002-sites.js';
+import { integrations } from './0008-integrations.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -11,5 +12,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-sites': sites(),
+    '0008-integrations': integrations(dialect),
   };
 }
