@@ -31,18 +31,12 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) stands for, else null. */
-function mappedIpv4(address: string): string | null {
-  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match ? match[1] : null;
-}
-
-/** Whether the address is a public one that outbound requests may reach in any configuration. */
+/**
+ * Whether the address is a public one that outbound requests may reach in any configuration. BlockList
+ * checks an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, `::ffff:a00:1`) against the IPv4 rules.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  const v4 = mappedIpv4(address);
-  if (v4) return isPublicAddress(v4);
-  return !blocked.check(address, 'ipv6');
+  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
