@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import type { Deps } from './deps.js';
 import { buildHttpApp } from './http/app.js';
+import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
@@ -44,7 +45,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     throw e;
   });
   const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
-  return { config, store, bus, log, clock: options.clock ?? systemClock, secrets: createSecretBox(parseSecretKey(secretKey)) };
+  return {
+    config,
+    store,
+    bus,
+    log,
+    clock: options.clock ?? systemClock,
+    secrets: createSecretBox(parseSecretKey(secretKey)),
+    keyCache: createKeyCache(),
+  };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

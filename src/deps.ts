@@ -1,6 +1,7 @@
 import type { Bus } from './bus/bus.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { KeyCache } from './domains/orgs/key-cache.js';
 import type { Logger } from './logger.js';
 import type { SecretBox } from './secrets.js';
 import type { Store } from './store/database.js';
@@ -15,6 +16,8 @@ export interface Deps {
   log: Logger;
   /** Encrypts secrets at rest (integration tokens, webhook secrets). */
   secrets: SecretBox;
+  /** This instance's short-lived cache of API keys (src/domains/orgs/key-cache.ts). */
+  keyCache: KeyCache;
 }
 
 /** The actor of a write that no API caller makes: a CLI command, the seeder, the simulator. */

@@ -13,3 +13,14 @@ export interface Bus {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Wraps a handler so that a failing subscriber cannot stop the others. */
+export function isolated<K extends BusEventName>(handler: BusHandler<K>): (payload: unknown) => void {
+  return (payload) => {
+    try {
+      handler(payload as BusEvents[K]);
+    } catch {
+      // The subscriber's own failure; the bus carries on.
+    }
+  };
+}

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Bus } from './bus.js';
+import { isolated, type Bus } from './bus.js';
 
 /** The in-process bus of a single instance. Handlers run on a later tick, never inside the publisher. */
 export function createMemoryBus(): Bus {
@@ -10,13 +10,7 @@ export function createMemoryBus(): Bus {
       setImmediate(() => emitter.emit(name, payload));
     },
     subscribe(name, handler) {
-      const listener = (payload: unknown) => {
-        try {
-          handler(payload as never);
-        } catch {
-          // A failing subscriber must not stop the others.
-        }
-      };
+      const listener = isolated(handler);
       emitter.on(name, listener);
       return () => emitter.off(name, listener);
     },

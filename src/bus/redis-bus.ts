@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { Bus } from './bus.js';
+import { isolated, type Bus } from './bus.js';
 
 const PREFIX = 'gatehouse:';
 
@@ -35,13 +35,7 @@ export async function createRedisBus(url: string): Promise<Bus> {
       await publisher.publish(PREFIX + name, JSON.stringify(payload));
     },
     subscribe(name, handler) {
-      const listener = (payload: unknown) => {
-        try {
-          handler(payload as never);
-        } catch {
-          // A failing subscriber must not stop the others.
-        }
-      };
+      const listener = isolated(handler);
       local.on(name, listener);
       return () => local.off(name, listener);
     },

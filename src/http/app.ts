@@ -7,7 +7,6 @@ import sjson from 'secure-json-parse';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
-import { createKeyCache } from '../domains/orgs/key-cache.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
 import { controlApi } from './control.js';
@@ -99,7 +98,6 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   });
   app.setErrorHandler(handleError);
 
-  const authDeps = { ...deps, keyCache: createKeyCache() };
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
     api.addHook('onRequest', async (request) => {
@@ -109,7 +107,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         return Array.isArray(v) ? v[0] : v;
       };
       request.caller = await authenticate(
-        authDeps,
+        deps,
         {
           scheme: header('x-auth-scheme'),
           apiKey: header('x-auth-apikey'),

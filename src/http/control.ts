@@ -49,16 +49,18 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
   });
   app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
     await resetStore(deps.store);
+    deps.keyCache.clear();
     return { error: false };
   });
   app.post('/state/snapshot', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => ({
     error: false,
     ...(await saveSnapshot(deps.store, deps.config.dataDir, request.body.name, deps.clock.now())),
   }));
-  app.post('/state/restore', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => ({
-    error: false,
-    ...(await restoreSnapshot(deps.store, deps.config.dataDir, request.body.name)),
-  }));
+  app.post('/state/restore', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => {
+    const restored = await restoreSnapshot(deps.store, deps.config.dataDir, request.body.name);
+    deps.keyCache.clear();
+    return { error: false, ...restored };
+  });
 };
 
 /** The explicit list of control plugins. */

@@ -11,8 +11,8 @@ export const DIALECTS: TestDialect[] = ['sqlite', 'postgres'];
 export const PG_ADMIN_URL = process.env.GATEHOUSE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_TEST_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function reachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+async function reachableOnce(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -23,6 +23,16 @@ async function reachable(url: string): Promise<string | null> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** A busy machine can be slow to accept a connection: try a few times before calling the server absent. */
+async function reachable(url: string): Promise<string | null> {
+  let problem: string | null = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    problem = await reachableOnce(url);
+    if (problem === null || /ECONNREFUSED|ENOTFOUND|does not exist|authentication/.test(problem)) return problem;
+  }
+  return problem;
 }
 
 let pgProblem: Promise<string | null> | null = null;

@@ -3,7 +3,6 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { digestApiKey, regionOfApiKey } from './api-keys.js';
-import type { KeyCache } from './key-cache.js';
 import * as store from './store.js';
 import type { ApiKeysTable } from './tables.js';
 
@@ -22,12 +21,12 @@ export interface Credentials {
 const isPartnerScheme = (s: AuthScheme) => s === 'partner-api-token' || s === 'partner-api';
 const isCertificateScheme = (s: AuthScheme) => s === 'api' || s === 'partner-api';
 
-async function findKey(deps: Pick<Deps, 'store' | 'clock'> & { keyCache?: KeyCache }, digest: string): Promise<ApiKeysTable | undefined> {
+async function findKey(deps: Pick<Deps, 'store' | 'clock' | 'keyCache'>, digest: string): Promise<ApiKeysTable | undefined> {
   const nowMs = deps.clock.now();
-  const cached = deps.keyCache?.get(digest, nowMs);
+  const cached = deps.keyCache.get(digest, nowMs);
   if (cached) return cached;
   const key = await store.findApiKeyByDigest(deps.store.db, digest);
-  if (key) deps.keyCache?.set(digest, key, nowMs);
+  if (key) deps.keyCache.set(digest, key, nowMs);
   return key;
 }
 
@@ -44,7 +43,7 @@ function sameFingerprint(a: string, b: string): boolean {
  * organization, is 403 `Access Denied`.
  */
 export async function authenticate(
-  deps: Pick<Deps, 'store' | 'config' | 'clock'> & { keyCache?: KeyCache },
+  deps: Pick<Deps, 'store' | 'config' | 'clock' | 'keyCache'>,
   credentials: Credentials,
   call: { requestId: string; operation: string },
 ): Promise<CallerContext> {

@@ -2,13 +2,15 @@ import type { ApiKeysTable } from './tables.js';
 
 /**
  * A short-lived cache of key records by digest, so that a busy client does not cost a store read per call.
- * A revoked key stops working on this instance at once (revocation clears it) and on other instances
- * within TTL_MS. Only found keys are cached: an unknown key always reaches the store.
+ * A key revoked in the store stops working within TTL_MS on every instance; a reset or restore of the store
+ * clears the cache at once. Only found keys are cached: an unknown key always reaches the store.
  */
 export interface KeyCache {
   get(digest: string, nowMs: number): ApiKeysTable | undefined;
   set(digest: string, key: ApiKeysTable, nowMs: number): void;
   delete(digest: string): void;
+  /** Forgets every key: after the store was reset or restored. */
+  clear(): void;
 }
 
 export const KEY_CACHE_TTL_MS = 5000;
@@ -32,6 +34,9 @@ export function createKeyCache(ttlMs = KEY_CACHE_TTL_MS): KeyCache {
     },
     delete(digest) {
       entries.delete(digest);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }
