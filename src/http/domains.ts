@@ -1,7 +1,14 @@
 import type { Deps } from '../deps.js';
+import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
 export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, integrationRoutes];
+
+/**
+ * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;
+ * each plugin authenticates its own posts (a signature over the raw body, for instance).
+ */
+export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes];

@@ -10,7 +10,7 @@ import { findUser } from '../orgs/service.js';
 import * as store from './store.js';
 import type { IntegrationKind, IntegrationsTable } from './tables.js';
 
-export type IntegrationDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config' | 'log'>;
+export type IntegrationDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config' | 'log' | 'keyCache'>;
 
 /** The fields of each kind that are secrets: sealed at rest with the record's identity, answered masked. */
 export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {

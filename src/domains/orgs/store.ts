@@ -33,16 +33,17 @@ export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
   await db.insertInto('api_keys').values(key).execute();
 }
 
-/** Revokes a key of the organization; false when it has no such key or it was revoked already. */
-export async function revokeApiKey(db: Db, orgUuid: string, id: string, nowMs: number): Promise<boolean> {
-  const result = await db
+/** Revokes a key of the organization; answers its digest, or null when it has no such key or it was revoked already. */
+export async function revokeApiKey(db: Db, orgUuid: string, id: string, nowMs: number): Promise<string | null> {
+  const row = await db
     .updateTable('api_keys')
     .set({ revoked_at_ms: nowMs })
     .where('org_uuid', '=', orgUuid)
     .where('id', '=', id)
     .where('revoked_at_ms', 'is', null)
+    .returning('digest')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row?.digest ?? null;
 }
 
 /** Keys are looked up by the digest of the presented key, never compared as plain text. */
