@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import type { ApiApp } from '../../http/operation.js';
-import { ResponseOf, Ruuid } from '../../schemas/common.js';
+import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './badge-signature.js';
 import { receiveBadgePost } from './badge-events.service.js';
 
@@ -21,7 +21,7 @@ export async function badgeWebhookRoutes(app: ApiApp, deps: Deps): Promise<void>
         schema: {
           hide: true,
           params: Type.Object({ webhookUuid: Type.String({ maxLength: 64 }) }),
-          response: { 200: ResponseOf({ badgeEventUuid: Ruuid() }) },
+          response: { 200: ResponseOf({ badgeEventUuid: Field(Ruuid()) }) },
         },
       },
       async (request) => {
