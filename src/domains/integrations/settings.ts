@@ -196,6 +196,7 @@ export async function saveIntegration(
     w.change({ entity: INTEGRATION_ENTITY, entityUuid: integration.uuid, type: current ? 'UPDATE' : 'CREATE', update: changeRecord(integration) });
   });
 
+  deps.log.info({ component: 'integrations', orgUuid: ctx.orgUuid, kind, enabled: prepared.enabled, authError: prepared.authError ?? false, failedGuids: failedGuids.length }, 'integration saved');
   const warnings = [...(prepared.warnings ?? [])];
   if (failedGuids.length > 0) warnings.unshift(`${failedGuids.length} identifier(s) are not records of this organization and were left out; the rest of the update applied`);
   const result: UpdateResult = {
