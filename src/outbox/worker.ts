@@ -33,7 +33,7 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
   let again = false;
   let stopped = false;
 
-  async function attempt(row: DeliveryRow, claimToken: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+  async function attempt(row: DeliveryRow, signal: AbortSignal): Promise<DeliveryOutcome> {
     const retryAt = () => deps.clock.now() + retryDelayMs(row.attempts, policy);
     const giveUp = row.attempts >= policy.maxAttempts;
     try {
@@ -64,7 +64,7 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
     const abort = new AbortController();
     inFlight.set(row.id, { claimToken, abort });
     try {
-      const outcome = await attempt(row, claimToken, abort.signal);
+      const outcome = await attempt(row, abort.signal);
       const recorded = await store.recordOutcome(deps.store.db, row.id, claimToken, deps.clock.now(), outcome);
       const fields = { deliveryUuid: row.uuid, orgUuid: row.org_uuid, kind: row.kind, attempts: row.attempts };
       if (!recorded) log.warn(fields, 'delivery outcome not recorded: the claim was taken over');
