@@ -1,11 +1,13 @@
 import type { Deps } from '../deps.js';
+import { faceRoutes } from '../domains/faces/routes.js';
+import { internalRoutes } from '../domains/internal/routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
-export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, integrationRoutes];
+export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, faceRoutes, internalRoutes, integrationRoutes];
 
 /**
  * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;

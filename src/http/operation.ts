@@ -23,6 +23,9 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   /** Marks the operation deprecated in the OpenAPI document and answers with a `Deprecation` header. */
   deprecated?: { successor: string };
   access?: OperationAccess;
+  /** Request content types other than JSON, for the OpenAPI document (the route's scope brings the parser). */
+  consumes?: string[];
+  querystring?: TSchema;
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
@@ -62,6 +65,8 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         tags: spec.tags,
         deprecated: spec.deprecated ? true : undefined,
         body: spec.body,
+        ...(spec.consumes ? { consumes: spec.consumes } : {}),
+        ...(spec.querystring ? { querystring: spec.querystring } : {}),
         response: { 200: spec.response },
       },
       handler: async (request, reply) => {

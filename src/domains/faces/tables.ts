@@ -1,11 +1,53 @@
+import type { Generated, Selectable } from 'kysely';
+
 /** A person known by face (not an API user). */
 export interface PeopleTable {
   uuid: string;
   org_uuid: string;
   name: string;
+  email: string | null;
+  /** The name without case or white space: what uploaded file names are matched by (see names.ts). */
+  match_key: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A face image of a person (a "matchmaker"), stored on the media host's storage under `storage_key`. */
+export interface FaceMatchmakersTable {
+  id: string;
+  org_uuid: string;
+  person_uuid: string;
+  transaction_id: string;
+  file_name: string;
+  content_type: string;
+  byte_count: number;
+  width: number;
+  height: number;
+  sha256_hex: string;
+  /** Path below `<data-dir>/media/`: `<org>/faces/<person>/<id>.<ext>`. */
+  storage_key: string;
   created_at_ms: number;
 }
 
+/** One row per uploaded file, success or not: what findFaceUploadMetadataByTransaction answers. */
+export interface FaceUploadsTable {
+  id: Generated<number>;
+  org_uuid: string;
+  transaction_id: string;
+  file_name: string;
+  success: number;
+  error_msg: string | null;
+  face_id: string | null;
+  person_uuid: string | null;
+  storage_key: string | null;
+  created_at_ms: number;
+}
+
+/** An upload log row as read back. */
+export type FaceUploadRow = Selectable<FaceUploadsTable>;
+
 export interface FaceTables {
   people: PeopleTable;
+  face_matchmakers: FaceMatchmakersTable;
+  face_uploads: FaceUploadsTable;
 }

@@ -2,7 +2,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../store/write.js';
 import * as store from './store.js';
 import type { ShipmentsTable } from './tables.js';
 
@@ -11,6 +11,15 @@ export interface ShipmentItem {
   quantity: number;
 }
 
+export const SHIPMENT_EMAIL_STATES = [
+  'SHIPPING_CONFIRMATION_SUCCESS',
+  'SHIPPING_CONFIRMATION_FAILURE',
+  'SHIPPING_SHIPPED_SUCCESS',
+  'SHIPPING_SHIPPED_FAILURE',
+  'UNKNOWN',
+] as const;
+export type ShipmentEmailState = (typeof SHIPMENT_EMAIL_STATES)[number];
+
 export interface ShipmentRecord {
   uuid: string;
   orgUuid: string;
@@ -18,6 +27,7 @@ export interface ShipmentRecord {
   email: string;
   items: ShipmentItem[];
   trackingIdentifier: string | null;
+  /** Null until a shipment e-mail has an outcome (SENDING while one is being sent). */
   customerShipmentEmailState: string | null;
   createdAtMillis: number;
 }
@@ -49,6 +59,7 @@ export async function createShipment(
     items: toJson(input.items ?? [])!,
     tracking_identifier: input.trackingIdentifier ?? null,
     email_state: null,
+    email_attempt_at_ms: null,
     email_sent_at_ms: null,
     email_error: null,
     created_at_ms: w.nowMs,

@@ -7,8 +7,13 @@ export interface ShipmentsTable {
   /** JSON array of {name, quantity}. */
   items: string;
   tracking_identifier: string | null;
-  /** The outcome of the last shipment email (customerShipmentEmailState), null until one is sent. */
+  /**
+   * The "shipped" e-mail's state: null until a call claims it, SENDING while that call talks to the SMTP
+   * server, then the outcome (customerShipmentEmailState) that every later call answers.
+   */
   email_state: string | null;
+  /** When the claiming call started: a SENDING claim older than the send timeout is abandoned and may be taken over. */
+  email_attempt_at_ms: number | null;
   email_sent_at_ms: number | null;
   email_error: string | null;
   created_at_ms: number;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001-foundation.js';
 import { sites } from './0002-sites.js';
+import { faces } from './0007-faces.js';
 import { integrations } from './0008-integrations.js';
 
 /**
@@ -12,6 +13,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-sites': sites(),
+    '0007-faces': faces(dialect),
     '0008-integrations': integrations(dialect),
   };
 }

@@ -1,0 +1,38 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { fail } from '../../errors.js';
+import type { ApiApp } from '../../http/operation.js';
+import { MAX_FACE_IMAGE_BYTES, type UploadPart } from './matchmakers.service.js';
+
+const MAX_FILES = 20;
+
+/**
+ * Registers the multipart parser in the upload route's own scope (everywhere else the REST edge takes
+ * JSON only), and refuses any other body there before validation. Files are streamed: busboy stops keeping
+ * a file's bytes past the 5 MB limit and marks it truncated, so a larger file is refused without being
+ * held whole, and the form goes on to the next part.
+ */
+export async function registerUploadForm(scope: ApiApp): Promise<void> {
+  scope.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) throw fail('INVALID_REQUEST', `Content-Type must be multipart/form-data, got "${request.headers['content-type'] ?? ''}"`);
+  });
+  await scope.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_FACE_IMAGE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10, headerPairs: 100 },
+  });
+}
+
+async function readLimited(stream: Readable & { truncated?: boolean }): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return stream.truncated ? null : Buffer.concat(chunks);
+}
+
+/** The request's form parts, in order, as the faces service reads them. */
+export async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === 'field') yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+    else yield { kind: 'file', fileName: part.filename ?? '', read: () => readLimited(part.file) };
+  }
+}
