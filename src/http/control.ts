@@ -5,6 +5,8 @@ import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { readOrCreateSecretFile } from '../data-dir.js';
 import type { Deps } from '../deps.js';
+import { accessSimulateRoutes } from '../domains/access/control-routes.js';
+import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createOrg } from '../domains/orgs/service.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
 import { fail } from '../errors.js';
@@ -71,7 +73,10 @@ export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlR
  * routes (`/alert`, `/badge`, ...) take the `gatehouse simulate <event>` flags as their body. The CLI sends
  * flag values as strings, so this scope's validator coerces them to the schema's numbers and booleans.
  */
-export const simulatePlugins: ControlPlugin[] = [];
+export const simulatePlugins: ControlPlugin[] = [
+  eventSimulateRoutes,
+  accessSimulateRoutes,
+];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
 

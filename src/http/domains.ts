@@ -1,4 +1,6 @@
 import type { Deps } from '../deps.js';
+import { accessRoutes } from '../domains/access/routes.js';
+import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
@@ -7,7 +9,14 @@ import { orgRoutes } from '../domains/orgs/routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
-export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [orgRoutes, faceRoutes, internalRoutes, integrationRoutes];
+export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [
+  orgRoutes,
+  accessRoutes,
+  eventRoutes,
+  faceRoutes,
+  internalRoutes,
+  integrationRoutes,
+];
 
 /**
  * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;

@@ -1,13 +1,94 @@
-import Fastify from 'fastify';
+import { createReadStream } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import { authenticate } from '../domains/orgs/authenticate.js';
+import { createKeyCache } from '../domains/orgs/key-cache.js';
+import { findClipMedia, uploadClipMedia } from '../domains/events/clips.service.js';
+import { isGatehouseError, type ErrorCode } from '../errors.js';
 import { errorBody, handleError } from '../http/errors.js';
 import { baseFastifyOptions } from '../http/fastify-options.js';
+import { parseRange } from './range.js';
+import { MEDIA_PARTS, type MediaPart } from './storage.js';
 
-/** The media host: clips, thumbnails and face images, served to callers with the same API-key headers. */
+/**
+ * On the media host a missing record is a 404 (another organization's media included, answered the same),
+ * not the REST API's HTTP 200 with `error: true`.
+ */
+const MEDIA_STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, CONFLICT: 409, INVALID_VALUE: 400, NOT_ALLOWED: 403 };
+
+function handleMediaError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const status = isGatehouseError(error) ? MEDIA_STATUS[error.code] : undefined;
+  if (status) return reply.status(status).send(errorBody(error.message));
+  return handleError(error, request, reply);
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+interface MediaParams {
+  clip: string;
+  part: MediaPart;
+}
+const paramsSchema = {
+  type: 'object',
+  properties: { clip: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' }, part: { type: 'string', enum: [...MEDIA_PARTS] } },
+  required: ['clip', 'part'],
+};
+
+/**
+ * The media host: clip videos and thumbnails, for callers with the same API-key headers as the REST API.
+ * `PUT /media/clips/{clip}/{video|thumbnail}` streams the body into the clip's file (the camera's upload);
+ * `GET` serves it, honouring a single-range `Range` header (206, or 416 past the end).
+ */
 export async function buildMediaApp(deps: Deps) {
   const app = Fastify(baseFastifyOptions(deps.log, 'media'));
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(handleMediaError);
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send(errorBody(`Unknown media path ${request.url.split('?')[0]}`)));
   app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // Upload bodies are streamed to disk by the handler, never buffered: no parser reads them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const authDeps = { ...deps, keyCache: createKeyCache() };
+  await app.register(async (media) => {
+    media.decorateRequest('caller', null as never);
+    media.addHook('onRequest', async (request) => {
+      request.caller = await authenticate(
+        authDeps,
+        { scheme: header(request, 'x-auth-scheme'), apiKey: header(request, 'x-auth-apikey'), orgHeader: header(request, 'x-auth-org'), clientCertFingerprint: null },
+        { requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` },
+      );
+    });
+
+    media.put<{ Params: MediaParams }>('/media/clips/:clip/:part', { schema: { params: paramsSchema } }, async (request) => {
+      const savedClip = await uploadClipMedia(deps, request.caller, {
+        clipUuid: request.params.clip,
+        part: request.params.part,
+        contentType: header(request, 'content-type') ?? 'application/octet-stream',
+        body: request.raw,
+      });
+      return { error: false, savedClip };
+    });
+
+    media.get<{ Params: MediaParams }>('/media/clips/:clip/:part', { schema: { params: paramsSchema } }, async (request, reply) => {
+      const media = await findClipMedia(deps, request.caller.orgUuid, request.params.clip, request.params.part);
+      if (!media) return reply.status(404).send(errorBody(`No ${request.params.part} for clip ${request.params.clip}`));
+      reply.header('accept-ranges', 'bytes').header('content-type', media.contentType).header('cache-control', 'private, max-age=3600');
+      if (media.etag) reply.header('etag', media.etag);
+      const range = parseRange(header(request, 'range'), media.size);
+      if (range.kind === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${media.size}`).header('content-type', 'application/json').send(errorBody(`Range not satisfiable: the ${request.params.part} has ${media.size} bytes`));
+      }
+      if (range.kind === 'whole') return reply.header('content-length', media.size).send(createReadStream(media.file));
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(createReadStream(media.file, { start: range.start, end: range.end }));
+    });
+  });
   return app;
 }

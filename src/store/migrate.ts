@@ -7,6 +7,9 @@ export async function migrateToLatest(store: Store): Promise<void> {
   const migrator = new Migrator({
     db: store.db as Kysely<unknown>,
     provider: { getMigrations: async () => allMigrations(store.dialect) },
+    // Each migration creates or alters only its own domain's tables, so one that lands later under a lower
+    // number (parallel branches) may still run on a store that already has the higher ones.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

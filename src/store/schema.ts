@@ -1,6 +1,7 @@
 import type { AuditLogTable, OrgTables } from '../domains/orgs/tables.js';
 import type { AccessTables } from '../domains/access/tables.js';
 import type { DeviceTables } from '../domains/devices/tables.js';
+import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
@@ -9,7 +10,16 @@ import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable } from './change-tables.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
-export interface DB extends OrgTables, DeviceTables, ScheduleTables, AccessTables, FaceTables, InternalTables, IntegrationTables, OutboxTables {
+export interface DB
+  extends OrgTables,
+    DeviceTables,
+    ScheduleTables,
+    AccessTables,
+    FaceTables,
+    InternalTables,
+    EventTables,
+    IntegrationTables,
+    OutboxTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
 }

@@ -1,11 +1,15 @@
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
+import { decodePageKey, encodePageKey } from './page-key.js';
 import * as store from './store.js';
 import type { DoorPosition, DoorsTable, LockState } from './tables.js';
 
 export const DEFAULT_UNLOCK_DURATION_MS = 5000;
+export const DOOR_PAGE = { default: 100, max: 1000 };
 
 /** A door as the REST API returns it. */
 export interface DoorRecord {
@@ -20,6 +24,8 @@ export interface DoorRecord {
   unlockDurationMs: number;
   position: DoorPosition;
   lockState: LockState;
+  /** When an unlocked door relocks; null while locked. */
+  relockAtMillis: number | null;
   controllerOnline: boolean;
   createdAtMillis: number;
   updatedAtMillis: number;
@@ -38,6 +44,7 @@ export function toDoorRecord(row: DoorsTable, cameraUuids: string[]): DoorRecord
     unlockDurationMs: row.unlock_duration_ms,
     position: row.position,
     lockState: row.lock_state,
+    relockAtMillis: row.relock_at_ms === null ? null : Number(row.relock_at_ms),
     controllerOnline: fromDbBool(row.controller_online) ?? false,
     createdAtMillis: row.created_at_ms,
     updatedAtMillis: row.updated_at_ms,
@@ -72,6 +79,7 @@ export async function createDoor(w: WriteScope, input: DoorInput): Promise<DoorR
     position: 'CLOSED',
     lock_state: 'LOCKED',
     controller_online: toDbBool(input.controllerUuid !== null)!,
+    relock_at_ms: null,
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
   };
@@ -84,15 +92,62 @@ export async function createDoor(w: WriteScope, input: DoorInput): Promise<DoorR
   return record;
 }
 
+async function withCameras(source: ReadSource, row: DoorsTable): Promise<DoorRecord> {
+  return toDoorRecord(row, await store.listDoorCameraUuids(dbOf(source), row.uuid));
+}
+
 /** A door of the organization; null for a missing one or another organization's. */
 export async function findDoor(source: ReadSource, orgUuid: string, uuid: string): Promise<DoorRecord | null> {
-  const db = dbOf(source);
-  const row = await store.findDoor(db, orgUuid, uuid);
-  return row ? toDoorRecord(row, await store.listDoorCameraUuids(db, row.uuid)) : null;
+  const row = await store.findDoor(dbOf(source), orgUuid, uuid);
+  return row ? withCameras(source, row) : null;
+}
+
+/** A door by uuid alone, whatever its organization: how the simulator, standing in for the door's devices, names it. */
+export async function findDoorOfDevice(source: ReadSource, uuid: string): Promise<DoorRecord | null> {
+  const row = await store.findDoorByUuid(dbOf(source), uuid);
+  return row ? withCameras(source, row) : null;
 }
 
 /** The users allowed through a door of the organization (empty for a door it lacks). */
 export async function listDoorUsers(source: ReadSource, orgUuid: string, doorUuid: string): Promise<string[]> {
   const db = dbOf(source);
   return (await store.findDoor(db, orgUuid, doorUuid)) ? store.listDoorUserUuids(db, doorUuid) : [];
+}
+
+export async function userMayOpen(source: ReadSource, door: DoorRecord, userUuid: string): Promise<boolean> {
+  return store.hasDoorAccess(dbOf(source), door.uuid, userUuid);
+}
+
+/** The organization's doors by name, a page at a time. */
+export async function listDoors(
+  deps: Pick<Deps, 'store'>,
+  ctx: Pick<CallerContext, 'orgUuid'>,
+  input: { lastEvaluatedKey?: string | null; maxPageSize?: number | null },
+): Promise<{ accessControlledDoors: DoorRecord[]; lastEvaluatedKey: string | null }> {
+  const limit = Math.min(input.maxPageSize ?? DOOR_PAGE.default, DOOR_PAGE.max);
+  const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['string', 'string'] as const) : null;
+  const rows = await store.listDoorsPage(deps.store.db, ctx.orgUuid, after && { name: after[0], uuid: after[1] }, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    accessControlledDoors: await Promise.all(page.map((row) => withCameras(deps, row))),
+    lastEvaluatedKey: rows.length > limit && last ? encodePageKey([last.name, last.uuid]) : null,
+  };
+}
+
+/** The state of a door that its devices and unlocks change. */
+export type DoorStatePatch = Partial<Pick<DoorRecord, 'position' | 'lockState' | 'controllerOnline' | 'relockAtMillis'>>;
+
+/** Changes a door's state in the write and raises the DOOR change; answers the door as it now is. */
+export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: DoorStatePatch): Promise<DoorRecord> {
+  await store.updateDoorState(w.tx, door.orgUuid, door.uuid, {
+    ...(patch.position !== undefined ? { position: patch.position } : {}),
+    ...(patch.lockState !== undefined ? { lock_state: patch.lockState } : {}),
+    ...(patch.controllerOnline !== undefined ? { controller_online: toDbBool(patch.controllerOnline)! } : {}),
+    ...(patch.relockAtMillis !== undefined ? { relock_at_ms: patch.relockAtMillis } : {}),
+    updated_at_ms: w.nowMs,
+  });
+  const updated: DoorRecord = { ...door, ...patch, updatedAtMillis: w.nowMs };
+  w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: updated });
+  return updated;
 }

@@ -216,3 +216,12 @@ export async function monitoringPinMatches(source: ReadSource, orgUuid: string, 
   const row = await store.findLocation(dbOf(source), orgUuid, locationUuid);
   return row ? pinMatches(pin, row.monitoring_pin_digest) : null;
 }
+
+/**
+ * A device by UUID alone, whatever its organization: for the control API only (the simulator names a
+ * device by its UUID and acts as that device, in its organization). Never for API callers.
+ */
+export async function findDeviceOfAnyOrg(source: ReadSource, uuid: string): Promise<DeviceRecord | null> {
+  const row = await store.findDeviceOfAnyOrg(dbOf(source), uuid);
+  return row ? toDeviceRecord(row) : null;
+}

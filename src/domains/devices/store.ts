@@ -52,3 +52,7 @@ export async function findDiscovery(db: Db, orgUuid: string, macAddress: string)
 export async function listDiscoveries(db: Db, orgUuid: string): Promise<ThirdPartyCameraDiscoveriesTable[]> {
   return db.selectFrom('third_party_camera_discoveries').selectAll().where('org_uuid', '=', orgUuid).orderBy('mac_address').execute();
 }
+
+export async function findDeviceOfAnyOrg(db: Db, uuid: string): Promise<DevicesTable | undefined> {
+  return db.selectFrom('devices').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}

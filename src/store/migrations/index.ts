@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001-foundation.js';
 import { sites } from './0002-sites.js';
+import { access } from './0005-access.js';
+import { events } from './0006-events.js';
 import { faces } from './0007-faces.js';
 import { integrations } from './0008-integrations.js';
 
@@ -13,6 +15,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-sites': sites(),
+    '0005-access': access(dialect),
+    '0006-events': events(dialect),
     '0007-faces': faces(dialect),
     '0008-integrations': integrations(dialect),
   };

@@ -1,0 +1,36 @@
+import { fail } from '../../errors.js';
+import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { presentCredential, reportControllerOnline, reportDoorPosition, requestToExit } from './door-devices.service.js';
+import * as s from './schemas.js';
+
+/** `--online` arrives as `{online: true}` and `--offline` as `{offline: true}`; the two must not disagree. */
+function onlineOf({ online, offline }: { online?: boolean; offline?: boolean }): boolean {
+  const says = [online, offline === undefined ? undefined : !offline].filter((v): v is boolean => v !== undefined);
+  if (says.length === 0 || new Set(says).size > 1) throw fail('INVALID_VALUE', 'controller: give one of --online or --offline');
+  return says[0];
+}
+
+/**
+ * The door simulator under `/_gatehouse/simulate`: what a door's reader, position sensor, request-to-exit
+ * and controller report (`gatehouse simulate badge|door|rex|controller ...`), through the same services a
+ * controller's report would reach. Each answers the records it created.
+ */
+export const accessSimulateRoutes: ControlPlugin = (app, deps) => {
+  app.post('/badge', { schema: { ...hidden, body: s.SimulateBadgeBody, response: { 200: s.SimulateBadgeResponse } } }, async (request) => {
+    const { door, hex, type, at } = request.body;
+    const outcome = await presentCredential(deps, { doorUuid: door, hex, type, atMs: at });
+    return { error: false, granted: outcome.decision.granted, reason: outcome.decision.reason, ...outcome };
+  });
+  app.post('/door', { schema: { ...hidden, body: s.SimulateDoorBody, response: { 200: s.SimulateDoorResponse } } }, async (request) => ({
+    error: false,
+    ...(await reportDoorPosition(deps, { doorUuid: request.body.door, position: request.body.position, atMs: request.body.at })),
+  }));
+  app.post('/rex', { schema: { ...hidden, body: s.SimulateRexBody, response: { 200: s.SimulateRexResponse } } }, async (request) => ({
+    error: false,
+    ...(await requestToExit(deps, { doorUuid: request.body.door, atMs: request.body.at })),
+  }));
+  app.post('/controller', { schema: { ...hidden, body: s.SimulateControllerBody, response: { 200: s.SimulateControllerResponse } } }, async (request) => ({
+    error: false,
+    ...(await reportControllerOnline(deps, { doorUuid: request.body.door, online: onlineOf(request.body) })),
+  }));
+};

@@ -1,0 +1,50 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../../store/schema.js';
+import type { DoorEventsTable } from './tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertDoorEvents(db: Db, rows: ReadonlyArray<Insertable<DoorEventsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('door_events').values([...rows]).execute();
+}
+
+/** Where a page starts: strictly past this (timestamp, id) in the direction of reading. */
+export interface DoorEventKey {
+  timestampMs: number;
+  id: number;
+}
+
+export interface DoorEventQuery {
+  doorUuid: string;
+  /** Exclusive bounds on the event's timestamp. */
+  afterMs?: number;
+  beforeMs?: number;
+  types?: readonly string[];
+  userUuids?: readonly string[];
+  newestFirst: boolean;
+  after: DoorEventKey | null;
+  limit: number;
+}
+
+/**
+ * One page of a door's events in (timestamp, id) order: the id breaks ties between equal timestamps, so
+ * that keyset paging neither skips nor repeats an event. Walks the (door, timestamp, id) index.
+ */
+export async function pageDoorEvents(db: Db, q: DoorEventQuery): Promise<Array<{ id: number; timestamp_ms: number; payload: string }>> {
+  const direction = q.newestFirst ? 'desc' : 'asc';
+  const past = q.newestFirst ? '<' : '>';
+  let query = db.selectFrom('door_events').select(['id', 'timestamp_ms', 'payload']).where('door_uuid', '=', q.doorUuid);
+  if (q.afterMs !== undefined) query = query.where('timestamp_ms', '>', q.afterMs);
+  if (q.beforeMs !== undefined) query = query.where('timestamp_ms', '<', q.beforeMs);
+  if (q.types?.length) query = query.where('type', 'in', q.types);
+  if (q.userUuids?.length) query = query.where('user_uuid', 'in', q.userUuids);
+  const key = q.after;
+  if (key) {
+    query = query.where((eb) =>
+      eb.or([eb('timestamp_ms', past, key.timestampMs), eb.and([eb('timestamp_ms', '=', key.timestampMs), eb('id', past, key.id)])]),
+    );
+  }
+  const rows = await query.orderBy('timestamp_ms', direction).orderBy('id', direction).limit(q.limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), timestamp_ms: Number(r.timestamp_ms), payload: r.payload }));
+}

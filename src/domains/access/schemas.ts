@@ -1,0 +1,208 @@
+import { Type, type TSchema } from 'typebox';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { BADGE_REASONS } from './badge-decision.js';
+import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
+import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events.service.js';
+import { UNLOCK_ERROR_TYPES } from './relay.service.js';
+import { DOOR_PAGE } from './service.js';
+
+/** A string of a fixed set, spelled `{type: string, enum}` so that it can be made nullable as a type array. */
+export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+/** A request field that may be left out or sent as null. */
+const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+const WORKFLOW_STATUSES = ['ACTIVE', 'UNASSIGNED', 'SUSPENDED', 'REVOKED'] as const;
+const EpochSec = (description: string) => Type.Integer({ description });
+
+// ---- Credentials ----
+
+export const AccessControlCredential = Type.Object(
+  {
+    uuid: Field(Ruuid()),
+    orgUuid: Field(Ruuid()),
+    userUuid: Field(Ruuid()),
+    type: Field(StringEnum(CREDENTIAL_TYPES)),
+    value: Field(Type.String({ description: 'decoded value: facility:card (company:card for Corporate 1000), the decimal raw 64-bit number, the hex, or the PIN' })),
+    lowercaseHexValue: Field(Type.String()),
+    note: Field(Type.String()),
+    workflowStatus: Field(StringEnum(WORKFLOW_STATUSES)),
+    startDateEpochSecInclusive: Field(EpochSec('epoch seconds, inclusive')),
+    endDateEpochSecExclusive: Field(EpochSec('epoch seconds, exclusive')),
+    lastUsedAtMillis: Field(EpochMs()),
+    lastUsedAccessControlledDoorUuid: Field(Ruuid()),
+    lastUsedLocationUuid: Field(Ruuid()),
+    managedCredUuid: Field(Ruuid()),
+    numBits: Field(Type.Integer()),
+    facilityCode: Field(Type.Integer()),
+    companyId: Field(Type.Integer()),
+    cardNumber: Field(Type.Integer()),
+    createdAtMillis: Field(EpochMs()),
+    updatedAtMillis: Field(EpochMs()),
+  },
+  { description: 'Access control credential' },
+);
+
+const CredentialResponse = ResponseOf({ credential: Field(AccessControlCredential) });
+const CredentialListResponse = ResponseOf({ credentials: Field(Type.Array(AccessControlCredential)) });
+const CredentialUuidRequest = Type.Object({ credentialUuid: Ruuid() });
+
+export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object({
+  credentialType: StringEnum(CREDENTIAL_TYPE_NAMES, "the specification's type names; the reference catalogue's (RHOMBUS_SECURE_CSN, HID_CORP1000_STD_35, ...) are aliases"),
+  hexValue: Type.String({ minLength: 1, maxLength: 128, description: 'hexadecimal value of the credential (the digits of a PIN_CODE)' }),
+  littleEndian: Opt(Type.Boolean({ description: 'the hex lists its bytes least significant first' })),
+  numValueBits: Opt(Type.Integer({ minimum: 1, maximum: 256, description: 'bits of the value (Wiegand: the frame length)' })),
+  startDateEpochSecInclusive: Opt(EpochSec('epoch seconds, inclusive')),
+  endDateEpochSecExclusive: Opt(EpochSec('epoch seconds, exclusive')),
+  userUuid: Opt(Ruuid()),
+});
+export const CreateAccessControlCredentialByHexValueAndTypeResponse = CredentialResponse;
+
+const CredentialQueryFilter = Type.Object({
+  credTypeFilter: Opt(Type.Array(StringEnum(CREDENTIAL_TYPE_NAMES), { maxItems: 50 })),
+  workflowStatusFilter: Opt(Type.Array(StringEnum(WORKFLOW_STATUSES), { maxItems: 10 })),
+  lastUsedAccessControlledDoorUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  lastUsedLocationUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  lastUsedAfterFilter: Opt(EpochMs('last used after (exclusive), epoch milliseconds')),
+  lastUsedBeforeFilter: Opt(EpochMs('last used before (exclusive), epoch milliseconds')),
+});
+
+export const FindAccessControlCredentialByOrgRequest = Type.Object({ filter: Opt(CredentialQueryFilter) });
+export const FindAccessControlCredentialByOrgResponse = CredentialListResponse;
+export const FindAccessControlCredentialByUserRequest = Type.Object({ userUuid: Ruuid(), filter: Opt(CredentialQueryFilter) });
+export const FindAccessControlCredentialByUserResponse = CredentialListResponse;
+export const CredentialTransitionRequest = CredentialUuidRequest;
+export const CredentialTransitionResponse = CredentialResponse;
+export const DeleteAccessControlCredentialRequest = CredentialUuidRequest;
+export const DeleteAccessControlCredentialResponse = ResponseOf({});
+
+// ---- Doors ----
+
+export const AccessControlledDoor = Type.Object(
+  {
+    uuid: Field(Ruuid()),
+    orgUuid: Field(Ruuid()),
+    locationUuid: Field(Ruuid()),
+    name: Field(Type.String()),
+    hasLock: Field(Type.Boolean()),
+    scheduleUuid: Field(Ruuid({ description: 'the schedule during which access rules admit; null means always' })),
+    controllerUuid: Field(Ruuid({ description: 'the DOOR_CONTROLLER device driving the door' })),
+    cameraUuids: Field(Type.Array(Ruuid())),
+    unlockDurationMs: Field(Type.Integer()),
+    position: Field(StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const)),
+    lockState: Field(StringEnum(['LOCKED', 'UNLOCKED'] as const)),
+    relockAtMillis: Field(EpochMs('when the unlocked door relocks')),
+    controllerOnline: Field(Type.Boolean()),
+    createdAtMillis: Field(EpochMs()),
+    updatedAtMillis: Field(EpochMs()),
+  },
+  { description: 'Access controlled door' },
+);
+
+const PageKey = Type.String({ maxLength: 512, description: 'lastEvaluatedKey of the previous page' });
+
+export const FindAccessControlledDoorsRequest = Type.Object({
+  lastEvaluatedKey: Opt(PageKey),
+  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: DOOR_PAGE.max, description: `default ${DOOR_PAGE.default}` })),
+});
+export const FindAccessControlledDoorsResponse = ResponseOf({
+  accessControlledDoors: Field(Type.Array(AccessControlledDoor)),
+  lastEvaluatedKey: Field(Type.String({ description: 'present while more doors follow' })),
+});
+
+export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: Ruuid() });
+export const UnlockAccessControlledDoorResponse = ResponseOf({
+  type: Field(StringEnum(['SUCCESS', 'ERROR'] as const)),
+  errorType: Field(StringEnum(UNLOCK_ERROR_TYPES, 'why an ERROR unlock failed')),
+});
+
+// ---- Door events ----
+
+const ComponentEventFields = {
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  locationUuid: Field(Ruuid()),
+  componentCompositeUuid: Field(Ruuid({ description: 'the door' })),
+  ownerDeviceUuid: Field(Ruuid({ description: "the door's controller" })),
+  correlationId: Field(Type.String({ description: 'the uuid of the event that caused this one' })),
+  type: Field(StringEnum(DOOR_EVENT_TYPES)),
+  timestampMs: Field(EpochMs()),
+  createdAtMs: Field(EpochMs()),
+  newState: Field(Type.String({ description: 'relay: UNLOCKED | LOCKED; door position: OPEN | CLOSED | AJAR | FORCED_OPEN; request-to-exit: ACTIVE' })),
+  userUuid: Field(Ruuid()),
+  credentialUuid: Field(Ruuid()),
+  credentialHexValue: Field(Type.String()),
+  credentialValue: Field(Type.String()),
+  credentialValueLengthBits: Field(Type.Integer()),
+  credSource: Field(Type.String()),
+  authenticationResult: Field(StringEnum(['ACCEPTED', 'REJECTED', 'ERROR', 'NA'] as const)),
+  authorizationResult: Field(StringEnum(['ALLOWED', 'DENIED', 'DISABLED', 'ERROR', 'NA'] as const)),
+  authDecisionSource: Field(Type.String()),
+  activeDoorLockdownState: Field(StringEnum(['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const)),
+  originator: Field(Type.Object({ type: Field(Type.String()) })),
+};
+export const ComponentEvent = Type.Object(ComponentEventFields, { description: 'A door event (the reference ComponentEventType family, by type)' });
+
+export const FindPaginatedComponentEventsByAccessControlledDoorRequest = Type.Object({
+  accessControlledDoorUuid: Ruuid(),
+  createdAfterMs: Opt(EpochMs('events after this time (exclusive)')),
+  createdBeforeMs: Opt(EpochMs('events before this time (exclusive)')),
+  typeFilter: Opt(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: 'event types (ComponentEventEnumType names)' })),
+  userFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: DOOR_EVENT_PAGE.max, description: `default ${DOOR_EVENT_PAGE.default}` })),
+  lastEvaluatedKey: Opt(PageKey),
+  reverseSearch: Opt(Type.Boolean({ description: 'oldest first (default: newest first)' })),
+});
+export const FindPaginatedComponentEventsByAccessControlledDoorResponse = ResponseOf({
+  componentEvents: Field(Type.Array(ComponentEvent)),
+  lastEvaluatedKey: Field(Type.String({ description: 'present while more events follow' })),
+});
+
+// ---- Simulator (control API) ----
+
+const SimulatedAt = Type.Optional(Type.Integer({ description: 'when it happened, epoch milliseconds (default now)' }));
+const DoorRef = Ruuid({ description: 'the door' });
+
+export const SimulateBadgeBody = Type.Object(
+  {
+    door: DoorRef,
+    hex: Type.String({ minLength: 1, maxLength: 128, description: 'the value the reader read, hexadecimal (a PIN: its digits)' }),
+    type: Type.Optional(StringEnum(CREDENTIAL_TYPE_NAMES)),
+    at: SimulatedAt,
+  },
+  { additionalProperties: false },
+);
+export const SimulateBadgeResponse = ResponseOf({
+  granted: Field(Type.Boolean()),
+  reason: Field(StringEnum(BADGE_REASONS)),
+  credentialReceivedEvent: Field(ComponentEvent),
+  relayEvents: Field(Type.Array(ComponentEvent)),
+  unauthorizedBadge: Field(
+    Type.Object({
+      uuid: Field(Ruuid()),
+      orgUuid: Field(Ruuid()),
+      locationUuid: Field(Ruuid()),
+      accessControlledDoorUuid: Field(Ruuid()),
+      credentialHexValue: Field(Type.String()),
+      credentialType: Field(StringEnum(CREDENTIAL_TYPES)),
+      timestampMs: Field(EpochMs()),
+    }),
+  ),
+});
+
+export const SimulateDoorBody = Type.Object(
+  { door: DoorRef, position: StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const), at: SimulatedAt },
+  { additionalProperties: false },
+);
+export const SimulateDoorResponse = ResponseOf({ event: Field(ComponentEvent), door: Field(AccessControlledDoor) });
+
+export const SimulateRexBody = Type.Object({ door: DoorRef, at: SimulatedAt }, { additionalProperties: false });
+export const SimulateRexResponse = ResponseOf({ event: Field(ComponentEvent), relayEvents: Field(Type.Array(ComponentEvent)) });
+
+/** `--online` / `--offline` arrive as `{online: true}` / `{offline: true}`; `{online: false}` is accepted too. */
+export const SimulateControllerBody = Type.Object(
+  { door: DoorRef, online: Type.Optional(Type.Boolean()), offline: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export const SimulateControllerResponse = ResponseOf({ door: Field(AccessControlledDoor) });

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Type, type TSchema } from 'typebox';
+import { systemActor, type Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { deviceOfFacet } from '../../ids.js';
+import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { findDeviceOfAnyOrg } from '../devices/service.js';
+import type { DeviceKind } from '../devices/tables.js';
+import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
+import { raisePolicyAlert, takeSensorReadings } from './alerts.service.js';
+import { SavedClip } from './clips.schemas.js';
+import { findSavedClip, saveClip, uploadClipMedia } from './clips.service.js';
+import { READINGS } from './readings.js';
+import { recordCrossing } from './reports.service.js';
+import { CROSSING_OBJECTS } from './tables.js';
+
+/**
+ * The simulator's events of this domain, under /_gatehouse/simulate: each body is the flags of
+ * `gatehouse simulate <event>`, and each goes through the same service a device's report would.
+ * Devices are named by UUID; the event is written in the device's organization.
+ */
+async function deviceActor(deps: Pick<Deps, 'store'>, uuid: string, kinds: readonly DeviceKind[], what: string, event: string) {
+  const device = await findDeviceOfAnyOrg(deps, uuid);
+  if (!device || !kinds.includes(device.deviceType)) throw fail('NOT_FOUND', what);
+  return { device, actor: systemActor(device.orgUuid, `simulate.${event}`) };
+}
+
+const AnyDevice: DeviceKind[] = ['CAMERA', 'BUTTON', 'ENVIRONMENTAL_SENSOR', 'AUDIO_GATEWAY', 'DOOR_CONTROLLER', 'RELAY', 'ELEVATOR_LANDING'];
+const At = Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms of the event; default now' }));
+
+const AlertFlags = Type.Object({
+  device: Ruuid(),
+  trigger: ActivityEnum,
+  people: Type.Optional(Type.Integer({ minimum: 0, description: 'numHumans' })),
+  at: At,
+  durationSec: Type.Optional(Type.Integer({ minimum: 0 })),
+  text: Type.Optional(Type.String({ maxLength: 500, description: 'textDescription' })),
+});
+
+const readingFlags: Record<string, TSchema> = {};
+for (const r of READINGS) readingFlags[r.reading] = Type.Optional(r.integer ? Type.Integer() : Type.Number());
+const ReadingFlags = Type.Object({ sensor: Ruuid(), at: At, ...readingFlags }, { additionalProperties: false });
+
+const ClipFlags = Type.Object({
+  camera: Ruuid(),
+  clip: Type.Optional(Ruuid({ description: 'an existing clip of the camera (from savePolicyAlertV2) to upload the video of' })),
+  at: At,
+  durationSec: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  bytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024, description: 'size of the synthetic video; default 256 KiB' })),
+  noUpload: Type.Optional(Type.Boolean({ description: 'create the clip only (INITIATING)' })),
+});
+
+const CrossingFlags = Type.Object({
+  camera: Ruuid(),
+  in: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  out: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  object: StringEnum(CROSSING_OBJECTS),
+  at: At,
+});
+
+const Crossing = Type.Object({
+  uuid: Field(Type.String()),
+  deviceUuid: Field(Ruuid()),
+  crossingObject: Field(Type.String()),
+  timestampMs: Field(Type.Integer()),
+  ingressCount: Field(Type.Integer()),
+  egressCount: Field(Type.Integer()),
+});
+
+const ReadingCrossing = Type.Object({ reading: Type.String(), value: Type.Number(), threshold: Type.Number() });
+
+/** A 1x1 PNG: the thumbnail the simulated camera uploads. */
+const THUMBNAIL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** Deterministic stand-in video bytes for a clip: a SHA-256 chain seeded with its uuid. */
+function syntheticVideo(seed: string, size: number): Buffer {
+  const out = Buffer.alloc(size);
+  let block = createHash('sha256').update(seed).digest();
+  for (let offset = 0; offset < size; offset += block.length) {
+    block.copy(out, offset);
+    block = createHash('sha256').update(block).digest();
+  }
+  return out;
+}
+
+export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
+  app.post('/alert', { schema: { ...hidden, body: AlertFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2) }) } } }, async (request) => {
+    const flags = request.body;
+    const { actor } = await deviceActor(deps, flags.device, AnyDevice, 'Device', 'alert');
+    const policyAlert = await raisePolicyAlert(deps, actor, {
+      deviceUuid: flags.device,
+      policyAlertTriggers: [flags.trigger],
+      numHumans: flags.people,
+      timestampMs: flags.at,
+      durationSec: flags.durationSec,
+      textDescription: flags.text,
+    });
+    return { error: false, policyAlert };
+  });
+
+  app.post(
+    '/reading',
+    { schema: { ...hidden, body: ReadingFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2), crossings: Field(Type.Array(ReadingCrossing)) }) } } },
+    async (request) => {
+      const { sensor, at, ...rest } = request.body as { sensor: string; at?: number } & Record<string, number>;
+      if (Object.keys(rest).length === 0) throw fail('INVALID_VALUE', `reading: give at least one reading (${READINGS.map((r) => r.reading).join(', ')})`);
+      const { actor } = await deviceActor(deps, sensor, ['ENVIRONMENTAL_SENSOR'], 'Environmental sensor', 'reading');
+      return { error: false, ...(await takeSensorReadings(deps, actor, { sensorUuid: sensor, readings: rest, timestampMs: at })) };
+    },
+  );
+
+  app.post('/clip', { schema: { ...hidden, body: ClipFlags, response: { 200: ResponseOf({ savedClip: Field(SavedClip) }) } } }, async (request) => {
+    const flags = request.body;
+    const { device, actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'clip');
+    let clip = flags.clip ? await findSavedClip(deps, device.orgUuid, flags.clip) : await saveClip(deps, actor, { deviceUuid: device.uuid, timestampMs: flags.at, durationSec: flags.durationSec, title: flags.title });
+    if (!clip || deviceOfFacet(clip.deviceUuid ?? '') !== device.uuid) throw fail('NOT_FOUND', 'Saved clip');
+    if (!flags.noUpload) {
+      const upload = (part: 'video' | 'thumbnail', contentType: string, bytes: Buffer) =>
+        uploadClipMedia(deps, actor, { clipUuid: clip!.uuid, part, contentType, body: Readable.from([bytes]) });
+      await upload('thumbnail', 'image/png', THUMBNAIL_PNG);
+      clip = await upload('video', 'video/mp4', syntheticVideo(clip.uuid, flags.bytes ?? 256 * 1024));
+    }
+    return { error: false, savedClip: clip };
+  });
+
+  app.post('/crossing', { schema: { ...hidden, body: CrossingFlags, response: { 200: ResponseOf({ crossing: Field(Crossing) }) } } }, async (request) => {
+    const flags = request.body;
+    const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'crossing');
+    const crossing = await recordCrossing(deps, actor, { cameraUuid: flags.camera, object: flags.object, ingress: flags.in, egress: flags.out, timestampMs: flags.at });
+    return { error: false, crossing };
+  });
+};

@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Policy alerts. The fields the API filters, orders and pages by are columns (indexed for the cursor:
+ * org, device, timestamp, uuid); every other field of the record is kept in `details` as JSON.
+ */
+export interface PolicyAlertsTable {
+  uuid: string;
+  org_uuid: string;
+  device_uuid: string;
+  location_uuid: string | null;
+  /** PolicyAlertEnumType: POLICY_ALERT_V2. */
+  type: string;
+  /** DeviceTypeEnum of the raising device. */
+  device_type: string;
+  timestamp_ms: number;
+  duration_sec: number | null;
+  /** JSON array of activity values. */
+  triggers: string;
+  text_description: string | null;
+  /** 0/1: saved as a clip. */
+  saved: number;
+  /** JSON object: the rest of the record (flags, media, counts, faces, vehicles, readings and thresholds...). */
+  details: string;
+}
+
+export const CLIP_STATUSES = ['INITIATING', 'UPLOADING', 'RENDERING', 'FAILED', 'COMPLETE', 'OFFLINE', 'DELETED', 'UNKNOWN'] as const;
+export type ClipStatus = (typeof CLIP_STATUSES)[number];
+
+/** Saved clips; the media itself lives on the media host (src/media), under the data dir. */
+export interface SavedClipsTable {
+  uuid: string;
+  org_uuid: string;
+  /** The camera whose footage the clip holds. */
+  device_uuid: string;
+  source_alert_uuid: string | null;
+  user_uuid: string | null;
+  status: ClipStatus;
+  /** Start of the footage: the order of getSavedClipsV2. */
+  timestamp_ms: number;
+  duration_sec: number;
+  created_at_ms: number;
+  title: string | null;
+  description: string | null;
+  sha256_hex: string | null;
+  byte_count: number | null;
+  video_content_type: string | null;
+  thumbnail_content_type: string | null;
+  /** JSON object: the rest of the record (access settings, maps, resolution...). */
+  details: string;
+}
+
+export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE'] as const;
+export type CrossingObject = (typeof CROSSING_OBJECTS)[number];
+
+/** Line-crossing counts a camera reported: what the people-counting reports add up. */
+export interface CrossingEventsTable {
+  id: Generated<number>;
+  org_uuid: string;
+  device_uuid: string;
+  object: CrossingObject;
+  timestamp_ms: number;
+  ingress: number;
+  egress: number;
+}
+
+export interface EventTables {
+  policy_alerts: PolicyAlertsTable;
+  saved_clips: SavedClipsTable;
+  crossing_events: CrossingEventsTable;
+}

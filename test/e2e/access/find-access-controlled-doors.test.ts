@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { forEachDialect } from '../../helpers/dialects.js';
+import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+import { seedAccessSite, type AccessSite } from './fixtures.js';
+
+const PATH = '/api/component/findAccessControlledDoors';
+
+forEachDialect(`POST ${PATH}`, (dialect) => {
+  let server: TestServer;
+  let org: TestOrg;
+  let other: TestOrg;
+  let site: AccessSite;
+  before(async () => {
+    server = await startTestServer(dialect);
+    org = await server.createOrg('Doors Org');
+    other = await server.createOrg('Other Org');
+    site = await seedAccessSite(server, org.orgUuid);
+    await seedAccessSite(server, other.orgUuid);
+  });
+  after(() => server.close());
+
+  it('requires authentication', async () => {
+    assert.equal((await server.call(PATH, {}, { key: '' })).status, 401);
+  });
+
+  it("lists the organization's doors by name with their lock, schedule, controller, location and state", async () => {
+    const r = await server.call(PATH, {}, { key: org.apiKey });
+    assert.equal(r.json.error, false);
+    assert.equal(r.json.lastEvaluatedKey, null);
+    const doors = r.json.accessControlledDoors;
+    assert.deepEqual(doors.map((d: any) => d.name), ['Back Door', 'Front Door', 'Side Door', 'Vault Door']);
+    const front = doors[1];
+    assert.deepEqual(
+      {
+        uuid: front.uuid,
+        orgUuid: front.orgUuid,
+        locationUuid: front.locationUuid,
+        hasLock: front.hasLock,
+        scheduleUuid: front.scheduleUuid,
+        controllerUuid: front.controllerUuid,
+        unlockDurationMs: front.unlockDurationMs,
+        position: front.position,
+        lockState: front.lockState,
+        relockAtMillis: front.relockAtMillis,
+        controllerOnline: front.controllerOnline,
+      },
+      {
+        uuid: site.doors['Front Door'],
+        orgUuid: org.orgUuid,
+        locationUuid: site.locations.HQ,
+        hasLock: true,
+        scheduleUuid: site.schedules['Business Hours'],
+        controllerUuid: site.doorControllers['Front Door Controller'],
+        unlockDurationMs: 300,
+        position: 'CLOSED',
+        lockState: 'LOCKED',
+        relockAtMillis: null,
+        controllerOnline: true,
+      },
+    );
+    assert.equal(doors[2].hasLock, false);
+  });
+
+  it('pages with maxPageSize and lastEvaluatedKey, without skipping or repeating a door', async () => {
+    const names: string[] = [];
+    let lastEvaluatedKey: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const r: any = await server.call(PATH, { maxPageSize: 2, lastEvaluatedKey }, { key: org.apiKey });
+      names.push(...r.json.accessControlledDoors.map((d: any) => d.name));
+      assert.ok(r.json.accessControlledDoors.length <= 2);
+      lastEvaluatedKey = r.json.lastEvaluatedKey;
+      if (!lastEvaluatedKey) break;
+    }
+    assert.deepEqual(names, ['Back Door', 'Front Door', 'Side Door', 'Vault Door']);
+  });
+
+  it('refuses a lastEvaluatedKey it did not make', async () => {
+    const r = await server.call(PATH, { lastEvaluatedKey: 'not-a-key' }, { key: org.apiKey });
+    assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: 'lastEvaluatedKey: not a key this operation returned' });
+  });
+
+  it("never answers another organization's doors", async () => {
+    const r = await server.call(PATH, {}, { key: other.apiKey });
+    assert.equal(r.json.accessControlledDoors.length, 4);
+    assert.ok(r.json.accessControlledDoors.every((d: any) => d.orgUuid === other.orgUuid));
+  });
+
+  it('answers 400 to a malformed body', async () => {
+    assert.equal((await server.call(PATH, { maxPageSize: 0 }, { key: org.apiKey })).status, 400);
+    assert.equal((await server.call(PATH, { maxPageSize: 'ten' }, { key: org.apiKey })).status, 400);
+  });
+});
