@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createOrg } from '../domains/orgs/service.js';
+import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
 import { fail } from '../errors.js';
 import { randomToken } from '../ids.js';
@@ -76,6 +77,7 @@ export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlR
 export const simulatePlugins: ControlPlugin[] = [
   eventSimulateRoutes,
   accessSimulateRoutes,
+  integrationSimulateRoutes,
 ];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js';
 import { newRuuid } from '../ids.js';
 import { fromJson, toJson } from '../store/columns.js';
-import { write, type Actor, type WriteScope } from '../store/write.js';
+import type { WriteScope } from '../store/write.js';
 import * as store from './store.js';
 import type { DeliveryRow } from './store.js';
 import type { DeliveryStatus } from './tables.js';
@@ -48,8 +48,9 @@ export function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
 }
 
 /**
- * Adds a delivery inside a write in progress; it is due at once, and a worker takes it on its next poll.
- * Answers false when the organization already has a delivery with this dedupe key.
+ * Adds a delivery inside a write in progress; it is due at once. Answers false when the organization already
+ * has a delivery with this dedupe key. Once the write has committed, announceDeliveries() wakes the workers
+ * (else the next poll finds it).
  */
 export async function addDelivery(w: WriteScope, input: DeliveryInput): Promise<boolean> {
   return store.insertDelivery(w.tx, {
@@ -72,12 +73,11 @@ export async function addDelivery(w: WriteScope, input: DeliveryInput): Promise<
   });
 }
 
-/** Adds a delivery in its own write, then tells the workers of every instance that one is waiting. */
-export async function enqueueDelivery(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, actor: Actor, input: DeliveryInput): Promise<boolean> {
-  const added = await write(deps, actor, (w) => addDelivery(w, input));
-  if (added) await deps.bus.publish('outbox.enqueued', { orgUuid: input.orgUuid }).catch(() => {});
-  return added;
+/** Tells the workers of every instance that a delivery is waiting (after the write that added it committed). */
+export async function announceDeliveries(deps: Pick<Deps, 'bus'>, orgUuid: string): Promise<void> {
+  await deps.bus.publish('outbox.enqueued', { orgUuid }).catch(() => {});
 }
+
 
 export const DELIVERY_LOG_DEFAULT = 50;
 export const DELIVERY_LOG_MAX = 500;

@@ -2,12 +2,15 @@ import { Ajv } from 'ajv';
 import { Type, type Static } from 'typebox';
 import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { newRuuid } from '../../ids.js';
+import { facetId, newRuuid } from '../../ids.js';
+import { mediaUrlPath } from '../../media/storage.js';
 import { Field } from '../../schemas/common.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
 import { REPLAY_WINDOW_MS, verifyBadgePost } from './badge-signature.js';
+import { createPolicyAlert } from '../events/alerts.service.js';
+import { createSavedClip } from '../events/clips.service.js';
 import { keepCameras } from './org-records.js';
 import type { DoorInfo } from './schemas.js';
 import { findIntegrationByWebhook, openSecret, type IntegrationDeps } from './settings.js';
@@ -74,6 +77,14 @@ export function faceMismatch(holder: BadgeWebhookEvent['badgeHolder'], face: Bad
   return true;
 }
 
+/** A badge event with what it caused: clips saved and unauthorized-face alerts raised on the door's cameras. */
+export interface ReceivedBadgeEvent extends BadgeEventRecord {
+  savedClipUuids: string[];
+  policyAlertUuids: string[];
+}
+
+const DEFAULT_CLIP_SECONDS = 30;
+
 export interface BadgePost {
   webhookUuid: string;
   timestamp?: string;
@@ -83,10 +94,12 @@ export interface BadgePost {
 
 /**
  * Accepts a post of the badge system: finds the integration by its webhook id, verifies the signature and
- * the timestamp, refuses a replay, then records the event against the mapped door and does what the
- * settings ask (seek points on the door's cameras). Every refusal is logged, without the secret or the body.
+ * the timestamp, refuses a replay, then records the event against the mapped door and does what the settings
+ * ask on each of the door's cameras: a seek point (createSeekPoints), a clip from leadingSeconds before the
+ * event (saveClips), a BADGE_FACE_MISMATCH alert when the face seen is not the badge holder's
+ * (alertUnauthorizedFaces). Every refusal is logged, without the secret or the body.
  */
-export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): Promise<BadgeEventRecord> {
+export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): Promise<ReceivedBadgeEvent> {
   const log = deps.log.child({ component: 'integrations.badge', webhookUuid: post.webhookUuid });
   const refuse = (reason: string) => {
     log.warn({ reason }, 'badge webhook post refused');
@@ -155,7 +168,30 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
         });
       }
     }
-    return record;
+    const savedClipUuids: string[] = [];
+    const policyAlertUuids: string[] = [];
+    for (const camera of cameraUuids) {
+      const clip = integration.settings.saveClips
+        ? await createSavedClip(w, deps.config.region, {
+            deviceUuid: camera,
+            timestampMs: row.timestamp_ms - (door.leadingSeconds ?? 0) * 1000,
+            durationSec: door.clipDuration ?? DEFAULT_CLIP_SECONDS,
+            title: `${event.eventType} at ${door.doorName ?? event.doorId}`,
+          })
+        : null;
+      if (clip) savedClipUuids.push(clip.uuid);
+      if (!integration.settings.alertUnauthorizedFaces || !mismatch) continue;
+      const alert = await createPolicyAlert(w, {
+        deviceUuid: camera,
+        policyAlertTriggers: ['BADGE_FACE_MISMATCH'],
+        timestampMs: row.timestamp_ms,
+        textDescription: `The face at ${door.doorName ?? event.doorId} is not badge holder ${event.badgeHolder?.name ?? 'unknown'}`,
+        alertingEventFaces: [{ faceName: event.observedFace?.name ?? null, personUuid: event.observedFace?.personUuid ?? null }],
+        ...(clip ? { clipLocationMapV2: { [facetId(camera)]: mediaUrlPath(clip.uuid, 'video') } } : {}),
+      });
+      policyAlertUuids.push(alert.uuid);
+    }
+    return { ...record, savedClipUuids, policyAlertUuids };
   });
 }
 

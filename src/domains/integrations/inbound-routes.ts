@@ -21,7 +21,9 @@ export async function badgeWebhookRoutes(app: ApiApp, deps: Deps): Promise<void>
         schema: {
           hide: true,
           params: Type.Object({ webhookUuid: Type.String({ maxLength: 64 }) }),
-          response: { 200: ResponseOf({ badgeEventUuid: Field(Ruuid()) }) },
+          response: {
+            200: ResponseOf({ badgeEventUuid: Field(Ruuid()), savedClipUuids: Field(Type.Array(Ruuid())), policyAlertUuids: Field(Type.Array(Ruuid())) }),
+          },
         },
       },
       async (request) => {
@@ -31,7 +33,7 @@ export async function badgeWebhookRoutes(app: ApiApp, deps: Deps): Promise<void>
           signature: header(request.headers[SIGNATURE_HEADER]),
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         });
-        return { error: false, badgeEventUuid: event.uuid };
+        return { error: false, badgeEventUuid: event.uuid, savedClipUuids: event.savedClipUuids, policyAlertUuids: event.policyAlertUuids };
       },
     );
   });

@@ -7,6 +7,8 @@ import { readRoutes } from './read-routes.js';
 import {
   BaseIntegrationRequest,
   IntegrationUpdateResponse,
+  SmartSensorEventRequest,
+  SmartSensorEventResponse,
   UpdateBadgeIntegrationRequest,
   UpdateChatIntegrationRequest,
   UpdateSmartSensorIntegrationRequest,
@@ -14,6 +16,7 @@ import {
   UpdateVideoAnalyticsIntegrationRequest,
 } from './schemas.js';
 import { deleteIntegration } from './settings.js';
+import { receiveSmartSensorEvent } from './smart-sensor-events.service.js';
 import { updateSmartSensorIntegration } from './smart-sensor.service.js';
 import { deleteTicketingIntegration, updateTicketingIntegration } from './ticketing.service.js';
 import { deleteVideoAnalyticsIntegration, updateVideoAnalyticsIntegration } from './video-analytics.service.js';
@@ -157,6 +160,20 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       summary: "Delete the video-analytics integration and revoke the analytics system's key",
     },
     async (_input, ctx) => deleteVideoAnalyticsIntegration(deps, ctx).then(() => ({})),
+  );
+  operation(
+    app,
+    {
+      path: '/api/integrations/IoT/smartSensorEvent',
+      operationId: 'smartSensorEvent',
+      summary: "The smart-sensor system reports a sensor's event (authenticated with an API key of the organization)",
+      description:
+        'An event of an enabled alert type from a sensor of sensorToCamerasMap raises a policy alert on each mapped camera, saves a clip when saveClips and notifies when triggerNotification; others are answered as ignored.',
+      tags,
+      body: SmartSensorEventRequest,
+      response: SmartSensorEventResponse,
+    },
+    async (input, ctx) => receiveSmartSensorEvent(deps, ctx, input),
   );
   readRoutes(app, deps);
 }

@@ -125,7 +125,6 @@ export interface Prepared {
   /** The settings to store, without secrets and without the enabling fields (the core sets those). */
   settings: Record<string, unknown>;
   enabled: boolean;
-  failedGuids?: string[];
   misconfiguredDoors?: string[];
   authError?: boolean;
   warnings?: string[];
@@ -146,6 +145,7 @@ export interface PrepareContext {
   existing: Integration | null;
   /** Secret plaintexts after the update (see resolveSecrets); null for none. */
   secrets: Record<string, string | null>;
+  /** Where the kind's checks add the identifiers that are not the organization's records. */
   failedGuids: string[];
 }
 
@@ -165,7 +165,6 @@ export async function saveIntegration(
   const secrets = resolveSecrets(deps, kind, input, existing);
   const failedGuids: string[] = [];
   const prepared = await prepare({ existing, secrets, failedGuids });
-  failedGuids.push(...(prepared.failedGuids ?? []));
   const enabling = await enablingFields(deps, ctx, input, prepared.enabled, existing, failedGuids);
 
   await write(deps, ctx, async (w) => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
+import { findPolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { findSavedClip } from '../../../src/domains/events/clips.service.js';
 import { findBadgeEvent, listSeekPointsOf } from '../../../src/domains/integrations/badge-events.service.js';
 import { signBadgePost, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../src/domains/integrations/badge-signature.js';
 import { createLogger } from '../../../src/logger.js';
@@ -125,5 +127,72 @@ forEachDialect('POST /webhooks/badge/{webhookUuid}', (dialect) => {
   it('never writes the signing secret to the log', () => {
     assert.ok(logLines.length > 0);
     assert.ok(logLines.every((l) => !l.includes(SECRET)));
+  });
+});
+
+forEachDialect('POST /webhooks/badge/{webhookUuid} with clips and unauthorized-face alerts', (dialect) => {
+  let server: TestServer;
+  let org: TestOrg;
+  let site: IntegrationSite;
+  let webhookUuid: string;
+  before(async () => {
+    server = await startTestServer(dialect);
+    org = await server.createOrg('Face Org');
+    site = await seedIntegrationSite(server, org.orgUuid);
+    const r = await server.call(
+      '/api/integrations/accessControl/updateBadgeIntegration',
+      {
+        geneaSettings: {
+          enabled: true,
+          apiToken: 'badge-api-token-abc',
+          webhookSignatureSecret: SECRET,
+          saveClips: true,
+          alertUnauthorizedFaces: true,
+          doorInfoMap: { 'door-1': { doorName: 'Front Door', locationUuid: site.locations.HQ, assignedCameraList: [site.cameras.Lobby, site.cameras.Hall], leadingSeconds: 5, clipDuration: 20 } },
+        },
+      },
+      { key: org.apiKey },
+    );
+    assert.equal(r.json.error, false, r.json.errorMsg);
+    webhookUuid = (await server.call('/api/integrations/accessControl/getGeneaIntegration', {}, { key: org.apiKey })).json.orgIntegrationV2.webhookUuid;
+  });
+  after(() => server.close());
+
+  async function postEvent(extra: Record<string, unknown>) {
+    const body = JSON.stringify({ eventType: 'ACCESS_GRANTED', doorId: 'door-1', timestampMs: 1_700_000_000_000, badgeHolder: { name: 'Grace Hopper', personUuid: site.people['Grace Hopper'] }, ...extra });
+    const now = Math.floor(Date.now() / 1000);
+    const response = await fetch(`${server.rest}/webhooks/badge/${webhookUuid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signBadgePost(SECRET, now, body) },
+      body,
+    });
+    assert.equal(response.status, 200);
+    return (await response.json()) as any;
+  }
+
+  it("saves a clip on each of the door's cameras, from leadingSeconds before the event", async () => {
+    const r = await postEvent({ observedFace: { name: 'Grace Hopper', personUuid: site.people['Grace Hopper'] } });
+    assert.equal(r.savedClipUuids.length, 2);
+    for (const uuid of r.savedClipUuids) {
+      const clip = await findSavedClip(server.gatehouse.deps, org.orgUuid, uuid);
+      assert.deepEqual([clip?.timestampMs, clip?.durationSec], [1_700_000_000_000 - 5000, 20]);
+    }
+    assert.deepEqual(r.policyAlertUuids, [], 'the face is the badge holder: no alert');
+  });
+
+  it("raises an unauthorized-face alert on each camera when the face is someone else's", async () => {
+    const r = await postEvent({ observedFace: { name: 'Alan Turing', personUuid: site.people['Alan Turing'] } });
+    assert.equal(r.policyAlertUuids.length, 2);
+    const alert = await findPolicyAlert(server.gatehouse.deps, org.orgUuid, r.policyAlertUuids[0]);
+    assert.deepEqual(alert?.policyAlertTriggers, ['BADGE_FACE_MISMATCH']);
+    assert.equal(alert?.alertingEventFaces?.[0]?.personUuid, site.people['Alan Turing']);
+    assert.match(alert?.textDescription ?? '', /is not badge holder Grace Hopper/);
+    const recorded = await findBadgeEvent(server.gatehouse.deps, org.orgUuid, r.badgeEventUuid);
+    assert.equal(recorded?.faceMismatch, true);
+  });
+
+  it('raises the alert for a face nobody is known by, and not when no face was seen', async () => {
+    assert.equal((await postEvent({ observedFace: { name: null, personUuid: null } })).policyAlertUuids.length, 2);
+    assert.equal((await postEvent({})).policyAlertUuids.length, 0);
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
+import { findSavedClip } from '../../../src/domains/events/clips.service.js';
 import { CHAT_DELIVERY_KIND } from '../../../src/domains/integrations/chat-relay.js';
 import { write } from '../../../src/store/write.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
@@ -56,7 +57,11 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     assert.equal(message.channel, 'security');
     assert.match(message.text, /Policy alert\*\* on \*\*Lobby\*\* at \*\*HQ\*\*/);
     assert.match(message.text, /Triggers: MOTION_HUMAN, PEOPLECOUNT_HIGH/);
-    assert.match(message.text, new RegExp(`Clip: http://\\S+/${alert.uuid}/clip`));
+    const clipUrl = /Clip: (http:\/\/127\.0\.0\.1:\d+\/media\/clips\/([A-Za-z0-9_-]{22})\/video)$/m.exec(message.text);
+    assert.ok(clipUrl, message.text);
+    assert.ok(clipUrl[1].startsWith(server.gatehouse.urls.media));
+    const clip = await findSavedClip(server.gatehouse.deps, org.orgUuid, clipUrl[2]);
+    assert.equal(clip?.sourceAlertUuid, alert.uuid, 'the link is to a clip of the alert');
     assert.equal(delivered.attempts, 3);
     assert.equal(delivered.kind, CHAT_DELIVERY_KIND);
     assert.equal(delivered.lastStatusCode, 200);
