@@ -10,6 +10,8 @@ import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
+import { startChatRelay } from './domains/integrations/chat-relay.js';
+import { startOutboxWorker } from './outbox/worker.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -94,6 +96,9 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     media: `http://${host}:${portOf(media.server)}`,
     ws: stream.url,
   };
+  // Background work of this instance: pending deliveries (also those an earlier run left) and the chat relay.
+  const outbox = startOutboxWorker(deps);
+  const stopChatRelay = startChatRelay(deps, urls.media);
   return {
     config,
     deps,
@@ -101,6 +106,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     stream,
     urls,
     async close() {
+      stopChatRelay();
+      await outbox.stop();
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

@@ -22,9 +22,25 @@ export interface Config {
   adminToken: string | null;
   /** Outbound HTTP may reach loopback and private addresses (webhooks, integrations). */
   allowPrivateOutbound: boolean;
+  /** Base URL of the badge system's API, against which badge-integration tokens are checked (none: not checked). */
+  badgeApiUrl: string | null;
+  /** Base URL of the video-analytics system, to which its organization-scoped API keys are handed. */
+  analyticsApiUrl: string | null;
+  outbox: OutboxConfig;
   smtpUrl: string | null;
   seed: boolean;
   logLevel: string;
+}
+
+/** The durable delivery outbox (src/outbox): polling, claims, retries. */
+export interface OutboxConfig {
+  pollMs: number;
+  /** How long a claimed delivery stays with its instance before another may take it (a crashed instance's rows). */
+  leaseMs: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
 }
 
 /** Flags as the CLI passes them; every one has an environment variable of the same meaning. */
@@ -48,6 +64,13 @@ function port(name: string, value: string | number | undefined, fallback: number
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return n;
 }
 
@@ -79,6 +102,16 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     secretKey: env.GATEHOUSE_SECRET_KEY || null,
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
     allowPrivateOutbound: bool(env.GATEHOUSE_ALLOW_PRIVATE_OUTBOUND, true),
+    badgeApiUrl: env.GATEHOUSE_BADGE_API_URL || null,
+    analyticsApiUrl: env.GATEHOUSE_ANALYTICS_API_URL || null,
+    outbox: {
+      pollMs: positive('GATEHOUSE_OUTBOX_POLL_MS', env.GATEHOUSE_OUTBOX_POLL_MS, 1000),
+      leaseMs: positive('GATEHOUSE_OUTBOX_LEASE_MS', env.GATEHOUSE_OUTBOX_LEASE_MS, 60_000),
+      timeoutMs: positive('GATEHOUSE_OUTBOX_TIMEOUT_MS', env.GATEHOUSE_OUTBOX_TIMEOUT_MS, 10_000),
+      maxAttempts: positive('GATEHOUSE_OUTBOX_MAX_ATTEMPTS', env.GATEHOUSE_OUTBOX_MAX_ATTEMPTS, 8),
+      baseDelayMs: positive('GATEHOUSE_OUTBOX_BASE_DELAY_MS', env.GATEHOUSE_OUTBOX_BASE_DELAY_MS, 2000),
+      maxDelayMs: positive('GATEHOUSE_OUTBOX_MAX_DELAY_MS', env.GATEHOUSE_OUTBOX_MAX_DELAY_MS, 15 * 60_000),
+    },
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
     logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',

@@ -10,6 +10,7 @@ export const errorCatalogue = {
   UNSUPPORTED_AUTH_SCHEME: { status: 401, message: (scheme: string) => `Unsupported x-auth-scheme "${scheme}"` },
   ACCESS_DENIED: { status: 403, message: () => 'Access Denied' },
   ADMIN_TOKEN_REQUIRED: { status: 401, message: () => 'A valid admin token is required (Authorization: Bearer <token>)' },
+  INVALID_SIGNATURE: { status: 401, message: () => 'Missing, invalid, expired or replayed webhook signature' },
   INVALID_REQUEST: { status: 400, message: (detail: string) => detail },
   NOT_FOUND: { status: 200, message: (what: string) => `${what} not found` },
   INVALID_VALUE: { status: 200, message: (detail: string) => detail },

@@ -15,6 +15,8 @@ export const REDACTED_PATHS = [
   '*.password',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '****' } });
+/** A logger to stdout, or to `destination` (a test captures the lines to check that no secret is in them). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: '****' } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -16,8 +16,14 @@ export interface ChangeEvent {
   update: unknown;
 }
 
+/** A delivery was added to the outbox (src/outbox): the workers of every instance look for due ones. */
+export interface OutboxEnqueued {
+  orgUuid: string;
+}
+
 export interface BusEvents {
   change: ChangeEvent;
+  'outbox.enqueued': OutboxEnqueued;
 }
 
 export type BusEventName = keyof BusEvents;

@@ -10,7 +10,7 @@ import { authenticate } from '../domains/orgs/authenticate.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
 import { controlApi } from './control.js';
-import { domainPlugins } from './domains.js';
+import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
 export interface HttpAppOptions {
@@ -121,6 +121,12 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 
+  await app.register(
+    async (inbound) => {
+      for (const plugin of inboundPlugins) await plugin(inbound as ApiApp, deps);
+    },
+    { prefix: '/webhooks' },
+  );
   await app.register(controlApi(deps), { prefix: '/_gatehouse' });
   for (const plugin of options.extraPlugins ?? []) await app.register(async (scope) => plugin(scope as ApiApp));
   return app;

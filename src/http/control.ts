@@ -9,6 +9,7 @@ import { accessSimulateRoutes } from '../domains/access/control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
+import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
 import { fail } from '../errors.js';
 import { randomToken } from '../ids.js';
@@ -78,6 +79,7 @@ export const simulatePlugins: ControlPlugin[] = [
   eventSimulateRoutes,
   accessSimulateRoutes,
   ruleSimulateRoutes,
+  integrationSimulateRoutes,
 ];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });

@@ -4,6 +4,8 @@ import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { deviceRoutes } from '../domains/devices/routes.js';
+import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
+import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
@@ -19,4 +21,11 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   faceRoutes,
   internalRoutes,
   ruleRoutes,
+  integrationRoutes,
 ];
+
+/**
+ * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;
+ * each plugin authenticates its own posts (a signature over the raw body, for instance).
+ */
+export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes];

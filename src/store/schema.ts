@@ -5,11 +5,23 @@ import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
 import type { RuleTables } from '../domains/rules/tables.js';
+import type { IntegrationTables } from '../domains/integrations/tables.js';
+import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable } from './change-tables.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
-export interface DB extends OrgTables, DeviceTables, ScheduleTables, AccessTables, FaceTables, InternalTables, EventTables, RuleTables {
+export interface DB
+  extends OrgTables,
+    DeviceTables,
+    ScheduleTables,
+    AccessTables,
+    FaceTables,
+    InternalTables,
+    EventTables,
+    IntegrationTables,
+    OutboxTables,
+    RuleTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
 }

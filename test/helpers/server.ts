@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startGatehouse, type Gatehouse } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createApiKey, createOrg, grantPartner } from '../../src/domains/orgs/service.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
 
 export interface CallOptions {
@@ -62,6 +62,8 @@ export interface TestServerOptions {
   /** Share a database with another server (two instances); otherwise a fresh one is made and dropped. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** The server's logger (default: silent, or GATEHOUSE_TEST_LOG's level). */
+  log?: Logger;
 }
 
 /** A real Gatehouse on loopback (ports 0) over a fresh database of the dialect. */
@@ -82,7 +84,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     },
     { ...options.env },
   );
-  const gatehouse = await startGatehouse(config, { log: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent') });
+  const gatehouse = await startGatehouse(config, { log: options.log ?? createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent') });
   const rest = gatehouse.urls.rest;
   let defaultKey: string | undefined;
   const server: TestServer = {

@@ -101,6 +101,24 @@ export async function createApiKey(
   return { apiKey, keyId };
 }
 
+/**
+ * Revokes a key of the organization: at once on this instance, within KEY_CACHE_TTL_MS on instances that
+ * cached it (src/domains/orgs/key-cache.ts).
+ */
+export async function revokeApiKey(
+  deps: OrgDeps & Pick<Deps, 'keyCache'>,
+  input: { orgUuid: string; keyId: string },
+  actor: Actor = systemActor(input.orgUuid, 'key.revoke'),
+): Promise<boolean> {
+  const digest = await write(deps, actor, async (w) => {
+    const revoked = await store.revokeApiKey(w.tx, input.orgUuid, input.keyId, w.nowMs);
+    if (revoked) w.audit({ entity: 'API_KEY', entityUuid: input.keyId, action: 'REVOKE' });
+    return revoked;
+  });
+  if (digest) deps.keyCache.delete(digest);
+  return digest !== null;
+}
+
 /** Lets the partner organization's partner keys act for the client organization. Idempotent. */
 export async function grantPartner(deps: OrgDeps, input: { partnerOrgUuid: string; clientOrgUuid: string }): Promise<{ granted: boolean }> {
   if (input.partnerOrgUuid === input.clientOrgUuid) throw fail('INVALID_VALUE', 'a partner organization cannot be its own client');

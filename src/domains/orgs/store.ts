@@ -33,6 +33,19 @@ export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
   await db.insertInto('api_keys').values(key).execute();
 }
 
+/** Revokes a key of the organization; answers its digest, or null when it has no such key or it was revoked already. */
+export async function revokeApiKey(db: Db, orgUuid: string, id: string, nowMs: number): Promise<string | null> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({ revoked_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('id', '=', id)
+    .where('revoked_at_ms', 'is', null)
+    .returning('digest')
+    .executeTakeFirst();
+  return row?.digest ?? null;
+}
+
 /** Keys are looked up by the digest of the presented key, never compared as plain text. */
 export async function findApiKeyByDigest(db: Db, digest: string): Promise<ApiKeysTable | undefined> {
   return db.selectFrom('api_keys').selectAll().where('digest', '=', digest).executeTakeFirst();

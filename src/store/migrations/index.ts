@@ -6,6 +6,7 @@ import { config } from './0004-config.js';
 import { access } from './0005-access.js';
 import { events } from './0006-events.js';
 import { faces } from './0007-faces.js';
+import { integrations } from './0008-integrations.js';
 import { rules } from './0009-rules.js';
 
 /**
@@ -20,6 +21,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0005-access': access(dialect),
     '0006-events': events(dialect),
     '0007-faces': faces(dialect),
+    '0008-integrations': integrations(dialect),
     '0009-rules': rules(),
   };
 }

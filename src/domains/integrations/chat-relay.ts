@@ -1,0 +1,98 @@
+import type { ChangeEvent } from '../../bus/events.js';
+import { systemActor } from '../../deps.js';
+import { mediaUrlPath } from '../../media/storage.js';
+import { addDelivery, announceDeliveries, findDelivery } from '../../outbox/service.js';
+import type { ReadSource } from '../../store/reader.js';
+import { write, type WriteScope } from '../../store/write.js';
+import { findDevice, findLocation } from '../devices/service.js';
+import { POLICY_ALERT_ENTITY } from '../events/alerts.service.js';
+import { createSavedClip } from '../events/clips.service.js';
+import { findIntegration, type Integration, type IntegrationDeps } from './settings.js';
+
+export const CHAT_DELIVERY_KIND = 'CHAT_POLICY_ALERT';
+
+/** The fields of a policy alert (as its change event carries it) that a chat message shows. */
+interface AlertView {
+  uuid: string;
+  deviceUuid?: string | null;
+  locationUuid?: string | null;
+  policyAlertTriggers?: string[] | null;
+  timestampMs?: number | null;
+  durationSec?: number | null;
+  textDescription?: string | null;
+  clipLocationMapV2?: Record<string, string> | null;
+}
+
+/** One delivery per alert and chat integration, whichever instance (or replay) enqueues it first. */
+export const chatDedupeKey = (integration: Integration, alertUuid: string) => `CHAT:${integration.uuid}:POLICY_ALERT:${alertUuid}`;
+
+/** A chat incoming-webhook message (`channel`, `text`) for a policy alert. */
+export async function chatMessage(source: ReadSource, integration: Integration, orgUuid: string, alert: AlertView, clipUrl: string | null) {
+  const device = alert.deviceUuid ? await findDevice(source, orgUuid, alert.deviceUuid) : null;
+  const locationUuid = alert.locationUuid ?? device?.locationUuid ?? null;
+  const location = locationUuid ? await findLocation(source, orgUuid, locationUuid) : null;
+  const triggers = alert.policyAlertTriggers?.length ? alert.policyAlertTriggers.join(', ') : 'unspecified';
+  const at = alert.timestampMs ? new Date(alert.timestampMs).toISOString() : null;
+  const lines = [
+    `:rotating_light: **Policy alert** on **${device?.name ?? alert.deviceUuid ?? 'unknown device'}** at **${location?.name ?? 'unknown location'}**`,
+    `Triggers: ${triggers}${at ? ` · ${at}` : ''}`,
+    ...(alert.textDescription ? [alert.textDescription] : []),
+    `Clip: ${clipUrl ?? 'none (the alert is not from a camera)'}`,
+  ];
+  const channel = integration.settings.channel as string | null;
+  return { ...(channel ? { channel } : {}), username: 'Gatehouse', text: lines.join('\n') };
+}
+
+/**
+ * The media path of the alert's clip: the one the alert links (clipLocationMapV2), else a clip saved now from
+ * the alert's camera, so that the message has a link to follow. Null for an alert that is not a camera's.
+ */
+async function alertClipPath(w: WriteScope, region: string, alert: AlertView): Promise<string | null> {
+  const linked = Object.values(alert.clipLocationMapV2 ?? {})[0];
+  if (linked) return linked;
+  const camera = alert.deviceUuid ? await findDevice(w, w.actor.orgUuid, alert.deviceUuid, ['CAMERA']) : null;
+  if (!camera) return null;
+  const clip = await createSavedClip(w, region, {
+    deviceUuid: camera.uuid,
+    timestampMs: alert.timestampMs ?? w.nowMs,
+    durationSec: alert.durationSec || undefined,
+    sourceAlertUuid: alert.uuid,
+    title: `Policy alert on ${camera.name}`,
+  });
+  return mediaUrlPath(clip.uuid, 'video');
+}
+
+/** Thrown inside the relay's write to undo it (the clip too) when another relay of the same alert won. */
+class AlreadyRelayed extends Error {}
+
+/** Enqueues the chat message of a new policy alert when the organization's chat integration is on; true when this call enqueued it. */
+export async function relayPolicyAlert(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<boolean> {
+  const orgUuid = event.orgUuid;
+  const chat = await findIntegration(deps, orgUuid, 'CHAT');
+  const webhookUrl = chat?.settings.webhookUrl as string | null | undefined;
+  const alert = event.update as AlertView;
+  if (!chat?.enabled || !webhookUrl) return false;
+  const dedupeKey = chatDedupeKey(chat, alert.uuid);
+  if (await findDelivery(deps, orgUuid, dedupeKey)) return false;
+  try {
+    await write(deps, systemActor(orgUuid, 'integrations.chat.relay'), async (w) => {
+      const clipPath = await alertClipPath(w, deps.config.region, alert);
+      const body = await chatMessage(w, chat, orgUuid, alert, clipPath ? `${mediaUrl}${clipPath}` : null);
+      if (!(await addDelivery(w, { orgUuid, kind: CHAT_DELIVERY_KIND, dedupeKey, targetUrl: webhookUrl, body }))) throw new AlreadyRelayed();
+    });
+  } catch (e) {
+    if (e instanceof AlreadyRelayed) return false;
+    throw e;
+  }
+  await announceDeliveries(deps, orgUuid);
+  return true;
+}
+
+/** Relays every new policy alert of every organization to its chat integration; answers the unsubscribe. */
+export function startChatRelay(deps: IntegrationDeps, mediaUrl: string): () => void {
+  const log = deps.log.child({ component: 'integrations.chat' });
+  return deps.bus.subscribe('change', (event) => {
+    if (event.entity !== POLICY_ALERT_ENTITY || event.type !== 'CREATE') return;
+    relayPolicyAlert(deps, event, mediaUrl).catch((e) => log.error({ err: e, orgUuid: event.orgUuid }, 'policy alert not relayed to chat'));
+  });
+}

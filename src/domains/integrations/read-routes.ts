@@ -1,0 +1,98 @@
+import type { Deps } from '../../deps.js';
+import { operation, type ApiApp } from '../../http/operation.js';
+import { getDeliveryLog } from '../../outbox/service.js';
+import { getIntegrationSettings, getIntegrationV2, getOrgIntegrations, getOrgIntegrationsV2 } from './read.service.js';
+import {
+  BaseIntegrationRequest,
+  GetBadgeIntegrationResponse,
+  GetChatIntegrationResponse,
+  GetDeliveryLogRequest,
+  GetDeliveryLogResponse,
+  GetOrgIntegrationsResponse,
+  GetOrgIntegrationsV2Response,
+  GetSmartSensorIntegrationResponse,
+  GetTicketingIntegrationResponse,
+  GetVideoAnalyticsIntegrationResponse,
+} from './schemas.js';
+
+const tags = ['Integrations'];
+const read = { tags, body: BaseIntegrationRequest };
+
+/** The read counterparts of the integration updates, the organization listings and the delivery log. */
+export function readRoutes(app: ApiApp, deps: Deps): void {
+  operation(
+    app,
+    { ...read, path: '/api/integrations/IoT/getSmartSensorIntegration', operationId: 'getSmartSensorIntegration', summary: 'Get the smart-sensor integration', response: GetSmartSensorIntegrationResponse },
+    async (_input, ctx) => ({ haloSettings: await getIntegrationSettings(deps, ctx, 'SMART_SENSOR') }),
+  );
+  operation(
+    app,
+    { ...read, path: '/api/integrations/getChatIntegration', operationId: 'getChatIntegration', summary: 'Get the chat integration', response: GetChatIntegrationResponse },
+    async (_input, ctx) => ({ mattermostSettings: await getIntegrationSettings(deps, ctx, 'CHAT') }),
+  );
+  operation(
+    app,
+    {
+      ...read,
+      path: '/api/integrations/accessControl/getGeneaIntegration',
+      aliases: ['/api/integrations/accessControl/getBadgeIntegration'],
+      operationId: 'getGeneaIntegration',
+      summary: 'Get the badge integration (secrets masked)',
+      response: GetBadgeIntegrationResponse,
+    },
+    async (_input, ctx) => ({ orgIntegrationV2: await getIntegrationV2(deps, ctx, 'BADGE') }),
+  );
+  operation(
+    app,
+    {
+      ...read,
+      path: '/api/integrations/incidentManagement/getLumeoIntegration',
+      aliases: ['/api/integrations/incidentManagement/getVideoAnalyticsIntegration'],
+      operationId: 'getLumeoIntegration',
+      summary: 'Get the video-analytics integration with its audit map',
+      response: GetVideoAnalyticsIntegrationResponse,
+    },
+    async (_input, ctx) => ({ orgIntegrationV2: await getIntegrationV2(deps, ctx, 'VIDEO_ANALYTICS') }),
+  );
+  operation(
+    app,
+    {
+      ...read,
+      path: '/api/integrations/incidentManagement/getTicketingIntegration',
+      operationId: 'getTicketingIntegration',
+      summary: 'Get the ticketing integration (password masked)',
+      response: GetTicketingIntegrationResponse,
+    },
+    async (_input, ctx) => ({ serviceNowSettings: await getIntegrationSettings(deps, ctx, 'TICKETING') }),
+  );
+
+  const listing = { ...read, operationId: 'getOrgIntegrations', summary: "Get the organization's integrations (secrets masked)", response: GetOrgIntegrationsResponse };
+  operation(app, { ...listing, path: '/api/integrations/org/getOrgIntegrations' }, async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }));
+  for (const path of ['/api/org/getOrgIntegrations', '/api/integrations/getOrgIntegrations']) {
+    operation(
+      app,
+      { ...listing, path, operationId: `getOrgIntegrationsDep_${path.split('/')[2]}`, deprecated: { successor: '/api/integrations/org/getOrgIntegrations' } },
+      async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }),
+    );
+  }
+  const listingV2 = { ...read, operationId: 'getOrgIntegrationsV2', summary: "Get the organization's V2 integrations by name", response: GetOrgIntegrationsV2Response };
+  operation(app, { ...listingV2, path: '/api/integrations/org/getOrgIntegrationsV2' }, async (_input, ctx) => ({ orgIntegrationsV2: await getOrgIntegrationsV2(deps, ctx) }));
+  operation(
+    app,
+    { ...listingV2, path: '/api/integrations/getOrgIntegrationsV2', operationId: 'getOrgIntegrationsV2Dep', deprecated: { successor: '/api/integrations/org/getOrgIntegrationsV2' } },
+    async (_input, ctx) => ({ orgIntegrationsV2: await getOrgIntegrationsV2(deps, ctx) }),
+  );
+
+  operation(
+    app,
+    {
+      tags,
+      path: '/api/integrations/getDeliveryLog',
+      operationId: 'getDeliveryLog',
+      summary: "The organization's outbound deliveries (chat messages, webhooks), newest first",
+      body: GetDeliveryLogRequest,
+      response: GetDeliveryLogResponse,
+    },
+    async (input, ctx) => getDeliveryLog(deps, ctx.orgUuid, { maxResults: input.maxResults, beforeDeliveryId: input.lastDeliveryId, kind: input.kind }),
+  );
+}

@@ -1,0 +1,55 @@
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
+import { misconfiguredDoors } from './badge.service.js';
+import type { DoorInfo } from './schemas.js';
+import { findIntegration, listIntegrations, publicSettings, type Integration } from './settings.js';
+import type { IntegrationKind } from './tables.js';
+
+/** An integration's settings as the REST API answers them (secrets masked), or null when it has none. */
+export async function getIntegrationSettings(deps: Pick<Deps, 'store'>, ctx: CallerContext, kind: IntegrationKind): Promise<Record<string, unknown> | null> {
+  const integration = await findIntegration(deps, ctx.orgUuid, kind);
+  return integration ? publicSettings(integration) : null;
+}
+
+/** The reference catalogue's integration name of each kind that has one (IntegrationEnum). */
+const V2_NAMES: Partial<Record<IntegrationKind, 'GENEA' | 'LUMEO'>> = { BADGE: 'GENEA', VIDEO_ANALYTICS: 'LUMEO' };
+
+/** The reference's IBaseIntegrationType view of an integration: its settings, owner and audit map. */
+export function integrationV2(integration: Integration): Record<string, unknown> {
+  const settings = publicSettings(integration);
+  const base = {
+    ...settings,
+    integration: V2_NAMES[integration.kind] ?? integration.kind,
+    enabled: integration.enabled,
+    orgUuid: integration.orgUuid,
+    userUuid: (settings.userUuid as string | undefined) ?? (settings.enablingUserUuid as string | null) ?? null,
+    integrationAuditMap: integration.auditMap,
+  };
+  if (integration.kind !== 'BADGE') return base;
+  return { ...base, tokenValid: settings.tokenValid ?? null, misconfiguredDoors: misconfiguredDoors((settings.doorInfoMap ?? {}) as Record<string, DoorInfo>) };
+}
+
+export async function getIntegrationV2(deps: Pick<Deps, 'store'>, ctx: CallerContext, kind: IntegrationKind): Promise<Record<string, unknown> | null> {
+  const integration = await findIntegration(deps, ctx.orgUuid, kind);
+  return integration ? integrationV2(integration) : null;
+}
+
+const SETTINGS_NAMES: Record<IntegrationKind, string> = {
+  SMART_SENSOR: 'haloSettings',
+  CHAT: 'mattermostSettings',
+  BADGE: 'geneaSettings',
+  VIDEO_ANALYTICS: 'lumeoSettings',
+  TICKETING: 'serviceNowSettings',
+};
+
+/** Every integration of the organization under the reference's settings names. */
+export async function getOrgIntegrations(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, unknown>> {
+  const all = await listIntegrations(deps, ctx.orgUuid);
+  return { orgUuid: ctx.orgUuid, ...Object.fromEntries(all.map((i) => [SETTINGS_NAMES[i.kind], publicSettings(i)])) };
+}
+
+/** The integrations the reference's V2 listing knows (GENEA, LUMEO), by their IntegrationEnum name. */
+export async function getOrgIntegrationsV2(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, unknown>> {
+  const all = await listIntegrations(deps, ctx.orgUuid);
+  return Object.fromEntries(all.filter((i) => V2_NAMES[i.kind]).map((i) => [V2_NAMES[i.kind]!, integrationV2(i)]));
+}

@@ -1,0 +1,68 @@
+/** The integrations an organization can configure, one row each at most. */
+export const INTEGRATION_KINDS = ['SMART_SENSOR', 'CHAT', 'BADGE', 'VIDEO_ANALYTICS', 'TICKETING'] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+
+export interface IntegrationsTable {
+  uuid: string;
+  org_uuid: string;
+  kind: IntegrationKind;
+  enabled: number;
+  /** JSON: the settings as last saved, without the secret fields. */
+  settings: string;
+  /** JSON: secret field name to its sealed value (src/secrets.ts); never returned. */
+  secrets: string;
+  /** JSON: the reference's integrationAuditMap (who changed the integration, when), newest entries kept. */
+  audit_map: string;
+  /** The badge system's inbound webhook id: unique across organizations, it names the organization. */
+  webhook_uuid: string | null;
+  /** The API key issued to the video-analytics system while its integration is enabled. */
+  api_key_id: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A badge event the badge system posted, verified, and recorded against the mapped door. */
+export interface BadgeEventsTable {
+  uuid: string;
+  org_uuid: string;
+  /** The badge system's own id of the event, when it sends one. */
+  external_id: string | null;
+  event_type: string;
+  /** The doorInfoMap key (the badge system's door id). */
+  door_key: string;
+  door_name: string | null;
+  location_uuid: string | null;
+  /** JSON array of the door's camera uuids at the time of the event. */
+  camera_uuids: string;
+  holder_name: string | null;
+  holder_person_uuid: string | null;
+  face_mismatch: number;
+  timestamp_ms: number;
+  received_at_ms: number;
+}
+
+/** Signatures of accepted badge posts, kept for the replay window so that a post is accepted once. */
+export interface BadgeWebhookSignaturesTable {
+  signature: string;
+  org_uuid: string;
+  seen_at_ms: number;
+}
+
+/** A marker on a camera's footage timeline, left by an integration (a badge event at the camera's door). */
+export interface SeekPointsTable {
+  uuid: string;
+  org_uuid: string;
+  camera_uuid: string;
+  timestamp_ms: number;
+  label: string;
+  /** The record the seek point marks, e.g. a badge event's uuid. */
+  source_uuid: string;
+  created_at_ms: number;
+}
+
+export interface IntegrationTables {
+  integrations: IntegrationsTable;
+  badge_events: BadgeEventsTable;
+  badge_webhook_signatures: BadgeWebhookSignaturesTable;
+  seek_points: SeekPointsTable;
+}

@@ -1,0 +1,128 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from './address-policy.js';
+
+/** Whether outbound requests may reach loopback and private addresses (config.allowPrivateOutbound). */
+export interface OutboundPolicy {
+  allowPrivate: boolean;
+}
+
+export class OutboundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundRefused';
+  }
+}
+
+/** A URL outbound requests may be sent to: http or https, with a host; the address is checked when connecting. */
+export function parseOutboundUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OutboundRefused('not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('only http and https URLs are allowed');
+  if (!url.hostname) throw new OutboundRefused('the URL has no host');
+  return url;
+}
+
+const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');
+
+function refusal(address: string): OutboundRefused {
+  return new OutboundRefused(`${address} is a private, loopback or link-local address`);
+}
+
+/**
+ * A DNS lookup that refuses private addresses: used as the socket's own lookup, so the address checked is
+ * the address connected to (a name that resolves differently on a second lookup cannot slip through).
+ */
+function guardedLookup(policy: OutboundPolicy): LookupFunction {
+  return ((hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const refused = list.find((a) => !policy.allowPrivate && !isPublicAddress(a.address));
+      if (refused) return callback(refusal(refused.address), '', 0);
+      if ((options as { all?: boolean }).all) return callback(null, list);
+      return callback(null, list[0].address, list[0].family);
+    });
+  }) as LookupFunction;
+}
+
+/**
+ * Resolves the URL's host and refuses it when any of its addresses is private and the policy does not
+ * allow that: for checking a URL when it is configured (sending checks again, at connect time).
+ */
+export async function checkOutboundUrl(value: string, policy: OutboundPolicy): Promise<URL> {
+  const url = parseOutboundUrl(value);
+  if (policy.allowPrivate) return url;
+  const host = bareHost(url.hostname);
+  if (isIP(host)) {
+    if (!isPublicAddress(host)) throw refusal(host);
+    return url;
+  }
+  await new Promise<void>((resolve, reject) =>
+    guardedLookup(policy)(host, { all: true }, (err) => (err ? reject(err instanceof OutboundRefused ? err : new OutboundRefused(`cannot resolve ${host}`)) : resolve())),
+  );
+  return url;
+}
+
+export interface OutboundRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface OutboundResponse {
+  status: number;
+  /** The first bytes of the body (at most 64 KiB): enough to read an answer, never a memory hazard. */
+  body: string;
+}
+
+const MAX_BODY = 64 * 1024;
+
+/** Sends one HTTP request under the outbound policy, with a whole-request timeout. */
+export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+  const url = parseOutboundUrl(request.url);
+  const host = bareHost(url.hostname);
+  // A literal address is connected to without a lookup, so it is checked here.
+  if (isIP(host) && !policy.allowPrivate && !isPublicAddress(host)) throw refusal(host);
+  const payload = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json), 'utf8');
+  const headers: Record<string, string> = { ...request.headers };
+  if (payload) {
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = String(payload.length);
+  }
+  const options: RequestOptions = { method: request.method, headers, lookup: guardedLookup(policy), signal: request.signal, timeout: request.timeoutMs };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<OutboundResponse>((resolve, reject) => {
+    const req = send(url, options, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < MAX_BODY) chunks.push(chunk.subarray(0, MAX_BODY - size));
+        size += chunk.length;
+      });
+      res.on('end', () => {
+        clearTimeout(deadline);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    // `timeout` above only covers idle sockets; the deadline covers a receiver that trickles its answer.
+    const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)), request.timeoutMs);
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)));
+    req.on('error', (e) => {
+      clearTimeout(deadline);
+      reject(e);
+    });
+    req.end(payload);
+  });
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../store/database.js';
+import type { DB } from '../store/schema.js';
+import type { OutboxDeliveriesTable } from './tables.js';
+
+type Db = Kysely<DB>;
+export type DeliveryRow = Omit<OutboxDeliveriesTable, 'id'> & { id: number };
+export type NewDelivery = Omit<OutboxDeliveriesTable, 'id'>;
+
+/** Inserts a delivery unless the organization already has one with the same dedupe key; true when inserted. */
+export async function insertDelivery(db: Db, row: NewDelivery): Promise<boolean> {
+  const result = await db
+    .insertInto('outbox_deliveries')
+    .values(row)
+    .onConflict((oc) => oc.columns(['org_uuid', 'dedupe_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Claims up to `limit` due deliveries for one instance: due PENDING rows, and IN_FLIGHT rows whose lease has
+ * run out. On PostgreSQL the candidate rows are locked with `for update skip locked`, so instances claiming
+ * at the same moment take disjoint rows; SQLite has a single writer, so the one statement is already exclusive.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  dialect: DialectName,
+  c: { nowMs: number; leaseUntilMs: number; claimToken: string; limit: number },
+): Promise<DeliveryRow[]> {
+  const rows = await db
+    .updateTable('outbox_deliveries')
+    .set((eb) => ({
+      status: 'IN_FLIGHT',
+      claim_token: c.claimToken,
+      next_attempt_at_ms: c.leaseUntilMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at_ms: c.nowMs,
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox_deliveries')
+        .select('id')
+        .where('status', 'in', ['PENDING', 'IN_FLIGHT'])
+        .where('next_attempt_at_ms', '<=', c.nowMs)
+        .orderBy('next_attempt_at_ms')
+        .limit(c.limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+  return rows as DeliveryRow[];
+}
+
+export type DeliveryOutcome =
+  | { status: 'DELIVERED'; statusCode: number }
+  | { status: 'PENDING' | 'FAILED'; statusCode: number | null; error: string; nextAttemptAtMs: number };
+
+/** Records an attempt's outcome, if the claim is still this instance's; false when it was taken over. */
+export async function recordOutcome(db: Db, id: number, claimToken: string, nowMs: number, outcome: DeliveryOutcome): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox_deliveries')
+    .set(
+      outcome.status === 'DELIVERED'
+        ? { status: 'DELIVERED', claim_token: null, last_status_code: outcome.statusCode, last_error: null, delivered_at_ms: nowMs, updated_at_ms: nowMs }
+        : {
+            status: outcome.status,
+            claim_token: null,
+            last_status_code: outcome.statusCode,
+            last_error: outcome.error,
+            next_attempt_at_ms: outcome.nextAttemptAtMs,
+            updated_at_ms: nowMs,
+          },
+    )
+    .where('id', '=', id)
+    .where('claim_token', '=', claimToken)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hands a claimed delivery back without counting the attempt (the instance is shutting down). */
+export async function releaseClaim(db: Db, id: number, claimToken: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('outbox_deliveries')
+    .set((eb) => ({ status: 'PENDING', claim_token: null, next_attempt_at_ms: nowMs, attempts: eb('attempts', '-', 1), updated_at_ms: nowMs }))
+    .where('id', '=', id)
+    .where('claim_token', '=', claimToken)
+    .execute();
+}
+
+/** An organization's deliveries, newest first, after the cursor (an id) when given. */
+export async function listDeliveries(
+  db: Db,
+  orgUuid: string,
+  q: { beforeId: number | null; kind: string | null; limit: number },
+): Promise<DeliveryRow[]> {
+  const rows = await db
+    .selectFrom('outbox_deliveries')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .$if(q.beforeId !== null, (b) => b.where('id', '<', q.beforeId!))
+    .$if(q.kind !== null, (b) => b.where('kind', '=', q.kind!))
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows as DeliveryRow[];
+}
+
+export async function findDeliveryByKey(db: Db, orgUuid: string, dedupeKey: string): Promise<DeliveryRow | undefined> {
+  const row = await db.selectFrom('outbox_deliveries').selectAll().where('org_uuid', '=', orgUuid).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  return row as DeliveryRow | undefined;
+}
