@@ -10,6 +10,7 @@ import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
+import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
@@ -96,8 +97,10 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     media: `http://${host}:${portOf(media.server)}`,
     ws: stream.url,
   };
-  // Background work of this instance: pending deliveries (also those an earlier run left) and the chat relay.
+  // Background work of this instance: pending deliveries and door relocks (also those an earlier run left),
+  // and the chat relay.
   const outbox = startOutboxWorker(deps);
+  const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
   return {
     config,
@@ -107,7 +110,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     urls,
     async close() {
       stopChatRelay();
-      await outbox.stop();
+      await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

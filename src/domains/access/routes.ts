@@ -3,7 +3,6 @@ import { operation, type ApiApp } from '../../http/operation.js';
 import * as credentials from './credentials.service.js';
 import { findDoorEvents } from './door-events.service.js';
 import { unlockAccessControlledDoor } from './relay.service.js';
-import { startRelockScheduler, type RelockScheduler } from './relock-scheduler.js';
 import * as s from './schemas.js';
 import { listDoors } from './service.js';
 
@@ -12,15 +11,6 @@ const DOORS = ['AccessControl', 'Component'];
 
 /** Access control: credentials, doors, unlocks and door event history. */
 export function accessRoutes(app: ApiApp, deps: Deps): void {
-  // The doors' relock timers run while the REST app serves (relock-scheduler.ts): re-armed from the store on start.
-  let relocks: RelockScheduler | null = null;
-  app.addHook('onReady', async () => {
-    relocks = await startRelockScheduler(deps);
-  });
-  app.addHook('onClose', async () => {
-    await relocks?.stop();
-  });
-
   operation(
     app,
     {
