@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf } from '../../schemas/common.js';
-import { ACTIVITIES } from './activities.js';
+import { ACTIVITIES } from '../../schemas/activities.js';
 
 const Permyriad = (edge: string) => Type.Integer({ description: `${edge} edge, in permyriad of the image (0..10000)` });
 

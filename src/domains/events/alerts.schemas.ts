@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { ACTIVITIES, type Activity } from './activities.js';
+import { ACTIVITIES, type Activity } from '../../schemas/activities.js';
 import { READINGS } from './readings.js';
 
 /** A string enumeration as one `enum` (not a union of literals): a compact schema and document. */

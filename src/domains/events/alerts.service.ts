@@ -7,7 +7,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
 import type { DeviceKind } from '../devices/tables.js';
-import type { Activity } from './activities.js';
+import type { Activity } from '../../schemas/activities.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
 import {
   ALERT_GROUP_PAGE,

@@ -1,4 +1,4 @@
-import type { Activity } from './activities.js';
+import type { Activity } from '../../schemas/activities.js';
 
 /**
  * Every numeric reading an environmental sensor reports, with the alert field of its threshold and the

@@ -2,7 +2,7 @@ import { facetId, newRuuid } from '../../ids.js';
 import { mediaUrlPath } from '../../media/storage.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
-import type { Activity } from '../events/activities.js';
+import type { Activity } from '../../schemas/activities.js';
 import { createPolicyAlert } from '../events/alerts.service.js';
 import { createSavedClip } from '../events/clips.service.js';
 import type { SMART_SENSOR_ALERTS, SmartSensorEventType } from './schemas.js';

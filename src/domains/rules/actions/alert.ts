@@ -1,4 +1,4 @@
-import type { Activity } from '../../events/activities.js';
+import type { Activity } from '../../../schemas/activities.js';
 import { raisePolicyAlert } from '../../events/alerts.service.js';
 import { succeeded, type ActionFamily } from './action.js';
 

@@ -1,6 +1,6 @@
 /**
- * The platform's activity (trigger) values: what a policy alert was raised for (`policyAlertTriggers`),
- * and what `gatehouse simulate alert --trigger` accepts.
+ * The platform's activity values (its ActivityEnum): what a camera or sensor saw. They are the triggers of
+ * policy alerts (`policyAlertTriggers`, `gatehouse simulate alert --trigger`) and the `a` of footage boxes.
  */
 export const ACTIVITIES = [
   'SOUND_LOUD', 'SOUND_GUN_SHOT', 'TAMPER', 'VISUAL_TAMPER', 'MOTION_TAMPER', 'MOTION', 'MOTION_HUMAN', 'MOTION_CAR',
