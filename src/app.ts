@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
+import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -97,7 +98,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     ws: stream.url,
   };
   // Background work of this instance: pending deliveries (also those an earlier run left) and the chat relay.
-  const outbox = startOutboxWorker(deps);
+  const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const stopChatRelay = startChatRelay(deps, urls.media);
   return {
     config,

@@ -6,13 +6,16 @@ import { startTestServer, type TestOrg, type TestServer } from '../../helpers/se
 import { control } from '../control/admin.js';
 import { createRule, MONDAY_10AM_NY, MONDAY_8AM_NY, press, seedRulesSite, startReceiver, verifyStandardWebhook, waitFor, type RulesSite } from './fixtures.js';
 
+const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
+
 forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) => {
   let server: TestServer;
   let org: TestOrg;
   let site: RulesSite;
   const changes: ChangeEvent[] = [];
   before(async () => {
-    server = await startTestServer(dialect);
+    // Short outbox delays, so that a webhook retried after its target was down arrives within the test.
+    server = await startTestServer(dialect, { env: OUTBOX_FAST });
     org = await server.createOrg('Press Org');
     site = await seedRulesSite(server, org.orgUuid);
     server.gatehouse.deps.bus.subscribe('change', (e) => changes.push(e));
@@ -32,8 +35,8 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       try {
         const uuid = await rule({ webhookActions: [{ webhookUrl: `${receiver.url}/hook`, headers: { 'x-team': 'blue' } }] }, { ruleName: 'Hook' });
         const pressed = await press(server, site.sensors.Panic);
-        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'SUCCESS']]]]);
-        assert.equal(receiver.received.length, 1);
+        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'QUEUED']]]]);
+        await waitFor('the delivery', () => receiver.received.length === 1);
         const [got] = receiver.received;
         const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
         assert.match(secret, /^whsec_/);
@@ -47,6 +50,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const rotated = (await call('/api/button/rotateWebhookSigningSecret', {})).json.secret;
         assert.notEqual(rotated, secret);
         await press(server, site.sensors.Panic);
+        await waitFor('the second delivery', () => receiver.received.length === 2);
         assert.ok(verifyStandardWebhook(rotated, receiver.received[1]) && !verifyStandardWebhook(secret, receiver.received[1]), 'signed with the rotated secret');
       } finally {
         await receiver.close();
@@ -65,7 +69,9 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       try {
         await rule({ webhookActions: [{ webhookUrl: target.url, oauthUrl: `${tokens.url}/token`, oauthClientId: 'gh client', oauthClientSecret: 's3cret:value', oauthScope: 'events.write' }] });
         await press(server, site.sensors.Panic);
+        await waitFor('the first delivery', () => target.received.length === 1);
         await press(server, site.sensors.Panic);
+        await waitFor('the second delivery', () => target.received.length === 2);
         assert.equal(tokens.received.length, 1, 'the token is cached');
         const form = new URLSearchParams(tokens.received[0].body);
         assert.deepEqual([form.get('grant_type'), form.get('scope')], ['client_credentials', 'events.write']);
@@ -73,11 +79,46 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         assert.deepEqual(target.received.map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
         rejectNext = true;
         const third = await press(server, site.sensors.Panic);
-        assert.equal(third.firings[0].outcomes[0].status, 'SUCCESS');
+        assert.equal(third.firings[0].outcomes[0].status, 'QUEUED');
+        await waitFor('the retried delivery', () => target.received.length === 4);
+        const delivery = (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
+        assert.deepEqual([delivery.status, delivery.attempts], ['DELIVERED', 1], 'the fresh-token retry is part of one attempt');
         assert.deepEqual(target.received.slice(2).map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-2']);
         assert.equal(target.received[2].headers['webhook-id'], target.received[3].headers['webhook-id'], 'the id is stable across the retry');
       } finally {
         await Promise.all([tokens.close(), target.close()]);
+      }
+    });
+
+    it('delivers to a target that was down once it is back, exactly once per firing, with the attempts in the delivery log', async () => {
+      await clearRules();
+      // A port that answers nothing: a receiver is started and closed, and started again on it later.
+      const probe = await startReceiver();
+      const port = Number(new URL(probe.url).port);
+      await probe.close();
+      await rule({ webhookActions: [{ webhookUrl: `http://127.0.0.1:${port}/hook` }] });
+      const pressed = await press(server, site.sensors.Panic);
+      assert.equal(pressed.firings[0].outcomes[0].status, 'QUEUED');
+      const log = async () => (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
+      const failing = await waitFor('two failed attempts', async () => {
+        const d = await log();
+        return d.attempts >= 2 && d.status === 'PENDING' && d;
+      });
+      assert.ok(failing.lastError, 'the failed attempt is logged with its error');
+      const receiver = await startReceiver(undefined, port);
+      try {
+        const delivered = await waitFor('the delivery', async () => {
+          const d = await log();
+          return d.status === 'DELIVERED' && d;
+        });
+        assert.ok(delivered.attempts > failing.attempts);
+        await new Promise((r) => setTimeout(r, 400)); // a duplicate would come within the retry delays
+        assert.equal(receiver.received.length, 1, 'delivered exactly once');
+        assert.equal(receiver.received[0].headers['webhook-id'], `msg_${pressed.firings[0].uuid}_0`);
+        const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
+        assert.ok(verifyStandardWebhook(secret, receiver.received[0]));
+      } finally {
+        await receiver.close();
       }
     });
   });
@@ -110,7 +151,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
 
   describe('alerts, notifications, device commands', () => {
-    it('raises a policy alert and a live notification, sends commands, and one failing action does not stop the others', async () => {
+    it('raises a policy alert and a live notification, sends commands, and an unreachable webhook does not hold up the others', async () => {
       await clearRules();
       await rule({
         alertAction: true,
@@ -121,7 +162,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       const before = changes.length;
       const pressed = await press(server, site.sensors.Panic);
       const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
-      assert.deepEqual(outcomes, { 'webhookActions[0]': 'FAILED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
+      assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
       const seen = changes.slice(before);
       const alert = seen.find((c) => c.entity === 'POLICY_ALERT');
       assert.deepEqual([alert?.deviceUuid, (alert?.update as any).policyAlertTriggers], [site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
