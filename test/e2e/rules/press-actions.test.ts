@@ -136,6 +136,18 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
     });
 
+    it('relocks after a TIME_DELAY shorter than the door\'s own unlock duration (10 minutes), without a restart', async () => {
+      await clearRules();
+      const door = site.doors['Vault Door'];
+      await rule({ changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 }] });
+      const since = changes.length;
+      assert.equal((await press(server, site.sensors.Panic)).firings[0].outcomes[0].status, 'SUCCESS');
+      const unlocked = changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
+      assert.ok(unlocked, 'the door was unlocked');
+      const relocked = await waitFor('the relock', () => changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'LOCKED'), 5000);
+      assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
+    });
+
     it('locks the location down so that a badge is refused', async () => {
       await clearRules();
       await rule({ activateLocationLockdown: { locationUuid: site.locations.HQ } }, { triggerPress: 'LONG' });
