@@ -11,6 +11,7 @@ import type { ActionFamily, ActionRun, EngineDeps, RuleEvent } from './actions/a
 import { alertActions } from './actions/alert.js';
 import { deviceCommandActions } from './actions/device-commands.js';
 import { doorActions } from './actions/doors.js';
+import { integrationActions } from './actions/integrations.js';
 import { liveNotificationActions } from './actions/live-notification.js';
 import { webhookActions } from './actions/webhook.js';
 import { openActionSecrets } from './rule-secrets.js';
@@ -24,7 +25,7 @@ export const BUTTON_EVENT_ENTITY = 'BUTTON_EVENT';
 export const RULE_FIRING_ENTITY = 'BUTTON_RULE_FIRING';
 
 /** Every action family, each in its own module; a firing runs all of their runs independently. */
-const ACTION_FAMILIES: readonly ActionFamily[] = [webhookActions, alertActions, liveNotificationActions, doorActions, deviceCommandActions];
+const ACTION_FAMILIES: readonly ActionFamily[] = [webhookActions, alertActions, liveNotificationActions, doorActions, deviceCommandActions, integrationActions];
 
 function toButtonEvent(row: ButtonPressesTable): ButtonEvent {
   return {

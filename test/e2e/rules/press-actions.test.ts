@@ -188,6 +188,45 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
     });
   });
 
+  describe('integration actions', () => {
+    it('posts a chat message through the organization\'s chat integration and records an integration command', async () => {
+      await clearRules();
+      await rule(
+        { integrationNotificationActions: [{ integration: 'SLACK', notificationTarget: 'front-desk' }], integrationCommandActions: [{ integration: 'ZAPIER', commandPayload: '{"zap":"lights"}', delaySecs: 5 }] },
+        { ruleName: 'Front desk' },
+      );
+      const unconfigured = await press(server, site.sensors.Panic);
+      assert.deepEqual(
+        unconfigured.firings[0].outcomes.map((o: any) => [o.action, o.status, o.detail]),
+        [
+          ['integrationNotificationActions[0]', 'FAILED', 'the organization has no enabled chat integration'],
+          ['integrationCommandActions[0]', 'SUCCESS', unconfigured.firings[0].outcomes[1].detail],
+        ],
+      );
+      const chat = await startReceiver();
+      try {
+        const enabled = await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${chat.url}/hooks/chat` } });
+        assert.equal(enabled.json.error, false, enabled.text);
+        const since = changes.length;
+        const pressed = await press(server, site.sensors.Panic);
+        assert.deepEqual(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]), [['integrationNotificationActions[0]', 'QUEUED'], ['integrationCommandActions[0]', 'SUCCESS']]);
+        await waitFor('the chat post', () => chat.received.length === 1);
+        const message = JSON.parse(chat.received[0].body);
+        assert.equal(chat.received[0].path, '/hooks/chat');
+        assert.equal(message.channel, 'front-desk');
+        assert.match(message.text, /Front desk.*SINGLE press of \*\*Panic\*\* at \*\*HQ\*\*/);
+        const command = changes.slice(since).find((c) => c.entity === 'INTEGRATION_COMMAND');
+        const record = command?.update as any;
+        assert.deepEqual([record?.integration, record?.commandPayload, record?.dueAtMs - record?.createdAtMs, record?.firingUuid], ['ZAPIER', '{"zap":"lights"}', 5000, pressed.firings[0].uuid]);
+        const logged = (await call('/api/integrations/getDeliveryLog', { kind: 'CHAT_BUTTON_RULE' })).json.deliveries;
+        assert.deepEqual(logged.map((d: any) => d.status), ['DELIVERED']);
+      } finally {
+        await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false } });
+        await chat.close();
+      }
+    });
+  });
+
   describe('filters', () => {
     it('fires only for its press type and inside its schedules, on the location\'s wall clock', async () => {
       await clearRules();
