@@ -4,6 +4,7 @@ import type { ChangeEvent } from '../../../src/bus/events.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+import { collect, eventually, stompjsClient } from '../streaming/helpers.js';
 import { createRule, MONDAY_10AM_NY, MONDAY_8AM_NY, press, seedRulesSite, startReceiver, verifyStandardWebhook, waitFor, type RulesSite } from './fixtures.js';
 
 const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
@@ -81,8 +82,11 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const third = await press(server, site.sensors.Panic);
         assert.equal(third.firings[0].outcomes[0].status, 'QUEUED');
         await waitFor('the retried delivery', () => target.received.length === 4);
-        const delivery = (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
-        assert.deepEqual([delivery.status, delivery.attempts], ['DELIVERED', 1], 'the fresh-token retry is part of one attempt');
+        const delivery = await waitFor('the delivery logged as delivered', async () => {
+          const d = (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
+          return d.status === 'DELIVERED' && d;
+        });
+        assert.equal(delivery.attempts, 1, 'the fresh-token retry is part of one attempt');
         assert.deepEqual(target.received.slice(2).map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-2']);
         assert.equal(target.received[2].headers['webhook-id'], target.received[3].headers['webhook-id'], 'the id is stable across the retry');
       } finally {
@@ -171,20 +175,28 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         audioPlaybackActions: [{ audioGateways: [site.audioGateways.Speaker], playCount: 2 }],
         webhookActions: [{ webhookUrl: 'http://127.0.0.1:1/closed' }],
       });
-      const before = changes.length;
-      const pressed = await press(server, site.sensors.Panic);
-      const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
-      assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
-      const seen = changes.slice(before);
-      const alert = seen.find((c) => c.entity === 'POLICY_ALERT');
-      assert.deepEqual([alert?.deviceUuid, (alert?.update as any).policyAlertTriggers], [site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
-      assert.ok(seen.some((c) => c.entity === 'LIVE_NOTIFICATION' && (c.update as any).sensorUuid === site.sensors.Panic));
-      const command = seen.find((c) => c.entity === 'DEVICE_COMMAND');
-      assert.deepEqual([command?.deviceUuid, (command?.update as any).command, (command?.update as any).payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
-      const firing = seen.find((c) => c.entity === 'BUTTON_RULE_FIRING');
-      assert.equal((firing?.update as any).outcomes.length, 4);
-      const recorded = (await call('/api/button/getRuleFiringsForButton', { sensorUuid: site.sensors.Panic })).json.firings[0];
-      assert.deepEqual(recorded, pressed.firings[0]);
+      // Observed as a client sees it: a @stomp/stompjs client over TLS, subscribed to the organization's changes.
+      const client = await stompjsClient(server.gatehouse.urls.ws, { key: org.apiKey, scheme: 'api-token' });
+      try {
+        const sub = await collect(client, `/topic/change/${org.orgUuid}`);
+        const pressed = await press(server, site.sensors.Panic);
+        const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
+        assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
+        const seen = () => sub.messages.map((m) => JSON.parse(m.body));
+        await eventually(() => seen().some((c) => c.entity === 'BUTTON_RULE_FIRING'), 'the firing on the stream');
+        const alert = seen().find((c) => c.entity === 'POLICY_ALERT');
+        assert.deepEqual([alert?.type, alert?.deviceUuid, alert?.update.policyAlertTriggers], ['CREATE', site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
+        const notification = seen().find((c) => c.entity === 'LIVE_NOTIFICATION');
+        assert.deepEqual([notification?.type, notification?.update.sensorUuid, notification?.update.firingUuid], ['CREATE', site.sensors.Panic, pressed.firings[0].uuid]);
+        const command = seen().find((c) => c.entity === 'DEVICE_COMMAND');
+        assert.deepEqual([command?.deviceUuid, command?.update.command, command?.update.payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
+        const firing = seen().find((c) => c.entity === 'BUTTON_RULE_FIRING');
+        assert.equal(firing?.update.outcomes.length, 4);
+        const recorded = (await call('/api/button/getRuleFiringsForButton', { sensorUuid: site.sensors.Panic })).json.firings[0];
+        assert.deepEqual(recorded, pressed.firings[0]);
+      } finally {
+        await client.deactivate();
+      }
     });
   });
 
@@ -218,8 +230,10 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const command = changes.slice(since).find((c) => c.entity === 'INTEGRATION_COMMAND');
         const record = command?.update as any;
         assert.deepEqual([record?.integration, record?.commandPayload, record?.dueAtMs - record?.createdAtMs, record?.firingUuid], ['ZAPIER', '{"zap":"lights"}', 5000, pressed.firings[0].uuid]);
-        const logged = (await call('/api/integrations/getDeliveryLog', { kind: 'CHAT_BUTTON_RULE' })).json.deliveries;
-        assert.deepEqual(logged.map((d: any) => d.status), ['DELIVERED']);
+        await waitFor('the chat delivery logged as delivered', async () => {
+          const logged = (await call('/api/integrations/getDeliveryLog', { kind: 'CHAT_BUTTON_RULE' })).json.deliveries;
+          return logged.length === 1 && logged[0].status === 'DELIVERED';
+        });
       } finally {
         await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false } });
         await chat.close();
