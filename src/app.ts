@@ -13,6 +13,7 @@ import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
+import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -99,7 +100,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   };
   // Background work of this instance: pending deliveries and door relocks (also those an earlier run left),
   // and the chat relay.
-  const outbox = startOutboxWorker(deps);
+  const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
   return {

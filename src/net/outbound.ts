@@ -76,6 +76,8 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent form-encoded (application/x-www-form-urlencoded), when there is no `json`. */
+  form?: Record<string, string>;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -94,10 +96,12 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
   const host = bareHost(url.hostname);
   // A literal address is connected to without a lookup, so it is checked here.
   if (isIP(host) && !policy.allowPrivate && !isPublicAddress(host)) throw refusal(host);
-  const payload = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json), 'utf8');
+  const form = request.form && new URLSearchParams(request.form).toString();
+  const text = request.json !== undefined ? JSON.stringify(request.json) : form;
+  const payload = text === undefined ? undefined : Buffer.from(text, 'utf8');
   const headers: Record<string, string> = { ...request.headers };
   if (payload) {
-    headers['content-type'] ??= 'application/json';
+    headers['content-type'] ??= request.json !== undefined ? 'application/json' : 'application/x-www-form-urlencoded';
     headers['content-length'] = String(payload.length);
   }
   const options: RequestOptions = { method: request.method, headers, lookup: guardedLookup(policy), signal: request.signal, timeout: request.timeoutMs };

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.js';
 import { randomToken } from '../ids.js';
-import { OutboundRefused, sendOutbound } from '../net/outbound.js';
+import { OutboundRefused, sendOutbound, type OutboundResponse } from '../net/outbound.js';
 import { isRetryableStatus, retryDelayMs } from './backoff.js';
 import { headersOf } from './service.js';
 import * as store from './store.js';
@@ -15,6 +15,13 @@ export interface OutboxWorker {
 
 type WorkerDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'log' | 'config'>;
 
+/**
+ * How one attempt at a delivery of a kind is made, when a plain POST of the stored body will not do (a
+ * signature per attempt, a bearer token): answers the response, throws when there was none. The worker keeps
+ * the claims, retries and the delivery log.
+ */
+export type AttemptStep = (row: DeliveryRow, request: { signal: AbortSignal; timeoutMs: number }) => Promise<OutboundResponse>;
+
 const BATCH = 16;
 export const DELIVERY_ID_HEADER = 'x-gatehouse-delivery-id';
 
@@ -24,7 +31,7 @@ export const DELIVERY_ID_HEADER = 'x-gatehouse-delivery-id';
  * with exponential backoff and jitter until `maxAttempts`; one left behind by a stopped or crashed
  * instance is picked up again (at once after a clean stop, after its lease after a crash).
  */
-export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
+export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, AttemptStep> = {}): OutboxWorker {
   const log = deps.log.child({ component: 'outbox' });
   const policy = deps.config.outbox;
   const inFlight = new Map<number, { claimToken: string; abort: AbortController }>();
@@ -37,17 +44,20 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
     const retryAt = () => deps.clock.now() + retryDelayMs(row.attempts, policy);
     const giveUp = row.attempts >= policy.maxAttempts;
     try {
-      const response = await sendOutbound(
-        {
-          method: 'POST',
-          url: row.target_url,
-          headers: { ...headersOf(row), [DELIVERY_ID_HEADER]: row.uuid, 'user-agent': 'Gatehouse-Outbox/1' },
-          json: JSON.parse(row.body),
-          timeoutMs: policy.timeoutMs,
-          signal,
-        },
-        { allowPrivate: deps.config.allowPrivateOutbound },
-      );
+      const step = steps[row.kind];
+      const response = step
+        ? await step(row, { signal, timeoutMs: policy.timeoutMs })
+        : await sendOutbound(
+            {
+              method: 'POST',
+              url: row.target_url,
+              headers: { ...headersOf(row), [DELIVERY_ID_HEADER]: row.uuid, 'user-agent': 'Gatehouse-Outbox/1' },
+              json: JSON.parse(row.body),
+              timeoutMs: policy.timeoutMs,
+              signal,
+            },
+            { allowPrivate: deps.config.allowPrivateOutbound },
+          );
       if (response.status >= 200 && response.status < 300) return { status: 'DELIVERED', statusCode: response.status };
       const final = giveUp || !isRetryableStatus(response.status);
       return { status: final ? 'FAILED' : 'PENDING', statusCode: response.status, error: `HTTP ${response.status}`, nextAttemptAtMs: retryAt() };

@@ -18,31 +18,35 @@ export interface RelockScheduler {
  */
 export async function startRelockScheduler(deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'log'>): Promise<RelockScheduler> {
   const log = deps.log.child({ domain: 'access', job: 'relock' });
-  const timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  /** The armed relock times of each door, each with its timer. */
+  const timers = new Map<string, Map<number, NodeJS.Timeout>>();
   const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
 
   const disarm = (doorUuid: string) => {
-    clearTimeout(timers.get(doorUuid)?.timer);
+    for (const timer of timers.get(doorUuid)?.values() ?? []) clearTimeout(timer);
     timers.delete(doorUuid);
   };
   const fire = (pending: PendingRelock) => {
-    timers.delete(pending.doorUuid);
+    const armed = timers.get(pending.doorUuid);
+    armed?.delete(pending.relockAtMs);
+    if (armed?.size === 0) timers.delete(pending.doorUuid);
     if (pending.relockAtMs > deps.clock.now()) return arm(pending);
     const run = relockDoor(deps, pending)
       .catch((err) => log.error({ err, door: pending.doorUuid }, 'relock failed'))
       .finally(() => inFlight.delete(run));
     inFlight.add(run);
   };
-  // A door's relock only moves later while it stays unlocked (unlockRelay keeps the later time), so an
-  // earlier time than the armed one is stale news; a relock that is no longer due is a no-op anyway.
+  // Every relock time a door is announced with is armed, earlier or later than the others: a rule may move
+  // it earlier (a TIME_DELAY shorter than the door's unlock duration), and news may arrive out of order.
+  // Only the time still persisted on the door relocks it (relockDoor's conditional update); the others are no-ops.
   const arm = (pending: PendingRelock) => {
-    if (stopped || (timers.get(pending.doorUuid)?.at ?? -1) >= pending.relockAtMs) return;
-    disarm(pending.doorUuid);
+    if (stopped || timers.get(pending.doorUuid)?.has(pending.relockAtMs)) return;
     const delay = Math.min(Math.max(0, pending.relockAtMs - deps.clock.now()), MAX_DELAY_MS);
     const timer = setTimeout(() => fire(pending), delay);
     timer.unref();
-    timers.set(pending.doorUuid, { at: pending.relockAtMs, timer });
+    const armed = timers.get(pending.doorUuid) ?? new Map<number, NodeJS.Timeout>();
+    timers.set(pending.doorUuid, armed.set(pending.relockAtMs, timer));
   };
 
   const unsubscribe = deps.bus.subscribe('change', (event: ChangeEvent) => {

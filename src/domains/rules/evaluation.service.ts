@@ -11,7 +11,9 @@ import type { ActionFamily, ActionRun, EngineDeps, RuleEvent } from './actions/a
 import { alertActions } from './actions/alert.js';
 import { deviceCommandActions } from './actions/device-commands.js';
 import { doorActions } from './actions/doors.js';
+import { integrationActions } from './actions/integrations.js';
 import { liveNotificationActions } from './actions/live-notification.js';
+import { relayActions } from './actions/relays.js';
 import { webhookActions } from './actions/webhook.js';
 import { openActionSecrets } from './rule-secrets.js';
 import { listButtonRules, type StoredRule } from './rules.service.js';
@@ -24,7 +26,7 @@ export const BUTTON_EVENT_ENTITY = 'BUTTON_EVENT';
 export const RULE_FIRING_ENTITY = 'BUTTON_RULE_FIRING';
 
 /** Every action family, each in its own module; a firing runs all of their runs independently. */
-const ACTION_FAMILIES: readonly ActionFamily[] = [webhookActions, alertActions, liveNotificationActions, doorActions, deviceCommandActions];
+const ACTION_FAMILIES: readonly ActionFamily[] = [webhookActions, alertActions, liveNotificationActions, doorActions, deviceCommandActions, relayActions, integrationActions];
 
 function toButtonEvent(row: ButtonPressesTable): ButtonEvent {
   return {

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import { EmptyRequest } from '../../schemas/common.js';
 import { getButtonPressEvents, getRuleFiringsForButton } from './evaluation.service.js';
+import { startRelayOverrides } from './actions/relays.js';
 import { listButtonStates } from './button-states.js';
 import * as rules from './rules.service.js';
 import * as s from './schemas.js';
@@ -11,6 +12,14 @@ const tags = ['Button'];
 
 /** Button rules, presses and firings, and the organization's webhook signing secret. */
 export function ruleRoutes(app: ApiApp, deps: Deps): void {
+  // Relays driven for an override duration are turned back by this instance's timers, re-armed from the store on start.
+  let overrides: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    overrides = await startRelayOverrides(deps);
+  });
+  app.addHook('onClose', async () => {
+    await overrides?.stop();
+  });
   operation(
     app,
     {

@@ -1,8 +1,10 @@
+import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet } from '../../ids.js';
 import type { ReadSource } from '../../store/reader.js';
 import { findDoor } from '../access/service.js';
 import { findDevice, findLocation } from '../devices/service.js';
+import { checkIntegrationUrl } from '../integrations/chat.service.js';
 import type { DeviceKind } from '../devices/tables.js';
 import { findSchedule } from '../schedules/service.js';
 import type { ButtonRule, RuleAction } from './schemas.js';
@@ -111,4 +113,19 @@ function checkHttpUrl(path: string, value: string | null | undefined, required: 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail('INVALID_VALUE', `${path}: must be an http or https URL`);
   if (url.username || url.password) throw fail('INVALID_VALUE', `${path}: must not carry credentials`);
+}
+
+/**
+ * The webhook and token URLs of an action must reach an address that outbound requests may reach (not a
+ * private one unless the configuration allows it), as the integrations' URLs; delivery checks again when it
+ * connects. Resolved before the rule's transaction, since it may wait on DNS.
+ */
+export async function checkWebhookAddresses(deps: Pick<Deps, 'config'>, action: RuleAction): Promise<void> {
+  for (const [i, w] of (action.webhookActions ?? []).entries()) {
+    for (const field of ['webhookUrl', 'oauthUrl'] as const) {
+      const path = `rule.action.webhookActions[${i}].${field}`;
+      checkHttpUrl(path, w[field], field === 'webhookUrl');
+      if (w[field]) await checkIntegrationUrl(deps, path, w[field]);
+    }
+  }
 }

@@ -6,13 +6,13 @@ import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
-import { checkRuleReferences } from './rule-references.js';
+import { checkRuleReferences, checkWebhookAddresses } from './rule-references.js';
 import { maskActionSecrets, sealActionSecrets } from './rule-secrets.js';
 import type { ButtonPress, ButtonRule, CreateRuleForButtonRequest, RuleAction } from './schemas.js';
 import * as store from './store.js';
 import type { ButtonRulesTable } from './tables.js';
 
-export type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets'>;
+export type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 
 /** The stream's entity name of button rule changes. */
 export const BUTTON_RULE_ENTITY = 'BUTTON_RULE';
@@ -67,6 +67,7 @@ export async function createRuleForButton(deps: RuleDeps, ctx: CallerContext, in
   const action = compactAction(rule.action ?? {});
   if (Object.keys(action).length === 0) throw fail('INVALID_VALUE', 'rule.action: give at least one action');
   const scheduleUuids = [...new Set(rule.ruleFilters?.scheduleUuids ?? [])];
+  await checkWebhookAddresses(deps, action);
   return write(deps, ctx, async (w) => {
     await checkRuleReferences(w, ctx.orgUuid, { ...rule, action });
     const uuid = newRuuid();

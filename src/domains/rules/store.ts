@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
-import type { ButtonPressesTable, ButtonRulesTable, RuleFiringsTable } from './tables.js';
+import type { ButtonPressesTable, ButtonRulesTable, RelayOverridesTable, RuleFiringsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -118,4 +118,20 @@ export async function putWebhookSecret(db: Db, orgUuid: string, sealed: string, 
     .values({ org_uuid: orgUuid, sealed_secret: sealed, created_at_ms: nowMs })
     .onConflict((oc) => (replace ? oc.column('org_uuid').doUpdateSet({ sealed_secret: sealed, created_at_ms: nowMs }) : oc.column('org_uuid').doNothing()))
     .execute();
+}
+
+export async function insertRelayOverride(db: Db, row: RelayOverridesTable): Promise<void> {
+  await db.insertInto('relay_overrides').values(row).execute();
+}
+
+/** Every relay waiting to be turned back, in every organization: what a starting instance re-arms. */
+export async function listRelayOverrides(db: Db): Promise<RelayOverridesTable[]> {
+  const rows = await db.selectFrom('relay_overrides').selectAll().orderBy('restore_at_ms').execute();
+  return rows.map((r) => ({ ...r, restore_at_ms: Number(r.restore_at_ms) }));
+}
+
+/** Takes an override to turn its relay back: true for the one instance whose delete removed it. */
+export async function takeRelayOverride(db: Db, uuid: string): Promise<boolean> {
+  const result = await db.deleteFrom('relay_overrides').where('uuid', '=', uuid).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

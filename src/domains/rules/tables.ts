@@ -53,10 +53,21 @@ export interface WebhookSecretsTable {
   created_at_ms: number;
 }
 
+/** A relay a rule drove for an override duration: turned back to `restore_state` at `restore_at_ms`, then deleted. */
+export interface RelayOverridesTable {
+  uuid: string;
+  org_uuid: string;
+  relay_uuid: string;
+  firing_uuid: string;
+  restore_state: string;
+  restore_at_ms: number;
+}
+
 export interface RuleTables {
   button_rules: ButtonRulesTable;
   button_rule_schedules: ButtonRuleSchedulesTable;
   button_presses: ButtonPressesTable;
   rule_firings: RuleFiringsTable;
   webhook_secrets: WebhookSecretsTable;
+  relay_overrides: RelayOverridesTable;
 }

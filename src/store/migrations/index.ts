@@ -8,6 +8,7 @@ import { events } from './0006-events.js';
 import { faces } from './0007-faces.js';
 import { integrations } from './0008-integrations.js';
 import { rules } from './0009-rules.js';
+import { relayOverrides } from './0010-relay-overrides.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -23,5 +24,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-faces': faces(dialect),
     '0008-integrations': integrations(dialect),
     '0009-rules': rules(),
+    '0010-relay-overrides': relayOverrides(),
   };
 }

@@ -63,8 +63,8 @@ export interface Received {
   path: string;
 }
 
-/** A real HTTP receiver on loopback that records what it gets and answers with `respond` (default 204). */
-export async function startReceiver(respond: (r: Received) => { status: number; json?: unknown } = () => ({ status: 204 })) {
+/** A real HTTP receiver on loopback (on `port`, default any) that records what it gets and answers with `respond` (default 204). */
+export async function startReceiver(respond: (r: Received) => { status: number; json?: unknown } = () => ({ status: 204 }), port = 0) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -77,7 +77,7 @@ export async function startReceiver(respond: (r: Received) => { status: number; 
       res.end(answer.json === undefined ? undefined : JSON.stringify(answer.json));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,

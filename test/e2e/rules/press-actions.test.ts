@@ -4,7 +4,10 @@ import type { ChangeEvent } from '../../../src/bus/events.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+import { collect, eventually, stompjsClient } from '../streaming/helpers.js';
 import { createRule, MONDAY_10AM_NY, MONDAY_8AM_NY, press, seedRulesSite, startReceiver, verifyStandardWebhook, waitFor, type RulesSite } from './fixtures.js';
+
+const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
 
 forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) => {
   let server: TestServer;
@@ -12,7 +15,8 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   let site: RulesSite;
   const changes: ChangeEvent[] = [];
   before(async () => {
-    server = await startTestServer(dialect);
+    // Short outbox delays, so that a webhook retried after its target was down arrives within the test.
+    server = await startTestServer(dialect, { env: OUTBOX_FAST });
     org = await server.createOrg('Press Org');
     site = await seedRulesSite(server, org.orgUuid);
     server.gatehouse.deps.bus.subscribe('change', (e) => changes.push(e));
@@ -32,8 +36,8 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       try {
         const uuid = await rule({ webhookActions: [{ webhookUrl: `${receiver.url}/hook`, headers: { 'x-team': 'blue' } }] }, { ruleName: 'Hook' });
         const pressed = await press(server, site.sensors.Panic);
-        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'SUCCESS']]]]);
-        assert.equal(receiver.received.length, 1);
+        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'QUEUED']]]]);
+        await waitFor('the delivery', () => receiver.received.length === 1);
         const [got] = receiver.received;
         const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
         assert.match(secret, /^whsec_/);
@@ -47,6 +51,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const rotated = (await call('/api/button/rotateWebhookSigningSecret', {})).json.secret;
         assert.notEqual(rotated, secret);
         await press(server, site.sensors.Panic);
+        await waitFor('the second delivery', () => receiver.received.length === 2);
         assert.ok(verifyStandardWebhook(rotated, receiver.received[1]) && !verifyStandardWebhook(secret, receiver.received[1]), 'signed with the rotated secret');
       } finally {
         await receiver.close();
@@ -65,7 +70,9 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       try {
         await rule({ webhookActions: [{ webhookUrl: target.url, oauthUrl: `${tokens.url}/token`, oauthClientId: 'gh client', oauthClientSecret: 's3cret:value', oauthScope: 'events.write' }] });
         await press(server, site.sensors.Panic);
+        await waitFor('the first delivery', () => target.received.length === 1);
         await press(server, site.sensors.Panic);
+        await waitFor('the second delivery', () => target.received.length === 2);
         assert.equal(tokens.received.length, 1, 'the token is cached');
         const form = new URLSearchParams(tokens.received[0].body);
         assert.deepEqual([form.get('grant_type'), form.get('scope')], ['client_credentials', 'events.write']);
@@ -73,11 +80,49 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         assert.deepEqual(target.received.map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
         rejectNext = true;
         const third = await press(server, site.sensors.Panic);
-        assert.equal(third.firings[0].outcomes[0].status, 'SUCCESS');
+        assert.equal(third.firings[0].outcomes[0].status, 'QUEUED');
+        await waitFor('the retried delivery', () => target.received.length === 4);
+        const delivery = await waitFor('the delivery logged as delivered', async () => {
+          const d = (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
+          return d.status === 'DELIVERED' && d;
+        });
+        assert.equal(delivery.attempts, 1, 'the fresh-token retry is part of one attempt');
         assert.deepEqual(target.received.slice(2).map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-2']);
         assert.equal(target.received[2].headers['webhook-id'], target.received[3].headers['webhook-id'], 'the id is stable across the retry');
       } finally {
         await Promise.all([tokens.close(), target.close()]);
+      }
+    });
+
+    it('delivers to a target that was down once it is back, exactly once per firing, with the attempts in the delivery log', async () => {
+      await clearRules();
+      // A port that answers nothing: a receiver is started and closed, and started again on it later.
+      const probe = await startReceiver();
+      const port = Number(new URL(probe.url).port);
+      await probe.close();
+      await rule({ webhookActions: [{ webhookUrl: `http://127.0.0.1:${port}/hook` }] });
+      const pressed = await press(server, site.sensors.Panic);
+      assert.equal(pressed.firings[0].outcomes[0].status, 'QUEUED');
+      const log = async () => (await call('/api/integrations/getDeliveryLog', { kind: 'BUTTON_RULE_WEBHOOK' })).json.deliveries[0];
+      const failing = await waitFor('two failed attempts', async () => {
+        const d = await log();
+        return d.attempts >= 2 && d.status === 'PENDING' && d;
+      });
+      assert.ok(failing.lastError, 'the failed attempt is logged with its error');
+      const receiver = await startReceiver(undefined, port);
+      try {
+        const delivered = await waitFor('the delivery', async () => {
+          const d = await log();
+          return d.status === 'DELIVERED' && d;
+        });
+        assert.ok(delivered.attempts > failing.attempts);
+        await new Promise((r) => setTimeout(r, 400)); // a duplicate would come within the retry delays
+        assert.equal(receiver.received.length, 1, 'delivered exactly once');
+        assert.equal(receiver.received[0].headers['webhook-id'], `msg_${pressed.firings[0].uuid}_0`);
+        const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
+        assert.ok(verifyStandardWebhook(secret, receiver.received[0]));
+      } finally {
+        await receiver.close();
       }
     });
   });
@@ -92,6 +137,18 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       const unlocked = changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
       assert.ok(unlocked, 'the door was unlocked');
       const relocked = await waitFor('the relock', () => changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && c.id > unlocked.id && (c.update as any).lockState === 'LOCKED'), 5000);
+      assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
+    });
+
+    it('relocks after a TIME_DELAY shorter than the door\'s own unlock duration (10 minutes), without a restart', async () => {
+      await clearRules();
+      const door = site.doors['Vault Door'];
+      await rule({ changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 }] });
+      const since = changes.length;
+      assert.equal((await press(server, site.sensors.Panic)).firings[0].outcomes[0].status, 'SUCCESS');
+      const unlocked = changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
+      assert.ok(unlocked, 'the door was unlocked');
+      const relocked = await waitFor('the relock', () => changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'LOCKED'), 5000);
       assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
     });
 
@@ -110,7 +167,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
 
   describe('alerts, notifications, device commands', () => {
-    it('raises a policy alert and a live notification, sends commands, and one failing action does not stop the others', async () => {
+    it('raises a policy alert and a live notification, sends commands, and an unreachable webhook does not hold up the others', async () => {
       await clearRules();
       await rule({
         alertAction: true,
@@ -118,20 +175,69 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         audioPlaybackActions: [{ audioGateways: [site.audioGateways.Speaker], playCount: 2 }],
         webhookActions: [{ webhookUrl: 'http://127.0.0.1:1/closed' }],
       });
-      const before = changes.length;
-      const pressed = await press(server, site.sensors.Panic);
-      const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
-      assert.deepEqual(outcomes, { 'webhookActions[0]': 'FAILED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
-      const seen = changes.slice(before);
-      const alert = seen.find((c) => c.entity === 'POLICY_ALERT');
-      assert.deepEqual([alert?.deviceUuid, (alert?.update as any).policyAlertTriggers], [site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
-      assert.ok(seen.some((c) => c.entity === 'LIVE_NOTIFICATION' && (c.update as any).sensorUuid === site.sensors.Panic));
-      const command = seen.find((c) => c.entity === 'DEVICE_COMMAND');
-      assert.deepEqual([command?.deviceUuid, (command?.update as any).command, (command?.update as any).payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
-      const firing = seen.find((c) => c.entity === 'BUTTON_RULE_FIRING');
-      assert.equal((firing?.update as any).outcomes.length, 4);
-      const recorded = (await call('/api/button/getRuleFiringsForButton', { sensorUuid: site.sensors.Panic })).json.firings[0];
-      assert.deepEqual(recorded, pressed.firings[0]);
+      // Observed as a client sees it: a @stomp/stompjs client over TLS, subscribed to the organization's changes.
+      const client = await stompjsClient(server.gatehouse.urls.ws, { key: org.apiKey, scheme: 'api-token' });
+      try {
+        const sub = await collect(client, `/topic/change/${org.orgUuid}`);
+        const pressed = await press(server, site.sensors.Panic);
+        const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
+        assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
+        const seen = () => sub.messages.map((m) => JSON.parse(m.body));
+        await eventually(() => seen().some((c) => c.entity === 'BUTTON_RULE_FIRING'), 'the firing on the stream');
+        const alert = seen().find((c) => c.entity === 'POLICY_ALERT');
+        assert.deepEqual([alert?.type, alert?.deviceUuid, alert?.update.policyAlertTriggers], ['CREATE', site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
+        const notification = seen().find((c) => c.entity === 'LIVE_NOTIFICATION');
+        assert.deepEqual([notification?.type, notification?.update.sensorUuid, notification?.update.firingUuid], ['CREATE', site.sensors.Panic, pressed.firings[0].uuid]);
+        const command = seen().find((c) => c.entity === 'DEVICE_COMMAND');
+        assert.deepEqual([command?.deviceUuid, command?.update.command, command?.update.payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
+        const firing = seen().find((c) => c.entity === 'BUTTON_RULE_FIRING');
+        assert.equal(firing?.update.outcomes.length, 4);
+        const recorded = (await call('/api/button/getRuleFiringsForButton', { sensorUuid: site.sensors.Panic })).json.firings[0];
+        assert.deepEqual(recorded, pressed.firings[0]);
+      } finally {
+        await client.deactivate();
+      }
+    });
+  });
+
+  describe('integration actions', () => {
+    it('posts a chat message through the organization\'s chat integration and records an integration command', async () => {
+      await clearRules();
+      await rule(
+        { integrationNotificationActions: [{ integration: 'SLACK', notificationTarget: 'front-desk' }], integrationCommandActions: [{ integration: 'ZAPIER', commandPayload: '{"zap":"lights"}', delaySecs: 5 }] },
+        { ruleName: 'Front desk' },
+      );
+      const unconfigured = await press(server, site.sensors.Panic);
+      assert.deepEqual(
+        unconfigured.firings[0].outcomes.map((o: any) => [o.action, o.status, o.detail]),
+        [
+          ['integrationNotificationActions[0]', 'FAILED', 'the organization has no enabled chat integration'],
+          ['integrationCommandActions[0]', 'SUCCESS', unconfigured.firings[0].outcomes[1].detail],
+        ],
+      );
+      const chat = await startReceiver();
+      try {
+        const enabled = await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${chat.url}/hooks/chat` } });
+        assert.equal(enabled.json.error, false, enabled.text);
+        const since = changes.length;
+        const pressed = await press(server, site.sensors.Panic);
+        assert.deepEqual(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]), [['integrationNotificationActions[0]', 'QUEUED'], ['integrationCommandActions[0]', 'SUCCESS']]);
+        await waitFor('the chat post', () => chat.received.length === 1);
+        const message = JSON.parse(chat.received[0].body);
+        assert.equal(chat.received[0].path, '/hooks/chat');
+        assert.equal(message.channel, 'front-desk');
+        assert.match(message.text, /Front desk.*SINGLE press of \*\*Panic\*\* at \*\*HQ\*\*/);
+        const command = changes.slice(since).find((c) => c.entity === 'INTEGRATION_COMMAND');
+        const record = command?.update as any;
+        assert.deepEqual([record?.integration, record?.commandPayload, record?.dueAtMs - record?.createdAtMs, record?.firingUuid], ['ZAPIER', '{"zap":"lights"}', 5000, pressed.firings[0].uuid]);
+        await waitFor('the chat delivery logged as delivered', async () => {
+          const logged = (await call('/api/integrations/getDeliveryLog', { kind: 'CHAT_BUTTON_RULE' })).json.deliveries;
+          return logged.length === 1 && logged[0].status === 'DELIVERED';
+        });
+      } finally {
+        await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false } });
+        await chat.close();
+      }
     });
   });
 

@@ -1,34 +1,44 @@
 import { deviceOfFacet, newRuuid } from '../../../ids.js';
-import { write } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../store/write.js';
 import { findDevice } from '../../devices/service.js';
 import { failed, succeeded, type ActionContext, type ActionFamily, type ActionRun } from './action.js';
 
 /** The stream's entity name of a command sent to a device. */
 export const DEVICE_COMMAND_ENTITY = 'DEVICE_COMMAND';
 
+type Device = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
+
 /**
- * Sends one command to a (simulated) device: recorded on the stream as a DEVICE_COMMAND of the device,
- * delivered when the device is there and online. A device that is offline (connection RED) fails the action.
+ * Records a command to a (simulated) device inside a write: a DEVICE_COMMAND change of the device, on the
+ * stream, delivered when the device is online (connection other than RED). Answers the record.
  */
-async function sendCommand(ctx: ActionContext, deviceUuid: string, command: string, payload: Record<string, unknown>) {
+export function recordCommand(w: WriteScope, device: Device, command: string, payload: Record<string, unknown>, origin: { ruleUuid: string | null; firingUuid: string }) {
+  const record = {
+    uuid: newRuuid(),
+    orgUuid: device.orgUuid,
+    deviceUuid: device.uuid,
+    command,
+    payload,
+    ...origin,
+    status: device.connectionStatus !== 'RED' ? 'DELIVERED' : 'DEVICE_OFFLINE',
+    createdAtMs: w.nowMs,
+  };
+  w.change({ entity: DEVICE_COMMAND_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: device.uuid, update: record });
+  return record;
+}
+
+/**
+ * Sends one command to a device of the rule's organization, in its own write; `then` runs in the same write
+ * once the device took it. A missing or offline device fails the action.
+ */
+export async function sendCommand(ctx: ActionContext, deviceUuid: string, command: string, payload: Record<string, unknown>, then?: (w: WriteScope, device: Device) => Promise<void>) {
   return write(ctx.deps, ctx.actor, async (w) => {
     const device = await findDevice(w, ctx.actor.orgUuid, deviceUuid);
     if (!device) return failed(`device ${deviceUuid} not found`);
-    const delivered = device.connectionStatus !== 'RED';
-    const uuid = newRuuid();
-    const record = {
-      uuid,
-      orgUuid: device.orgUuid,
-      deviceUuid: device.uuid,
-      command,
-      payload,
-      ruleUuid: ctx.rule.uuid,
-      firingUuid: ctx.event.firingUuid,
-      status: delivered ? 'DELIVERED' : 'DEVICE_OFFLINE',
-      createdAtMs: w.nowMs,
-    };
-    w.change({ entity: DEVICE_COMMAND_ENTITY, entityUuid: uuid, type: 'CREATE', deviceUuid: device.uuid, update: record });
-    return delivered ? succeeded(`${command} sent to ${device.uuid}`) : failed(`device ${device.uuid} is offline`);
+    const record = recordCommand(w, device, command, payload, { ruleUuid: ctx.rule.uuid, firingUuid: ctx.event.firingUuid });
+    if (record.status !== 'DELIVERED') return failed(`device ${device.uuid} is offline`);
+    await then?.(w, device);
+    return succeeded(`${command} sent to ${device.uuid}`);
   });
 }
 
@@ -47,7 +57,7 @@ function commandRun(ctx: ActionContext, action: string, deviceUuids: readonly st
 const devicesOf = (ids: readonly string[] | null | undefined) => (ids ?? []).map((id) => deviceOfFacet(id) ?? id);
 
 /**
- * The audio, relay, custom and custom-LLM actions: commands to the rule's devices. Secrets (the third-party
+ * The audio, custom and custom-LLM actions: commands to the rule's devices. Secrets (the third-party
  * speaker's password) are never put into a command record.
  */
 export const deviceCommandActions: ActionFamily = (ctx) => {
@@ -75,10 +85,6 @@ export const deviceCommandActions: ActionFamily = (ctx) => {
   }
   for (const [i, l] of (a.customLLMActions ?? []).entries()) {
     runs.push(commandRun(ctx, `customLLMActions[${i}]`, devicesOf(l.deviceFacetUuids), 'RUN_CUSTOM_LLM_PROMPT', { promptUuid: l.promptUuid }));
-  }
-  for (const [i, r] of (a.triggerComponentRelayActions ?? []).entries()) {
-    const durationMs = r.overrideRelayDurationMs ?? (r.overrideRelayDurationSec ?? 0) * 1000;
-    runs.push(commandRun(ctx, `triggerComponentRelayActions[${i}]`, [r.componentUuid ?? r.ownerDeviceUuid!], 'DRIVE_RELAY', { state: r.state ?? 'ACTIVE', outputType: r.outputType ?? 'TRANSIENT', durationMs }));
   }
   return runs;
 };

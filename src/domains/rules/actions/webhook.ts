@@ -1,22 +1,27 @@
 import type { Deps } from '../../../deps.js';
+import { sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
+import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
+import type { DeliveryRow } from '../../../outbox/store.js';
+import type { AttemptStep } from '../../../outbox/worker.js';
+import { write } from '../../../store/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
+import { openActionSecrets } from '../rule-secrets.js';
+import { toStoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
 import { signatureHeaders } from '../standard-webhooks.js';
+import * as store from '../store.js';
 import { webhookSigningSecret } from '../webhook-secret.service.js';
-import { failed, succeeded, type ActionFamily } from './action.js';
+import type { ActionFamily, RuleEvent } from './action.js';
 
-type WebhookDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets'>;
+type WebhookDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 type Webhook = NonNullable<RuleAction['webhookActions']>[number];
 
-/** One delivery of a rule event: the same id on every attempt, so receivers can drop duplicates. */
-export interface WebhookDelivery {
-  orgUuid: string;
-  id: string;
-  url: string;
-  headers: Record<string, string>;
-  oauth: ClientCredentials | null;
-  body: string;
-}
+/** The outbox kind of a webhook action's delivery (the delivery log's `kind`). */
+export const RULE_WEBHOOK_KIND = 'BUTTON_RULE_WEBHOOK';
+
+/** The Standard Webhooks id of a firing's webhook: the outbox's dedupe key too, so one firing delivers once. */
+const webhookId = (firingUuid: string, index: number) => `msg_${firingUuid}_${index}`;
+const indexOf = (webhookIdValue: string) => Number(webhookIdValue.slice(webhookIdValue.lastIndexOf('_') + 1));
 
 export function credentialsOf(w: Webhook): ClientCredentials | null {
   return w.oauthUrl && w.oauthClientId && w.oauthClientSecret
@@ -25,51 +30,54 @@ export function credentialsOf(w: Webhook): ClientCredentials | null {
 }
 
 /**
- * Makes one attempt at a delivery: signed per Standard Webhooks with the organization's secret (the
- * timestamp is the attempt's), with a bearer token when the webhook uses OAuth; a 401 gets one more try with
- * a fresh token. Throws when the target did not take it (an answer outside 2xx, or no answer).
+ * The OAuth credentials of a delivery's webhook, read from its rule when the attempt is made: the client
+ * secret stays sealed in the rule rather than being copied into the outbox.
  */
-export async function attemptWebhook(deps: WebhookDeps, d: WebhookDelivery): Promise<number> {
-  const secret = await webhookSigningSecret(deps, d.orgUuid);
-  const tokens = tokenCacheOf(deps, () => deps.clock.now());
-  const post = async (freshToken: boolean) => {
-    const auth: Record<string, string> = d.oauth ? { authorization: `Bearer ${await tokens.token(d.oauth, freshToken)}` } : {};
-    const signed = signatureHeaders(secret, d.id, Math.floor(deps.clock.now() / 1000), d.body);
-    return fetch(d.url, {
-      method: 'POST',
-      headers: { ...d.headers, ...auth, ...signed, 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1' },
-      body: d.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    });
-  };
-  let response = await post(false);
-  if (response.status === 401 && d.oauth) {
-    await response.body?.cancel();
-    response = await post(true);
-  }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300) throw new Error(`${d.url} answered ${response.status}`);
-  return response.status;
+async function deliveryCredentials(deps: WebhookDeps, row: DeliveryRow, event: RuleEvent): Promise<ClientCredentials | null> {
+  const rule = await store.findRule(deps.store.db, row.org_uuid, event.ruleUuid);
+  if (!rule) throw new Error(`rule ${event.ruleUuid} was deleted`);
+  const stored = toStoredRule(rule);
+  const webhook = openActionSecrets(deps.secrets, stored.uuid, stored.sealedAction).webhookActions?.[indexOf(row.dedupe_key)];
+  return webhook ? credentialsOf(webhook) : null;
 }
 
-/** `webhookActions`: POST the rule event as JSON to each webhook. */
-export const webhookActions: ActionFamily = ({ deps, action, event }) =>
+/**
+ * Makes one attempt at a webhook delivery (the outbox's attempt step for RULE_WEBHOOK_KIND): signed per
+ * Standard Webhooks with the organization's secret (the timestamp is the attempt's, the id the delivery's),
+ * with a bearer token when the webhook uses OAuth; a 401 gets one more try with a fresh token. Both requests
+ * go out under the outbound address policy.
+ */
+export async function attemptWebhook(deps: WebhookDeps, row: DeliveryRow, request: { signal: AbortSignal; timeoutMs: number }): Promise<OutboundResponse> {
+  const event = JSON.parse(row.body) as RuleEvent;
+  const policy = { allowPrivate: deps.config.allowPrivateOutbound };
+  const [secret, oauth] = await Promise.all([webhookSigningSecret(deps, row.org_uuid), deliveryCredentials(deps, row, event)]);
+  const tokens = tokenCacheOf(deps, () => deps.clock.now(), policy);
+  const post = async (freshToken: boolean) => {
+    const auth: Record<string, string> = oauth ? { authorization: `Bearer ${await tokens.token(oauth, freshToken)}` } : {};
+    const signed = signatureHeaders(secret, row.dedupe_key, Math.floor(deps.clock.now() / 1000), JSON.stringify(event));
+    const headers = { ...headersOf(row), ...auth, ...signed, 'user-agent': 'Gatehouse-Webhooks/1' };
+    return sendOutbound({ method: 'POST', url: row.target_url, headers, json: event, ...request }, policy);
+  };
+  const response = await post(false);
+  return response.status === 401 && oauth ? post(true) : response;
+}
+
+/** The outbox's attempt steps of the rules domain, for the instance's worker. */
+export const ruleOutboxSteps = (deps: WebhookDeps): Record<string, AttemptStep> => ({ [RULE_WEBHOOK_KIND]: (row, request) => attemptWebhook(deps, row, request) });
+
+/**
+ * `webhookActions`: each webhook's delivery of the rule event goes into the durable outbox (QUEUED), which
+ * retries it with backoff until the target takes it, across restarts, under the same `webhook-id`.
+ */
+export const webhookActions: ActionFamily = ({ deps, actor, action, event }) =>
   (action.webhookActions ?? []).map((w, i) => ({
     action: `webhookActions[${i}]`,
     async run() {
-      const delivery: WebhookDelivery = {
-        orgUuid: event.orgUuid,
-        id: `msg_${event.firingUuid}_${i}`,
-        url: w.webhookUrl!,
-        headers: (w.headers ?? {}) as Record<string, string>,
-        oauth: credentialsOf(w),
-        body: JSON.stringify(event),
-      };
-      try {
-        return succeeded(`${delivery.url} answered ${await attemptWebhook(deps, delivery)}`);
-      } catch (e) {
-        return failed((e as Error).message);
-      }
+      const id = webhookId(event.firingUuid, i);
+      await write(deps, actor, (tx) =>
+        addDelivery(tx, { orgUuid: event.orgUuid, kind: RULE_WEBHOOK_KIND, dedupeKey: id, targetUrl: w.webhookUrl!, headers: (w.headers ?? {}) as Record<string, string>, body: event }),
+      );
+      await announceDeliveries(deps, event.orgUuid);
+      return { status: 'QUEUED', detail: `delivery ${id}` };
     },
   }));
