@@ -28,6 +28,11 @@ export async function callApi<T = any>(baseUrl: string, path: string, body: unkn
   if (options.scheme) headers['x-auth-scheme'] = options.scheme;
   if (options.org) headers['x-auth-org'] = options.org;
   const response = await fetch(baseUrl + path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return readResult(response);
+}
+
+/** Reads an answer whole: its status, headers, text and (when the text is JSON) the parsed body. */
+export async function readResult<T = any>(response: Response): Promise<CallResult<T>> {
   const text = await response.text();
   let json: any;
   try {

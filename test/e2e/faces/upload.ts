@@ -1,4 +1,4 @@
-import type { CallResult, TestServer } from '../../helpers/server.js';
+import { readResult, type CallResult, type TestServer } from '../../helpers/server.js';
 
 export const UPLOAD = '/api/faceRecognition/matchmaker/uploadFaceMatchmakers';
 
@@ -22,13 +22,5 @@ export async function upload(
   if (!options.fieldsFirst) addFields();
   const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const headers: Record<string, string> = key ? { 'x-auth-apikey': key } : {};
-  const response = await fetch(`${server.rest}${UPLOAD}${query}`, { method: 'POST', headers, body: form });
-  const text = await response.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, json, text };
+  return readResult(await fetch(`${server.rest}${UPLOAD}${query}`, { method: 'POST', headers, body: form }));
 }
