@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { openBus } from './bus/open-bus.js';
 import { systemClock, type Clock } from './clock.js';
@@ -20,7 +21,6 @@ import { migrateToLatest } from './store/migrate.js';
 import type { StreamOptions } from './streaming/options.js';
 import { startStream, type StreamServer } from './streaming/server.js';
 import { loadOrCreateTls } from './tls.js';
-import { randomBytes } from 'node:crypto';
 
 export interface Gatehouse {
   config: Config;

@@ -16,8 +16,6 @@ import type { ApiApp } from './operation.js';
 export interface HttpAppOptions {
   /** Serve over TLS and ask for (but do not require) a client certificate, for the certificate schemes. */
   https?: { cert: string; key: string };
-  /** Extra plugins on the same instance, outside /api (the control API, for instance). */
-  extraPlugins?: Array<(app: ApiApp) => void | Promise<void>>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -128,6 +126,5 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     { prefix: '/webhooks' },
   );
   await app.register(controlApi(deps), { prefix: '/_gatehouse' });
-  for (const plugin of options.extraPlugins ?? []) await app.register(async (scope) => plugin(scope as ApiApp));
   return app;
 }
