@@ -1,11 +1,15 @@
-// Fan-out of the STOMP stream: C subscribed connections of one organization, E changes raised, measuring
-// delivered messages per second and the latency from raise to receipt (p50/p99), beside a baseline in the
-// same run: RabbitMQ's Web-STOMP plugin when it can be enabled on this machine, else a bare `ws` broadcast
-// of the same frames over the same TLS. The subscribers run in a child process (this file, forked), so that
-// they do not share the servers' event loop. Raising is closed-loop: at most W changes are in flight (not
-// yet received by every connection), so the latency is that of a busy system, not of an unbounded queue.
+// Fan-out of the STOMP stream: C subscribed connections of one organization, beside a baseline in the same
+// run: RabbitMQ's Web-STOMP plugin when it can be enabled on this machine, else a bare `ws` broadcast of the
+// same frames over the same TLS. The subscribers run in a child process (this file, forked), so that they do
+// not share the servers' event loop. Each target is measured in two phases over the same connections:
+//  1. throughput: E changes raised closed-loop, at most W in flight (not yet received by every connection),
+//     giving delivered messages per second (and the latency of a saturated system, for information);
+//  2. latency: L more changes raised on a fixed schedule, at the rate that makes half of the baseline's
+//     measured throughput (the same rate for both targets), giving p50/p99 from the scheduled raise to receipt
+//     (measured from the schedule, so that a raiser held up by a busy server does not hide the delay).
 //   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (10000)  BENCH_STREAM_WINDOW (20)
-//   BENCH_STREAM_TIMEOUT_S (300, per run; a run also stops after 30 s without progress)
+//   BENCH_STREAM_LATENCY_EVENTS (1000)  BENCH_STREAM_LOAD (0.5: the latency phase's share of the baseline)
+//   BENCH_STREAM_TIMEOUT_S (300, per phase; a phase also stops after 30 s without progress)
 //   BENCH_STREAM_BASELINE (auto | rabbitmq | ws): auto falls back to ws when RabbitMQ does not complete
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +33,8 @@ import { loadOrCreateTls } from '../src/tls.js';
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 10_000);
 const WINDOW = Number(process.env.BENCH_STREAM_WINDOW ?? 20);
+const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 1000);
+const LOAD = Number(process.env.BENCH_STREAM_LOAD ?? 0.5);
 const TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 300) * 1000;
 const RABBIT_WS = 'ws://127.0.0.1:15674/ws';
 const now = () => performance.timeOrigin + performance.now();
@@ -104,20 +110,24 @@ async function subscriberProcess(): Promise<void> {
   } catch (e) {
     send({ type: 'error', message: (e as Error).message });
   }
+  // `stats` answers the figures of the phase that ended and starts the next; `exit` closes everything.
   process.on('message', (m) => {
-    if ((m as { cmd?: string }).cmd !== 'stats') return;
-    const sorted = latencies.slice(0, delivered).sort();
-    stopping = true;
-    send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly, openMs: openDone - openStarted });
-    for (const ws of sockets) ws.terminate();
-    setTimeout(() => process.exit(0), 100);
+    const command = (m as { cmd?: string }).cmd;
+    if (command === 'stats') {
+      const sorted = latencies.slice(0, delivered).sort();
+      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly, openMs: openDone - openStarted });
+      delivered = 0;
+    } else if (command === 'exit') {
+      stopping = true;
+      for (const ws of sockets) ws.terminate();
+      setTimeout(() => process.exit(0), 100);
+    }
   });
 }
 
 // ---------------------------------------------------------------- driver
 
-interface Result {
-  label: string;
+interface PhaseResult {
   delivered: number;
   expected: number;
   seconds: number;
@@ -125,17 +135,32 @@ interface Result {
   p50: number;
   p99: number;
   complete: boolean;
-  /** Subscriber connections the server closed during the run. */
+  /** Subscriber connections the server closed since the connections were opened. */
   closedEarly: number;
+}
+
+interface Result {
+  label: string;
   openSeconds: number;
+  throughput: PhaseResult;
+  /** The latency phase and the rate of changes it was raised at. */
+  latency: PhaseResult & { changesPerSecond: number };
 }
 
-function body(seq: number): { entity: string; entityUuid: string; type: 'UPDATE'; deviceUuid: null; timestampMs: number; update: { seq: number; sentAt: number } } {
-  return { entity: 'DOOR', entityUuid: 'bench-door', type: 'UPDATE', deviceUuid: null, timestampMs: Date.now(), update: { seq, sentAt: now() } };
+/** Raises change `seq`, stamped with the time it was (or was due to be) raised. */
+type Raise = (seq: number, sentAt: number) => Promise<void> | void;
+
+function body(seq: number, sentAt: number): { entity: string; entityUuid: string; type: 'UPDATE'; deviceUuid: null; timestampMs: number; update: { seq: number; sentAt: number } } {
+  return { entity: 'DOOR', entityUuid: 'bench-door', type: 'UPDATE', deviceUuid: null, timestampMs: Date.now(), update: { seq, sentAt } };
 }
 
-/** Forks the subscribers, raises EVENTS changes with at most WINDOW in flight, and collects the figures. */
-async function measure(label: string, open: OpenCommand, raise: (seq: number) => Promise<void> | void): Promise<Result> {
+const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, msDelay)));
+
+/**
+ * Forks the subscribers, runs the throughput phase and then the latency phase (at `latencyRate` changes per
+ * second, or at LOAD of this target's own throughput when none is given), and collects the figures.
+ */
+async function measure(label: string, open: OpenCommand, raise: Raise, latencyRate?: number): Promise<Result> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CHILD_PROF] : [])],
     env: { ...process.env, GH_STREAM_FANOUT_SUBSCRIBERS: '1' },
@@ -157,42 +182,62 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
     });
     child.once('exit', (code) => reject(new Error(`${label}: subscriber process exited (${code})`)));
   });
-  try {
-    child.send({ ...open, events: EVENTS });
-    await ready;
+  const waitForProgress = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, 200);
+    }).then(() => void (wake = null));
+  /**
+   * Runs one phase: raises `count` changes from `first` on, as `pace` allows (it answers the raise time of
+   * change `i`, or null to be asked again), and waits for them to arrive.
+   */
+  type Pace = (i: number, started: number, inFlight: number) => Promise<number | null>;
+  const phase = async (first: number, count: number, pace: Pace): Promise<PhaseResult> => {
+    const before = completed;
+    const target = before + count;
     const started = now();
     const deadline = started + TIMEOUT_MS;
-    let next = 0;
     progressAt = started;
+    let i = 0;
     // Bounded in time, and given up after 30 s without a change fully delivered (a stalled server).
-    while (completed < EVENTS && now() < deadline && now() - progressAt < 30_000) {
-      while (next < EVENTS && next - completed < WINDOW) await raise(next++);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 200);
-      });
-      wake = null;
+    while (completed < target && now() < deadline && now() - progressAt < 30_000) {
+      if (i < count) {
+        const sentAt = await pace(i, started, i - (completed - before));
+        if (sentAt !== null) await raise(first + i++, sentAt);
+      } else await waitForProgress();
     }
     const s = await new Promise<Extract<ChildMessage, { type: 'stats' }>>((resolve) => {
       stats = resolve;
       child.send({ cmd: 'stats' });
     });
     const seconds = (s.lastAt - started) / 1000;
-    const expected = CONNECTIONS * EVENTS;
-    return {
-      label,
-      delivered: s.delivered,
-      expected,
-      seconds,
-      rate: s.delivered / seconds,
-      p50: s.p50,
-      p99: s.p99,
-      complete: s.delivered === expected,
-      closedEarly: s.closedEarly,
-      openSeconds: s.openMs / 1000,
-    };
+    const expected = CONNECTIONS * count;
+    return { delivered: s.delivered, expected, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete: s.delivered === expected, closedEarly: s.closedEarly };
+  };
+  try {
+    child.send({ ...open, events: EVENTS + LATENCY_EVENTS });
+    await ready;
+    const s0 = await new Promise<Extract<ChildMessage, { type: 'stats' }>>((resolve) => {
+      stats = resolve;
+      child.send({ cmd: 'stats' });
+    });
+    // Closed loop: raise while fewer than WINDOW changes are in flight, else wait for one to arrive.
+    const throughput = await phase(0, EVENTS, async (_i, _started, inFlight) => {
+      if (inFlight < WINDOW) return now();
+      await waitForProgress();
+      return null;
+    });
+    const changesPerSecond = latencyRate ?? (LOAD * throughput.rate) / CONNECTIONS;
+    // On a fixed schedule, whatever the server is doing: each change is stamped with its due time.
+    const latency = await phase(EVENTS, LATENCY_EVENTS, async (i, started) => {
+      const due = started + (i * 1000) / changesPerSecond;
+      await sleep(due - now());
+      return due;
+    });
+    return { label, openSeconds: s0.openMs / 1000, throughput, latency: { ...latency, changesPerSecond } };
   } finally {
-    // The subscriber process exits by itself once it has answered; kill it if it does not.
+    child.send({ cmd: 'exit' });
+    // The subscriber process exits by itself once told; kill it if it does not.
     if (child.exitCode === null) await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
     child.kill();
   }
@@ -200,11 +245,19 @@ async function measure(label: string, open: OpenCommand, raise: (seq: number) =>
 
 const ms = (v: number | null) => (v === null || Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
 
-function print(r: Result): void {
-  const partial = r.complete ? '' : ` (INCOMPLETE: ${r.delivered}/${r.expected} within the time bound)`;
-  const closed = r.closedEarly > 0 ? `; ${r.closedEarly} connections closed by the server` : '';
-  console.log(`${r.label.padEnd(34)} ${Math.round(r.rate).toString().padStart(8)} msg/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, ${r.seconds.toFixed(1)} s (connecting ${r.openSeconds.toFixed(1)} s)${partial}${closed}`);
+function describePhase(p: PhaseResult): string {
+  const partial = p.complete ? '' : ` (INCOMPLETE: ${p.delivered}/${p.expected} within the time bound)`;
+  const closed = p.closedEarly > 0 ? `; ${p.closedEarly} connections closed by the server` : '';
+  return `${Math.round(p.rate).toString().padStart(8)} msg/s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, ${p.seconds.toFixed(1)} s${partial}${closed}`;
 }
+
+function print(r: Result): void {
+  console.log(`${r.label} (connecting ${r.openSeconds.toFixed(1)} s)`);
+  console.log(`  throughput, ${WINDOW} changes in flight:   ${describePhase(r.throughput)}`);
+  console.log(`  latency, ${r.latency.changesPerSecond.toFixed(1)} changes/s paced:  ${describePhase(r.latency)}`);
+}
+
+const complete = (r: Result) => r.throughput.complete && r.latency.complete;
 
 async function rabbitWebStompAvailable(): Promise<boolean> {
   const probe = () =>
@@ -243,9 +296,9 @@ async function rabbitBaseline(): Promise<Result> {
     return await measure(
       'RabbitMQ Web-STOMP (ws, no TLS)',
       { url: RABBIT_WS, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: [stompConnect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
-      async (seq) => {
+      async (seq, sentAt) => {
         const ws = await (publisher.ws ??= connectPublisher());
-        ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq)) }, '1.2'));
+        ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq, sentAt)) }, '1.2'));
       },
     );
   } finally {
@@ -260,12 +313,12 @@ async function wsBaseline(tls: { cert: string; key: string }): Promise<Result> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `wss://127.0.0.1:${(server.address() as AddressInfo).port}/websocket`;
   try {
-    return await measure('bare ws broadcast (wss)', { url, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: null }, (seq) => {
+    return await measure('bare ws broadcast (wss)', { url, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: null }, (seq, sentAt) => {
       const frame = serializeFrame(
         {
           command: 'MESSAGE',
           headers: [['subscription', '0'], ['message-id', String(seq)], ['destination', '/topic/change/bench'], ['content-type', 'application/json']],
-          body: JSON.stringify(body(seq)),
+          body: JSON.stringify(body(seq, sentAt)),
         },
         '1.2',
       );
@@ -285,14 +338,14 @@ export async function run(): Promise<void> {
   try {
     const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
     const actor = systemActor(org.orgUuid, 'bench.raise');
-    console.log(`${CONNECTIONS} connections, ${EVENTS} changes, at most ${WINDOW} in flight, loopback`);
+    console.log(`${CONNECTIONS} connections, loopback; throughput: ${EVENTS} changes, latency: ${LATENCY_EVENTS} changes at ${LOAD} of the baseline's throughput`);
     const choice = process.env.BENCH_STREAM_BASELINE ?? 'auto';
     let baseline: Result | null = null;
     if (choice === 'rabbitmq' || (choice === 'auto' && (await rabbitWebStompAvailable()))) {
       baseline = await rabbitBaseline();
       print(baseline);
       // A broker that stalls under this load is no baseline; the bare broadcast is.
-      if (!baseline.complete && choice === 'auto') baseline = null;
+      if (!complete(baseline) && choice === 'auto') baseline = null;
     }
     if (!baseline) {
       baseline = await wsBaseline(await loadOrCreateTls(gatehouse.config));
@@ -307,13 +360,17 @@ export async function run(): Promise<void> {
         events: EVENTS,
         stomp: ['CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
       },
-      async (seq) => {
-        const { update, ...change } = body(seq);
+      async (seq, sentAt) => {
+        const { update, ...change } = body(seq, sentAt);
         await write(gatehouse.deps, actor, async (w) => w.change({ ...change, update }));
       },
+      baseline.latency.changesPerSecond,
     );
     print(subject);
-    console.log(`ratio Gatehouse / baseline throughput: ${(subject.rate / baseline.rate).toFixed(2)} (target >= 0.5); Gatehouse p99 ${ms(subject.p99)} (target < 100 ms)`);
+    console.log(
+      `ratio Gatehouse / baseline throughput: ${(subject.throughput.rate / baseline.throughput.rate).toFixed(2)} (target >= 0.5); ` +
+        `Gatehouse p99 at ${subject.latency.changesPerSecond.toFixed(1)} changes/s: ${ms(subject.latency.p99)} (target < 100 ms)`,
+    );
   } finally {
     await gatehouse.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { isolated, type Bus } from './bus.js';
 
-/** The in-process bus of a single instance. Handlers run on a later tick, never inside the publisher. */
+/**
+ * The in-process bus of a single instance. Handlers run in a microtask, never inside the publisher, yet
+ * before the event loop moves on: a change is announced to this instance's subscribers before the answer to
+ * the call that made it can reach its caller.
+ */
 export function createMemoryBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
     async publish(name, payload) {
-      setImmediate(() => emitter.emit(name, payload));
+      queueMicrotask(() => emitter.emit(name, payload));
     },
     subscribe(name, handler) {
       const listener = isolated(handler);

@@ -47,8 +47,9 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
       done(fail('INVALID_REQUEST', `Body is not valid JSON: ${(e as Error).message}`), undefined);
     }
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
+    done();
   });
 
   await app.register(swagger, {
@@ -99,7 +100,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
     api.addHook('onRequest', async (request) => {
-      const operation = request.routeOptions.config.operationId ?? request.url;
+      const route = request.routeOptions.config;
+      const operation = route.operationId ?? request.url;
       const header = (name: string) => {
         const v = request.headers[name];
         return Array.isArray(v) ? v[0] : v;
@@ -114,7 +116,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         },
         { requestId: String(request.id), operation },
       );
-      if (request.routeOptions.config.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
+      if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
     });
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });

@@ -1,4 +1,4 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { hash, X509Certificate } from 'node:crypto';
 import { randomToken } from '../../ids.js';
 import type { Region } from '../../config.js';
 
@@ -8,7 +8,7 @@ export function generateApiKey(region: Region): string {
 }
 
 export function digestApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The region a key was issued for, read from its prefix, or null for a key of no known form. */

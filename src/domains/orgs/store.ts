@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { preparedQuery } from '../../store/prepared-query.js';
 import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type Db = Kysely<DB>;
@@ -8,8 +9,12 @@ export async function insertOrg(db: Db, org: OrgsTable): Promise<void> {
   await db.insertInto('orgs').values(org).execute();
 }
 
+// Every request reads its organization and (past the key cache) its key: prepared once, not rebuilt per call.
+const orgByUuid = preparedQuery(1, (db, uuid: string) => db.selectFrom('orgs').selectAll().where('uuid', '=', uuid));
+const apiKeyByDigest = preparedQuery(1, (db, digest: string) => db.selectFrom('api_keys').selectAll().where('digest', '=', digest));
+
 export async function findOrg(db: Db, uuid: string): Promise<OrgsTable | undefined> {
-  return db.selectFrom('orgs').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return (await orgByUuid(db, uuid))[0];
 }
 
 export async function countOrgs(db: Db): Promise<number> {
@@ -48,7 +53,7 @@ export async function revokeApiKey(db: Db, orgUuid: string, id: string, nowMs: n
 
 /** Keys are looked up by the digest of the presented key, never compared as plain text. */
 export async function findApiKeyByDigest(db: Db, digest: string): Promise<ApiKeysTable | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('digest', '=', digest).executeTakeFirst();
+  return (await apiKeyByDigest(db, digest))[0];
 }
 
 export async function insertPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgUuid: string, nowMs: number): Promise<boolean> {
