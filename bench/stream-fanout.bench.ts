@@ -199,11 +199,14 @@ async function measure(label: string, open: OpenCommand, raise: Raise, latencyRa
     const deadline = started + TIMEOUT_MS;
     progressAt = started;
     let i = 0;
+    let failure: unknown = null;
     // Bounded in time, and given up after 30 s without a change fully delivered (a stalled server).
     while (completed < target && now() < deadline && now() - progressAt < 30_000) {
+      if (failure) throw failure;
       if (i < count) {
         const sentAt = await pace(i, started, i - (completed - before));
-        if (sentAt !== null) await raise(first + i++, sentAt);
+        // Not awaited: changes are raised concurrently, as many devices and callers would.
+        if (sentAt !== null) Promise.resolve(raise(first + i++, sentAt)).catch((e: unknown) => (failure ??= e));
       } else await waitForProgress();
     }
     const s = await new Promise<Extract<ChildMessage, { type: 'stats' }>>((resolve) => {
@@ -231,7 +234,8 @@ async function measure(label: string, open: OpenCommand, raise: Raise, latencyRa
     // On a fixed schedule, whatever the server is doing: each change is stamped with its due time.
     const latency = await phase(EVENTS, LATENCY_EVENTS, async (i, started) => {
       const due = started + (i * 1000) / changesPerSecond;
-      await sleep(due - now());
+      // A timer waits at least a millisecond: changes already due are raised at once.
+      if (due > now()) await sleep(due - now());
       return due;
     });
     return { label, openSeconds: s0.openMs / 1000, throughput, latency: { ...latency, changesPerSecond } };
