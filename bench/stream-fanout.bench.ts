@@ -50,10 +50,10 @@ interface OpenCommand {
 }
 
 type ChildMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; openMs: number }
   | { type: 'error'; message: string }
   | { type: 'done'; seq: number }
-  | { type: 'stats'; delivered: number; p50: number; p99: number; lastAt: number; closedEarly: number; openMs: number };
+  | { type: 'stats'; delivered: number; p50: number; p99: number; lastAt: number; closedEarly: number };
 
 // ---------------------------------------------------------------- subscriber process
 
@@ -101,12 +101,10 @@ async function subscriberProcess(): Promise<void> {
       });
     });
   const openStarted = now();
-  let openDone = openStarted;
   try {
     // Open in slices, so that the handshakes do not all queue at once.
     for (let i = 0; i < cmd.connections; i += 50) await Promise.all(Array.from({ length: Math.min(50, cmd.connections - i) }, open));
-    openDone = now();
-    send({ type: 'ready' });
+    send({ type: 'ready', openMs: now() - openStarted });
   } catch (e) {
     send({ type: 'error', message: (e as Error).message });
   }
@@ -115,7 +113,7 @@ async function subscriberProcess(): Promise<void> {
     const command = (m as { cmd?: string }).cmd;
     if (command === 'stats') {
       const sorted = latencies.slice(0, delivered).sort();
-      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly, openMs: openDone - openStarted });
+      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly });
       delivered = 0;
     } else if (command === 'exit') {
       stopping = true;
@@ -170,9 +168,9 @@ async function measure(label: string, open: OpenCommand, raise: Raise, latencyRa
   let progressAt = 0;
   let wake: (() => void) | null = null;
   let stats: ((m: Extract<ChildMessage, { type: 'stats' }>) => void) | null = null;
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<number>((resolve, reject) => {
     child.on('message', (m: ChildMessage) => {
-      if (m.type === 'ready') resolve();
+      if (m.type === 'ready') resolve(m.openMs);
       else if (m.type === 'error') reject(new Error(`${label}: ${m.message}`));
       else if (m.type === 'done') {
         completed++;
@@ -219,11 +217,7 @@ async function measure(label: string, open: OpenCommand, raise: Raise, latencyRa
   };
   try {
     child.send({ ...open, events: EVENTS + LATENCY_EVENTS });
-    await ready;
-    const s0 = await new Promise<Extract<ChildMessage, { type: 'stats' }>>((resolve) => {
-      stats = resolve;
-      child.send({ cmd: 'stats' });
-    });
+    const openMs = await ready;
     // Closed loop: raise while fewer than WINDOW changes are in flight, else wait for one to arrive.
     const throughput = await phase(0, EVENTS, async (_i, _started, inFlight) => {
       if (inFlight < WINDOW) return now();
@@ -238,7 +232,7 @@ async function measure(label: string, open: OpenCommand, raise: Raise, latencyRa
       if (due > now()) await sleep(due - now());
       return due;
     });
-    return { label, openSeconds: s0.openMs / 1000, throughput, latency: { ...latency, changesPerSecond } };
+    return { label, openSeconds: openMs / 1000, throughput, latency: { ...latency, changesPerSecond } };
   } finally {
     child.send({ cmd: 'exit' });
     // The subscriber process exits by itself once told; kill it if it does not.
