@@ -1,16 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
-import { GatehouseSqliteDialect } from './sqlite-dialect.js';
+import { ConnectionLock, GatehouseSqliteDialect } from './sqlite-dialect.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 /** The store: one Kysely handle over SQLite or PostgreSQL. Nothing outside src/store knows which. */
 export interface Store {
   db: Kysely<DB>;
+  /** Runs `fn` in a transaction that starts at once (see sqlite-dialect.ts); a failure rolls it back. */
+  transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   dialect: DialectName;
   url: string;
   ping(): Promise<void>;
@@ -27,6 +30,8 @@ export function dialectOf(url: string): DialectName {
 export function openStore(url: string): Store {
   const dialect = dialectOf(url);
   let db: Kysely<DB>;
+  // The handle transactions run on: on SQLite a second driver over the same connection (see sqlite-dialect.ts).
+  let transactions: Kysely<DB>;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -35,22 +40,27 @@ export function openStore(url: string): Store {
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    db = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(database) });
+    const cached = withStatementCache(database);
+    const lock = new ConnectionLock();
+    db = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, true) });
+    transactions = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, false) });
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => {});
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = transactions = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   return {
     db,
     dialect,
     url,
+    transaction: (fn) => transactions.transaction().execute(fn),
     async ping() {
       await sql`select 1`.execute(db);
     },
     async close() {
       await db.destroy();
+      if (transactions !== db) await transactions.destroy();
     },
   };
 }

@@ -1,34 +1,70 @@
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
-import type SQLite from 'better-sqlite3';
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
-import { withStatementCache } from './sqlite-statement-cache.js';
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 
 /**
  * better-sqlite3 runs every statement synchronously. Left alone, each request's lookup would run inside the
  * socket callback that read it, between socket reads and writes, with SQLite's pages and code gone cold in
- * the CPU caches each time (a point lookup took 20 µs there against 5 µs back to back). So a query, or a
- * whole transaction, first waits for the event loop's check phase: the requests read in one loop turn then
- * run their store work back to back. A transaction waits once, when it takes the connection, never
- * between its statements. `npm run bench -- rest-auth` measures the effect.
+ * the CPU caches each time (a point lookup took 20 µs there against 5 µs back to back). So a query outside
+ * a transaction first waits for the event loop's check phase: the requests read in one loop turn then run
+ * their store work back to back. `npm run bench -- rest-auth` measures the effect.
+ *
+ * A transaction does not wait. Its caller awaits the commit and the stream carries its changes, and under
+ * load a loop turn is long (a poll phase full of socket writes): waiting for one added about 20 ms to the
+ * delivery of every change (`npm run bench -- stream-fanout`).
+ *
+ * Kysely takes the connection before it knows whether a transaction follows, so the store runs two drivers
+ * over the one database, one that waits and one that does not (see database.ts), sharing one lock so that
+ * their statements never interleave.
  */
-class LoopTurnSqliteDriver extends SqliteDriver {
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    await nextLoopTurn();
-    return super.acquireConnection();
+export class ConnectionLock {
+  #held: Promise<void> | null = null;
+  #release: (() => void) | null = null;
+
+  async acquire(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  release(): void {
+    const release = this.#release;
+    this.#held = null;
+    this.#release = null;
+    release?.();
   }
 }
 
-/** Kysely's SQLite dialect with the statement cache and loop-turn batching above. */
-export class GatehouseSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+class LockedSqliteDriver extends SqliteDriver {
+  constructor(
+    database: SqliteDatabase,
+    private readonly lock: ConnectionLock,
+    private readonly waitForLoopTurn: boolean,
+  ) {
+    super({ database });
+  }
 
-  constructor(database: SQLite.Database) {
-    const config = { database: withStatementCache(database) };
-    super(config);
-    this.#config = config;
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.waitForLoopTurn) await nextLoopTurn();
+    await this.lock.acquire();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.lock.release();
+  }
+}
+
+/** Kysely's SQLite dialect over a shared connection lock, waiting for the loop turn or not (see above). */
+export class GatehouseSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly lock: ConnectionLock,
+    private readonly waitForLoopTurn: boolean,
+  ) {
+    super({ database });
   }
 
   override createDriver(): Driver {
-    return new LoopTurnSqliteDriver(this.#config);
+    return new LockedSqliteDriver(this.database, this.lock, this.waitForLoopTurn);
   }
 }

@@ -63,7 +63,7 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
   const changes: ChangeInput[] = [];
   const audits: AuditInput[] = [];
   const announced: ChangeEvent[] = [];
-  const result = await deps.store.db.transaction().execute(async (tx) => {
+  const result = await deps.store.transaction(async (tx) => {
     const value = await fn({
       tx,
       nowMs,
