@@ -78,19 +78,6 @@ export function serializeFrame(frame: OutgoingFrame, version: StompVersion): str
   return out + '\n' + body + '\0';
 }
 
-/**
- * A MESSAGE frame in two parts, so that a fan-out serializes the part every subscriber shares (destination,
- * body) once per change: `messageHead(...) + messageId + '\n' + [ack header] + messageTail(...)` is the frame
- * `serializeFrame` writes for the headers subscription, message-id, [ack], destination, content-type.
- */
-export function messageHead(subscription: string, version: StompVersion): string {
-  return `MESSAGE\nsubscription:${escapeValue(subscription, version)}\nmessage-id:`;
-}
-
-export function messageTail(destination: string, contentType: string, body: string, version: StompVersion): string {
-  return `destination:${escapeValue(destination, version)}\ncontent-type:${escapeValue(contentType, version)}\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`;
-}
-
 export interface ParserLimits {
   /** Bytes of one frame: command, headers and body. */
   maxFrameBytes: number;

@@ -1,33 +1,30 @@
 import type { ChangeEvent } from '../bus/events.js';
 import type { Deps } from '../deps.js';
 import { changeDestination, changeMessageBody } from './destinations.js';
-import { messageTail, type StompVersion } from './frame.js';
 import { ChangeSequencer } from './sequencer.js';
 import { changeEventsBetween, latestChangeEventId } from './store.js';
 
-/** A change ready to go out: its frame tail is serialized once per version, whatever the number of subscribers. */
-export interface PreparedChange {
-  event: ChangeEvent;
-  destination: string;
-  body: string;
-  /** The MESSAGE frame from the destination header on (see `messageTail`). */
-  tail(version: StompVersion): string;
-}
+/**
+ * A change ready to go out to every subscriber of its organization. Its MESSAGE frames are encoded once per
+ * shape (version, subscription, ack mode), so that the connections whose frames are equal, usually all of
+ * them, are handed one and the same buffer.
+ */
+export class PreparedChange {
+  readonly destination: string;
+  readonly body: string;
+  private readonly frames = new Map<string, Buffer>();
 
-function prepare(event: ChangeEvent): PreparedChange {
-  const destination = changeDestination(event.orgUuid);
-  const body = JSON.stringify(changeMessageBody(event));
-  const tails = new Map<StompVersion, string>();
-  return {
-    event,
-    destination,
-    body,
-    tail(version) {
-      let tail = tails.get(version);
-      if (tail === undefined) tails.set(version, (tail = messageTail(destination, 'application/json', body, version)));
-      return tail;
-    },
-  };
+  constructor(readonly event: ChangeEvent) {
+    this.destination = changeDestination(event.orgUuid);
+    this.body = JSON.stringify(changeMessageBody(event));
+  }
+
+  /** The frame `key` names, made by `make` the first time it is asked for. */
+  encoded(key: string, make: () => string): Buffer {
+    let frame = this.frames.get(key);
+    if (frame === undefined) this.frames.set(key, (frame = Buffer.from(make())));
+    return frame;
+  }
 }
 
 export type ChangeListener = (change: PreparedChange) => void;
@@ -79,7 +76,7 @@ export class ChangeHub {
   private dispatch(event: ChangeEvent): void {
     const listeners = this.byOrg.get(event.orgUuid);
     if (!listeners) return;
-    const change = prepare(event);
+    const change = new PreparedChange(event);
     for (const listener of listeners) {
       try {
         listener(change);

@@ -85,7 +85,8 @@ export async function startStream(
       ctx.orgUuid,
       hub,
       {
-        send: (text) => ws.send(text),
+        // Text messages, also for the frames the hub encoded once for many connections (ws sends a Buffer as binary).
+        send: (frame) => ws.send(frame, { binary: false }),
         bufferedAmount: () => ws.bufferedAmount,
         close: (code, reason) => {
           ws.close(code, reason);

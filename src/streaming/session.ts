@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseDestination } from './destinations.js';
-import { FrameError, FrameParser, header, messageHead, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
+import { FrameError, FrameParser, header, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
 import type { ChangeHub, PreparedChange } from './hub.js';
 import type { Logger } from '../logger.js';
 import type { StreamOptions } from './options.js';
@@ -12,7 +12,8 @@ export const SERVER_NAME = `Gatehouse/${gatehouseVersion}`;
 
 /** What the session needs from its WebSocket. */
 export interface Transport {
-  send(text: string): void;
+  /** One STOMP frame (or a heart-beat) as one WebSocket text message. */
+  send(frame: string | Buffer): void;
   /** Bytes queued and not yet written to the network. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
@@ -27,8 +28,10 @@ const ACK_MODES: readonly AckMode[] = ['auto', 'client', 'client-individual'];
 interface Subscription {
   id: string;
   ack: AckMode;
-  /** The start of its MESSAGE frames, up to the message id. */
-  head: string;
+  /** Numbers the subscriptions of the session: its message ids are `<change id>-<ordinal>`. */
+  ordinal: number;
+  /** Names the shape of its MESSAGE frames: subscriptions with equal keys, in any session, get equal frames. */
+  frameKey: string;
   /** Unacknowledged message ids, in delivery order. */
   unacked: Set<string>;
   stop(): void;
@@ -53,6 +56,8 @@ function parseHeartbeat(value: string | undefined): [number, number] {
   return [Number(m[1]), Number(m[2])];
 }
 
+const messageIdOf = (change: PreparedChange, sub: Subscription): string => `${change.event.id}-${sub.ordinal}`;
+
 function negotiateVersion(acceptVersion: string | undefined): StompVersion | null {
   if (acceptVersion === undefined) return '1.0';
   const offered = acceptVersion.split(',').map((v) => v.trim());
@@ -74,7 +79,7 @@ export class StompSession {
   /** Message id to the subscription that holds it unacknowledged. */
   private readonly unacked = new Map<string, Subscription>();
   private readonly transactions = new Map<string, Array<() => void>>();
-  private messageSeq = 0;
+  private subscriptionSeq = 0;
   private lastReceived = performance.now();
   private lastSent = performance.now();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -131,9 +136,9 @@ export class StompSession {
     this.sendText(serializeFrame(frame, this.version));
   }
 
-  private sendText(text: string): void {
+  private sendText(frame: string | Buffer): void {
     this.lastSent = performance.now();
-    this.transport.send(text);
+    this.transport.send(frame);
   }
 
   private fail(error: unknown): void {
@@ -257,7 +262,9 @@ export class StompSession {
     const destination = parseDestination(destinationName);
     if (!destination) throw new ProtocolError('Unknown destination', `${destinationName} is not a destination; subscribe to /topic/change/{orgUuid}`);
     if (destination.orgUuid !== this.orgUuid) throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
-    const sub: Subscription = { id, ack, head: messageHead(id, this.version), unacked: new Set(), stop: () => {} };
+    const ordinal = ++this.subscriptionSeq;
+    const frameKey = `${this.version}\n${ack === 'auto' ? 'auto' : 'ack'}\n${ordinal}\n${id}`;
+    const sub: Subscription = { id, ack, ordinal, frameKey, unacked: new Set(), stop: () => {} };
     sub.stop = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
     this.subscriptions.set(id, sub);
   }
@@ -278,19 +285,30 @@ export class StompSession {
       this.fail(new ProtocolError('Slow consumer', `${buffered} bytes are waiting to be read, more than the limit of ${this.options.maxBufferedBytes}: the connection is dropped`, CLOSE.policy));
       return;
     }
-    const messageId = String(++this.messageSeq);
-    let ackHeader = '';
     if (sub.ack !== 'auto') {
       if (this.unacked.size >= this.options.maxPendingAcks) {
         this.fail(new ProtocolError('Too many unacknowledged messages', `a connection may have at most ${this.options.maxPendingAcks} messages waiting for ACK`, CLOSE.policy));
         return;
       }
+      const messageId = messageIdOf(change, sub);
       sub.unacked.add(messageId);
       this.unacked.set(messageId, sub);
-      // 1.2 names the message to acknowledge by `ack`; message ids are digits, which need no escaping.
-      if (this.version === '1.2') ackHeader = `ack:${messageId}\n`;
     }
-    this.sendText(sub.head + messageId + '\n' + ackHeader + change.tail(this.version));
+    this.sendText(change.encoded(sub.frameKey, () => this.messageFrame(sub, change)));
+  }
+
+  /**
+   * The MESSAGE of a change for a subscription. Nothing in it is particular to this session beyond what
+   * `frameKey` names (the message id is unique in the session, as the change id is in the change log), so
+   * every session with the same key may be sent the same frame.
+   */
+  private messageFrame(sub: Subscription, change: PreparedChange): string {
+    const messageId = messageIdOf(change, sub);
+    const headers: Array<[string, string]> = [['subscription', sub.id], ['message-id', messageId]];
+    // 1.2 names the message to acknowledge by `ack`.
+    if (sub.ack !== 'auto' && this.version === '1.2') headers.push(['ack', messageId]);
+    headers.push(['destination', change.destination], ['content-type', 'application/json']);
+    return serializeFrame({ command: 'MESSAGE', headers, body: change.body }, this.version);
   }
 
   /**

@@ -249,6 +249,23 @@ forEachDialect('stream: STOMP frames', (dialect) => {
       assert.equal((await c.expectErrorAndClose()).headers.message, 'Unknown message', 'already acknowledged by the cumulative ACK');
     });
 
+    it('gives two subscriptions of one session their own message ids, each acknowledged alone', async () => {
+      const c = await connect();
+      c.send(`SUBSCRIBE\nid:a\nack:client-individual\ndestination:${topic}\n\n\0SUBSCRIBE\nid:b\nack:client-individual\ndestination:${topic}\nreceipt:s\n\n\0`);
+      await c.next();
+      await raise();
+      const [first, second] = [await c.next(), await c.next()];
+      assert.deepEqual([first.headers.subscription, second.headers.subscription].sort(), ['a', 'b']);
+      assert.notEqual(first.headers['message-id'], second.headers['message-id']);
+      assert.equal(first.headers.ack, first.headers['message-id']);
+      c.send(`ACK\nid:${first.headers.ack}\nreceipt:a1\n\n\0`);
+      assert.equal((await c.next()).headers['receipt-id'], 'a1');
+      c.send(`ACK\nid:${second.headers.ack}\nreceipt:a2\n\n\0`);
+      assert.equal((await c.next()).headers['receipt-id'], 'a2', 'acknowledging the first left the second waiting');
+      c.send(`ACK\nid:${first.headers.ack}\n\n\0`);
+      assert.equal((await c.expectErrorAndClose()).headers.message, 'Unknown message');
+    });
+
     it('auto: an ACK names no message waiting for it', async () => {
       const c = await connect();
       c.send(`SUBSCRIBE\nid:0\ndestination:${topic}\nreceipt:s\n\n\0`);

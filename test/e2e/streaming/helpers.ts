@@ -50,7 +50,7 @@ const deadline = <T>(ms: number, what: string, p: Promise<T>): Promise<T> =>
 
 /**
  * A deliberately strict STOMP client, as the platform's own clients behave: one frame per WebSocket
- * message, LF line endings only, and the first frame must be CONNECTED. It parses frames on its own,
+ * text message, LF line endings only, and the first frame must be CONNECTED. It parses frames on its own,
  * independently of the server's codec.
  */
 export class StrictClient {
@@ -62,7 +62,8 @@ export class StrictClient {
   readonly closed: Promise<number>;
 
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => {
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) throw new Error('server sent a binary WebSocket message: STOMP frames go as text');
       const text = data.toString('utf8');
       if (text === '\n') this.heartbeats += 1;
       else this.frames.push(StrictClient.parse(text));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FrameError, FrameParser, header, messageHead, messageTail, serializeFrame, type StompFrame, type StompVersion } from '../../../src/streaming/frame.js';
+import { FrameError, FrameParser, header, serializeFrame, type StompFrame, type StompVersion } from '../../../src/streaming/frame.js';
 
 const limits = { maxFrameBytes: 1024, maxHeaders: 8 };
 
@@ -183,17 +183,6 @@ describe('STOMP frame serializer', () => {
       const { frames } = parseAll(text, version);
       assert.equal(header(frames[0]!, 'k'), value);
       assert.equal(frames[0]!.body.toString(), 'x\0y');
-    }
-  });
-
-  it('builds the same MESSAGE in two parts (head + id + tail) as in one', () => {
-    for (const version of ['1.0', '1.1', '1.2'] as const) {
-      const body = '{"a":"é"}';
-      const whole = serializeFrame(
-        { command: 'MESSAGE', headers: [['subscription', 's:1'], ['message-id', '42'], ['destination', '/topic/change/x'], ['content-type', 'application/json']], body },
-        version,
-      );
-      assert.equal(messageHead('s:1', version) + '42\n' + messageTail('/topic/change/x', 'application/json', body, version), whole);
     }
   });
 });
