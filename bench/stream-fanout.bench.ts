@@ -1,16 +1,20 @@
-// Fan-out of the STOMP stream: C subscribed connections of one organization, beside a baseline in the same
-// run: RabbitMQ's Web-STOMP plugin when it can be enabled on this machine, else a bare `ws` broadcast of the
-// same frames over the same TLS. The subscribers run in a child process (this file, forked), so that they do
-// not share the servers' event loop. Each target is measured in two phases over the same connections:
-//  1. throughput: E changes raised closed-loop, at most W in flight (not yet received by every connection),
-//     giving delivered messages per second (and the latency of a saturated system, for information);
-//  2. latency: L more changes raised on a fixed schedule, at the rate that makes half of the baseline's
-//     measured throughput (the same rate for both targets), giving p50/p99 from the scheduled raise to receipt
-//     (measured from the schedule, so that a raiser held up by a busy server does not hide the delay).
+// Fan-out of the STOMP stream: C subscribed connections of one organization, beside two baselines in the same
+// run: RabbitMQ's Web-STOMP plugin (when it can be enabled and can hold C connections) and a bare `ws`
+// broadcast of the same MESSAGE frames over the same TLS (what any Node.js WebSocket server pays to fan out).
+// Each target's subscribers run in a child process of their own (this file, forked), so that they do not
+// share the servers' event loop; they stay connected for the whole run and heart-beat every 10 s, as real
+// clients do (RabbitMQ closes a WebSocket that sends nothing for a minute). The targets are measured in
+// alternating rounds, so that a noisy moment on the machine does not land on one side only:
+//  1. throughput: E changes per target over R rounds, raised closed-loop with at most W in flight (not yet
+//     received by every connection); the median round's delivered messages per second.
+//  2. latency: L changes per target over R rounds, raised on a fixed schedule at LOAD of the fastest
+//     baseline's throughput (the same rate for the targets that can take it; a slower baseline at LOAD of
+//     its own), with p50/p99 over all rounds from each change's scheduled raise to its receipt (a raiser held
+//     up by a busy server does not hide the delay).
+// Every round is bounded in time, and given up after 30 s without a change fully delivered.
 //   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (10000)  BENCH_STREAM_WINDOW (20)
-//   BENCH_STREAM_LATENCY_EVENTS (1000)  BENCH_STREAM_LOAD (0.5: the latency phase's share of the baseline)
-//   BENCH_STREAM_TIMEOUT_S (300, per phase; a phase also stops after 30 s without progress)
-//   BENCH_STREAM_BASELINE (auto | rabbitmq | ws): auto falls back to ws when RabbitMQ does not complete
+//   BENCH_STREAM_LATENCY_EVENTS (3000)  BENCH_STREAM_LOAD (0.5)  BENCH_STREAM_ROUNDS (3)
+//   BENCH_STREAM_TIMEOUT_S (20, per round and target)  BENCH_STREAM_BASELINE (auto | ws: auto adds RabbitMQ)
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -33,27 +37,42 @@ import { loadOrCreateTls } from '../src/tls.js';
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 10_000);
 const WINDOW = Number(process.env.BENCH_STREAM_WINDOW ?? 20);
-const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 1000);
+const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 3000);
 const LOAD = Number(process.env.BENCH_STREAM_LOAD ?? 0.5);
-const TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 300) * 1000;
+const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
+const ROUND_TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 20) * 1000;
+const STALL_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
 const RABBIT_WS = 'ws://127.0.0.1:15674/ws';
 const now = () => performance.timeOrigin + performance.now();
+const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, msDelay)));
 
-/** What the subscriber process is told to open. */
-interface OpenCommand {
+/** Where a target's subscribers connect, and what they send to subscribe. */
+interface Endpoint {
   url: string;
   headers: Record<string, string>;
-  connections: number;
-  events: number;
   /** STOMP frames to send after opening, in order; the last one asks for RECEIPT `ready`. Null: raw frames. */
   stomp: string[] | null;
 }
 
-type ChildMessage =
-  | { type: 'ready'; openMs: number }
-  | { type: 'error'; message: string }
-  | { type: 'done'; seq: number }
-  | { type: 'stats'; delivered: number; p50: number; p99: number; lastAt: number; closedEarly: number };
+/** What a subscriber process is told to open: the same numbers for every target. */
+interface OpenCommand extends Endpoint {
+  connections: number;
+  /** Changes it will see in all, numbered from 0. */
+  events: number;
+}
+
+interface Stats {
+  delivered: number;
+  p50: number;
+  p99: number;
+  lastAt: number;
+  closedEarly: number;
+}
+
+type ChildMessage = { type: 'ready'; openMs: number } | { type: 'error'; message: string } | { type: 'done'; seq: number } | ({ type: 'stats' } & Stats);
+/** `mark` starts counting anew; `stats` answers what arrived since the last mark; `exit` closes everything. */
+type ParentMessage = { cmd: 'mark' } | { cmd: 'stats' } | { cmd: 'exit' };
 
 // ---------------------------------------------------------------- subscriber process
 
@@ -65,7 +84,8 @@ async function subscriberProcess(): Promise<void> {
   const send = (m: ChildMessage) => process.send!(m);
   const cmd = await new Promise<OpenCommand>((resolve) => process.once('message', (m) => resolve(m as OpenCommand)));
   const counts = new Uint32Array(cmd.events);
-  const latencies = new Float64Array(cmd.connections * cmd.events);
+  // Room for the largest measurement: a throughput round or the latency phase.
+  const latencies = new Float64Array(cmd.connections * Math.max(Math.ceil(EVENTS / ROUNDS), LATENCY_EVENTS));
   let delivered = 0;
   let lastAt = 0;
   let closedEarly = 0;
@@ -94,12 +114,17 @@ async function subscriberProcess(): Promise<void> {
         marker.lastIndex = 0;
         for (let m = marker.exec(text); m; m = marker.exec(text)) {
           const seq = Number(m[1]);
-          latencies[delivered++] = at - Number(m[2]);
+          if (delivered < latencies.length) latencies[delivered] = at - Number(m[2]);
+          delivered++;
           lastAt = at;
           if (++counts[seq]! === cmd.connections) send({ type: 'done', seq });
         }
       });
     });
+  // A bare EOL is a STOMP heart-beat; the bare ws server ignores it.
+  setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('\n');
+  }, HEARTBEAT_MS);
   const openStarted = now();
   try {
     // Open in slices, so that the handshakes do not all queue at once.
@@ -108,14 +133,13 @@ async function subscriberProcess(): Promise<void> {
   } catch (e) {
     send({ type: 'error', message: (e as Error).message });
   }
-  // `stats` answers the figures of the phase that ended and starts the next; `exit` closes everything.
-  process.on('message', (m) => {
-    const command = (m as { cmd?: string }).cmd;
-    if (command === 'stats') {
-      const sorted = latencies.slice(0, delivered).sort();
-      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly });
+  process.on('message', (m: ParentMessage) => {
+    if (m.cmd === 'mark') {
       delivered = 0;
-    } else if (command === 'exit') {
+    } else if (m.cmd === 'stats') {
+      const sorted = latencies.slice(0, Math.min(delivered, latencies.length)).sort();
+      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly });
+    } else {
       stopping = true;
       for (const ws of sockets) ws.terminate();
       setTimeout(() => process.exit(0), 100);
@@ -125,193 +149,259 @@ async function subscriberProcess(): Promise<void> {
 
 // ---------------------------------------------------------------- driver
 
+/** Raises change `seq`, stamped with the time it was (or was due to be) raised. */
+type Raise = (seq: number, sentAt: number) => Promise<void> | void;
+/** The raise time of the phase's change `i`, or null to be asked again. */
+type Pace = (i: number, started: number, inFlight: number) => Promise<number | null>;
+
 interface PhaseResult {
+  /** Changes raised, of those asked for (fewer when the round hit its time bound). */
+  raised: number;
+  asked: number;
   delivered: number;
-  expected: number;
   seconds: number;
   rate: number;
   p50: number;
   p99: number;
+  /** Every raised change reached every connection. */
   complete: boolean;
-  /** Subscriber connections the server closed since the connections were opened. */
+  /** Subscriber connections the server closed since they were opened. */
   closedEarly: number;
 }
 
-interface Result {
-  label: string;
-  openSeconds: number;
-  throughput: PhaseResult;
-  /** The latency phase and the rate of changes it was raised at. */
-  latency: PhaseResult & { changesPerSecond: number };
+function body(seq: number, sentAt: number) {
+  return { entity: 'DOOR', entityUuid: 'bench-door', type: 'UPDATE' as const, deviceUuid: null, timestampMs: Date.now(), update: { seq, sentAt } };
 }
 
-/** Raises change `seq`, stamped with the time it was (or was due to be) raised. */
-type Raise = (seq: number, sentAt: number) => Promise<void> | void;
+/** One target: its subscriber process, connected for the whole run, and how a change is raised on it. */
+class Target {
+  readonly throughputRounds: PhaseResult[] = [];
+  private readonly latencyRounds: PhaseResult[] = [];
+  /** Every latency round together, once the last has run. */
+  latency: (PhaseResult & { changesPerSecond: number }) | null = null;
+  openSeconds = 0;
+  private raisedSoFar = 0;
+  private completed = 0;
+  private progressAt = 0;
+  private wake: (() => void) | null = null;
+  private statsWaiter: ((s: Stats) => void) | null = null;
+  private readonly child: ChildProcess;
 
-function body(seq: number, sentAt: number): { entity: string; entityUuid: string; type: 'UPDATE'; deviceUuid: null; timestampMs: number; update: { seq: number; sentAt: number } } {
-  return { entity: 'DOOR', entityUuid: 'bench-door', type: 'UPDATE', deviceUuid: null, timestampMs: Date.now(), update: { seq, sentAt } };
-}
-
-const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, msDelay)));
-
-/**
- * Forks the subscribers, runs the throughput phase and then the latency phase (at `latencyRate` changes per
- * second, or at LOAD of this target's own throughput when none is given), and collects the figures.
- */
-async function measure(label: string, open: OpenCommand, raise: Raise, latencyRate?: number): Promise<Result> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CHILD_PROF] : [])],
-    env: { ...process.env, GH_STREAM_FANOUT_SUBSCRIBERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let completed = 0;
-  let progressAt = 0;
-  let wake: (() => void) | null = null;
-  let stats: ((m: Extract<ChildMessage, { type: 'stats' }>) => void) | null = null;
-  const ready = new Promise<number>((resolve, reject) => {
-    child.on('message', (m: ChildMessage) => {
-      if (m.type === 'ready') resolve(m.openMs);
-      else if (m.type === 'error') reject(new Error(`${label}: ${m.message}`));
-      else if (m.type === 'done') {
-        completed++;
-        progressAt = now();
-        wake?.();
-      } else if (m.type === 'stats') stats?.(m);
+  constructor(
+    readonly label: string,
+    private readonly endpoint: Endpoint,
+    private readonly raise: Raise,
+    readonly isBaseline: boolean,
+  ) {
+    this.child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, GH_STREAM_FANOUT_SUBSCRIBERS: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('exit', (code) => reject(new Error(`${label}: subscriber process exited (${code})`)));
-  });
-  const waitForProgress = () =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, 200);
-    }).then(() => void (wake = null));
+  }
+
+  /** Opens the connections; resolves once every one has subscribed. */
+  async connect(): Promise<void> {
+    const openMs = await new Promise<number>((resolve, reject) => {
+      this.child.on('message', (m: ChildMessage) => {
+        if (m.type === 'ready') resolve(m.openMs);
+        else if (m.type === 'error') reject(new Error(`${this.label}: ${m.message}`));
+        else if (m.type === 'done') {
+          this.completed++;
+          this.progressAt = now();
+          this.wake?.();
+        } else if (m.type === 'stats') this.statsWaiter?.(m);
+      });
+      this.child.once('exit', (code) => reject(new Error(`${this.label}: subscriber process exited (${code})`)));
+      this.child.send({ ...this.endpoint, connections: CONNECTIONS, events: EVENTS + LATENCY_EVENTS } satisfies OpenCommand);
+    });
+    this.openSeconds = openMs / 1000;
+  }
+
+  get medianThroughput(): PhaseResult {
+    return [...this.throughputRounds].sort((a, b) => a.rate - b.rate)[Math.floor(this.throughputRounds.length / 2)]!;
+  }
+
+  /** Closed loop: raises while fewer than WINDOW changes are in flight. */
+  async throughputRound(count: number): Promise<void> {
+    this.command({ cmd: 'mark' });
+    this.throughputRounds.push(
+      await this.phase(count, async (_i, _started, inFlight) => {
+        if (inFlight < WINDOW) return now();
+        await this.waitForProgress();
+        return null;
+      }),
+    );
+  }
+
   /**
-   * Runs one phase: raises `count` changes from `first` on, as `pace` allows (it answers the raise time of
-   * change `i`, or null to be asked again), and waits for them to arrive.
+   * On a fixed schedule, whatever the server is doing: each change is stamped with its due time. The child
+   * counts from the first latency round on, so that the last round's figures are those of all of them.
    */
-  type Pace = (i: number, started: number, inFlight: number) => Promise<number | null>;
-  const phase = async (first: number, count: number, pace: Pace): Promise<PhaseResult> => {
-    const before = completed;
-    const target = before + count;
-    const started = now();
-    const deadline = started + TIMEOUT_MS;
-    progressAt = started;
-    let i = 0;
-    let failure: unknown = null;
-    // Bounded in time, and given up after 30 s without a change fully delivered (a stalled server).
-    while (completed < target && now() < deadline && now() - progressAt < 30_000) {
-      if (failure) throw failure;
-      if (i < count) {
-        const sentAt = await pace(i, started, i - (completed - before));
-        // Not awaited: changes are raised concurrently, as many devices and callers would.
-        if (sentAt !== null) Promise.resolve(raise(first + i++, sentAt)).catch((e: unknown) => (failure ??= e));
-      } else await waitForProgress();
-    }
-    const s = await new Promise<Extract<ChildMessage, { type: 'stats' }>>((resolve) => {
-      stats = resolve;
-      child.send({ cmd: 'stats' });
-    });
-    const seconds = (s.lastAt - started) / 1000;
-    const expected = CONNECTIONS * count;
-    return { delivered: s.delivered, expected, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete: s.delivered === expected, closedEarly: s.closedEarly };
-  };
-  try {
-    child.send({ ...open, events: EVENTS + LATENCY_EVENTS });
-    const openMs = await ready;
-    // Closed loop: raise while fewer than WINDOW changes are in flight, else wait for one to arrive.
-    const throughput = await phase(0, EVENTS, async (_i, _started, inFlight) => {
-      if (inFlight < WINDOW) return now();
-      await waitForProgress();
-      return null;
-    });
-    const changesPerSecond = latencyRate ?? (LOAD * throughput.rate) / CONNECTIONS;
-    // On a fixed schedule, whatever the server is doing: each change is stamped with its due time.
-    const latency = await phase(EVENTS, LATENCY_EVENTS, async (i, started) => {
-      const due = started + (i * 1000) / changesPerSecond;
-      // A timer waits at least a millisecond: changes already due are raised at once.
-      if (due > now()) await sleep(due - now());
-      return due;
-    });
-    return { label, openSeconds: openMs / 1000, throughput, latency: { ...latency, changesPerSecond } };
-  } finally {
-    child.send({ cmd: 'exit' });
+  async latencyRound(count: number, changesPerSecond: number): Promise<void> {
+    if (this.latencyRounds.length === 0) this.command({ cmd: 'mark' });
+    this.latencyRounds.push(
+      await this.phase(count, async (i, started) => {
+        const due = started + (i * 1000) / changesPerSecond;
+        // A timer waits at least a millisecond: changes already due are raised at once.
+        if (due > now()) await sleep(due - now());
+        return due;
+      }),
+    );
+    if (this.latencyRounds.length < ROUNDS) return;
+    const s = await this.stats();
+    const total = (key: 'raised' | 'asked' | 'seconds') => this.latencyRounds.reduce((sum, r) => sum + r[key], 0);
+    const [raised, seconds] = [total('raised'), total('seconds')];
+    const complete = this.latencyRounds.every((r) => r.complete) && s.delivered === raised * CONNECTIONS;
+    this.latency = { raised, asked: total('asked'), delivered: s.delivered, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete, closedEarly: s.closedEarly, changesPerSecond };
+  }
+
+  async close(): Promise<void> {
+    this.command({ cmd: 'exit' });
     // The subscriber process exits by itself once told; kill it if it does not.
-    if (child.exitCode === null) await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
-    child.kill();
+    if (this.child.exitCode === null) await Promise.race([new Promise((r) => this.child.once('exit', r)), sleep(2000)]);
+    this.child.kill();
+  }
+
+  private command(m: ParentMessage): void {
+    this.child.send(m);
+  }
+
+  private stats(): Promise<Stats> {
+    return new Promise((resolve) => {
+      this.statsWaiter = resolve;
+      this.command({ cmd: 'stats' });
+    });
+  }
+
+  private waitForProgress(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wake = resolve;
+      setTimeout(resolve, 200);
+    }).then(() => void (this.wake = null));
+  }
+
+  /** Raises up to `count` changes as `pace` allows, within the round's time bound, and waits for them to arrive. */
+  private async phase(count: number, pace: Pace): Promise<PhaseResult> {
+    const completedBefore = this.completed;
+    const started = now();
+    const deadline = started + ROUND_TIMEOUT_MS;
+    const stalled = () => now() - this.progressAt > STALL_MS;
+    this.progressAt = started;
+    let raised = 0;
+    let failure: unknown = null;
+    while (raised < count && now() < deadline && !stalled()) {
+      if (failure) throw failure;
+      const sentAt = await pace(raised, started, raised - (this.completed - completedBefore));
+      if (sentAt === null) continue;
+      // Not awaited: changes are raised concurrently, as many devices and callers would.
+      Promise.resolve(this.raise(this.raisedSoFar++, sentAt)).catch((e: unknown) => (failure ??= e));
+      raised++;
+    }
+    while (this.completed - completedBefore < raised && !stalled()) await this.waitForProgress();
+    if (failure) throw failure;
+    const s = await this.stats();
+    const seconds = (s.lastAt - started) / 1000;
+    const complete = this.completed - completedBefore === raised;
+    return { raised, asked: count, delivered: s.delivered, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete, closedEarly: s.closedEarly };
   }
 }
 
-const ms = (v: number | null) => (v === null || Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
+const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
+const rate = (v: number) => `${Math.round(v).toLocaleString('en-US')} msg/s`;
 
-function describePhase(p: PhaseResult): string {
-  const partial = p.complete ? '' : ` (INCOMPLETE: ${p.delivered}/${p.expected} within the time bound)`;
-  const closed = p.closedEarly > 0 ? `; ${p.closedEarly} connections closed by the server` : '';
-  return `${Math.round(p.rate).toString().padStart(8)} msg/s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, ${p.seconds.toFixed(1)} s${partial}${closed}`;
+function caveats(p: PhaseResult): string {
+  const notes: string[] = [];
+  if (p.raised < p.asked) notes.push(`time-bound: ${p.raised} of ${p.asked} changes`);
+  if (!p.complete) notes.push(`INCOMPLETE: ${p.delivered} of ${p.raised * CONNECTIONS} messages`);
+  if (p.closedEarly > 0) notes.push(`${p.closedEarly} connections closed by the server`);
+  return notes.length ? ` (${notes.join('; ')})` : '';
 }
 
-function print(r: Result): void {
-  console.log(`${r.label} (connecting ${r.openSeconds.toFixed(1)} s)`);
-  console.log(`  throughput, ${WINDOW} changes in flight:   ${describePhase(r.throughput)}`);
-  console.log(`  latency, ${r.latency.changesPerSecond.toFixed(1)} changes/s paced:  ${describePhase(r.latency)}`);
+function print(t: Target): void {
+  const rounds = t.throughputRounds.map((r) => Math.round(r.rate).toLocaleString('en-US')).join(', ');
+  const tp = t.medianThroughput;
+  console.log(`${t.label} (connecting ${t.openSeconds.toFixed(1)} s)`);
+  console.log(`  throughput, ${WINDOW} changes in flight: ${rate(tp.rate)} (median of rounds ${rounds})${caveats(tp)}`);
+  if (t.latency) console.log(`  latency, ${t.latency.changesPerSecond.toFixed(1)} changes/s paced: p50 ${ms(t.latency.p50)}, p99 ${ms(t.latency.p99)}${caveats(t.latency)}`);
 }
 
-const complete = (r: Result) => r.throughput.complete && r.latency.complete;
-
-async function rabbitWebStompAvailable(): Promise<boolean> {
+/** Why RabbitMQ Web-STOMP cannot be the baseline here, or null when it can. */
+async function rabbitUnavailable(): Promise<string | null> {
+  const run = promisify(execFile);
   const probe = () =>
     new Promise<boolean>((resolve) => {
       const ws = new WebSocket(RABBIT_WS, ['v12.stomp']);
       ws.once('open', () => (ws.close(), resolve(true)));
       ws.once('error', () => resolve(false));
     });
-  if (await probe()) return true;
+  if (!(await probe())) {
+    try {
+      await run('rabbitmq-plugins', ['enable', 'rabbitmq_web_stomp'], { timeout: 60_000 });
+    } catch (e) {
+      return `rabbitmq-plugins enable rabbitmq_web_stomp failed (${(e as Error).message.split('\n')[0]})`;
+    }
+    let up = false;
+    for (let i = 0; i < 20 && !(up = await probe()); i++) await sleep(500);
+    if (!up) return `nothing listens on ${RABBIT_WS} after enabling the plugin`;
+  }
+  // Each connection is a socket of the broker's: with its default open-file limit (1024) RabbitMQ takes
+  // 832 and stalls the rest behind a file-descriptor alarm.
   try {
-    await promisify(execFile)('rabbitmq-plugins', ['enable', 'rabbitmq_web_stomp'], { timeout: 60_000 });
+    const { stdout } = await run('rabbitmq-diagnostics', ['status', '--formatter', 'json'], { timeout: 60_000 });
+    const limit = (JSON.parse(stdout) as { file_descriptors?: { sockets_limit?: number } }).file_descriptors?.sockets_limit;
+    if (limit !== undefined && limit < CONNECTIONS + 10) {
+      return `RabbitMQ may open ${limit} sockets, fewer than ${CONNECTIONS} connections need: raise its open-file limit (docs/streaming.md, Benchmark)`;
+    }
   } catch {
-    return false;
+    // No diagnostics tool: the run shows whether the broker holds the connections.
   }
-  for (let i = 0; i < 20; i++) {
-    if (await probe()) return true;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return false;
+  return null;
 }
 
-/** The baseline: RabbitMQ Web-STOMP (plain ws, its default listener) fanning out a topic. */
-async function rabbitBaseline(): Promise<Result> {
-  const stompConnect = 'CONNECT\naccept-version:1.2\nhost:/\nlogin:guest\npasscode:guest\nheart-beat:0,0\n\n\0';
-  // Connected once the subscribers are ready: RabbitMQ closes a WebSocket idle for a minute.
-  const connectPublisher = () =>
+/** RabbitMQ Web-STOMP (plain ws, its default listener) fanning out a topic, published to over one connection. */
+function rabbitMq(): { target: Target; close(): Promise<void> } {
+  const connect = 'CONNECT\naccept-version:1.2\nhost:/\nlogin:guest\npasscode:guest\nheart-beat:10000,10000\n\n\0';
+  let publisher: Promise<WebSocket> | null = null;
+  const openPublisher = () =>
     new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(RABBIT_WS, ['v12.stomp']);
       ws.once('error', reject);
-      ws.once('open', () => ws.send(stompConnect));
+      ws.once('open', () => ws.send(connect));
       ws.once('message', (d: Buffer) => (d.toString().startsWith('CONNECTED') ? resolve(ws) : reject(new Error(d.toString()))));
-      ws.on('close', (code) => code !== 1005 && console.log(`RabbitMQ publisher closed: ${code}`));
+      const beat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('\n'), HEARTBEAT_MS);
+      ws.on('close', () => {
+        clearInterval(beat);
+        publisher = null;
+      });
     });
-  const publisher: { ws: Promise<WebSocket> | null } = { ws: null };
-  try {
-    return await measure(
-      'RabbitMQ Web-STOMP (ws, no TLS)',
-      { url: RABBIT_WS, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: [stompConnect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
-      async (seq, sentAt) => {
-        const ws = await (publisher.ws ??= connectPublisher());
-        ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq, sentAt)) }, '1.2'));
-      },
-    );
-  } finally {
-    if (publisher.ws) (await publisher.ws).close();
-  }
+  const target = new Target(
+    'RabbitMQ Web-STOMP (ws, no TLS)',
+    { url: RABBIT_WS, headers: {}, stomp: [connect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
+    async (seq, sentAt) => {
+      const ws = await (publisher ??= openPublisher());
+      ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq, sentAt)) }, '1.2'));
+    },
+    true,
+  );
+  return {
+    target,
+    async close() {
+      if (publisher) (await publisher).terminate();
+    },
+  };
 }
 
-/** The baseline without a broker: one `ws` server over the same TLS broadcasting the same MESSAGE frames. */
-async function wsBaseline(tls: { cert: string; key: string }): Promise<Result> {
+/** One `ws` server over the same TLS broadcasting the same MESSAGE frames: no broker, no store, no sessions. */
+async function wsBroadcast(tls: { cert: string; key: string }): Promise<{ target: Target; close(): Promise<void> }> {
   const server = createServer(tls);
   const wss = new WebSocketServer({ server });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `wss://127.0.0.1:${(server.address() as AddressInfo).port}/websocket`;
-  try {
-    return await measure('bare ws broadcast (wss)', { url, headers: {}, connections: CONNECTIONS, events: EVENTS, stomp: null }, (seq, sentAt) => {
+  const target = new Target(
+    'bare ws broadcast (wss)',
+    { url, headers: {}, stomp: null },
+    (seq, sentAt) => {
       const frame = serializeFrame(
         {
           command: 'MESSAGE',
@@ -321,55 +411,78 @@ async function wsBaseline(tls: { cert: string; key: string }): Promise<Result> {
         '1.2',
       );
       for (const ws of wss.clients) ws.send(frame);
-    });
-  } finally {
-    for (const ws of wss.clients) ws.terminate();
-    wss.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  }
+    },
+    true,
+  );
+  return {
+    target,
+    async close() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
 }
+
+/** Splits `total` changes over the rounds. */
+const perRound = (total: number, round: number) => Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
 
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
   const gatehouse = await startGatehouse(loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), { log: createLogger('silent') });
+  const broadcast = await wsBroadcast(await loadOrCreateTls(gatehouse.config));
+  const targets: Target[] = [];
+  const closers: Array<() => Promise<void>> = [() => broadcast.close()];
   try {
     const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
     const actor = systemActor(org.orgUuid, 'bench.raise');
-    console.log(`${CONNECTIONS} connections, loopback; throughput: ${EVENTS} changes, latency: ${LATENCY_EVENTS} changes at ${LOAD} of the baseline's throughput`);
-    const choice = process.env.BENCH_STREAM_BASELINE ?? 'auto';
-    let baseline: Result | null = null;
-    if (choice === 'rabbitmq' || (choice === 'auto' && (await rabbitWebStompAvailable()))) {
-      baseline = await rabbitBaseline();
-      print(baseline);
-      // A broker that stalls under this load is no baseline; the bare broadcast is.
-      if (!complete(baseline) && choice === 'auto') baseline = null;
+    console.log(
+      `${CONNECTIONS} connections, loopback, ${ROUNDS} alternating rounds; throughput: ${EVENTS} changes per target, ` +
+        `latency: ${LATENCY_EVENTS} changes per target at ${LOAD} of the fastest baseline's throughput`,
+    );
+    if ((process.env.BENCH_STREAM_BASELINE ?? 'auto') === 'auto') {
+      const reason = await rabbitUnavailable();
+      if (reason) console.log(`RabbitMQ Web-STOMP left out: ${reason}`);
+      else {
+        const rabbit = rabbitMq();
+        closers.push(() => rabbit.close());
+        targets.push(rabbit.target);
+      }
     }
-    if (!baseline) {
-      baseline = await wsBaseline(await loadOrCreateTls(gatehouse.config));
-      print(baseline);
-    }
-    const subject = await measure(
+    targets.push(broadcast.target);
+    const subject = new Target(
       'Gatehouse STOMP (wss, SQLite)',
       {
         url: `${gatehouse.urls.ws}?x-auth-scheme=api-token`,
         headers: { 'x-auth-apikey': org.apiKey },
-        connections: CONNECTIONS,
-        events: EVENTS,
-        stomp: ['CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
+        stomp: ['CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
       },
       async (seq, sentAt) => {
         const { update, ...change } = body(seq, sentAt);
         await write(gatehouse.deps, actor, async (w) => w.change({ ...change, update }));
       },
-      baseline.latency.changesPerSecond,
+      false,
     );
-    print(subject);
-    console.log(
-      `ratio Gatehouse / baseline throughput: ${(subject.throughput.rate / baseline.throughput.rate).toFixed(2)} (target >= 0.5); ` +
-        `Gatehouse p99 at ${subject.latency.changesPerSecond.toFixed(1)} changes/s: ${ms(subject.latency.p99)} (target < 100 ms)`,
-    );
+    targets.push(subject);
+    for (const t of targets) await t.connect();
+    // Each round starts with another target, so that none always follows the same one.
+    const inTurn = (round: number) => targets.map((_, i) => targets[(i + round) % targets.length]!);
+    for (let round = 0; round < ROUNDS; round++) for (const t of inTurn(round)) await t.throughputRound(perRound(EVENTS, round));
+    const baselines = targets.filter((t) => t.isBaseline && t.medianThroughput.complete);
+    if (baselines.length === 0) throw new Error('no baseline delivered every change of its median round');
+    const fastest = Math.max(...baselines.map((t) => t.medianThroughput.rate));
+    const pace = (t: Target) => (LOAD * (t.isBaseline ? Math.min(fastest, t.medianThroughput.rate) : fastest)) / CONNECTIONS;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of inTurn(round)) await t.latencyRound(perRound(LATENCY_EVENTS, round), pace(t));
+    }
+    for (const t of targets) print(t);
+    const ratios = targets.filter((t) => t.isBaseline).map((t) => `${(subject.medianThroughput.rate / t.medianThroughput.rate).toFixed(2)} of ${t.label}`);
+    console.log(`Gatehouse throughput: ${ratios.join(', ')} (target >= 0.5)`);
+    console.log(`Gatehouse p99 at ${subject.latency!.changesPerSecond.toFixed(1)} changes/s: ${ms(subject.latency!.p99)} (target < 100 ms)`);
   } finally {
+    for (const t of targets) await t.close();
+    for (const close of closers) await close();
     await gatehouse.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
