@@ -7,17 +7,23 @@ import { printResult } from './options.js';
 const camelCase = (flag: string) => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /**
+ * A flag is `--` and a lower-case kebab-case name. Anything else after a flag is its value: RUUIDs are
+ * URL-safe base-64, so one in 4,096 starts with `--` (`--Zx3...`), and that is a value, not a flag.
+ */
+const FLAG = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s;
+
+/**
  * Reads `--name value` pairs and bare `--switch` flags into a body. Values stay strings: the simulate
  * routes coerce them to their schema's types, so a hex value such as `--hex 1234` is never a number.
  */
 export function flagsToBody(args: string[]): Record<string, string | boolean> {
   const body: Record<string, string | boolean> = {};
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith('--') || arg.length < 3) throw new Error(`unexpected argument "${arg}": flags are --name value`);
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    const flag = FLAG.exec(args[i]);
+    if (!flag) throw new Error(`unexpected argument "${args[i]}": flags are --name value`);
+    const [, name, inline] = flag;
     if (inline !== undefined) body[camelCase(name)] = inline;
-    else if (i + 1 < args.length && !args[i + 1].startsWith('--')) body[camelCase(name)] = args[++i];
+    else if (i + 1 < args.length && !FLAG.test(args[i + 1])) body[camelCase(name)] = args[++i];
     else body[camelCase(name)] = true;
   }
   return body;

@@ -11,7 +11,14 @@ describe('gatehouse simulate flags', () => {
     assert.deepEqual(flagsToBody(['--door', 'D', '--offline', '--position=OPEN']), { door: 'D', offline: true, position: 'OPEN' });
   });
 
+  it('takes a value that starts with -- but is no flag name, as a RUUID can', () => {
+    // One RUUID in 4,096 starts with "--"; the CLI run of access/simulate-cli once drew one and sent {door: true}.
+    assert.deepEqual(flagsToBody(['--door', '--Zx3_k9QaVbT0cYw1eRf2g', '--position', '-OPEN']), { door: '--Zx3_k9QaVbT0cYw1eRf2g', position: '-OPEN' });
+    assert.deepEqual(flagsToBody(['--online', '--door', 'D']), { online: true, door: 'D' });
+  });
+
   it('refuses a stray argument', () => {
     assert.throws(() => flagsToBody(['door', 'D']), /unexpected argument/);
+    assert.throws(() => flagsToBody(['--Door', 'D']), /unexpected argument "--Door"/);
   });
 });
