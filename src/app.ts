@@ -98,8 +98,9 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     media: `http://${host}:${portOf(media.server)}`,
     ws: stream.url,
   };
-  // Background work of this instance: pending deliveries and door relocks (also those an earlier run left),
-  // and the chat relay.
+  // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
+  // (also those an earlier run left), and the chat relay.
+  const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
@@ -111,6 +112,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     urls,
     async close() {
       stopChatRelay();
+      stopKeyWatch();
       await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);

@@ -21,9 +21,16 @@ export interface OutboxEnqueued {
   orgUuid: string;
 }
 
+/** An API key was revoked: every instance forgets it and closes the stream sessions it opened. */
+export interface KeyRevoked {
+  orgUuid: string;
+  keyId: string;
+}
+
 export interface BusEvents {
   change: ChangeEvent;
   'outbox.enqueued': OutboxEnqueued;
+  'key.revoked': KeyRevoked;
 }
 
 export type BusEventName = keyof BusEvents;

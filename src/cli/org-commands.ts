@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { certificateFingerprint } from '../domains/orgs/api-keys.js';
-import { createApiKey, createOrg, grantPartner } from '../domains/orgs/service.js';
+import { createApiKey, createOrg, grantPartner, listApiKeys, revokeApiKey } from '../domains/orgs/service.js';
 import { addStoreOptions, printResult, withDeps } from './options.js';
 
 export function registerOrgCommands(program: Command): void {
@@ -15,6 +15,15 @@ export function registerOrgCommands(program: Command): void {
     });
 }
 
+const DURATION_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `90s`, `15m`, `12h`, `30d` in milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d{1,6})([smhd])$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) throw new Error(`"${text}" is not a duration: a positive number and s, m, h or d, as in 30d`);
+  return Number(match[1]) * DURATION_UNIT_MS[match[2] as keyof typeof DURATION_UNIT_MS];
+}
+
 export function registerKeyCommands(program: Command): void {
   const key = program.command('key').description('API keys');
   addStoreOptions(key.command('create').description('issue an API key for an organization (shown once)'))
@@ -22,13 +31,31 @@ export function registerKeyCommands(program: Command): void {
     .option('--partner', 'a partner key, acting for client organizations granted to this one')
     .option('--internal', 'an internal key, for the internal operations')
     .option('--cert <file>', 'PEM client certificate required with the api / partner-api schemes')
-    .option('--json', 'print {"apiKey"} as JSON')
+    .option('--expires-in <duration>', 'the key stops working after this long: 90s, 15m, 12h, 30d (default: never)')
+    .option('--json', 'print {"apiKey", "keyId", "expiresAtMs"} as JSON')
     .action(async (opts) => {
       if (opts.partner && opts.internal) throw new Error('--partner and --internal exclude each other');
+      const lifetimeMs = opts.expiresIn === undefined ? null : parseDuration(opts.expiresIn);
       const certFingerprint = opts.cert ? certificateFingerprint(readFileSync(opts.cert)) : null;
       const kind = opts.partner ? 'partner' : opts.internal ? 'internal' : 'standard';
-      const { apiKey } = await withDeps(opts, (deps) => createApiKey(deps, { orgUuid: opts.org, kind, certFingerprint }));
-      printResult({ apiKey }, opts.json);
+      const expiresAtMs = lifetimeMs === null ? null : Date.now() + lifetimeMs;
+      const { apiKey, keyId } = await withDeps(opts, (deps) => createApiKey(deps, { orgUuid: opts.org, kind, certFingerprint, expiresAtMs }));
+      printResult({ apiKey, keyId, expiresAtMs }, opts.json);
+    });
+  addStoreOptions(key.command('list').description("list an organization's API keys (never the keys themselves)"))
+    .requiredOption('--org <orgUuid>', 'organization UUID')
+    .option('--json', 'print {"keys": [...]} as JSON')
+    .action(async (opts) => {
+      printResult({ keys: await withDeps(opts, (deps) => listApiKeys(deps, { orgUuid: opts.org })) }, opts.json);
+    });
+  addStoreOptions(key.command('revoke').description('revoke an API key: it stops working, and the stream sessions it opened are closed'))
+    .requiredOption('--org <orgUuid>', 'organization UUID')
+    .requiredOption('--key <keyId>', 'the key id (from key create or key list)')
+    .option('--bus <url>', "the running servers' bus, to tell them at once (GATEHOUSE_BUS_URL)")
+    .option('--json', 'print {"keyId", "revoked"} as JSON')
+    .action(async (opts) => {
+      const revoked = await withDeps(opts, (deps) => revokeApiKey(deps, { orgUuid: opts.org, keyId: opts.key }));
+      printResult({ keyId: opts.key, revoked }, opts.json);
     });
 }
 

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
-import { createKeyCache } from '../domains/orgs/key-cache.js';
 import { findClipMedia, uploadClipMedia } from '../domains/events/clips.service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import { errorBody, handleError } from '../http/errors.js';
@@ -52,12 +51,11 @@ export async function buildMediaApp(deps: Deps) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const authDeps = { ...deps, keyCache: createKeyCache() };
   await app.register(async (media) => {
     media.decorateRequest('caller', null as never);
     media.addHook('onRequest', async (request) => {
       request.caller = await authenticate(
-        authDeps,
+        deps,
         { scheme: header(request, 'x-auth-scheme'), apiKey: header(request, 'x-auth-apikey'), orgHeader: header(request, 'x-auth-org'), clientCertFingerprint: null },
         { requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` },
       );

@@ -18,6 +18,11 @@ export interface StreamOptions {
   connectTimeoutMs: number;
   /** How long delivery waits for a change whose id was skipped before reading the change log. */
   gapWaitMs: number;
+  /**
+   * How often the keys of open sessions are checked in the store: a session whose key was revoked without an
+   * announcement on this instance's bus, or has expired, is closed within this time.
+   */
+  keyCheckMs: number;
 }
 
 export const defaultStreamOptions: StreamOptions = {
@@ -30,4 +35,5 @@ export const defaultStreamOptions: StreamOptions = {
   heartbeatGrace: 2,
   connectTimeoutMs: 10_000,
   gapWaitMs: 100,
+  keyCheckMs: 5000,
 };

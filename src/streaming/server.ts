@@ -7,17 +7,23 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
+import { refusedKeys } from '../domains/orgs/service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import type { TlsMaterial } from '../tls.js';
 import { ChangeHub } from './hub.js';
 import { defaultStreamOptions, type StreamOptions } from './options.js';
-import { StompSession } from './session.js';
+import { CLOSE, StompSession } from './session.js';
 
 export const STREAM_PATH = '/websocket';
 /** STOMP's WebSocket subprotocols, most recent first: the first one the client offers is chosen. */
 const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 /** How long a closing connection may take to finish its close handshake before it is cut. */
 const CLOSE_GRACE_MS = 5000;
+/** Key ids per store query of the key check. */
+const KEY_CHECK_BATCH = 500;
+
+/** The ERROR message that ends a session whose key stopped working. */
+const KEY_GONE_MESSAGE = { revoked: 'API token revoked', expired: 'API token expired', deleted: 'API token no longer exists' } as const;
 
 /**
  * On the socket every failure to authenticate is 401, except a caller that is known but may not act for
@@ -71,8 +77,37 @@ export async function startStream(
   const options = { ...defaultStreamOptions, ...overrides };
   const hub = new ChangeHub(deps, options.gapWaitMs);
   await hub.start();
-  const sessions = new Map<StompSession, WebSocket>();
+  const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null }>();
   let closing = false;
+
+  /** Ends the sessions that a key opened, once it stopped working. */
+  function endSessionsOf(apiKeyId: string, why: keyof typeof KEY_GONE_MESSAGE): void {
+    for (const [session, open] of sessions) {
+      if (open.apiKeyId !== apiKeyId) continue;
+      deps.log.info({ session: session.id, apiKeyId }, `stream: ${KEY_GONE_MESSAGE[why]}, session closed`);
+      session.shutdown(KEY_GONE_MESSAGE[why], CLOSE.policy);
+    }
+  }
+
+  // A revocation anywhere on the bus ends the key's sessions at once; the periodic check catches the rest
+  // (expiry, a revocation this bus did not carry, a reset of the store).
+  const stopRevocations = deps.bus.subscribe('key.revoked', ({ keyId }) => endSessionsOf(keyId, 'revoked'));
+  let checking = false;
+  async function checkKeys(): Promise<void> {
+    if (checking || sessions.size === 0) return;
+    checking = true;
+    try {
+      const ids = [...new Set([...sessions.values()].map((open) => open.apiKeyId).filter((id) => id !== null))];
+      for (let i = 0; i < ids.length; i += KEY_CHECK_BATCH) {
+        for (const [keyId, why] of await refusedKeys(deps, ids.slice(i, i + KEY_CHECK_BATCH))) endSessionsOf(keyId, why);
+      }
+    } catch (e) {
+      deps.log.error({ err: e }, 'stream: checking the keys of open sessions failed');
+    } finally {
+      checking = false;
+    }
+  }
+  const keyCheck = setInterval(() => void checkKeys(), options.keyCheckMs).unref();
   const wss = new WebSocketServer({
     noServer: true,
     // Above the frame limit, so that an oversized frame is answered by the session with ERROR.
@@ -97,7 +132,7 @@ export async function startStream(
       deps.log,
       (s) => sessions.delete(s),
     );
-    sessions.set(session, ws);
+    sessions.set(session, { ws, apiKeyId: ctx.apiKeyId });
     ws.on('message', (data: Buffer) => session.receive(data));
     ws.on('close', () => session.closed());
     ws.on('error', (e) => deps.log.debug({ err: e, session: session.id }, 'stream: connection error'));
@@ -149,6 +184,8 @@ export async function startStream(
       server.listen(listen.port, listen.host, () => resolve());
     });
   } catch (e) {
+    stopRevocations();
+    clearInterval(keyCheck);
     hub.close();
     throw e;
   }
@@ -160,7 +197,9 @@ export async function startStream(
     sessionCount: () => sessions.size,
     async close() {
       closing = true;
-      const sockets = [...sessions.values()];
+      stopRevocations();
+      clearInterval(keyCheck);
+      const sockets = [...sessions.values()].map((open) => open.ws);
       for (const session of [...sessions.keys()]) session.shutdown('Server shutting down');
       // Let the clients read ERROR and the close frame, briefly; then cut whatever is left.
       const deadline = Date.now() + 1000;

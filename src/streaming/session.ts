@@ -127,9 +127,9 @@ export class StompSession {
     this.onClosed(this);
   }
 
-  /** Ends the session from the server side (shutdown): ERROR saying why, then close. */
-  shutdown(reason: string): void {
-    this.fail(new ProtocolError(reason, '', CLOSE.goingAway));
+  /** Ends the session from the server side (shutdown, a revoked key): ERROR saying why, then close. */
+  shutdown(reason: string, closeCode: number = CLOSE.goingAway): void {
+    this.fail(new ProtocolError(reason, '', closeCode));
   }
 
   private send(frame: OutgoingFrame): void {

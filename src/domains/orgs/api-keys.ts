@@ -1,6 +1,7 @@
 import { hash, X509Certificate } from 'node:crypto';
 import { randomToken } from '../../ids.js';
 import type { Region } from '../../config.js';
+import type { ApiKeysTable } from './tables.js';
 
 /** A new API key: the region, an underscore, and 192 random bits. Shown once; only its digest is stored. */
 export function generateApiKey(region: Region): string {
@@ -15,6 +16,15 @@ export function digestApiKey(key: string): string {
 export function regionOfApiKey(key: string): string | null {
   const match = /^([a-z]{2})_[A-Za-z0-9_-]{16,}$/.exec(key);
   return match ? match[1] : null;
+}
+
+export type KeyRefusal = 'revoked' | 'expired';
+
+/** Why a known key no longer works at `nowMs`, or null while it works. */
+export function keyRefusal(key: Pick<ApiKeysTable, 'revoked_at_ms' | 'expires_at_ms'>, nowMs: number): KeyRefusal | null {
+  if (key.revoked_at_ms !== null) return 'revoked';
+  if (key.expires_at_ms !== null && key.expires_at_ms <= nowMs) return 'expired';
+  return null;
 }
 
 /** SHA-256 fingerprint (lowercase hex, no colons) of a PEM or DER certificate. */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { digestApiKey, regionOfApiKey } from './api-keys.js';
+import { digestApiKey, keyRefusal, regionOfApiKey } from './api-keys.js';
 import * as store from './store.js';
 import type { ApiKeysTable } from './tables.js';
 
@@ -38,7 +38,7 @@ function sameFingerprint(a: string, b: string): boolean {
 
 /**
  * Decides who is calling, as the platform does: no key is 401 `Unauthenticated`; a key that is unknown,
- * revoked, of the other region, of the other scheme family, or without its certificate is 403
+ * revoked, expired, of the other region, of the other scheme family, or without its certificate is 403
  * `Invalid api key`; a partner call without a grant for `x-auth-org`, or a standard key naming another
  * organization, is 403 `Access Denied`.
  */
@@ -53,7 +53,7 @@ export async function authenticate(
   if (!AUTH_SCHEMES.includes(scheme)) throw fail('UNSUPPORTED_AUTH_SCHEME', String(credentials.scheme).slice(0, 40));
   if (regionOfApiKey(apiKey) !== deps.config.region) throw fail('INVALID_API_KEY');
   const key = await findKey(deps, digestApiKey(apiKey));
-  if (!key || key.revoked_at_ms !== null || key.region !== deps.config.region) throw fail('INVALID_API_KEY');
+  if (!key || keyRefusal(key, deps.clock.now()) || key.region !== deps.config.region) throw fail('INVALID_API_KEY');
   if (isPartnerScheme(scheme) !== (key.kind === 'partner')) throw fail('INVALID_API_KEY');
   if (isCertificateScheme(scheme)) {
     const presented = credentials.clientCertFingerprint;

@@ -5,9 +5,9 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
-import { generateApiKey, digestApiKey } from './api-keys.js';
+import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
 import * as store from './store.js';
-import type { ApiKeyKind, OrgsTable, UsersTable } from './tables.js';
+import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 
@@ -44,7 +44,7 @@ export async function createOrg(deps: OrgDeps, input: { name: string; userName?:
       email: input.email ?? null,
       created_at_ms: w.nowMs,
     });
-    const keyId = await insertKey(w.tx, deps, { orgUuid, userUuid, kind: 'standard', apiKey, nowMs: w.nowMs, certFingerprint: null });
+    const keyId = await insertKey(w.tx, deps, { orgUuid, userUuid, kind: 'standard', apiKey, nowMs: w.nowMs, certFingerprint: null, expiresAtMs: null });
     w.audit({ entity: 'ORG', entityUuid: orgUuid, action: 'CREATE' });
     w.audit({ entity: 'USER', entityUuid: userUuid, action: 'CREATE' });
     w.audit({ entity: 'API_KEY', entityUuid: keyId, action: 'CREATE' });
@@ -55,7 +55,15 @@ export async function createOrg(deps: OrgDeps, input: { name: string; userName?:
 async function insertKey(
   db: Parameters<typeof store.insertApiKey>[0],
   deps: Pick<Deps, 'config'>,
-  k: { orgUuid: string; userUuid: string | null; kind: ApiKeyKind; apiKey: string; nowMs: number; certFingerprint: string | null },
+  k: {
+    orgUuid: string;
+    userUuid: string | null;
+    kind: ApiKeyKind;
+    apiKey: string;
+    nowMs: number;
+    certFingerprint: string | null;
+    expiresAtMs: number | null;
+  },
 ): Promise<string> {
   const id = newRuuid();
   await store.insertApiKey(db, {
@@ -69,6 +77,7 @@ async function insertKey(
     cert_fingerprint: k.certFingerprint,
     created_at_ms: k.nowMs,
     revoked_at_ms: null,
+    expires_at_ms: k.expiresAtMs,
   });
   return id;
 }
@@ -76,14 +85,16 @@ async function insertKey(
 /**
  * Issues a new key for an organization, for its first user. A partner key acts for the client
  * organizations that the partner organization has grants for; an internal key reaches the internal operations.
+ * A key with `expiresAtMs` stops working by itself at that time.
  */
 export async function createApiKey(
   deps: OrgDeps,
-  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null },
+  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null },
   actor: Actor = systemActor(input.orgUuid, 'key.create'),
 ): Promise<{ apiKey: string; keyId: string }> {
   const apiKey = generateApiKey(deps.config.region);
   const keyId = await write(deps, actor, async (w) => {
+    if (input.expiresAtMs != null && input.expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
     const org = await store.findOrg(w.tx, input.orgUuid);
     if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
     const user = await store.findFirstUser(w.tx, input.orgUuid);
@@ -94,6 +105,7 @@ export async function createApiKey(
       apiKey,
       nowMs: w.nowMs,
       certFingerprint: input.certFingerprint ?? null,
+      expiresAtMs: input.expiresAtMs ?? null,
     });
     w.audit({ entity: 'API_KEY', entityUuid: id, action: 'CREATE' });
     return id;
@@ -101,22 +113,77 @@ export async function createApiKey(
   return { apiKey, keyId };
 }
 
+/** A key as an operator sees it: never the key itself, only its last four characters. */
+export interface ApiKeyRecord {
+  keyId: string;
+  kind: ApiKeyKind;
+  userUuid: string | null;
+  hint: string;
+  /** Whether it needs a client certificate (the api and partner-api schemes). */
+  certificate: boolean;
+  createdAtMs: number;
+  expiresAtMs: number | null;
+  revokedAtMs: number | null;
+}
+
+function toApiKeyRecord(row: ApiKeysTable): ApiKeyRecord {
+  return {
+    keyId: row.id,
+    kind: row.kind,
+    userUuid: row.user_uuid,
+    hint: row.hint,
+    certificate: row.cert_fingerprint !== null,
+    createdAtMs: row.created_at_ms,
+    expiresAtMs: row.expires_at_ms,
+    revokedAtMs: row.revoked_at_ms,
+  };
+}
+
+/** The organization's keys, oldest first, revoked and expired ones included. */
+export async function listApiKeys(deps: Pick<Deps, 'store'>, input: { orgUuid: string }): Promise<ApiKeyRecord[]> {
+  if (!(await store.findOrg(deps.store.db, input.orgUuid))) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
+  return (await store.listApiKeys(deps.store.db, input.orgUuid)).map(toApiKeyRecord);
+}
+
 /**
- * Revokes a key of the organization: at once on this instance, within KEY_CACHE_TTL_MS on instances that
- * cached it (src/domains/orgs/key-cache.ts).
+ * Revokes a key of the organization; false when it was revoked already. This instance forgets it at once;
+ * `key.revoked` on the bus tells the other instances sharing the bus to forget it and to close the stream
+ * sessions it opened. An instance that misses the announcement (another bus) refuses the key within
+ * KEY_CACHE_TTL_MS (src/domains/orgs/key-cache.ts), and its stream's key check closes the sessions.
  */
 export async function revokeApiKey(
   deps: OrgDeps & Pick<Deps, 'keyCache'>,
   input: { orgUuid: string; keyId: string },
   actor: Actor = systemActor(input.orgUuid, 'key.revoke'),
 ): Promise<boolean> {
-  const digest = await write(deps, actor, async (w) => {
-    const revoked = await store.revokeApiKey(w.tx, input.orgUuid, input.keyId, w.nowMs);
-    if (revoked) w.audit({ entity: 'API_KEY', entityUuid: input.keyId, action: 'REVOKE' });
-    return revoked;
+  const revoked = await write(deps, actor, async (w) => {
+    const key = await store.findApiKey(w.tx, input.orgUuid, input.keyId);
+    if (!key) throw fail('NOT_FOUND', `API key ${input.keyId} of organization ${input.orgUuid}`);
+    if (!(await store.revokeApiKey(w.tx, key.id, w.nowMs))) return false;
+    w.audit({ entity: 'API_KEY', entityUuid: key.id, action: 'REVOKE' });
+    return true;
   });
-  if (digest) deps.keyCache.delete(digest);
-  return digest !== null;
+  if (revoked) {
+    deps.keyCache.forgetKey(input.keyId);
+    // The revocation is committed; a bus hiccup leaves the other instances to their cache TTL and key check.
+    await deps.bus.publish('key.revoked', { orgUuid: input.orgUuid, keyId: input.keyId }).catch(() => {});
+  }
+  return revoked;
+}
+
+/**
+ * Of the keys with these ids, those that no longer work, and why: for the stream, whose sessions outlive
+ * the handshake that authenticated them. A key that is gone (a reset or restore of the store) is `deleted`.
+ */
+export async function refusedKeys(deps: Pick<Deps, 'store' | 'clock'>, keyIds: string[]): Promise<Map<string, KeyRefusal | 'deleted'>> {
+  const nowMs = deps.clock.now();
+  const refused = new Map<string, KeyRefusal | 'deleted'>(keyIds.map((id) => [id, 'deleted']));
+  for (const key of await store.apiKeyLifetimes(deps.store.db, keyIds)) {
+    const refusal = keyRefusal(key, nowMs);
+    if (refusal) refused.set(key.id, refusal);
+    else refused.delete(key.id);
+  }
+  return refused;
 }
 
 /** Lets the partner organization's partner keys act for the client organization. Idempotent. */

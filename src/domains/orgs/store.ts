@@ -38,17 +38,24 @@ export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
   await db.insertInto('api_keys').values(key).execute();
 }
 
-/** Revokes a key of the organization; answers its digest, or null when it has no such key or it was revoked already. */
-export async function revokeApiKey(db: Db, orgUuid: string, id: string, nowMs: number): Promise<string | null> {
-  const row = await db
-    .updateTable('api_keys')
-    .set({ revoked_at_ms: nowMs })
-    .where('org_uuid', '=', orgUuid)
-    .where('id', '=', id)
-    .where('revoked_at_ms', 'is', null)
-    .returning('digest')
-    .executeTakeFirst();
-  return row?.digest ?? null;
+export async function findApiKey(db: Db, orgUuid: string, id: string): Promise<ApiKeysTable | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('org_uuid', '=', orgUuid).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listApiKeys(db: Db, orgUuid: string): Promise<ApiKeysTable[]> {
+  return db.selectFrom('api_keys').selectAll().where('org_uuid', '=', orgUuid).orderBy('created_at_ms').orderBy('id').execute();
+}
+
+/** Marks a key revoked; answers false when it was revoked already. */
+export async function revokeApiKey(db: Db, id: string, nowMs: number): Promise<boolean> {
+  const result = await db.updateTable('api_keys').set({ revoked_at_ms: nowMs }).where('id', '=', id).where('revoked_at_ms', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The revocation and expiry of the keys with these ids that still exist. */
+export async function apiKeyLifetimes(db: Db, ids: string[]): Promise<Array<Pick<ApiKeysTable, 'id' | 'revoked_at_ms' | 'expires_at_ms'>>> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('api_keys').select(['id', 'revoked_at_ms', 'expires_at_ms']).where('id', 'in', ids).execute();
 }
 
 /** Keys are looked up by the digest of the presented key, never compared as plain text. */

@@ -30,6 +30,8 @@ export interface ApiKeysTable {
   cert_fingerprint: string | null;
   created_at_ms: number;
   revoked_at_ms: number | null;
+  /** When the key stops working by itself; null: it works until revoked. */
+  expires_at_ms: number | null;
 }
 
 export interface PartnerGrantsTable {

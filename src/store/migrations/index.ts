@@ -9,6 +9,7 @@ import { faces } from './0007-faces.js';
 import { integrations } from './0008-integrations.js';
 import { rules } from './0009-rules.js';
 import { relayOverrides } from './0010-relay-overrides.js';
+import { keyLifetimes } from './0011-key-lifetimes.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -25,5 +26,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-integrations': integrations(dialect),
     '0009-rules': rules(),
     '0010-relay-overrides': relayOverrides(),
+    '0011-key-lifetimes': keyLifetimes(),
   };
 }

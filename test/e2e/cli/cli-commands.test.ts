@@ -7,6 +7,7 @@ import { generateSelfSigned } from '../../../src/tls.js';
 import { writeFileSync } from 'node:fs';
 import { callApi } from '../../helpers/server.js';
 import { lastJson, runCli, spawnServer } from '../../helpers/cli.js';
+import { StrictClient } from '../streaming/helpers.js';
 
 describe('gatehouse CLI on the store of a running server', () => {
   let dataDir: string;
@@ -63,6 +64,64 @@ describe('gatehouse CLI on the store of a running server', () => {
     const r = await runCli(['key', 'create', '--org', org.orgUuid, '--cert', certFile, '--json', '--data-dir', dataDir]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(lastJson(r.stdout).apiKey, /^us_/);
+  });
+
+  it('key create --expires-in, key list and key revoke: the running server stops taking the key and closes its stream session', async () => {
+    const org = lastJson((await runCli(['org', 'create', '--name', 'Lifetimes', '--json', '--data-dir', dataDir])).stdout);
+    const before = Date.now();
+    const created = lastJson((await runCli(['key', 'create', '--org', org.orgUuid, '--expires-in', '2h', '--json', '--data-dir', dataDir])).stdout);
+    assert.ok(created.expiresAtMs >= before + 2 * 3_600_000 && created.expiresAtMs <= Date.now() + 2 * 3_600_000, `expiresAtMs ${created.expiresAtMs}`);
+    assert.equal((await callApi(rest, '/api/org/getOrgV2', {}, { key: created.apiKey })).status, 200, 'the key works, and the server caches it');
+
+    const listed = lastJson((await runCli(['key', 'list', '--org', org.orgUuid, '--json', '--data-dir', dataDir])).stdout).keys;
+    assert.equal(listed.length, 2, 'the first key of the organization and the new one');
+    const entry = listed.find((k: any) => k.keyId === created.keyId);
+    assert.deepEqual(entry, {
+      keyId: created.keyId,
+      kind: 'standard',
+      userUuid: org.userUuid,
+      hint: created.apiKey.slice(-4),
+      certificate: false,
+      createdAtMs: entry.createdAtMs,
+      expiresAtMs: created.expiresAtMs,
+      revokedAtMs: null,
+    });
+    assert.ok(!JSON.stringify(listed).includes(created.apiKey.slice(3, 20)), 'never the key itself');
+
+    const ws = /WebSocket:\s+(\S+)/.exec(server.output())![1];
+    const session = await StrictClient.connect(ws, { key: created.apiKey, scheme: 'api-token' });
+    const revoke = await runCli(['key', 'revoke', '--org', org.orgUuid, '--key', created.keyId, '--json', '--data-dir', dataDir]);
+    assert.equal(revoke.code, 0, revoke.stderr);
+    assert.deepEqual(lastJson(revoke.stdout), { keyId: created.keyId, revoked: true });
+    // The server runs the in-process bus, which the CLI cannot reach: its key check (every 5 s) and key-cache
+    // TTL (5 s) take over.
+    assert.equal((await session.expectErrorAndClose(8000)).headers.message, 'API token revoked');
+    const deadline = Date.now() + 8000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await callApi(rest, '/api/org/getOrgV2', {}, { key: created.apiKey })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(status, 403);
+
+    const again = await runCli(['key', 'revoke', '--org', org.orgUuid, '--key', created.keyId, '--json', '--data-dir', dataDir]);
+    assert.deepEqual(lastJson(again.stdout), { keyId: created.keyId, revoked: false }, 'revoking twice is harmless');
+    const relisted = lastJson((await runCli(['key', 'list', '--org', org.orgUuid, '--json', '--data-dir', dataDir])).stdout).keys;
+    assert.ok(relisted.find((k: any) => k.keyId === created.keyId).revokedAtMs >= before);
+  });
+
+  it('key create and key revoke refuse a bad duration and an unknown key with exit code 1', async () => {
+    const org = lastJson((await runCli(['org', 'create', '--name', 'Refusals', '--json', '--data-dir', dataDir])).stdout);
+    // The durations themselves are tested in test/unit/cli-duration.test.ts.
+    const r = await runCli(['key', 'create', '--org', org.orgUuid, '--expires-in', 'soon', '--json', '--data-dir', dataDir]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /"soon" is not a duration: a positive number and s, m, h or d/);
+    const unknown = await runCli(['key', 'revoke', '--org', org.orgUuid, '--key', 'AAAAAAAAAAAAAAAAAAAAAA', '--data-dir', dataDir]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /API key AAAAAAAAAAAAAAAAAAAAAA of organization .* not found/);
+    const list = await runCli(['key', 'list', '--org', 'AAAAAAAAAAAAAAAAAAAAAA', '--data-dir', dataDir]);
+    assert.equal(list.code, 1);
+    assert.match(list.stderr, /Organization .* not found/);
   });
 
   it('fails with a clear message and exit code 1 on bad input', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
+import { createApiKey, revokeApiKey } from '../../../src/domains/orgs/service.js';
 import { write } from '../../../src/store/write.js';
 import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -123,5 +124,17 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
     await onB.until(() => bodies(onB).length === 2, 'the late change');
     assert.deepEqual(entityUuids(onB), ['fast-commit', 'slow-commit']);
     onB.close();
+  });
+
+  it("revokes a key on both at once: b closes the key's session and b's REST, which had cached the key, refuses it", async () => {
+    const { apiKey, keyId } = await createApiKey(a.gatehouse.deps, { orgUuid: org.orgUuid, kind: 'standard' });
+    assert.equal((await b.call('/api/org/getOrgV2', {}, { key: apiKey })).status, 200, 'b has the key in its cache now');
+    const onB = await StrictClient.connect(b.gatehouse.urls.ws, { key: apiKey, scheme: 'api-token' });
+    await revokeApiKey(a.gatehouse.deps, { orgUuid: org.orgUuid, keyId });
+    // Well inside b's 5 s key check and key-cache TTL: only the announcement on Redis can do this.
+    assert.equal((await onB.expectErrorAndClose(1500)).headers.message, 'API token revoked');
+    const refused = await b.call('/api/org/getOrgV2', {}, { key: apiKey });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.json.errorMsg, 'Invalid api key');
   });
 });
