@@ -74,10 +74,11 @@ forEachDialect('stream: sessions end with their key', (dialect) => {
 
   describe('expired', () => {
     it("closes the session when its key expires, with ERROR 'API token expired', then refuses the key: 401 on the socket, 403 on REST", async () => {
-      const { apiKey } = await newKey(Date.now() + 1500);
+      // Long enough for a loaded machine to use the key and subscribe before it expires.
+      const { apiKey } = await newKey(Date.now() + 3000);
       assert.equal((await server.call('/api/org/getOrgV2', {}, { key: apiKey })).status, 200);
       const c = await subscribed(checked, apiKey);
-      const error = await c.expectErrorAndClose(5000);
+      const error = await c.expectErrorAndClose(8000);
       assert.equal(error.headers.message, 'API token expired');
       assert.equal(c.closeCode, 1008);
       const again = await StrictClient.open(checked.url, { key: apiKey, scheme: 'api-token' });
