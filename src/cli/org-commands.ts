@@ -35,10 +35,9 @@ export function registerKeyCommands(program: Command): void {
     .option('--json', 'print {"apiKey", "keyId", "expiresAtMs"} as JSON')
     .action(async (opts) => {
       if (opts.partner && opts.internal) throw new Error('--partner and --internal exclude each other');
-      const lifetimeMs = opts.expiresIn === undefined ? null : parseDuration(opts.expiresIn);
+      const expiresAtMs = opts.expiresIn === undefined ? null : Date.now() + parseDuration(opts.expiresIn);
       const certFingerprint = opts.cert ? certificateFingerprint(readFileSync(opts.cert)) : null;
       const kind = opts.partner ? 'partner' : opts.internal ? 'internal' : 'standard';
-      const expiresAtMs = lifetimeMs === null ? null : Date.now() + lifetimeMs;
       const { apiKey, keyId } = await withDeps(opts, (deps) => createApiKey(deps, { orgUuid: opts.org, kind, certFingerprint, expiresAtMs }));
       printResult({ apiKey, keyId, expiresAtMs }, opts.json);
     });

@@ -7,7 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
-import { refusedKeys } from '../domains/orgs/service.js';
+import { refusedKeys, type KeyEnd } from '../domains/orgs/service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import type { TlsMaterial } from '../tls.js';
 import { ChangeHub } from './hub.js';
@@ -23,7 +23,7 @@ const CLOSE_GRACE_MS = 5000;
 const KEY_CHECK_BATCH = 500;
 
 /** The ERROR message that ends a session whose key stopped working. */
-const KEY_GONE_MESSAGE = { revoked: 'API token revoked', expired: 'API token expired', deleted: 'API token no longer exists' } as const;
+const KEY_END_MESSAGE: Record<KeyEnd, string> = { revoked: 'API token revoked', expired: 'API token expired', deleted: 'API token no longer exists' };
 
 /**
  * On the socket every failure to authenticate is 401, except a caller that is known but may not act for
@@ -80,27 +80,30 @@ export async function startStream(
   const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null }>();
   let closing = false;
 
-  /** Ends the sessions that a key opened, once it stopped working. */
-  function endSessionsOf(apiKeyId: string, why: keyof typeof KEY_GONE_MESSAGE): void {
+  /** Ends, in one pass over the sessions, those opened by a key that stopped working (key id to why). */
+  function endSessionsOf(ended: Map<string, KeyEnd>): void {
     for (const [session, open] of sessions) {
-      if (open.apiKeyId !== apiKeyId) continue;
-      deps.log.info({ session: session.id, apiKeyId }, `stream: ${KEY_GONE_MESSAGE[why]}, session closed`);
-      session.shutdown(KEY_GONE_MESSAGE[why], CLOSE.policy);
+      const why = open.apiKeyId === null ? undefined : ended.get(open.apiKeyId);
+      if (why === undefined) continue;
+      deps.log.info({ session: session.id, apiKeyId: open.apiKeyId }, `stream: ${KEY_END_MESSAGE[why]}, session closed`);
+      session.shutdown(KEY_END_MESSAGE[why], CLOSE.policy);
     }
   }
 
   // A revocation anywhere on the bus ends the key's sessions at once; the periodic check catches the rest
   // (expiry, a revocation this bus did not carry, a reset of the store).
-  const stopRevocations = deps.bus.subscribe('key.revoked', ({ keyId }) => endSessionsOf(keyId, 'revoked'));
+  const stopRevocations = deps.bus.subscribe('key.revoked', ({ keyId }) => endSessionsOf(new Map([[keyId, 'revoked']])));
   let checking = false;
   async function checkKeys(): Promise<void> {
     if (checking || sessions.size === 0) return;
     checking = true;
     try {
       const ids = [...new Set([...sessions.values()].map((open) => open.apiKeyId).filter((id) => id !== null))];
+      const ended = new Map<string, KeyEnd>();
       for (let i = 0; i < ids.length; i += KEY_CHECK_BATCH) {
-        for (const [keyId, why] of await refusedKeys(deps, ids.slice(i, i + KEY_CHECK_BATCH))) endSessionsOf(keyId, why);
+        for (const [keyId, why] of await refusedKeys(deps, ids.slice(i, i + KEY_CHECK_BATCH))) ended.set(keyId, why);
       }
+      if (ended.size > 0) endSessionsOf(ended);
     } catch (e) {
       deps.log.error({ err: e }, 'stream: checking the keys of open sessions failed');
     } finally {

@@ -171,13 +171,16 @@ export async function revokeApiKey(
   return revoked;
 }
 
+/** Why a key that worked no longer does; `deleted`: it is gone (a reset or restore of the store). */
+export type KeyEnd = KeyRefusal | 'deleted';
+
 /**
  * Of the keys with these ids, those that no longer work, and why: for the stream, whose sessions outlive
- * the handshake that authenticated them. A key that is gone (a reset or restore of the store) is `deleted`.
+ * the handshake that authenticated them.
  */
-export async function refusedKeys(deps: Pick<Deps, 'store' | 'clock'>, keyIds: string[]): Promise<Map<string, KeyRefusal | 'deleted'>> {
+export async function refusedKeys(deps: Pick<Deps, 'store' | 'clock'>, keyIds: string[]): Promise<Map<string, KeyEnd>> {
   const nowMs = deps.clock.now();
-  const refused = new Map<string, KeyRefusal | 'deleted'>(keyIds.map((id) => [id, 'deleted']));
+  const refused = new Map<string, KeyEnd>(keyIds.map((id) => [id, 'deleted']));
   for (const key of await store.apiKeyLifetimes(deps.store.db, keyIds)) {
     const refusal = keyRefusal(key, nowMs);
     if (refusal) refused.set(key.id, refusal);
