@@ -107,7 +107,10 @@ async function subscriberProcess(): Promise<void> {
         const text = data.toString('utf8');
         if (!ready) {
           if (text.startsWith('ERROR')) reject(new Error(text.slice(0, 300)));
-          if (text.includes('receipt-id:ready')) ((ready = true), resolve());
+          if (text.includes('receipt-id:ready')) {
+            ready = true;
+            resolve();
+          }
           return;
         }
         const at = now();

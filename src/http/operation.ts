@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
-export type ApiApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+export type ApiApp = FastifyInstance<
+  RawServerBase,
+  RawRequestDefaultExpression<RawServerBase>,
+  RawReplyDefaultExpression<RawServerBase>,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Who may call an operation: any authenticated customer or partner key, or only an internal key. */
 export type OperationAccess = 'customer' | 'internal';
