@@ -24,7 +24,10 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   tags: string[];
   body: B;
   response: R;
-  /** Other paths that answer the same operation (the reference catalogue's names). */
+  /**
+   * Other paths that answer the same operation (the reference catalogue's names). In /openapi.json each is
+   * its own entry whose operationId is the path's last segment: the catalogue's operationId for its paths.
+   */
   aliases?: string[];
   /** Marks the operation deprecated in the OpenAPI document and answers with a `Deprecation` header. */
   deprecated?: { successor: string };
@@ -67,7 +70,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
       url: path,
       config: { operationId: spec.operationId, access: spec.access ?? 'customer' },
       schema: <FastifySchema>{
-        operationId: isAlias ? `${spec.operationId}__${path.split('/').pop()}` : spec.operationId,
+        operationId: isAlias ? path.split('/').pop() : spec.operationId,
         summary: spec.summary,
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
         tags: spec.tags,

@@ -4,6 +4,7 @@ import { systemActor } from '../../../src/deps.js';
 import { findSavedClip } from '../../../src/domains/events/clips.service.js';
 import { CHAT_DELIVERY_KIND } from '../../../src/domains/integrations/chat-relay.js';
 import { write } from '../../../src/store/write.js';
+import { rawChange } from '../../helpers/changes.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
@@ -75,7 +76,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     const alert = await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Hall });
     await r.waitFor(1);
     await write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.replay'), async (w) => {
-      w.change({ entity: 'POLICY_ALERT', entityUuid: alert.uuid, type: 'CREATE', update: alert });
+      w.change(rawChange({ entity: 'POLICY_ALERT', entityUuid: alert.uuid, type: 'CREATE', update: alert }));
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(r.requests.length, 1);
