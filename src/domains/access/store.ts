@@ -90,6 +90,12 @@ export async function listCameraUuidsOfDoors(db: Db, doorUuids: readonly string[
   return byDoor;
 }
 
+/** The names of the organization's doors whose access rules follow the schedule, by name. */
+export async function listDoorNamesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+  const rows = await db.selectFrom('doors').select('name').where('schedule_uuid', '=', scheduleUuid).where('org_uuid', '=', orgUuid).orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
 export async function listDoorUserUuids(db: Db, doorUuid: string): Promise<string[]> {
   const rows = await db.selectFrom('door_access').select('user_uuid').where('door_uuid', '=', doorUuid).orderBy('user_uuid').execute();
   return rows.map((r) => r.user_uuid);
