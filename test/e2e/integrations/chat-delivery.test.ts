@@ -7,7 +7,8 @@ import { write } from '../../../src/store/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
 import { seedIntegrationSite, type IntegrationSite } from './site.js';
@@ -45,7 +46,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     const r = await receiver((_req, i) => (i < 2 ? { status: 503 } : { status: 200 }));
     const alert = await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby, triggers: ['MOTION_HUMAN', 'PEOPLECOUNT_HIGH'] });
     await r.waitFor(3);
-    const delivered = await eventually(async () => {
+    const delivered = await waitFor('the delivery', async () => {
       const log = await deliveryLog();
       return log.deliveries.find((d: any) => d.status === 'DELIVERED');
     });
@@ -86,7 +87,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('gives up after the attempt limit, and the log says why', async () => {
     const r = await receiver(() => ({ status: 500 }));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
-    const failed = await eventually(async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED'));
+    const failed = await waitFor('the delivery', async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED'));
     assert.equal(failed.attempts, 4);
     assert.equal(failed.lastStatusCode, 500);
     assert.equal(failed.lastError, 'HTTP 500');
@@ -96,7 +97,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('does not retry a delivery the receiver refuses as a bad request', async () => {
     const r = await receiver(() => ({ status: 400 }));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
-    const failed = await eventually(async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400));
+    const failed = await waitFor('the delivery', async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400));
     assert.equal(failed.attempts, 1);
     assert.equal(r.requests.length, 1);
   });

@@ -4,7 +4,8 @@ import { randomToken } from '../../../src/ids.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { createTestDatabase, REDIS_TEST_URL, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
 import { seedIntegrationSite, type IntegrationSite } from './site.js';
@@ -51,7 +52,7 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
 
     const second = await server();
     await r.waitFor(2);
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await waitFor('the delivery', async () => {
       const d = await log(second);
       return d[0]?.status === 'DELIVERED' ? d : undefined;
     });
@@ -89,7 +90,7 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
       })
       .execute();
     await r.waitFor(1);
-    const row = await eventually(async () => {
+    const row = await waitFor('the delivery', async () => {
       const found = await db.selectFrom('outbox_deliveries').selectAll().where('uuid', '=', 'crashedDeliveryAAAAAAA').executeTakeFirst();
       return found?.status === 'DELIVERED' ? found : undefined;
     });

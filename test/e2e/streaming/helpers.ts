@@ -188,14 +188,6 @@ export async function collect(client: Client, destination: string, headers: Reco
   return { messages, unsubscribe: () => sub.unsubscribe() };
 }
 
-/** Polls `test` every 10 ms until it holds, bounded in time. */
-export async function eventually(test: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A second stream listener on a running server's dependencies, with its own limits and timings. */
 export async function startStreamWith(server: TestServer, options: Partial<StreamOptions>): Promise<StreamServer> {
