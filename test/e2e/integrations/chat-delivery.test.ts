@@ -8,6 +8,7 @@ import { rawChange } from '../../helpers/changes.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { outboxIdle } from '../../helpers/outbox-idle.js';
 import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
@@ -50,8 +51,8 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
       const log = await deliveryLog();
       return log.deliveries.find((d: any) => d.status === 'DELIVERED');
     });
-    // Nothing more arrives: the delivery is final.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing more arrives: the delivery is final and the outbox has nothing left to send.
+    await outboxIdle(server.gatehouse.deps, org.orgUuid);
     assert.equal(r.requests.length, 3);
     const ids = new Set(r.requests.map((q) => q.headers[DELIVERY_ID_HEADER]));
     assert.deepEqual([...ids], [delivered.deliveryUuid], 'the same delivery id on every attempt');

@@ -5,6 +5,7 @@ import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { createTestDatabase, REDIS_TEST_URL, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { outboxIdle } from '../../helpers/outbox-idle.js';
 import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
@@ -107,7 +108,8 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
     const alerts = [];
     for (let i = 0; i < 5; i++) alerts.push(await announcePolicyAlert(i % 2 ? a : b, org.orgUuid, { deviceUuid: site.cameras.Lobby }));
     await r.waitFor(5);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the outbox is idle nothing more goes out; a later relay of the same alert is refused by its dedupe key.
+    await outboxIdle(a.gatehouse.deps, org.orgUuid);
     assert.equal(r.requests.length, 5, 'each alert once, though both instances relayed each');
     const texts = new Set(r.requests.map((q) => q.headers[DELIVERY_ID_HEADER]));
     assert.equal(texts.size, 5);
