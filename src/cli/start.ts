@@ -39,7 +39,7 @@ export function registerStartCommand(program: Command): void {
         await gatehouse.close();
         process.exit(0);
       };
-      process.on('SIGINT', shutdown);
-      process.on('SIGTERM', shutdown);
+      process.on('SIGINT', () => void shutdown());
+      process.on('SIGTERM', () => void shutdown());
     });
 }

@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
-export type ApiApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+export type ApiApp = FastifyInstance<
+  RawServerBase,
+  RawRequestDefaultExpression<RawServerBase>,
+  RawReplyDefaultExpression<RawServerBase>,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Who may call an operation: any authenticated customer or partner key, or only an internal key. */
 export type OperationAccess = 'customer' | 'internal';
@@ -18,7 +24,10 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   tags: string[];
   body: B;
   response: R;
-  /** Other paths that answer the same operation (the reference catalogue's names). */
+  /**
+   * Other paths that answer the same operation (the reference catalogue's names). In /openapi.json each is
+   * its own entry whose operationId is the path's last segment: the catalogue's operationId for its paths.
+   */
   aliases?: string[];
   /** Marks the operation deprecated in the OpenAPI document and answers with a `Deprecation` header. */
   deprecated?: { successor: string };
@@ -61,7 +70,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
       url: path,
       config: { operationId: spec.operationId, access: spec.access ?? 'customer' },
       schema: <FastifySchema>{
-        operationId: isAlias ? `${spec.operationId}__${path.split('/').pop()}` : spec.operationId,
+        operationId: isAlias ? path.split('/').pop() : spec.operationId,
         summary: spec.summary,
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
         tags: spec.tags,

@@ -10,7 +10,8 @@ import type { Store } from './database.js';
  * table and inserts the rows back in one transaction, parents before children, then moves the serial
  * counters past the restored ids. The migrations' own bookkeeping tables are left alone.
  */
-type AnyDb = Kysely<any>;
+/** Tables are named at run time: every table is a string, every row a record of columns. */
+type AnyDb = Kysely<Record<string, Row>>;
 type Row = Record<string, unknown>;
 
 interface SnapshotFile {
@@ -60,7 +61,7 @@ const decode = (row: Row): Row =>
     Object.entries(row).map(([k, v]) => [k, v && typeof v === 'object' && '$base64' in v ? Buffer.from(String((v as { $base64: string }).$base64), 'base64') : v]),
   );
 
-async function emptyAll(store: Store, tx: Transaction<any>, tables: string[]): Promise<void> {
+async function emptyAll(store: Store, tx: Transaction<Record<string, Row>>, tables: string[]): Promise<void> {
   if (store.dialect === 'postgres') {
     if (tables.length > 0) await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(tx);
     return;
@@ -72,7 +73,7 @@ async function emptyAll(store: Store, tx: Transaction<any>, tables: string[]): P
 }
 
 /** Moves each PostgreSQL serial sequence past the largest id restored (SQLite's counters follow inserted ids). */
-async function resetSequences(store: Store, tx: Transaction<any>): Promise<void> {
+async function resetSequences(store: Store, tx: Transaction<Record<string, Row>>): Promise<void> {
   if (store.dialect !== 'postgres') return;
   const serials = await sql<{ table: string; column: string }>`
     select table_name as "table", column_name as "column" from information_schema.columns
@@ -84,7 +85,7 @@ async function resetSequences(store: Store, tx: Transaction<any>): Promise<void>
 
 /** Empties every table of the store, on both dialects. */
 export async function resetStore(store: Store): Promise<void> {
-  const db = store.db as AnyDb;
+  const db = store.db as unknown as AnyDb;
   const tables = await tablesInDependencyOrder(store, db);
   await db.transaction().execute((tx) => emptyAll(store, tx, tables));
 }
@@ -100,7 +101,7 @@ function snapshotPath(dataDir: string, name: string): string {
 /** Writes every table's rows, read in one transaction, to `<dataDir>/snapshots/<name>.json`. */
 export async function saveSnapshot(store: Store, dataDir: string, name: string, nowMs: number): Promise<{ name: string; tables: number; rows: number }> {
   const file = snapshotPath(dataDir, name);
-  const db = store.db as AnyDb;
+  const db = store.db as unknown as AnyDb;
   const tables = await tablesInDependencyOrder(store, db);
   const read = store.dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
   const content = await read.execute(async (tx) => {
@@ -124,7 +125,7 @@ export async function restoreSnapshot(store: Store, dataDir: string, name: strin
   if (!existsSync(file)) throw fail('NOT_FOUND', `Snapshot "${name}"`);
   const snapshot = JSON.parse(readFileSync(file, 'utf8')) as SnapshotFile;
   if (snapshot.format !== 'gatehouse-snapshot' || snapshot.version !== 1) throw fail('INVALID_VALUE', `Snapshot "${name}" is not a Gatehouse snapshot`);
-  const db = store.db as AnyDb;
+  const db = store.db as unknown as AnyDb;
   const tables = await tablesInDependencyOrder(store, db);
   const unknown = Object.keys(snapshot.tables).filter((t) => !tables.includes(t));
   if (unknown.length > 0) throw fail('INVALID_VALUE', `Snapshot "${name}" has tables this store lacks: ${unknown.join(', ')}`);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
+import type { ChangeEntities, EntityName } from '../bus/entities.js';
 import type { ChangeEvent, ChangeType } from '../bus/events.js';
 import type { Clock } from '../clock.js';
 import type { Store } from './database.js';
@@ -17,18 +18,21 @@ export interface Actor {
   operation: string;
 }
 
-export interface ChangeInput {
-  entity: string;
-  entityUuid: string;
-  type: ChangeType;
-  deviceUuid?: string | null;
-  /** The record as the REST API returns it. */
-  update: unknown;
-  /** Defaults to the actor's organization. */
-  orgUuid?: string;
-  /** Defaults to now. */
-  timestampMs?: number;
-}
+/** One change of one entity: its name and its record (`update`) are tied by the map in src/bus/entities.ts. */
+export type ChangeInput = {
+  [E in EntityName]: {
+    entity: E;
+    entityUuid: string;
+    type: ChangeType;
+    deviceUuid?: string | null;
+    /** The record as the REST API returns it. */
+    update: ChangeEntities[E];
+    /** Defaults to the actor's organization. */
+    orgUuid?: string;
+    /** Defaults to now. */
+    timestampMs?: number;
+  };
+}[EntityName];
 
 export interface AuditInput {
   entity: string;

@@ -96,6 +96,12 @@ async function withCameras(source: ReadSource, row: DoorsTable): Promise<DoorRec
   return toDoorRecord(row, await store.listDoorCameraUuids(dbOf(source), row.uuid));
 }
 
+/** Doors with their cameras: one query for the whole page, whatever its size. */
+async function withCamerasOfPage(source: ReadSource, rows: DoorsTable[]): Promise<DoorRecord[]> {
+  const cameras = await store.listCameraUuidsOfDoors(dbOf(source), rows.map((r) => r.uuid));
+  return rows.map((row) => toDoorRecord(row, cameras.get(row.uuid) ?? []));
+}
+
 /** A door of the organization; null for a missing one or another organization's. */
 export async function findDoor(source: ReadSource, orgUuid: string, uuid: string): Promise<DoorRecord | null> {
   const row = await store.findDoor(dbOf(source), orgUuid, uuid);
@@ -130,7 +136,7 @@ export async function listDoors(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    accessControlledDoors: await Promise.all(page.map((row) => withCameras(deps, row))),
+    accessControlledDoors: await withCamerasOfPage(deps, page),
     lastEvaluatedKey: rows.length > limit && last ? encodePageKey([last.name, last.uuid]) : null,
   };
 }

@@ -81,6 +81,21 @@ export async function listDoorCameraUuids(db: Db, doorUuid: string): Promise<str
   return rows.map((r) => r.camera_uuid);
 }
 
+/** The cameras of each of the doors, in one query: door uuid -> camera uuids (doors without cameras are absent). */
+export async function listCameraUuidsOfDoors(db: Db, doorUuids: readonly string[]): Promise<Map<string, string[]>> {
+  const byDoor = new Map<string, string[]>();
+  if (doorUuids.length === 0) return byDoor;
+  const rows = await db.selectFrom('door_cameras').select(['door_uuid', 'camera_uuid']).where('door_uuid', 'in', doorUuids).orderBy('camera_uuid').execute();
+  for (const r of rows) byDoor.set(r.door_uuid, [...(byDoor.get(r.door_uuid) ?? []), r.camera_uuid]);
+  return byDoor;
+}
+
+/** The names of the organization's doors whose access rules follow the schedule, by name. */
+export async function listDoorNamesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+  const rows = await db.selectFrom('doors').select('name').where('schedule_uuid', '=', scheduleUuid).where('org_uuid', '=', orgUuid).orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
 export async function listDoorUserUuids(db: Db, doorUuid: string): Promise<string[]> {
   const rows = await db.selectFrom('door_access').select('user_uuid').where('door_uuid', '=', doorUuid).orderBy('user_uuid').execute();
   return rows.map((r) => r.user_uuid);

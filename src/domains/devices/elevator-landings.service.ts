@@ -44,6 +44,13 @@ export async function addLandingLabel(deps: LandingDeps, ctx: CallerContext, inp
   });
 }
 
+/** The ELEVATOR_LANDING change a label edit announces: the landing's labels after it. */
+export interface ElevatorLandingLabels {
+  uuid: string;
+  orgUuid: string;
+  labels: string[];
+}
+
 /** `removeAccessControlledElevatorLandingLabel`. */
 export async function removeLandingLabel(deps: LandingDeps, ctx: CallerContext, input: LabelInput): Promise<void> {
   const label = checkedLabel(input.label);

@@ -9,6 +9,12 @@ import * as store from './footage-boxes.store.js';
 
 export type FootageBox = Static<typeof FootageBoundingBox>;
 
+/** The FOOTAGE_BOUNDING_BOX change: the boxes one request stored for a camera. */
+export interface FootageBoxesChange {
+  cameraUuid: string;
+  footageBoundingBoxes: FootageBox[];
+}
+
 const PERMYRIAD_MAX = 10_000;
 /** A read answers at most this many boxes, oldest first, and says so in warningMsg when there were more. */
 export const MAX_BOXES_PER_READ = 10_000;

@@ -13,6 +13,12 @@ import * as store from './store.js';
 type MonitoringDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 /** The reference's MonitoringEnableStatus, with the fields Gatehouse keeps. */
+/** The LOCATION change that monitoring being enabled or disabled announces. */
+export interface LocationMonitoringChange {
+  locationUuid: string;
+  status: MonitoringStatus;
+}
+
 export interface MonitoringStatus {
   enabled: boolean;
   enabledOnMs: number | null;

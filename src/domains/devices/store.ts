@@ -24,6 +24,12 @@ export async function findDevice(db: Db, orgUuid: string, uuid: string): Promise
   return db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** The organization's devices among the uuids, in one query (the others' and unknown ones are absent). */
+export async function findDevices(db: Db, orgUuid: string, uuids: readonly string[]): Promise<DevicesTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
+}
+
 /** An organization's devices of the given kinds (all kinds when none are given), by name. */
 export async function listDevices(db: Db, orgUuid: string, kinds: readonly DeviceKind[] = []): Promise<DevicesTable[]> {
   return db

@@ -5,7 +5,7 @@ import { deviceOfFacet, newRuuid } from '../../ids.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
-import { findUser } from '../orgs/service.js';
+import { findUsers } from '../orgs/service.js';
 import { CAMERA_FACETS } from './cameras.service.js';
 import * as devices from './store.js';
 import type { VideoWallsTable } from './tables.js';
@@ -139,11 +139,8 @@ export async function updateVideoWall(deps: WallDeps, ctx: CallerContext, fields
 /** `getVideoWalls`: the caller's walls and the shared ones, with the names of their owners. */
 export async function getVideoWalls(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<{ videoWalls: VideoWallRecord[]; userNameMap: Record<string, string> }> {
   const videoWalls = (await store.listVisibleWalls(deps.store.db, ctx.orgUuid, ctx.userUuid)).map(toVideoWallRecord);
-  const userNameMap: Record<string, string> = {};
-  for (const owner of new Set(videoWalls.map((w) => w.ownerUserUuid))) {
-    const user = owner ? await findUser(deps, ctx.orgUuid, owner) : null;
-    if (user) userNameMap[user.uuid] = user.name;
-  }
+  const owners = [...new Set(videoWalls.map((w) => w.ownerUserUuid).filter((uuid): uuid is string => !!uuid))];
+  const userNameMap = Object.fromEntries((await findUsers(deps, ctx.orgUuid, owners)).map((user) => [user.uuid, user.name]));
   return { videoWalls, userNameMap };
 }
 

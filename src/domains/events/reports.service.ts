@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../ids.js';
 import { write, type Actor } from '../../store/write.js';
-import { findDevice, findLocation } from '../devices/service.js';
+import { findDevice, findDevices, findLocation } from '../devices/service.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
 import { bucketIndex, bucketStart, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
 import type {
@@ -100,8 +100,15 @@ async function crossingCounts(deps: Pick<Deps, 'store'>, orgUuid: string, input:
 }
 
 export async function getBatchCrossingCounts(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetBatchThresholdCrossingCountReportRequest): Promise<CrossingCount[]> {
+  // Every camera named, by uuid or facet id, in one query; the first unknown (or another organization's) is refused.
+  const uuids = input.deviceUuids.map((ref) => (isRuuid(ref) ? ref : deviceOfFacet(ref)));
+  const found = await findDevices(deps, ctx.orgUuid, uuids.filter((uuid): uuid is string => !!uuid), ['CAMERA']);
   const cameras = new Set<string>();
-  for (const ref of input.deviceUuids) cameras.add((await findCamera(deps, ctx.orgUuid, ref)).uuid);
+  for (const [i, ref] of input.deviceUuids.entries()) {
+    const camera = uuids[i] ? found.get(uuids[i]) : undefined;
+    if (!camera) throw fail('NOT_FOUND', `Camera ${ref}`);
+    cameras.add(camera.uuid);
+  }
   return crossingCounts(deps, ctx.orgUuid, input, [...cameras]);
 }
 

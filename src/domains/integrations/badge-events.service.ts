@@ -33,6 +33,15 @@ export type BadgeWebhookEvent = Static<typeof BadgeWebhookEvent>;
 const validEvent = new Ajv({ allErrors: false }).compile<BadgeWebhookEvent>(BadgeWebhookEvent);
 
 export const BADGE_EVENT_ENTITY = 'BADGE_EVENT';
+/** A SEEK_POINT change: a labelled moment of a camera's footage, from a badge event. */
+export interface SeekPointRecord {
+  uuid: string;
+  orgUuid: string;
+  cameraUuid: string;
+  timestampMs: number;
+  label: string;
+  sourceUuid: string;
+}
 export const SEEK_POINT_ENTITY = 'SEEK_POINT';
 
 export interface BadgeEventRecord {

@@ -68,10 +68,14 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
 
   const listing = { ...read, operationId: 'getOrgIntegrations', summary: "Get the organization's integrations (secrets masked)", response: GetOrgIntegrationsResponse };
   operation(app, { ...listing, path: '/api/integrations/org/getOrgIntegrations' }, async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }));
-  for (const path of ['/api/org/getOrgIntegrations', '/api/integrations/getOrgIntegrations']) {
+  // The catalogue's operationIds of the two deprecated paths.
+  for (const [path, operationId] of [
+    ['/api/org/getOrgIntegrations', 'DEPRECATED_getOrgIntegrations'],
+    ['/api/integrations/getOrgIntegrations', 'getOrgIntegrationsDep'],
+  ]) {
     operation(
       app,
-      { ...listing, path, operationId: `getOrgIntegrationsDep_${path.split('/')[2]}`, deprecated: { successor: '/api/integrations/org/getOrgIntegrations' } },
+      { ...listing, path, operationId, deprecated: { successor: '/api/integrations/org/getOrgIntegrations' } },
       async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }),
     );
   }

@@ -98,6 +98,9 @@ export function publicSettings(integration: Integration): Record<string, unknown
 }
 
 /** The record that change events carry. */
+/** An INTEGRATION change: an integration's public settings (never a secret). */
+export type IntegrationChangeRecord = ReturnType<typeof changeRecord>;
+
 function changeRecord(integration: Integration) {
   return { uuid: integration.uuid, orgUuid: integration.orgUuid, integration: integration.kind, enabled: integration.enabled, settings: publicSettings(integration), updatedAtMs: integration.updatedAtMs };
 }

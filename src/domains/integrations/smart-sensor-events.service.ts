@@ -41,6 +41,16 @@ export interface SmartSensorOutcome {
 
 const ignored = (why: string): SmartSensorOutcome => ({ policyAlertUuids: [], savedClipUuids: [], ignored: true, warningMsg: `event ignored: ${why}` });
 
+/** A NOTIFICATION change: a title for the organization's clients about a policy alert. */
+export interface NotificationRecord {
+  uuid: string;
+  orgUuid: string;
+  policyAlertUuid: string;
+  deviceUuid: string;
+  title: string;
+  timestampMs: number;
+}
+
 /** A notification for the organization's clients, announced on the stream with the alert it is about. */
 function notify(w: WriteScope, alert: { uuid: string; deviceUuid: string }, title: string) {
   const uuid = newRuuid();

@@ -234,6 +234,11 @@ export async function createUser(w: WriteScope, input: { name: string; email?: s
 }
 
 /** A user of the organization; null for a missing one or another organization's. */
+/** The organization's users among the uuids, in one query; another organization's and unknown ones are left out. */
+export async function findUsers(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<UserRecord[]> {
+  return (await store.findUsers(dbOf(source), orgUuid, uuids)).map(toUserRecord);
+}
+
 export async function findUser(source: ReadSource, orgUuid: string, uuid: string): Promise<UserRecord | null> {
   const row = await store.findUser(dbOf(source), orgUuid, uuid);
   return row ? toUserRecord(row) : null;

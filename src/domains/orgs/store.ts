@@ -30,6 +30,12 @@ export async function findUser(db: Db, orgUuid: string, uuid: string): Promise<U
   return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** The organization's users among the uuids, in one query (the others' and unknown ones are absent). */
+export async function findUsers(db: Db, orgUuid: string, uuids: readonly string[]): Promise<UsersTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
+}
+
 export async function findFirstUser(db: Db, orgUuid: string): Promise<UsersTable | undefined> {
   return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).orderBy('created_at_ms').orderBy('uuid').limit(1).executeTakeFirst();
 }

@@ -1,7 +1,12 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import { personMatchKey } from '../../domains/faces/names.js';
 import type { DialectName } from '../database.js';
 import { withSerialId } from '../columns.js';
+
+/**
+ * The people's match key as this migration computed it (frozen here: a migration never follows later changes
+ * of domain code; src/domains/faces/names.ts has today's).
+ */
+const personMatchKey = (name: string): string => name.normalize('NFC').toLowerCase().replace(/\s+/g, '');
 
 /**
  * Faces and shipment e-mails (issue 9): people gain an e-mail, an update time and the key that uploaded

@@ -64,13 +64,4 @@ export async function doorEvents(server: TestServer, key: string, doorUuid: stri
   throw new Error('more than 100 pages');
 }
 
-/** Polls until `check` answers a value, for at most `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { waitFor } from '../../helpers/wait.js';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { createApiKey, grantPartner } from '../../../src/domains/orgs/service.js';
 import { write } from '../../../src/store/write.js';
+import { rawChange } from '../../helpers/changes.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -47,7 +48,7 @@ forEachDialect('audit trail', (dialect) => {
     await assert.rejects(grantPartner(server.gatehouse.deps, { partnerOrgUuid: org.orgUuid, clientOrgUuid: 'AAAAAAAAAAAAAAAAAAAAAA' }));
     await assert.rejects(
       write(server.gatehouse.deps, { orgUuid: org.orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, operation: 'test' }, async (w) => {
-        w.change({ entity: 'THING', entityUuid: 'x', type: 'CREATE', update: {} });
+        w.change(rawChange({ entity: 'THING', entityUuid: 'x', type: 'CREATE', update: {} }));
         throw new Error('boom');
       }),
     );
@@ -63,7 +64,7 @@ forEachDialect('audit trail', (dialect) => {
       if (e.orgUuid === org.orgUuid) seen.push(e);
     });
     await write(server.gatehouse.deps, { orgUuid: org.orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, operation: 'test' }, async (w) => {
-      w.change({ entity: 'THING', entityUuid: 'abc', type: 'UPDATE', update: { uuid: 'abc', name: 'n' } });
+      w.change(rawChange({ entity: 'THING', entityUuid: 'abc', type: 'UPDATE', update: { uuid: 'abc', name: 'n' } }));
     });
     for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     stop();

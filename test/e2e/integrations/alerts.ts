@@ -2,6 +2,7 @@ import type { TestServer } from '../../helpers/server.js';
 import { systemActor } from '../../../src/deps.js';
 import { newRuuid } from '../../../src/ids.js';
 import { write } from '../../../src/store/write.js';
+import { rawChange } from '../../helpers/changes.js';
 
 /**
  * Announces a new policy alert the way the events domain does (a POLICY_ALERT change, type CREATE): the chat
@@ -11,7 +12,7 @@ export async function announcePolicyAlert(server: TestServer, orgUuid: string, a
   const uuid = newRuuid();
   const update = { uuid, orgUuid, deviceUuid: alert.deviceUuid, locationUuid: alert.locationUuid ?? null, policyAlertTriggers: alert.triggers ?? ['MOTION_HUMAN'], timestampMs: Date.now() };
   await write(server.gatehouse.deps, systemActor(orgUuid, 'test.alert'), async (w) => {
-    w.change({ entity: 'POLICY_ALERT', entityUuid: uuid, deviceUuid: alert.deviceUuid, type: 'CREATE', update });
+    w.change(rawChange({ entity: 'POLICY_ALERT', entityUuid: uuid, deviceUuid: alert.deviceUuid, type: 'CREATE', update }));
   });
   return update;
 }

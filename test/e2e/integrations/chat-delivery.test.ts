@@ -4,9 +4,12 @@ import { systemActor } from '../../../src/deps.js';
 import { findSavedClip } from '../../../src/domains/events/clips.service.js';
 import { CHAT_DELIVERY_KIND } from '../../../src/domains/integrations/chat-relay.js';
 import { write } from '../../../src/store/write.js';
+import { rawChange } from '../../helpers/changes.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { outboxIdle } from '../../helpers/outbox-idle.js';
+import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
 import { seedIntegrationSite, type IntegrationSite } from './site.js';
@@ -44,12 +47,12 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     const r = await receiver((_req, i) => (i < 2 ? { status: 503 } : { status: 200 }));
     const alert = await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby, triggers: ['MOTION_HUMAN', 'PEOPLECOUNT_HIGH'] });
     await r.waitFor(3);
-    const delivered = await eventually(async () => {
+    const delivered = await waitFor('the delivery', async () => {
       const log = await deliveryLog();
       return log.deliveries.find((d: any) => d.status === 'DELIVERED');
     });
-    // Nothing more arrives: the delivery is final.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing more arrives: the delivery is final and the outbox has nothing left to send.
+    await outboxIdle(server.gatehouse.deps, org.orgUuid);
     assert.equal(r.requests.length, 3);
     const ids = new Set(r.requests.map((q) => q.headers[DELIVERY_ID_HEADER]));
     assert.deepEqual([...ids], [delivered.deliveryUuid], 'the same delivery id on every attempt');
@@ -75,7 +78,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     const alert = await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Hall });
     await r.waitFor(1);
     await write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.replay'), async (w) => {
-      w.change({ entity: 'POLICY_ALERT', entityUuid: alert.uuid, type: 'CREATE', update: alert });
+      w.change(rawChange({ entity: 'POLICY_ALERT', entityUuid: alert.uuid, type: 'CREATE', update: alert }));
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(r.requests.length, 1);
@@ -85,7 +88,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('gives up after the attempt limit, and the log says why', async () => {
     const r = await receiver(() => ({ status: 500 }));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
-    const failed = await eventually(async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED'));
+    const failed = await waitFor('the delivery', async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED'));
     assert.equal(failed.attempts, 4);
     assert.equal(failed.lastStatusCode, 500);
     assert.equal(failed.lastError, 'HTTP 500');
@@ -95,7 +98,7 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('does not retry a delivery the receiver refuses as a bad request', async () => {
     const r = await receiver(() => ({ status: 400 }));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
-    const failed = await eventually(async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400));
+    const failed = await waitFor('the delivery', async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400));
     assert.equal(failed.attempts, 1);
     assert.equal(r.requests.length, 1);
   });

@@ -7,7 +7,8 @@ import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { lastJson, runCli, spawnServer } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { waitFor } from '../../helpers/wait.js';
 import { callApi } from '../../helpers/server.js';
 import { FAST_OUTBOX } from './alerts.js';
 
@@ -55,7 +56,7 @@ forEachDialect('Outbox: a server killed in the middle of a chat delivery', (dial
 
     const second = await start();
     await receiver.waitFor(2, 20_000);
-    const delivery = await eventually(async () => {
+    const delivery = await waitFor('the delivery', async () => {
       const log = await callApi(second.rest, '/api/integrations/getDeliveryLog', {}, { key: org.apiKey });
       const d = log.json.deliveries?.[0];
       return d?.status === 'DELIVERED' ? d : undefined;

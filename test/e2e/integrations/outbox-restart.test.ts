@@ -4,7 +4,9 @@ import { randomToken } from '../../../src/ids.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { createTestDatabase, REDIS_TEST_URL, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { startReceiver, type Receiver } from '../../helpers/receiver.js';
+import { outboxIdle } from '../../helpers/outbox-idle.js';
+import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { announcePolicyAlert, FAST_OUTBOX } from './alerts.js';
 import { seedIntegrationSite, type IntegrationSite } from './site.js';
@@ -51,7 +53,7 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
 
     const second = await server();
     await r.waitFor(2);
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await waitFor('the delivery', async () => {
       const d = await log(second);
       return d[0]?.status === 'DELIVERED' ? d : undefined;
     });
@@ -89,7 +91,7 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
       })
       .execute();
     await r.waitFor(1);
-    const row = await eventually(async () => {
+    const row = await waitFor('the delivery', async () => {
       const found = await db.selectFrom('outbox_deliveries').selectAll().where('uuid', '=', 'crashedDeliveryAAAAAAA').executeTakeFirst();
       return found?.status === 'DELIVERED' ? found : undefined;
     });
@@ -106,7 +108,8 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
     const alerts = [];
     for (let i = 0; i < 5; i++) alerts.push(await announcePolicyAlert(i % 2 ? a : b, org.orgUuid, { deviceUuid: site.cameras.Lobby }));
     await r.waitFor(5);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the outbox is idle nothing more goes out; a later relay of the same alert is refused by its dedupe key.
+    await outboxIdle(a.gatehouse.deps, org.orgUuid);
     assert.equal(r.requests.length, 5, 'each alert once, though both instances relayed each');
     const texts = new Set(r.requests.map((q) => q.headers[DELIVERY_ID_HEADER]));
     assert.equal(texts.size, 5);

@@ -96,13 +96,4 @@ export function verifyStandardWebhook(secret: string, r: Received): boolean {
     .some((s) => s === `v1,${expected}`);
 }
 
-/** Polls until `check` answers a value, for at most `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { waitFor } from '../../helpers/wait.js';

@@ -4,7 +4,7 @@ import type { ChangeEvent } from '../../../src/bus/events.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { collect, eventually, stompjsClient } from '../streaming/helpers.js';
+import { collect, stompjsClient } from '../streaming/helpers.js';
 import { createRule, MONDAY_10AM_NY, MONDAY_8AM_NY, press, seedRulesSite, startReceiver, verifyStandardWebhook, waitFor, type RulesSite } from './fixtures.js';
 
 const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
@@ -183,7 +183,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
         assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
         const seen = () => sub.messages.map((m) => JSON.parse(m.body));
-        await eventually(() => seen().some((c) => c.entity === 'BUTTON_RULE_FIRING'), 'the firing on the stream');
+        await waitFor('the firing on the stream', () => seen().some((c) => c.entity === 'BUTTON_RULE_FIRING'));
         const alert = seen().find((c) => c.entity === 'POLICY_ALERT');
         assert.deepEqual([alert?.type, alert?.deviceUuid, alert?.update.policyAlertTriggers], ['CREATE', site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
         const notification = seen().find((c) => c.entity === 'LIVE_NOTIFICATION');

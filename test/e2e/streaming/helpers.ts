@@ -2,17 +2,18 @@ import { Client, type IMessage, type IStompSocket, type StompConfig } from '@sto
 import WebSocket from 'ws';
 import { systemActor } from '../../../src/deps.js';
 import type { Deps } from '../../../src/deps.js';
-import { write, type ChangeInput } from '../../../src/store/write.js';
+import { write } from '../../../src/store/write.js';
+import { rawChange, type RawChange } from '../../helpers/changes.js';
 import type { StreamOptions } from '../../../src/streaming/options.js';
 import { startStream, type StreamServer } from '../../../src/streaming/server.js';
 import { loadOrCreateTls } from '../../../src/tls.js';
 import type { TestServer } from '../../helpers/server.js';
 
 /** Raises changes of an organization the way every domain does: one audited write, announced after commit. */
-export async function raiseChanges(deps: Deps, orgUuid: string, changes: Array<Partial<ChangeInput>>): Promise<void> {
+export async function raiseChanges(deps: Deps, orgUuid: string, changes: Array<Partial<RawChange>>): Promise<void> {
   await write(deps, systemActor(orgUuid, 'test.raise'), async (w) => {
     for (const c of changes) {
-      w.change({ entity: 'DOOR', entityUuid: 'door-1', type: 'UPDATE', deviceUuid: null, update: {}, ...c });
+      w.change(rawChange({ entity: 'DOOR', entityUuid: 'door-1', type: 'UPDATE', deviceUuid: null, update: {}, ...c }));
     }
   });
 }
@@ -187,14 +188,6 @@ export async function collect(client: Client, destination: string, headers: Reco
   return { messages, unsubscribe: () => sub.unsubscribe() };
 }
 
-/** Polls `test` every 10 ms until it holds, bounded in time. */
-export async function eventually(test: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A second stream listener on a running server's dependencies, with its own limits and timings. */
 export async function startStreamWith(server: TestServer, options: Partial<StreamOptions>): Promise<StreamServer> {

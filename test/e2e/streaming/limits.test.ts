@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { StreamServer } from '../../../src/streaming/server.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { eventually, raiseChanges, startStreamWith, stompjsClient, StrictClient } from './helpers.js';
+import { raiseChanges, startStreamWith, stompjsClient, StrictClient } from './helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -132,7 +133,7 @@ forEachDialect('stream: limits, heart-beats and slow consumers', (dialect) => {
       for (let batch = 0; batch < 200 && stream.sessionCount() === before; batch++) {
         await raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: 6 }, () => ({ update: { big } })));
         raised += 6;
-        await eventually(() => fast.frames.length - 2 >= raised, `the fast client to receive ${raised} messages`, 10_000);
+        await waitFor(`the fast client to receive ${raised} messages`, () => fast.frames.length - 2 >= raised, 10_000);
       }
       assert.equal(stream.sessionCount(), before - 1, 'the slow consumer was dropped');
       assert.equal(fast.closeCode, null, 'the fast client is still connected');

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Client, IFrame } from '@stomp/stompjs';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { collect, eventually, raiseChanges, stompjsClient } from './helpers.js';
+import { collect, raiseChanges, stompjsClient } from './helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
   let server: TestServer;
@@ -37,7 +38,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
         { entity: 'DOOR', entityUuid: 'door-1', type: 'UPDATE', update: { name: 'Front' } },
         { entity: 'SCHEDULE', entityUuid: 'sch-1', type: 'DELETE', update: {} },
       ]);
-      await eventually(() => sub.messages.length === 3, 'three messages');
+      await waitFor('three messages', () => sub.messages.length === 3);
       const bodies = sub.messages.map((m) => JSON.parse(m.body));
       assert.deepEqual(bodies.map((b) => [b.entity, b.type]), [['POLICY_ALERT', 'CREATE'], ['DOOR', 'UPDATE'], ['SCHEDULE', 'DELETE']]);
       assert.equal(bodies[0].update.textDescription, 'Person');
@@ -49,7 +50,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
       const c = await client({ key: partnerKey, scheme: 'partner-api-token', org: org.orgUuid });
       const sub = await collect(c, `/topic/change/${org.orgUuid}`);
       await raiseChanges(server.gatehouse.deps, org.orgUuid, [{ entityUuid: 'partner-visible' }]);
-      await eventually(() => sub.messages.length === 1, 'the client organization change');
+      await waitFor('the client organization change', () => sub.messages.length === 1);
       assert.equal(JSON.parse(sub.messages[0]!.body).entityUuid, 'partner-visible');
     });
 
@@ -59,7 +60,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
       c.subscribe(`/topic/change/${other.orgUuid}`, () => assert.fail('no message of another organization'));
       const frame = await error;
       assert.equal(frame.headers.message, 'Access denied');
-      await eventually(() => !c.connected, 'the connection to close');
+      await waitFor('the connection to close', () => !c.connected);
     });
   });
 
@@ -68,7 +69,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
       const c = await client();
       const sub = await collect(c, `/topic/change/${org.orgUuid}`, { ack: 'client-individual' });
       await raiseChanges(server.gatehouse.deps, org.orgUuid, [{}, {}]);
-      await eventually(() => sub.messages.length === 2, 'two messages');
+      await waitFor('two messages', () => sub.messages.length === 2);
       assert.ok(sub.messages[0]!.headers.ack);
       const receipts = ['r0', 'r1'].map((id) => new Promise<void>((resolve) => c.watchForReceipt(id, () => resolve())));
       sub.messages[0]!.ack({ receipt: 'r0' });
@@ -81,7 +82,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
       const c = await client();
       const sub = await collect(c, `/topic/change/${org.orgUuid}`, { ack: 'client' });
       await raiseChanges(server.gatehouse.deps, org.orgUuid, [{}]);
-      await eventually(() => sub.messages.length === 1, 'one message');
+      await waitFor('one message', () => sub.messages.length === 1);
       const message = sub.messages[0]!;
       const tx = c.begin();
       message.ack({ transaction: tx.id });
@@ -100,7 +101,7 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
     // A second subscription, confirmed after the UNSUBSCRIBE, shows when the change has been delivered.
     const second = await collect(c, `/topic/change/${org.orgUuid}`);
     await raiseChanges(server.gatehouse.deps, org.orgUuid, [{}]);
-    await eventually(() => second.messages.length === 1, 'the change on the second subscription');
+    await waitFor('the change on the second subscription', () => second.messages.length === 1);
     assert.equal(sub.messages.length, 0);
     await c.deactivate();
     assert.equal(c.connected, false);

@@ -4,6 +4,7 @@ import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
 import { createApiKey, revokeApiKey } from '../../../src/domains/orgs/service.js';
 import { write } from '../../../src/store/write.js';
+import { rawChange } from '../../helpers/changes.js';
 import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { raiseChanges, startStreamWith, StrictClient } from './helpers.js';
@@ -66,7 +67,7 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
     const onB = await subscribe(b);
     const silentBus = { ...a.gatehouse.deps.bus, publish: async () => {} } as Bus;
     await write({ ...a.gatehouse.deps, bus: silentBus }, systemActor(org.orgUuid, 'test.silent'), async (w) => {
-      w.change({ entity: 'DOOR', entityUuid: 'never-announced', type: 'UPDATE', update: {} });
+      w.change(rawChange({ entity: 'DOOR', entityUuid: 'never-announced', type: 'UPDATE', update: {} }));
     });
     await raiseChanges(a.gatehouse.deps, org.orgUuid, [{ entityUuid: 'announced' }]);
     await onB.until(() => bodies(onB).length === 2, 'both changes', 5000);

@@ -8,6 +8,9 @@ export const DEVICE_COMMAND_ENTITY = 'DEVICE_COMMAND';
 
 type Device = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
 
+/** A DEVICE_COMMAND change: a command to a (simulated) device. */
+export type DeviceCommandRecord = ReturnType<typeof recordCommand>;
+
 /**
  * Records a command to a (simulated) device inside a write: a DEVICE_COMMAND change of the device, on the
  * stream, delivered when the device is online (connection other than RED). Answers the record.

@@ -41,6 +41,20 @@ async function postToChat(ctx: ActionContext, index: number, n: Notification) {
  * `integrationCommandActions` are recorded as commands to the named integration (an INTEGRATION_COMMAND
  * change, due after `delaySecs`), the payload as given.
  */
+/** An INTEGRATION_COMMAND change: a command recorded for a third-party integration. */
+export interface IntegrationCommandRecord {
+  uuid: string;
+  orgUuid: string;
+  integration: string | null | undefined;
+  commandPayload: string | null;
+  delaySecs: number;
+  dueAtMs: number;
+  ruleUuid: string;
+  firingUuid: string;
+  status: string;
+  createdAtMs: number;
+}
+
 export const integrationActions: ActionFamily = (ctx) => {
   const runs: ActionRun[] = [];
   for (const [i, n] of (ctx.action.integrationNotificationActions ?? []).entries()) {

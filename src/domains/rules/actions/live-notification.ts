@@ -1,9 +1,12 @@
 import { newRuuid } from '../../../ids.js';
 import { write } from '../../../store/write.js';
-import { succeeded, type ActionFamily } from './action.js';
+import { succeeded, type ActionFamily, type RuleEvent } from './action.js';
 
 /** The stream's entity name of a live notification. */
 export const LIVE_NOTIFICATION_ENTITY = 'LIVE_NOTIFICATION';
+
+/** A LIVE_NOTIFICATION change: the rule's firing with a title and text for the organization's clients. */
+export type LiveNotificationRecord = RuleEvent & { uuid: string; title: string; text: string; createdAtMs: number };
 
 /** `liveNotificationAction`: a notification on the organization's stream (/topic/change/{org}). */
 export const liveNotificationActions: ActionFamily = ({ deps, actor, action, rule, event }) =>

@@ -1,0 +1,70 @@
+/**
+ * Every entity the stream carries, by name, with the record its change events hold (`update`: the record as
+ * the REST API returns it). `w.change()` (src/store/write.ts) is typed by this map, so an unknown entity name
+ * or a payload of the wrong shape does not compile. Adding an entity is one line here (docs/streaming.md's
+ * list is regenerated from it by `npm run coverage`, and a test checks it).
+ */
+import type { CredentialRecord } from '../domains/access/credentials.service.js';
+import type { UnauthorizedBadgeRecord } from '../domains/access/door-devices.service.js';
+import type { ComponentEventRecord } from '../domains/access/door-events.service.js';
+import type { LocationLockdownRecord } from '../domains/access/lockdown.service.js';
+import type { DoorRecord } from '../domains/access/service.js';
+import type { ElevatorLandingLabels } from '../domains/devices/elevator-landings.service.js';
+import type { FootageBoxesChange } from '../domains/devices/footage-boxes.service.js';
+import type { LocationMonitoringChange } from '../domains/devices/monitoring.service.js';
+import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
+import type { VideoWallRecord } from '../domains/devices/video-walls.service.js';
+import type { PolicyAlertRecord } from '../domains/events/alerts.schemas.js';
+import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
+import type { CrossingRecord } from '../domains/events/reports.service.js';
+import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
+import type { BadgeEventRecord, SeekPointRecord } from '../domains/integrations/badge-events.service.js';
+import type { IntegrationChangeRecord } from '../domains/integrations/settings.js';
+import type { NotificationRecord } from '../domains/integrations/smart-sensor-events.service.js';
+import type { ShipmentRecord } from '../domains/internal/service.js';
+import type { UserRecord } from '../domains/orgs/service.js';
+import type { DeviceCommandRecord } from '../domains/rules/actions/device-commands.js';
+import type { IntegrationCommandRecord } from '../domains/rules/actions/integrations.js';
+import type { LiveNotificationRecord } from '../domains/rules/actions/live-notification.js';
+import type { ButtonEvent, ButtonRule, RuleFiring } from '../domains/rules/schemas.js';
+import type { ScheduleRecord } from '../domains/schedules/service.js';
+
+/** One line per entity: `NAME: RecordType; // domain: what it is`. */
+export interface ChangeEntities {
+  ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // access: a credential (card, PIN, ...)
+  AUDIO_GATEWAY: DeviceRecord; // devices: an audio gateway added
+  BADGE_EVENT: BadgeEventRecord; // integrations: a badge event from a badge integration
+  BUTTON: DeviceRecord; // devices: a button added
+  BUTTON_EVENT: ButtonEvent; // rules: a button press
+  BUTTON_RULE: ButtonRule | { ruleUuid: string; sensorUuid: string }; // rules: a button rule (on DELETE: its ids)
+  BUTTON_RULE_FIRING: RuleFiring; // rules: a rule's firing and its actions' outcomes
+  CAMERA: DeviceRecord; // devices: a camera added
+  COMPONENT_EVENT: ComponentEventRecord; // access: a door event (badge-in, unlock, relock, ...)
+  DEVICE_COMMAND: DeviceCommandRecord; // rules: a command to a device
+  DOOR: DoorRecord; // access: an access-controlled door
+  DOOR_CONTROLLER: DeviceRecord; // devices: a door controller added
+  ELEVATOR_LANDING: DeviceRecord | ElevatorLandingLabels; // devices: a landing added, or its labels
+  ENVIRONMENTAL_SENSOR: DeviceRecord; // devices: an environmental sensor added
+  FACE_MATCHMAKER: FaceMatchmakerRecord; // faces: a face of a person
+  FOOTAGE_BOUNDING_BOX: FootageBoxesChange; // devices: boxes drawn on a camera's footage
+  INTEGRATION: IntegrationChangeRecord; // integrations: an integration's public settings
+  INTEGRATION_COMMAND: IntegrationCommandRecord; // rules: a command to a third-party integration
+  LIVE_NOTIFICATION: LiveNotificationRecord; // rules: a live notification of a rule's firing
+  LOCATION: LocationRecord | LocationMonitoringChange; // devices: a location, or its alarm monitoring
+  LOCATION_LOCKDOWN: LocationLockdownRecord; // access: a location's lockdown
+  NOTIFICATION: NotificationRecord; // integrations: a notification about a policy alert
+  PERSON: PersonRecord; // faces: a person
+  POLICY_ALERT: PolicyAlertRecord; // events: a policy alert
+  RELAY: DeviceRecord; // devices: a relay added
+  SAVED_CLIP: SavedClipRecord; // events: a saved clip
+  SCHEDULE: ScheduleRecord; // schedules: a schedule
+  SEEK_POINT: SeekPointRecord; // integrations: a labelled moment of a camera's footage
+  SHIPMENT: ShipmentRecord; // internal: a hardware shipment
+  THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // devices: a discovered third-party camera
+  THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count
+  UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // access: a refused badge
+  USER: UserRecord; // orgs: a user
+  VIDEO_WALL: VideoWallRecord; // devices: a video wall
+}
+
+export type EntityName = keyof ChangeEntities;

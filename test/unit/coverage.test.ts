@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import type { ChangeEntities } from '../../src/bus/entities.js';
+import type { WriteScope } from '../../src/store/write.js';
+import {
+  gatehouseOpenApi,
+  generatedFiles,
+  operationIdMismatches,
+  readEntities,
+  readNames,
+  renderCoverage,
+  root,
+  type OpenApiDoc,
+} from '../../scripts/lib/coverage.js';
+
+describe('npm run coverage: the coverage page and the generated docs', () => {
+  let doc: OpenApiDoc;
+  before(async () => {
+    doc = await gatehouseOpenApi();
+  });
+
+  it('answers every implemented catalogue path under the catalogue operationId', () => {
+    assert.deepEqual(operationIdMismatches(doc, readNames()), []);
+  });
+
+  it('finds an implemented catalogue path whose operationId differs from the catalogue', () => {
+    const [path, methods] = Object.entries(doc.paths).find(([p]) => readNames().some((o) => o.path === p))!;
+    const renamed: OpenApiDoc = { paths: { ...doc.paths, [path]: { post: { ...Object.values(methods)[0], operationId: 'somethingElse' } } } };
+    assert.equal(operationIdMismatches(renamed, readNames()).length, 1);
+  });
+
+  it('gives every operation of /openapi.json its own operationId', () => {
+    const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    assert.deepEqual(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      [],
+    );
+  });
+
+  it('counts an operation that is added or removed', () => {
+    const catalogue = readNames();
+    const base = renderCoverage(doc, catalogue);
+    const missing = catalogue.find((o) => !(o.path in doc.paths))!;
+    const more = renderCoverage({ paths: { ...doc.paths, [missing.path]: { post: { operationId: missing.operationId } } } }, catalogue);
+    assert.equal(more.implemented, base.implemented + 1);
+    assert.match(more.markdown, new RegExp(`- \\[x\\] \`${missing.path}\``));
+    assert.equal(base.total, catalogue.length);
+  });
+
+  it('keeps docs/coverage.md, the entity list of docs/streaming.md, the README total and the names list fresh (npm run coverage)', async () => {
+    for (const { file, content } of await generatedFiles()) {
+      assert.ok(readFileSync(join(root, file), 'utf8') === content, `${file} is stale: run npm run coverage`);
+    }
+  });
+
+  it('lists every entity of the typed map, one line each', () => {
+    const names = readEntities().map((e) => e.name);
+    const source = readFileSync(join(root, 'src/bus/entities.ts'), 'utf8');
+    const declared = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+    assert.deepEqual(names, declared, 'each entry of ChangeEntities is `NAME: Record; // domain: what`');
+    const streaming = readFileSync(join(root, 'docs/streaming.md'), 'utf8');
+    for (const name of names) assert.ok(streaming.includes(`| \`${name}\` |`), `docs/streaming.md lists ${name}`);
+  });
+});
+
+// Compile-time: w.change() takes only the map's names, each with its own record (tsc checks this file).
+export function typedChanges(w: WriteScope, door: ChangeEntities['DOOR']): void {
+  w.change({ entity: 'DOOR', entityUuid: door.uuid, type: 'UPDATE', update: door });
+  // @ts-expect-error an entity name outside the map
+  w.change({ entity: 'NO_SUCH_ENTITY', entityUuid: door.uuid, type: 'UPDATE', update: door });
+  // @ts-expect-error a record of another entity
+  w.change({ entity: 'SCHEDULE', entityUuid: door.uuid, type: 'UPDATE', update: door });
+}
