@@ -65,6 +65,7 @@ export function alertRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/event/deletePolicyAlerts',
       operationId: 'deletePolicyAlerts',
+      extension: true,
       summary: 'Delete policy alerts',
       description: 'Deletes all the alerts or none: an unknown uuid refuses the call. Clips saved from them stay.',
       tags,
