@@ -21,13 +21,18 @@ export async function postControl(
   body: string,
   contentType = 'application/json',
 ): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.replace(/\/+$/, '')}/_gatehouse${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminTokenFor(dataDir)}`, 'content-type': contentType },
-    body,
-  });
+  const url = `${server.replace(/\/+$/, '')}/_gatehouse${path}`;
+  const token = adminTokenFor(dataDir);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`cannot reach the server at ${server}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+  }
   const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!answer || answer.error !== false) throw new Error(String(answer?.errorMsg ?? `the server answered HTTP ${response.status}`));
-  const { error: _error, errorMsg: _errorMsg, warningMsg: _warningMsg, ...result } = answer;
-  return result;
+  if (!answer || answer.error !== false) throw new Error(String(answer?.errorMsg ?? `the server at ${server} answered HTTP ${response.status}`));
+  // A warning (an event the server ignored, and why) stays in the result; an empty one is left out.
+  const { error: _error, errorMsg: _errorMsg, warningMsg, ...result } = answer;
+  return warningMsg ? { ...result, warningMsg } : result;
 }

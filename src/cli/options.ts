@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { closeDeps, openDeps } from '../app.js';
-import { loadConfig, type ConfigFlags } from '../config.js';
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config, type ConfigFlags } from '../config.js';
 import type { Deps } from '../deps.js';
 import { createLogger } from '../logger.js';
 
@@ -9,12 +10,26 @@ export function addStoreOptions(command: Command): Command {
   return command
     .addOption(new Option('--data-dir <dir>', 'data directory (GATEHOUSE_DATA_DIR)'))
     .addOption(new Option('--database <url>', 'sqlite:<file> or postgres://... (GATEHOUSE_DATABASE_URL)'))
-    .addOption(new Option('--region <region>', 'us or eu (GATEHOUSE_REGION)'));
+    .addOption(new Option('--region <region>', 'us or eu (GATEHOUSE_REGION)'))
+    .addOption(new Option('--init', 'create a new store when the data dir has none (otherwise refused, so that a mistyped --data-dir is noticed)'));
+}
+
+/**
+ * A command other than `start` works on an existing store: with no --database (nor GATEHOUSE_DATABASE_URL)
+ * and no gatehouse.db in the data dir, it refuses rather than create an empty store that no server reads.
+ */
+function assertStoreExists(flags: ConfigFlags & { init?: boolean }, config: Config): void {
+  if (flags.init || flags.database || process.env.GATEHOUSE_DATABASE_URL) return;
+  const file = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : null;
+  if (file && !existsSync(file)) {
+    throw new ConfigError(`no store in ${config.dataDir} (${file} does not exist): point --data-dir at a server's data dir, give --database URL, or pass --init to create a new store`);
+  }
 }
 
 /** Runs a command against the store (migrated) without starting any listener. */
-export async function withDeps<T>(flags: ConfigFlags, fn: (deps: Deps) => Promise<T>): Promise<T> {
+export async function withDeps<T>(flags: ConfigFlags & { init?: boolean }, fn: (deps: Deps) => Promise<T>): Promise<T> {
   const config = loadConfig(flags);
+  assertStoreExists(flags, config);
   const deps = await openDeps(config, { log: createLogger('warn') });
   try {
     return await fn(deps);

@@ -1,7 +1,10 @@
+import { Ajv } from 'ajv';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
+import { eventUsage, flagProblem } from '../http/simulate-flags.js';
 import { postControl } from './control-client.js';
-import { printResult } from './options.js';
+import { addStoreOptions, printResult } from './options.js';
+import { simulateEvents, type SimulateEvent } from './simulate-catalogue.js';
 
 /** `--co2-ppm` → `co2Ppm`. */
 const camelCase = (flag: string) => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -29,22 +32,47 @@ export function flagsToBody(args: string[]): Record<string, string | boolean> {
   return body;
 }
 
+/** Every event with its flags, for `simulate --help` and an unknown event. */
+export function eventsHelp(events: readonly SimulateEvent[]): string {
+  return `Events and their flags ([...] optional):\n${events.map((e) => `  ${eventUsage(e.event, e.body)}`).join('\n')}\n`;
+}
+
+const coercing = new Ajv({ coerceTypes: true, allErrors: false, strict: false });
+
+/** Checks the flags against the event's schema, as the server will, and words the first problem in flags. */
+export function checkFlags(event: SimulateEvent, body: Record<string, unknown>): void {
+  const validate = coercing.compile({ ...event.body, additionalProperties: false });
+  if (!validate(structuredClone(body))) throw new Error(flagProblem(event.event, event.body, validate.errors![0] as never));
+}
+
+let preparedHelp = '';
+/** Reads the events before commander runs, so that `simulate --help` can list them. */
+export async function prepareSimulateHelp(): Promise<void> {
+  preparedHelp = eventsHelp(await simulateEvents());
+}
+
 export function registerSimulateCommand(program: Command): void {
-  program
-    .command('simulate')
-    .description('raise a device event on a running server, through the same code paths as devices (see README: Simulator)')
-    .argument('<event>', 'alert, reading, badge, door, controller, press, crossing, ...')
-    .argument('[flags...]', 'the event\'s flags, e.g. --device UUID --trigger MOTION_HUMAN')
+  addStoreOptions(
+    program
+      .command('simulate')
+      .description('raise a device event on a running server, through the same code paths as devices (see README: Simulator)')
+      .argument('[event]', 'alert, reading, badge, door, controller, press, crossing, ... (simulate --help lists them all)')
+      .argument('[flags...]', "the event's flags, e.g. --device UUID --trigger MOTION_HUMAN"),
+  )
     .option('--server <url>', "the running server's REST URL (GATEHOUSE_SERVER)")
-    .option('--data-dir <dir>', "the server's data dir, for its admin token (GATEHOUSE_DATA_DIR)")
     .option('--json', 'print the created records as JSON')
+    .addHelpText('after', () => `\n${preparedHelp}`)
     .allowUnknownOption()
-    .action(async (event: string, flags: string[], opts) => {
+    .action(async (name: string | undefined, flags: string[], opts) => {
+      const events = await simulateEvents();
+      const event = events.find((e) => e.event === name);
+      if (!event) throw new Error(`${name ? `unknown event "${name}"` : 'which event?'}\n${eventsHelp(events)}`);
+      const body = flagsToBody(flags);
+      checkFlags(event, body);
       const server = opts.server ?? process.env.GATEHOUSE_SERVER;
       if (!server) throw new Error('simulate needs --server URL (or GATEHOUSE_SERVER): the events go through the running server');
-      if (!/^[a-z][a-z-]*$/.test(event)) throw new Error(`unknown event "${event}"`);
-      const body = flagsToBody(flags);
-      const created = await postControl(server, loadConfig({ dataDir: opts.dataDir }).dataDir, `/simulate/${event}`, JSON.stringify(body));
+      const created = await postControl(server, loadConfig(opts).dataDir, `/simulate/${event.event}`, JSON.stringify(body));
+      if (created.ignored === true || created.warningMsg) process.stderr.write(`gatehouse: ${created.ignored === true ? 'the server ignored the event: ' : ''}${created.warningMsg ?? 'no reason given'}\n`);
       printResult(created, opts.json ?? true);
     });
 }

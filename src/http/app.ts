@@ -59,7 +59,9 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         title: 'Gatehouse: physical-security platform API',
         version: '1.0',
         description: 'Every operation is POST with a JSON body ({} for none). Failures: `error: true` with `errorMsg`.',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
+      servers: [{ url: '/', description: 'this Gatehouse server' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-auth-apikey' },
@@ -67,7 +69,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
           partnerOrg: { type: 'apiKey', in: 'header', name: 'x-auth-org', description: 'client organization of a partner call' },
         },
       },
-      security: [{ apiKey: [], scheme: [] }],
+      // x-auth-scheme is optional (api-token when absent); x-auth-org names the client organization of a partner call.
+      security: [{ apiKey: [] }, { apiKey: [], scheme: [] }, { apiKey: [], scheme: [], partnerOrg: [] }],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -16,6 +16,7 @@ import { randomToken } from '../ids.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
 import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
 import { hidden, type ControlPlugin } from './control-plugin.js';
+import { flagErrorFormatter } from './simulate-flags.js';
 import type { ApiApp } from './operation.js';
 
 /**
@@ -97,6 +98,14 @@ export function controlApi(deps: Deps) {
     await app.register(
       async (simulate) => {
         simulate.setValidatorCompiler(({ schema }) => coercingAjv.compile(schema));
+        // A simulate body is the event's flags: an unknown flag is refused, and every refusal speaks of flags.
+        simulate.addHook('onRoute', (route) => {
+          const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
+          if (!body) return;
+          const event = route.url.split('/').pop()!;
+          route.schema!.body = { ...body, additionalProperties: false };
+          route.schemaErrorFormatter = flagErrorFormatter(event, body);
+        });
         for (const plugin of simulatePlugins) await plugin(simulate as ApiApp, deps);
       },
       { prefix: '/simulate' },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
+import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-absent.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -37,6 +38,35 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   querystring?: TSchema;
   /** false: success answers the handler's result alone, without `error: false` (the spec's bare `{}` answers). */
   envelope?: false;
+  /**
+   * A Gatehouse-only operation, which the platform does not have: true marks every path of it; a list marks
+   * only those of its paths (Gatehouse's own names of a platform operation). Marked paths carry
+   * `x-gatehouse-extension: true` and the `Gatehouse` tag in /openapi.json.
+   */
+  extension?: true | readonly string[];
+}
+
+/** The tag of every Gatehouse-only operation in /openapi.json. */
+export const EXTENSION_TAG = 'Gatehouse';
+
+/** The failure envelope, as /openapi.json documents the 400, 401 and 403 answers of every operation. */
+const FailureResponse = {
+  type: 'object',
+  properties: {
+    error: { type: 'boolean' },
+    errorMsg: { type: 'string' },
+    warningMsg: { type: ['string', 'null'] },
+    msg: { type: 'string' },
+  },
+} as const;
+const failures = {
+  400: { description: 'The body is not JSON or does not match the operation\'s schema', ...FailureResponse },
+  401: { description: 'No API key, or an unsupported x-auth-scheme', ...FailureResponse },
+  403: { description: 'The API key is not valid here (unknown, revoked, expired or of another region) or may not call this operation', ...FailureResponse },
+};
+
+function isExtensionPath(spec: { extension?: true | readonly string[] }, path: string): boolean {
+  return spec.extension === true || (Array.isArray(spec.extension) && spec.extension.includes(path));
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
@@ -62,8 +92,11 @@ declare module 'fastify' {
  */
 export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spec: OperationSpec<B, R>, handler: OperationHandler<B, R>): void {
   const paths = [spec.path, ...(spec.aliases ?? [])];
+  // Every optional field accepts null (the platform's clients send null for absent); see null-as-absent.ts.
+  const body = withNullableOptionals(spec.body);
   for (const path of paths) {
     const isAlias = path !== spec.path;
+    const extension = isExtensionPath(spec, path);
     // Typed through OperationHandler above; the generic schema types are too deep for Fastify's own inference.
     (app as FastifyInstance).route({
       method: 'POST',
@@ -73,15 +106,17 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         operationId: isAlias ? path.split('/').pop() : spec.operationId,
         summary: spec.summary,
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
-        tags: spec.tags,
+        tags: extension ? [...spec.tags.filter((t) => t !== EXTENSION_TAG), EXTENSION_TAG] : spec.tags,
+        ...(extension ? { 'x-gatehouse-extension': true } : {}),
         deprecated: spec.deprecated ? true : undefined,
-        body: spec.body,
+        body,
         ...(spec.consumes ? { consumes: spec.consumes } : {}),
         ...(spec.querystring ? { querystring: spec.querystring } : {}),
-        response: { 200: spec.response },
+        response: { 200: spec.response, ...failures },
       },
       handler: async (request, reply) => {
         if (spec.deprecated) reply.header('deprecation', 'true').header('link', `<${spec.deprecated.successor}>; rel="successor-version"`);
+        dropNullOptionals(spec.body, request.body);
         const result = await handler(request.body as Static<B>, request.caller, request, reply);
         return spec.envelope === false ? result : { error: false, ...(result as object) };
       },

@@ -7,8 +7,12 @@ import { FACET_ID_PATTERN, RUUID_PATTERN } from '../ids.js';
  * serializer then needs no validation pass per field to pick a branch.
  */
 export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => {
-  const type = (schema as { type?: unknown }).type;
-  if (typeof type === 'string' && type !== 'null') return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] }) as never;
+  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
+  if (typeof type === 'string' && type !== 'null') {
+    // An enumeration lists null among its values too, or `enum` would still refuse it.
+    const nullable = Array.isArray(values) ? { ...schema, type: [type, 'null'], enum: [...values, null] } : { ...schema, type: [type, 'null'] };
+    return Type.Unsafe<Static<T> | null>(nullable) as never;
+  }
   return Type.Union([schema, Type.Null()]);
 };
 

@@ -4,6 +4,7 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { write, type WriteScope } from '../../store/write.js';
+import { doorAnswer } from './door-answer.js';
 import { recordDoorEvent, type ComponentEventRecord, type DoorEventDetails } from './door-events.service.js';
 import { changeDoorState, findDoor, type DoorRecord } from './service.js';
 import * as store from './store.js';
@@ -44,7 +45,7 @@ export async function relockDoor(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, pe
     if (!(await store.relockIfDue(w.tx, pending.doorUuid, pending.relockAtMs, w.nowMs))) return false;
     const door = (await findDoor(w, pending.orgUuid, pending.doorUuid))!;
     await recordDoorEvent(w, door, pending.relockAtMs, { type: 'DoorRelayStateChangeEvent', newState: 'LOCKED' });
-    w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: door });
+    w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: doorAnswer(door) });
     return true;
   });
 }

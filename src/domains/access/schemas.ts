@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { BADGE_REASONS } from './badge-decision.js';
 import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events.service.js';
@@ -87,9 +87,11 @@ export const AccessControlledDoor = Type.Object(
     name: Field(Type.String()),
     hasLock: Field(Type.Boolean()),
     scheduleUuid: Field(Ruuid({ description: 'the schedule during which access rules admit; null means always' })),
-    controllerUuid: Field(Ruuid({ description: 'the DOOR_CONTROLLER device driving the door' })),
-    cameraUuids: Field(Type.Array(Ruuid())),
-    unlockDurationMs: Field(Type.Integer()),
+    type: Field(StringEnum(['AccessControlledDoor', 'AccessControlledElevator', 'AccessControlledElevatorLanding'] as const)),
+    ownerDeviceUuid: Field(Ruuid({ description: 'the DOOR_CONTROLLER device driving the door' })),
+    associatedCameras: Field(Type.Array(FacetId({ description: 'a camera of the door, as a facet id (<camera>.v0)' }), { uniqueItems: true })),
+    unlockTimeSec: Field(Type.Integer({ description: 'how long an unlock lasts, in whole seconds (rounded up)' })),
+    defaultState: Field(StringEnum(['UNLOCKED', 'ACCESS_CONTROLLED'] as const, 'ACCESS_CONTROLLED for a door with a lock')),
     position: Field(StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const)),
     lockState: Field(StringEnum(['LOCKED', 'UNLOCKED'] as const)),
     relockAtMillis: Field(EpochMs('when the unlocked door relocks')),

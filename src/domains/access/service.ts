@@ -4,6 +4,7 @@ import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
+import { doorAnswer, type DoorAnswer } from './door-answer.js';
 import { decodePageKey, encodePageKey } from './page-key.js';
 import * as store from './store.js';
 import type { DoorPosition, DoorsTable, LockState } from './tables.js';
@@ -11,7 +12,7 @@ import type { DoorPosition, DoorsTable, LockState } from './tables.js';
 export const DEFAULT_UNLOCK_DURATION_MS = 5000;
 export const DOOR_PAGE = { default: 100, max: 1000 };
 
-/** A door as the REST API returns it. */
+/** A door as the services hold it (the REST API answers it as `doorAnswer` shapes it). */
 export interface DoorRecord {
   uuid: string;
   orgUuid: string;
@@ -88,7 +89,7 @@ export async function createDoor(w: WriteScope, input: DoorInput): Promise<DoorR
   await store.insertDoorCameras(w.tx, orgUuid, row.uuid, cameraUuids);
   await store.insertDoorAccess(w.tx, orgUuid, row.uuid, [...new Set(input.userUuids)]);
   const record = toDoorRecord(row, cameraUuids);
-  w.change({ entity: 'DOOR', entityUuid: row.uuid, deviceUuid: input.controllerUuid, type: 'CREATE', update: record });
+  w.change({ entity: 'DOOR', entityUuid: row.uuid, deviceUuid: input.controllerUuid, type: 'CREATE', update: doorAnswer(record) });
   return record;
 }
 
@@ -129,14 +130,14 @@ export async function listDoors(
   deps: Pick<Deps, 'store'>,
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: { lastEvaluatedKey?: string | null; maxPageSize?: number | null },
-): Promise<{ accessControlledDoors: DoorRecord[]; lastEvaluatedKey: string | null }> {
+): Promise<{ accessControlledDoors: DoorAnswer[]; lastEvaluatedKey: string | null }> {
   const limit = Math.min(input.maxPageSize ?? DOOR_PAGE.default, DOOR_PAGE.max);
   const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['string', 'string'] as const) : null;
   const rows = await store.listDoorsPage(deps.store.db, ctx.orgUuid, after && { name: after[0], uuid: after[1] }, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    accessControlledDoors: await withCamerasOfPage(deps, page),
+    accessControlledDoors: (await withCamerasOfPage(deps, page)).map(doorAnswer),
     lastEvaluatedKey: rows.length > limit && last ? encodePageKey([last.name, last.uuid]) : null,
   };
 }
@@ -154,6 +155,6 @@ export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: Do
     updated_at_ms: w.nowMs,
   });
   const updated: DoorRecord = { ...door, ...patch, updatedAtMillis: w.nowMs };
-  w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: updated });
+  w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: doorAnswer(updated) });
   return updated;
 }

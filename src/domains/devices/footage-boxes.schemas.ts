@@ -1,10 +1,15 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf } from '../../schemas/common.js';
+import { Field, Nullable, ResponseOf } from '../../schemas/common.js';
 import { ACTIVITIES } from '../../schemas/activities.js';
 
 const Permyriad = (edge: string) => Type.Integer({ description: `${edge} edge, in permyriad of the image (0..10000)` });
 
-/** The reference's FootageBoundingBoxType: a, ts, l, t, r, b required; the optional fields Gatehouse keeps. */
+const Point = Type.Object({ x: Field(Type.Integer()), y: Field(Type.Integer()) });
+
+/** The catalogue's footage colours for a custom activity. */
+export const FOOTAGE_COLORS = ['BLUE', 'RED', 'PURPLE', 'TAN', 'ORANGE', 'TEAL', 'GRAY', 'BLACK'] as const;
+
+/** The reference's FootageBoundingBoxType: a, ts, l, t, r, b required; every optional field is kept as sent. */
 export const FootageBoundingBox = Type.Object({
   a: Type.Enum(ACTIVITIES, { description: 'the activity seen' }),
   ts: Type.Integer({ description: 'epoch milliseconds of the frame' }),
@@ -23,6 +28,25 @@ export const FootageBoundingBox = Type.Object({
   vn: Field(Type.String({ maxLength: 200, description: 'vehicle name' })),
   cdn: Field(Type.String({ maxLength: 100, description: 'custom activity display name' })),
   cd: Field(Type.String({ maxLength: 100, description: 'custom activity display description' })),
+  kp: Field(Type.Record(Type.String({ maxLength: 64 }), Point, { description: 'pose keypoints, by name', maxProperties: 64 })),
+  p: Field(Type.String({ maxLength: 200, description: 'pose' })),
+  ro: Field(Type.Array(Nullable(Type.String({ maxLength: 200 })), { maxItems: 100, description: 'recognized objects' })),
+  croppedImageLocator: Field(Type.String({ maxLength: 2000 })),
+  customActivityColor: Field(Type.Enum(FOOTAGE_COLORS)),
+  sensorValType: Field(
+    Type.Object({ sensorBoolean: Field(Type.Boolean()), sensorDouble: Field(Type.Number()), sensorLong: Field(Type.Integer()) }, { description: 'a sensor value' }),
+  ),
+  toastOrderIdInfo: Field(
+    Type.Object(
+      {
+        employeeName: Field(Type.String({ maxLength: 200 })),
+        guid: Field(Type.String({ maxLength: 200 })),
+        locationName: Field(Type.String({ maxLength: 200 })),
+        restaurantName: Field(Type.String({ maxLength: 200 })),
+      },
+      { description: 'a point-of-sale order' },
+    ),
+  ),
 });
 
 const CameraUuid = Type.String({ maxLength: 64, description: 'the camera: its uuid or a facet id (<uuid>.v0)' });

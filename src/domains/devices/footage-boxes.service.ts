@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { fail } from '../../errors.js';
 import { write } from '../../store/write.js';
 import { findCamera } from './cameras.service.js';
@@ -81,4 +82,13 @@ export async function getFootageBoundingBoxes(
   return found.length > MAX_BOXES_PER_READ
     ? { footageBoundingBoxes: boxes, warningMsg: `only the first ${MAX_BOXES_PER_READ} boxes of the range are answered; ask for a shorter range` }
     : { footageBoundingBoxes: boxes };
+}
+
+/**
+ * The boxes of a camera with fromMs <= ts < toMs, oldest first, at most MAX_BOXES_PER_READ: for another domain
+ * that has already checked that the camera is the caller's (a policy alert's details, for instance).
+ */
+export async function listCameraBoxes(source: ReadSource, cameraUuid: string, fromMs: number, toMs: number): Promise<FootageBox[]> {
+  const found = await store.listBoxes(dbOf(source), cameraUuid, fromMs, toMs, MAX_BOXES_PER_READ);
+  return found.map((text) => JSON.parse(text) as FootageBox);
 }

@@ -5,13 +5,14 @@ import {
   DeletePolicyAlertsRequest,
   DeletePolicyAlertsResponse,
   GetPolicyAlertDetailsRequest,
-  GetPolicyAlertDetailsResponse,
   GetPolicyAlertGroupsForDeviceRequest,
   GetPolicyAlertGroupsForDeviceResponse,
   GetPolicyAlertsV2Request,
   GetPolicyAlertsV2Response,
 } from './alerts.schemas.js';
 import * as alerts from './alerts.service.js';
+import { GetPolicyAlertDetailsResponse } from './alert-details.schemas.js';
+import { getPolicyAlertDetails } from './alert-details.service.js';
 
 const tags = ['Event'];
 
@@ -58,13 +59,14 @@ export function alertRoutes(app: ApiApp, deps: Deps): void {
       body: GetPolicyAlertDetailsRequest,
       response: GetPolicyAlertDetailsResponse,
     },
-    async (input, ctx) => ({ policyAlert: await alerts.getPolicyAlertDetails(deps, ctx, input.policyAlertUuid) }),
+    async (input, ctx) => ({ policyAlert: await getPolicyAlertDetails(deps, ctx, input.policyAlertUuid) }),
   );
   operation(
     app,
     {
       path: '/api/event/deletePolicyAlerts',
       operationId: 'deletePolicyAlerts',
+      extension: true,
       summary: 'Delete policy alerts',
       description: 'Deletes all the alerts or none: an unknown uuid refuses the call. Clips saved from them stay.',
       tags,

@@ -189,7 +189,6 @@ export const GetPolicyAlertsV2Response = ResponseOf({
 });
 
 export const GetPolicyAlertDetailsRequest = Type.Object({ policyAlertUuid: Ruuid() });
-export const GetPolicyAlertDetailsResponse = ResponseOf({ policyAlert: Field(PolicyAlertV2) });
 
 export const SavePolicyAlertV2Request = Type.Object({
   alertUuid: Ruuid({ description: 'the policy alert to save as a clip' }),

@@ -198,12 +198,6 @@ export async function findPolicyAlert(source: ReadSource, orgUuid: string, uuid:
   return row ? toRecord(row) : null;
 }
 
-export async function getPolicyAlertDetails(deps: Pick<Deps, 'store'>, ctx: CallerContext, uuid: string): Promise<PolicyAlertRecord> {
-  const alert = await findPolicyAlert(deps, ctx.orgUuid, uuid);
-  if (!alert) throw fail('NOT_FOUND', 'Policy alert');
-  return alert;
-}
-
 /** Marks an alert saved (a clip was made of it), inside the write that makes the clip. */
 export async function markPolicyAlertSaved(w: WriteScope, alert: PolicyAlertRecord): Promise<PolicyAlertRecord> {
   const saved = { ...alert, saved: true };

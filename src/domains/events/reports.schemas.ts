@@ -5,6 +5,8 @@ import { CROSSING_OBJECTS } from './tables.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
+/** The catalogue's crossing objects: every one is accepted; those Gatehouse's cameras never count answer empty buckets. */
+export const REPORT_CROSSING_OBJECTS = [...CROSSING_OBJECTS, 'LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN'] as const;
 export const REPORT_BUCKET_SIZES = ['QUARTER_HOUR', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export const REPORT_INTERVALS = ['MINUTELY', 'QUARTERHOURLY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
 
@@ -16,7 +18,7 @@ const crossingReportFields = {
   endTimeMs: EpochMs('end of the range (exclusive); equal to startTimeMs for an empty range, which has no buckets'),
   bucketSize: Opt(StringEnum(REPORT_BUCKET_SIZES, 'default HOUR; buckets are cut on the wall clock of timeZone (weeks start on Sunday)')),
   timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone for bucketing; default UTC' })),
-  crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'what crossed the line; default HUMAN')),
+  crossingObject: Opt(StringEnum(REPORT_CROSSING_OBJECTS, 'what crossed the line; default HUMAN. Cameras here count HUMAN, VEHICLE and FACE; the others answer empty buckets')),
   dedupe: Opt(Type.Boolean({ description: 'count a crossing that a camera reported more than once (same camera and timestamp) once' })),
 };
 

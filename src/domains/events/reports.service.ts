@@ -13,7 +13,7 @@ import type {
   TimeSeriesDataPoint,
 } from './reports.schemas.js';
 import * as store from './reports.store.js';
-import type { CrossingObject } from './tables.js';
+import { CROSSING_OBJECTS, type CrossingObject } from './tables.js';
 
 /** The stream's entity name of a line-crossing count. */
 export const CROSSING_ENTITY = 'THRESHOLD_CROSSING';
@@ -84,7 +84,10 @@ async function crossingCounts(deps: Pick<Deps, 'store'>, orgUuid: string, input:
   const starts = cutBuckets(input.startTimeMs, input.endTimeMs, input.bucketSize ?? 'HOUR', timeZone);
   const counts = starts.map((timestampMs) => ({ timestampMs, ingressCount: 0, egressCount: 0 }));
   if (starts.length === 0) return counts;
-  const rows = await store.listCrossings(deps.store.db, orgUuid, input.crossingObject ?? 'HUMAN', cameras, input.startTimeMs, input.endTimeMs);
+  const object = input.crossingObject ?? 'HUMAN';
+  // A catalogue object that Gatehouse's cameras never count (LPR, POSE, ...) has no crossings: empty buckets.
+  if (!(CROSSING_OBJECTS as readonly string[]).includes(object)) return counts;
+  const rows = await store.listCrossings(deps.store.db, orgUuid, object as CrossingObject, cameras, input.startTimeMs, input.endTimeMs);
   const seen = new Set<string>();
   for (const row of rows) {
     if (input.dedupe) {

@@ -100,6 +100,7 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
     {
       path: `${MATCHMAKER}/getFaceMatchmakerImage`,
       operationId: 'getFaceMatchmakerImage',
+      extension: true,
       summary: 'Get the stored image of a face matchmaker (Gatehouse)',
       description: 'Answers the image stored for one of the organization’s faces, base-64, with its content type.',
       tags,

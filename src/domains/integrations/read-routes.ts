@@ -22,12 +22,12 @@ const read = { tags, body: BaseIntegrationRequest };
 export function readRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
-    { ...read, path: '/api/integrations/IoT/getSmartSensorIntegration', operationId: 'getSmartSensorIntegration', summary: 'Get the smart-sensor integration', response: GetSmartSensorIntegrationResponse },
+    { ...read, path: '/api/integrations/IoT/getSmartSensorIntegration', operationId: 'getSmartSensorIntegration', extension: true, summary: 'Get the smart-sensor integration', response: GetSmartSensorIntegrationResponse },
     async (_input, ctx) => ({ haloSettings: await getIntegrationSettings(deps, ctx, 'SMART_SENSOR') }),
   );
   operation(
     app,
-    { ...read, path: '/api/integrations/getChatIntegration', operationId: 'getChatIntegration', summary: 'Get the chat integration', response: GetChatIntegrationResponse },
+    { ...read, path: '/api/integrations/getChatIntegration', operationId: 'getChatIntegration', extension: true, summary: 'Get the chat integration', response: GetChatIntegrationResponse },
     async (_input, ctx) => ({ mattermostSettings: await getIntegrationSettings(deps, ctx, 'CHAT') }),
   );
   operation(
@@ -37,6 +37,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/accessControl/getGeneaIntegration',
       aliases: ['/api/integrations/accessControl/getBadgeIntegration'],
       operationId: 'getGeneaIntegration',
+      extension: ['/api/integrations/accessControl/getBadgeIntegration'],
       summary: 'Get the badge integration (secrets masked)',
       response: GetBadgeIntegrationResponse,
     },
@@ -49,6 +50,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/incidentManagement/getLumeoIntegration',
       aliases: ['/api/integrations/incidentManagement/getVideoAnalyticsIntegration'],
       operationId: 'getLumeoIntegration',
+      extension: ['/api/integrations/incidentManagement/getVideoAnalyticsIntegration'],
       summary: 'Get the video-analytics integration with its audit map',
       response: GetVideoAnalyticsIntegrationResponse,
     },
@@ -60,6 +62,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       ...read,
       path: '/api/integrations/incidentManagement/getTicketingIntegration',
       operationId: 'getTicketingIntegration',
+      extension: true,
       summary: 'Get the ticketing integration (password masked)',
       response: GetTicketingIntegrationResponse,
     },
@@ -93,6 +96,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       tags,
       path: '/api/integrations/getDeliveryLog',
       operationId: 'getDeliveryLog',
+      extension: true,
       summary: "The organization's outbound deliveries (chat messages, webhooks), newest first",
       body: GetDeliveryLogRequest,
       response: GetDeliveryLogResponse,

@@ -31,6 +31,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/IoT/updateSmartSensorIntegration',
       aliases: ['/api/integrations/IoT/updateHaloIntegration'],
       operationId: 'updateSmartSensorIntegration',
+      extension: ['/api/integrations/IoT/updateSmartSensorIntegration'],
       summary: 'Update the smart-sensor integration (whole settings)',
       tags,
       body: UpdateSmartSensorIntegrationRequest,
@@ -47,7 +48,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
   };
   operation(
     app,
-    { ...updateChat, path: '/api/integrations/updateChatIntegration', aliases: ['/api/integrations/incidentManagement/updateMattermostIntegration'] },
+    { ...updateChat, path: '/api/integrations/updateChatIntegration', extension: ['/api/integrations/updateChatIntegration'], aliases: ['/api/integrations/incidentManagement/updateMattermostIntegration'] },
     async (input, ctx) => updateChatIntegration(deps, ctx, input.mattermostSettings ?? {}),
   );
   operation(
@@ -66,6 +67,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/accessControl/updateBadgeIntegration',
       aliases: ['/api/integrations/accessControl/updateGeneaIntegration'],
       operationId: 'updateBadgeIntegration',
+      extension: ['/api/integrations/accessControl/updateBadgeIntegration'],
       summary: 'Update the badge integration (whole settings); apiToken is checked against the badge system',
       tags,
       body: UpdateBadgeIntegrationRequest,
@@ -79,6 +81,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/incidentManagement/updateVideoAnalyticsIntegration',
       aliases: ['/api/integrations/incidentManagement/updateLumeoIntegration'],
       operationId: 'updateVideoAnalyticsIntegration',
+      extension: ['/api/integrations/incidentManagement/updateVideoAnalyticsIntegration'],
       summary: 'Update the video-analytics integration; while enabled the analytics system holds an organization key',
       tags,
       body: UpdateVideoAnalyticsIntegrationRequest,
@@ -92,6 +95,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/incidentManagement/updateServiceNowIntegration',
       aliases: ['/api/integrations/incidentManagement/updateTicketingIntegration'],
       operationId: 'updateServiceNowIntegration',
+      extension: ['/api/integrations/incidentManagement/updateTicketingIntegration'],
       summary: 'Create or update the ticketing integration (whole settings)',
       tags,
       body: UpdateTicketingIntegrationRequest,
@@ -108,6 +112,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/incidentManagement/deleteTicketingIntegration',
       aliases: ['/api/integrations/incidentManagement/deleteServiceNowIntegration'],
       operationId: 'deleteTicketingIntegration',
+      extension: ['/api/integrations/incidentManagement/deleteTicketingIntegration'],
       summary: 'Delete the ticketing integration',
     },
     async (_input, ctx) => deleteTicketingIntegration(deps, ctx).then(() => ({})),
@@ -119,6 +124,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/IoT/deleteSmartSensorIntegration',
       aliases: ['/api/integrations/IoT/deleteHaloIntegration'],
       operationId: 'deleteSmartSensorIntegration',
+      extension: ['/api/integrations/IoT/deleteSmartSensorIntegration'],
       summary: 'Delete the smart-sensor integration',
     },
     async (_input, ctx) => deleteIntegration(deps, ctx, 'SMART_SENSOR', 'Smart-sensor integration').then(() => ({})),
@@ -126,7 +132,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
   const deleteChat = { ...remove, operationId: 'deleteChatIntegration', summary: 'Delete the chat integration' };
   operation(
     app,
-    { ...deleteChat, path: '/api/integrations/deleteChatIntegration', aliases: ['/api/integrations/incidentManagement/deleteMattermostIntegration'] },
+    { ...deleteChat, path: '/api/integrations/deleteChatIntegration', extension: ['/api/integrations/deleteChatIntegration'], aliases: ['/api/integrations/incidentManagement/deleteMattermostIntegration'] },
     async (_input, ctx) => deleteIntegration(deps, ctx, 'CHAT', 'Chat integration').then(() => ({})),
   );
   operation(
@@ -146,6 +152,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/accessControl/deleteBadgeIntegration',
       aliases: ['/api/integrations/accessControl/deleteGeneaIntegration'],
       operationId: 'deleteBadgeIntegration',
+      extension: ['/api/integrations/accessControl/deleteBadgeIntegration'],
       summary: 'Delete the badge integration (its inbound webhook stops accepting posts)',
     },
     async (_input, ctx) => deleteIntegration(deps, ctx, 'BADGE', 'Badge integration').then(() => ({})),
@@ -157,6 +164,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/integrations/incidentManagement/deleteVideoAnalyticsIntegration',
       aliases: ['/api/integrations/incidentManagement/deleteLumeoIntegration'],
       operationId: 'deleteVideoAnalyticsIntegration',
+      extension: ['/api/integrations/incidentManagement/deleteVideoAnalyticsIntegration'],
       summary: "Delete the video-analytics integration and revoke the analytics system's key",
     },
     async (_input, ctx) => deleteVideoAnalyticsIntegration(deps, ctx).then(() => ({})),
@@ -166,6 +174,7 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/integrations/IoT/smartSensorEvent',
       operationId: 'smartSensorEvent',
+      extension: true,
       summary: "The smart-sensor system reports a sensor's event (authenticated with an API key of the organization)",
       description:
         'An event of an enabled alert type from a sensor of sensorToCamerasMap raises a policy alert on each mapped camera, saves a clip when saveClips and notifies when triggerNotification; others are answered as ignored.',

@@ -9,6 +9,7 @@ export function internalRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/internal/sendShipmentShippedEmail',
       operationId: 'sendShipmentShippedEmail',
+      extension: true,
       summary: 'Send shipment shipped email (internal)',
       description:
         'Internal keys only. Sends the "shipped" e-mail of the sales opportunity\'s shipment through the configured SMTP server, once: ' +

@@ -23,6 +23,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/org/getOrganization',
+      extension: ['/api/org/getOrganization'],
       aliases: ['/api/org/getOrg'],
       operationId: 'getOrganization',
       summary: 'Get the organization record',

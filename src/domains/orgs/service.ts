@@ -97,6 +97,9 @@ export async function createApiKey(
     if (input.expiresAtMs != null && input.expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
     const org = await store.findOrg(w.tx, input.orgUuid);
     if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
+    // An organization lives in the region its keys were issued for: a key of another region would never work.
+    const region = (await store.listApiKeys(w.tx, input.orgUuid)).find((k) => k.region !== deps.config.region)?.region;
+    if (region) throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
     const user = await store.findFirstUser(w.tx, input.orgUuid);
     const id = await insertKey(w.tx, deps, {
       orgUuid: input.orgUuid,

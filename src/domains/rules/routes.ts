@@ -79,6 +79,7 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/button/getRuleFiringsForButton',
       operationId: 'getRuleFiringsForButton',
+      extension: true,
       summary: 'Get rule firings for button (Gatehouse)',
       description: 'The firings of the button\'s rules, newest first, each with the outcome of every action.',
       tags,
@@ -92,6 +93,7 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/button/getWebhookSigningSecret',
       operationId: 'getWebhookSigningSecret',
+      extension: true,
       summary: 'Get webhook signing secret (Gatehouse)',
       description: 'The Standard Webhooks secret (whsec_...) that signs the organization\'s rule webhooks; created on first use.',
       tags,
@@ -105,6 +107,7 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/button/rotateWebhookSigningSecret',
       operationId: 'rotateWebhookSigningSecret',
+      extension: true,
       summary: 'Rotate webhook signing secret (Gatehouse)',
       description: 'Replaces the signing secret; answers the new one. Deliveries signed from now on use it.',
       tags,

@@ -6,7 +6,7 @@ const ScheduleStrategy = Type.Enum(['WEEKLY_REPEATING_MINUTES', 'ABSOLUTE_SECOND
 
 /** A minute-of-week interval (start inclusive, stop exclusive); ranges and overlaps are the service's rules. */
 const WeeklyMinuteInterval = Type.Object({
-  minuteOfWeekStart: Type.Integer({ description: 'minute of the week, 0 = Sunday 00:00 on the location wall clock' }),
+  minuteOfWeekStart: Type.Integer({ description: 'minute of the week, 0 = Monday 00:00 on the location wall clock' }),
   minuteOfWeekStop: Type.Integer({ description: 'exclusive, at most 10080' }),
 });
 

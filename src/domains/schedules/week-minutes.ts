@@ -1,8 +1,9 @@
 /**
- * Time inside a week, as schedules count it. Convention (the platform's): minute 0 is Sunday 00:00 in the
- * location's time zone, minute 1440 is Monday 00:00, and the week ends at minute 10080 (exclusive).
+ * Time inside a week, as schedules count it. Convention (the platform's clients'): minute 0 is Monday 00:00 in
+ * the location's time zone, minute 1440 is Tuesday 00:00, and the week ends at minute 10080 (exclusive),
+ * at the end of Sunday.
  * An interval covers minuteOfWeekStart <= m < minuteOfWeekStop; an interval never crosses the end of the
- * week, so "Saturday 23:00 to Sunday 01:00" is two intervals ([10020, 10080) and [0, 60)).
+ * week, so "Sunday 23:00 to Monday 01:00" is two intervals ([10020, 10080) and [0, 60)).
  * Wall-clock minutes are read with Intl in the zone itself, so daylight-saving changes need no arithmetic:
  * the skipped spring hour never occurs and the repeated autumn hour occurs twice.
  */
@@ -13,7 +14,7 @@ export interface WeekInterval {
   minuteOfWeekStop: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function formatFor(timeZone: string): Intl.DateTimeFormat {

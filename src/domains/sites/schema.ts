@@ -41,7 +41,7 @@ export const SitePerson = Entry({ name: Name });
 
 export const SiteSchedule = Entry({
   name: Name,
-  /** Minutes of the week: 0 is Sunday 00:00 in the location's time zone, 10080 the end of Saturday. */
+  /** Minutes of the week: 0 is Monday 00:00 in the location's time zone, 10080 the end of Sunday. */
   intervals: Type.Array(Entry({ start: Type.Integer(), stop: Type.Integer() })),
   mutable: Type.Optional(Type.Boolean()),
   oneTimeUse: Type.Optional(Type.Boolean()),

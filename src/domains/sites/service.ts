@@ -41,10 +41,10 @@ function refuse(problems: string[]): never {
 async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): Promise<string[]> {
   const problems: string[] = [];
   for (const [i, s] of (site.shipments ?? []).entries()) {
-    if (await findShipment(deps, orgUuid, s.crmOppId)) problems.push(`shipments[${i}] (${s.crmOppId}).crmOppId: the organization already has a shipment for it`);
+    if (await findShipment(deps, orgUuid, s.crmOppId)) problems.push(`shipments[${i}].crmOppId (${s.crmOppId}): the organization already has a shipment for it`);
   }
   for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
-    if (await findDiscovery(deps, orgUuid, t.macAddress)) problems.push(`thirdPartyCameraDiscoveries[${i}] (${t.macAddress}).macAddress: the organization already has this discovery`);
+    if (await findDiscovery(deps, orgUuid, t.macAddress)) problems.push(`thirdPartyCameraDiscoveries[${i}].macAddress (${t.macAddress}): the organization already has this discovery`);
   }
   return problems;
 }

@@ -17,26 +17,36 @@ export function entryKey(kind: SiteKind, entry: Record<string, unknown>): string
   return String(entry.name);
 }
 
-/** How a message names an entry: `doors[1] (Back Door)`. */
-function label(kind: string, index: number, entry: unknown): string {
+/** The entry's name, as a message shows it after the path: ` (Back Door)`, or nothing. */
+function nameOf(entry: unknown): string {
   const e = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
   const key = e.name ?? e.crmOppId ?? e.macAddress;
-  return typeof key === 'string' ? `${kind}[${index}] (${key})` : `${kind}[${index}]`;
+  return typeof key === 'string' ? ` (${key})` : '';
 }
 
-/** `/doors/1/cameras/0` of the file → `doors[1] (Back Door).cameras[0]`. */
-function pathLabel(site: Record<string, unknown>, pointer: string): string {
+/** How a message names a field of an entry: `doors[1].schedule (Back Door)`; `field` starts with `.` or `[`. */
+function label(kind: string, index: number, entry: unknown, field = ''): string {
+  return `${kind}[${index}]${field}${nameOf(entry)}`;
+}
+
+/** `/doors/1/cameras/0` of the file → `doors[1].cameras[0] (Back Door)`, and the entry it lies in. */
+function pathOf(site: Record<string, unknown>, pointer: string): { label: string; path: string } {
   const [kind, index, ...rest] = pointer.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
-  if (kind === undefined) return 'site file';
-  if (index === undefined) return kind;
+  if (kind === undefined) return { label: 'site file', path: '' };
+  if (index === undefined) return { label: kind, path: kind };
   const entry = (site[kind] as unknown[] | undefined)?.[Number(index)];
-  return label(kind, Number(index), entry) + rest.map((p) => (/^[0-9]+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  const field = rest.map((p) => (/^[0-9]+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  return { label: label(kind, Number(index), entry, field), path: `${kind}[${index}]${field}` };
 }
 
-/** Type errors, one line per field: unknown fields, missing fields, wrong types and enumerations. */
-function shapeProblems(site: Record<string, unknown>): string[] {
+/** The path a problem starts with: `doors[1].schedule` of `doors[1].schedule (Back Door): ...`. */
+const problemPath = (problem: string) => /^[^\s:]+/.exec(problem)?.[0] ?? '';
+
+/** Type errors, one line per field (unknown fields, missing fields, wrong types and enumerations), and the entries they lie in. */
+function shapeProblems(site: Record<string, unknown>): { problems: string[]; badPaths: string[] } {
   const byPath = new Map<string, string>();
   const allowed = new Map<string, unknown[]>();
+  const badPaths: string[] = [];
   for (const error of Value.Errors(SiteFile, site)) {
     let path = error.instancePath;
     let message = error.message;
@@ -55,16 +65,42 @@ function shapeProblems(site: Record<string, unknown>): string[] {
     }
     if (!byPath.has(path)) byPath.set(path, message);
   }
-  return [...byPath].map(([path, message]) => `${pathLabel(site, path)}: ${message}`);
+  const problems = [...byPath].map(([path, message]) => {
+    const at = pathOf(site, path);
+    badPaths.push(at.path);
+    return `${at.label}: ${message}`;
+  });
+  return { problems, badPaths };
 }
 
-/** Checks of a well-typed file: unique names, values, and references between entries. */
+/**
+ * Checks of the well-typed entries of a file: unique names, values, and references between entries. Names
+ * are read from every entry (a mistyped entry still answers to its name), so one wrong entry is reported
+ * once, by the type check, and the references to it are not reported again.
+ */
 function ruleProblems(site: SiteFile): string[] {
   const problems: string[] = [];
+  /**
+   * Each entry of a kind, with its index in the file. An entry may be mistyped (its type errors are reported
+   * already): a check that cannot read it is skipped, and what it says of a mistyped field is dropped.
+   */
+  const each = <K extends SiteKind>(kind: K, fn: (entry: NonNullable<SiteFile[K]>[number], index: number) => void) => {
+    const list = site[kind];
+    if (!Array.isArray(list)) return;
+    list.forEach((entry, i) => {
+      if (!entry || typeof entry !== 'object') return;
+      try {
+        fn(entry, i);
+      } catch {
+        // a mistyped entry: its type errors say what is wrong
+      }
+    });
+  };
   const names = new Map<SiteKind, Set<string>>();
   for (const kind of Object.keys(site) as SiteKind[]) {
     const seen = new Set<string>();
-    (site[kind] ?? []).forEach((entry, i) => {
+    (Array.isArray(site[kind]) ? site[kind]! : []).forEach((entry, i) => {
+      if (!entry || typeof entry !== 'object') return;
       const key = entryKey(kind, entry);
       if (seen.has(key)) problems.push(`${label(kind, i, entry)}: duplicate ${kind === 'shipments' ? 'crmOppId' : kind === 'thirdPartyCameraDiscoveries' ? 'macAddress' : 'name'} "${key}"`);
       seen.add(key);
@@ -76,43 +112,45 @@ function ruleProblems(site: SiteFile): string[] {
     if (name !== undefined && !has(kind, name)) problems.push(`${where}: no ${singular} named "${name}"`);
   };
 
-  site.locations?.forEach((l, i) => {
-    if (l.timeZone !== undefined && !isValidTimeZone(l.timeZone)) problems.push(`${label('locations', i, l)}.timeZone: "${l.timeZone}" is not a known IANA time zone`);
-    if (l.monitoringPin !== undefined && !PIN_PATTERN.test(l.monitoringPin)) problems.push(`${label('locations', i, l)}.monitoringPin: must be 4 to 8 digits`);
+  each('locations', (l, i) => {
+    if (l.timeZone !== undefined && !isValidTimeZone(l.timeZone)) problems.push(`${label('locations', i, l, '.timeZone')}: "${l.timeZone}" is not a known IANA time zone`);
+    if (l.monitoringPin !== undefined && !PIN_PATTERN.test(l.monitoringPin)) problems.push(`${label('locations', i, l, '.monitoringPin')}: must be 4 to 8 digits`);
   });
-  site.users?.forEach((u, i) => {
-    if (u.email !== undefined && !EMAIL.test(u.email)) problems.push(`${label('users', i, u)}.email: "${u.email}" is not an e-mail address`);
+  each('users', (u, i) => {
+    if (u.email !== undefined && !EMAIL.test(u.email)) problems.push(`${label('users', i, u, '.email')}: "${u.email}" is not an e-mail address`);
   });
-  site.schedules?.forEach((s, i) => {
+  each('schedules', (s, i) => {
     const intervals = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));
-    const problem = intervalProblem(intervals, `${label('schedules', i, s)}.intervals`);
-    if (problem) problems.push(problem);
+    // The message names the interval within the schedule (`intervals[1]: overlaps intervals[0]`): prefix the entry once.
+    const problem = intervalProblem(intervals, 'intervals');
+    const parts = problem ? /^([^:]+): (.*)$/s.exec(problem) : null;
+    if (parts) problems.push(`${label('schedules', i, s, `.${parts[1]}`)}: ${parts[2]}`);
   });
   for (const kind of DEVICE_SITE_KINDS) {
-    site[kind]?.forEach((d, i) => {
-      refer(`${label(kind, i, d)}.location`, 'locations', 'location', d.location);
-      if (d.macAddress !== undefined && !normaliseMac(d.macAddress)) problems.push(`${label(kind, i, d)}.macAddress: "${d.macAddress}" is not a MAC address`);
+    each(kind, (d, i) => {
+      refer(`${label(kind, i, d, '.location')}`, 'locations', 'location', d.location);
+      if (d.macAddress !== undefined && !normaliseMac(d.macAddress)) problems.push(`${label(kind, i, d, '.macAddress')}: "${d.macAddress}" is not a MAC address`);
     });
   }
-  site.sensors?.forEach((s, i) => {
-    if (s.thresholds && s.kind !== 'environmental') problems.push(`${label('sensors', i, s)}.thresholds: only environmental sensors have thresholds`);
+  each('sensors', (s, i) => {
+    if (s.thresholds && s.kind !== 'environmental') problems.push(`${label('sensors', i, s, '.thresholds')}: only environmental sensors have thresholds`);
   });
-  site.doors?.forEach((d, i) => {
-    const at = label('doors', i, d);
-    refer(`${at}.location`, 'locations', 'location', d.location);
-    refer(`${at}.schedule`, 'schedules', 'schedule', d.schedule);
-    refer(`${at}.controller`, 'doorControllers', 'door controller', d.controller);
-    d.cameras?.forEach((c, k) => refer(`${at}.cameras[${k}]`, 'cameras', 'camera', c));
-    d.access?.forEach((u, k) => refer(`${at}.access[${k}]`, 'users', 'user', u));
+  each('doors', (d, i) => {
+    const at = (field: string) => label('doors', i, d, field);
+    refer(at('.location'), 'locations', 'location', d.location);
+    refer(at('.schedule'), 'schedules', 'schedule', d.schedule);
+    refer(at('.controller'), 'doorControllers', 'door controller', d.controller);
+    d.cameras?.forEach((c, k) => refer(at(`.cameras[${k}]`), 'cameras', 'camera', c));
+    d.access?.forEach((u, k) => refer(at(`.access[${k}]`), 'users', 'user', u));
     if (d.controller === undefined && has('doorControllers', controllerNameFor(d.name))) {
-      problems.push(`${at}.controller: a door controller named "${controllerNameFor(d.name)}" is declared; name it here or rename it`);
+      problems.push(`${at('.controller')}: a door controller named "${controllerNameFor(d.name)}" is declared; name it here or rename it`);
     }
   });
-  site.thirdPartyCameraDiscoveries?.forEach((t, i) => {
-    if (!normaliseMac(t.macAddress)) problems.push(`${label('thirdPartyCameraDiscoveries', i, t)}.macAddress: "${t.macAddress}" is not a MAC address`);
+  each('thirdPartyCameraDiscoveries', (t, i) => {
+    if (!normaliseMac(t.macAddress)) problems.push(`${label('thirdPartyCameraDiscoveries', i, t, '.macAddress')}: "${t.macAddress}" is not a MAC address`);
   });
-  site.shipments?.forEach((s, i) => {
-    if (!EMAIL.test(s.email)) problems.push(`${label('shipments', i, s)}.email: "${s.email}" is not an e-mail address`);
+  each('shipments', (s, i) => {
+    if (!EMAIL.test(s.email)) problems.push(`${label('shipments', i, s, '.email')}: "${s.email}" is not an e-mail address`);
   });
   return problems;
 }
@@ -120,6 +158,8 @@ function ruleProblems(site: SiteFile): string[] {
 /** Every problem of a site file (empty when it is valid), each naming the entry and the field. */
 export function siteFileProblems(site: unknown): string[] {
   if (!site || typeof site !== 'object' || Array.isArray(site)) return ['site file: must be a mapping of kinds (locations, cameras, doors, ...)'];
-  const shape = shapeProblems(site as Record<string, unknown>);
-  return shape.length > 0 ? shape : ruleProblems(site as SiteFile);
+  // Every wrong entry at once: the type errors, then the rules on the entries that are well typed.
+  const { problems, badPaths } = shapeProblems(site as Record<string, unknown>);
+  const mistyped = (path: string) => badPaths.some((bad) => path === bad || path.startsWith(`${bad}.`) || path.startsWith(`${bad}[`));
+  return [...problems, ...ruleProblems(site as SiteFile).filter((problem) => !mistyped(problemPath(problem)))];
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+import { control } from '../control/admin.js';
 import { seedAccessSite, type AccessSite } from './fixtures.js';
 
 const PATH = '/api/component/findAccessControlledDoors';
@@ -38,8 +39,11 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
         locationUuid: front.locationUuid,
         hasLock: front.hasLock,
         scheduleUuid: front.scheduleUuid,
-        controllerUuid: front.controllerUuid,
-        unlockDurationMs: front.unlockDurationMs,
+        type: front.type,
+        ownerDeviceUuid: front.ownerDeviceUuid,
+        associatedCameras: front.associatedCameras,
+        unlockTimeSec: front.unlockTimeSec,
+        defaultState: front.defaultState,
         position: front.position,
         lockState: front.lockState,
         relockAtMillis: front.relockAtMillis,
@@ -51,8 +55,11 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
         locationUuid: site.locations.HQ,
         hasLock: true,
         scheduleUuid: site.schedules['Business Hours'],
-        controllerUuid: site.doorControllers['Front Door Controller'],
-        unlockDurationMs: 300,
+        type: 'AccessControlledDoor',
+        ownerDeviceUuid: site.doorControllers['Front Door Controller'],
+        associatedCameras: [],
+        unlockTimeSec: 1,
+        defaultState: 'ACCESS_CONTROLLED',
         position: 'CLOSED',
         lockState: 'LOCKED',
         relockAtMillis: null,
@@ -60,6 +67,22 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
       },
     );
     assert.equal(doors[2].hasLock, false);
+    assert.equal(doors[2].defaultState, 'UNLOCKED');
+    for (const drifted of ['controllerUuid', 'cameraUuids', 'unlockDurationMs']) assert.equal(drifted in front, false, drifted);
+  });
+
+  it("names the door's cameras as facet ids under the catalogue's associatedCameras, and its unlock time in seconds", async () => {
+    const third = await server.createOrg('Camera Doors Org');
+    const seeded = await control(server, `/orgs/${third.orgUuid}/seed`, {
+      locations: [{ name: 'HQ' }],
+      cameras: [{ name: 'Lobby', location: 'HQ' }, { name: 'Hall', location: 'HQ' }],
+      doors: [{ name: 'Front', location: 'HQ', cameras: ['Lobby', 'Hall'], unlockDurationMs: 8000 }],
+    });
+    assert.equal(seeded.json.error, false, seeded.text);
+    const [door] = (await server.call(PATH, {}, { key: third.apiKey })).json.accessControlledDoors;
+    assert.deepEqual(door.associatedCameras, [seeded.json.cameras.Lobby, seeded.json.cameras.Hall].sort().map((c: string) => `${c}.v0`));
+    assert.equal(door.unlockTimeSec, 8);
+    assert.equal(door.ownerDeviceUuid, seeded.json.doorControllers['Front Controller']);
   });
 
   it('pages with maxPageSize and lastEvaluatedKey, without skipping or repeating a door', async () => {

@@ -10,7 +10,7 @@ import { control } from '../control/admin.js';
 export const ACCESS_SITE = `
 locations: [{name: HQ, timeZone: America/New_York}, {name: Annex, timeZone: Europe/Paris}]
 users: [{name: Ada}, {name: Bob}]
-schedules: [{name: Business Hours, intervals: [{start: 1980, stop: 2460}]}]
+schedules: [{name: Business Hours, intervals: [{start: 540, stop: 1020}]}]
 doors:
   - {name: Front Door, location: HQ, lock: true, schedule: Business Hours, access: [Ada], unlockDurationMs: 300}
   - {name: Back Door, location: HQ, lock: true, access: [Ada, Bob], unlockDurationMs: 300}

@@ -79,6 +79,15 @@ forEachDialect('people-counting reports', (dialect) => {
       assert.deepEqual(r.json.crossingCounts, [{ timestampMs: utc('2024-03-10T05:00:00Z'), ingressCount: 7, egressCount: 0 }]);
     });
 
+    it("accepts the catalogue's objects that cameras here never count (LPR, POSE, ...) and answers empty buckets", async () => {
+      for (const crossingObject of ['LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN']) {
+        const r = await call(ORG_REPORT, { startTimeMs: utc('2024-03-10T05:00:00Z'), endTimeMs: utc('2024-03-11T04:00:00Z'), bucketSize: 'DAY', timeZone: NY, crossingObject });
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual([r.json.error, r.json.crossingCounts], [false, [{ timestampMs: utc('2024-03-10T05:00:00Z'), ingressCount: 0, egressCount: 0 }]]);
+      }
+      assert.equal((await call(ORG_REPORT, { startTimeMs: 0, endTimeMs: 1, crossingObject: 'UFO' })).status, 400);
+    });
+
     it('answers an empty range with no buckets and a range without crossings with zero buckets, not an error', async () => {
       const empty = await call(ORG_REPORT, { startTimeMs: utc('2024-01-01T00:00:00Z'), endTimeMs: utc('2024-01-01T00:00:00Z') });
       assert.deepEqual([empty.json.error, empty.json.crossingCounts], [false, []]);

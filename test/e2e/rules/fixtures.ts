@@ -12,7 +12,7 @@ import { control } from '../control/admin.js';
 export const RULES_SITE = `
 locations: [{name: HQ, timeZone: America/New_York}]
 users: [{name: Ada}]
-schedules: [{name: Business Hours, intervals: [{start: 1980, stop: 2460}]}]
+schedules: [{name: Business Hours, intervals: [{start: 540, stop: 1020}]}]
 sensors: [{name: Panic, kind: button, location: HQ}, {name: Spare, kind: button, location: HQ}]
 audioGateways: [{name: Speaker, location: HQ}]
 cameras: [{name: Lobby, location: HQ}]

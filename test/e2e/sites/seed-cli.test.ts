@@ -73,7 +73,7 @@ forEachDialect('gatehouse seed', (dialect) => {
     const r = await gatehouse(['seed', file, '--org', orgUuid, '--json', ...store]);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr.trim(), 'gatehouse: site file: doors[0] (Back Door).schedule: no schedule named "Nights"');
+    assert.equal(r.stderr.trim(), 'gatehouse: site file: doors[0].schedule (Back Door): no schedule named "Nights"');
   });
 });
 
@@ -113,7 +113,7 @@ forEachDialect('gatehouse seed --server', (dialect) => {
     writeFileSync(file, JSON.stringify({ locations: [{ name: 'HQ', timeZone: 'Nowhere/City' }] }));
     const r = await gatehouse(['seed', file, '--org', orgUuid, '--json', '--server', server.rest, '--data-dir', server.config.dataDir]);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /locations\[0\] \(HQ\)\.timeZone: "Nowhere\/City" is not a known IANA time zone/);
+    assert.match(r.stderr, /locations\[0\]\.timeZone \(HQ\): "Nowhere\/City" is not a known IANA time zone/);
   });
 
   it('fails with a clear message when the admin token is wrong or missing', async () => {

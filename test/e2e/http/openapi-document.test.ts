@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+/** Every path of the platform's public catalogue (names only), to tell Gatehouse's own operations apart. */
+const PLATFORM_PATHS = new Set<string>(JSON.parse(readFileSync(new URL('../../fixtures/platform-paths.json', import.meta.url), 'utf8')));
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+// The document is built from the route schemas alone; the store dialect plays no part.
+describe('GET /openapi.json: what generated clients read', () => {
+  let server: TestServer;
+  let doc: any;
+  let dir: string;
+  before(async () => {
+    server = await startTestServer('sqlite');
+    doc = await (await fetch(`${server.rest}/openapi.json`)).json();
+    dir = mkdtempSync(join(tmpdir(), 'gh-openapi-'));
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const operations = () => Object.entries<any>(doc.paths).map(([path, item]) => ({ path, op: item.post }));
+
+  it("marks every operation the platform does not have with x-gatehouse-extension and the Gatehouse tag, and no other", () => {
+    const wrong: string[] = [];
+    for (const { path, op } of operations()) {
+      const extension = !PLATFORM_PATHS.has(path);
+      if ((op['x-gatehouse-extension'] === true) !== extension) wrong.push(`${path}: x-gatehouse-extension should be ${extension}`);
+      if (op.tags.includes('Gatehouse') !== extension) wrong.push(`${path}: Gatehouse tag should be ${extension ? 'present' : 'absent'}`);
+    }
+    assert.deepEqual(wrong, []);
+    for (const known of ['/api/integrations/getDeliveryLog', '/api/button/getRuleFiringsForButton', '/api/button/rotateWebhookSigningSecret', '/api/event/deletePolicyAlerts', '/api/integrations/IoT/smartSensorEvent']) {
+      assert.equal(doc.paths[known].post['x-gatehouse-extension'], true, known);
+    }
+  });
+
+  it('documents the 400, 401 and 403 answers of every operation, and asks for x-auth-scheme only as an option', () => {
+    for (const { path, op } of operations()) assert.deepEqual(['400', '401', '403'].filter((s) => !op.responses[s]), [], path);
+    assert.ok(doc.security.some((alternative: object) => Object.keys(alternative).join() === 'apiKey'), JSON.stringify(doc.security));
+    assert.ok(doc.servers?.length > 0);
+  });
+
+  it('lints clean with @redocly/cli and its recommended rules, offline', async () => {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+    const run = promisify(execFile);
+    const result = await run(process.execPath, [REDOCLY, 'lint', '--extends=recommended', '--format=stylish', file], { env, timeout: 120_000 }).catch((e) => e);
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+    assert.equal(result.code ?? 0, 0, output);
+    assert.match(output, /Your API description is valid/, output);
+    assert.doesNotMatch(output, /^\s*\d+:\d+\s+(error|warning)\s/m, output);
+    assert.doesNotMatch(output, /You have \d+ warning/, output);
+  });
+});
