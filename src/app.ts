@@ -16,6 +16,7 @@ import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
+import { storeIdentity, startChangeLogRetention } from './domains/changes/service.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import type { StreamOptions } from './streaming/options.js';
@@ -48,7 +49,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     await store.close();
     throw e;
   }
-  const bus = await openBus(config.busUrl).catch(async (e) => {
+  // The bus namespace: configured, else the store's own identity, so that deployments on one Redis stay apart.
+  const bus = await (async () => openBus(config.busUrl, config.busNamespace ?? (await storeIdentity({ store })), log))().catch(async (e) => {
     await store.close();
     throw e;
   });
@@ -86,7 +88,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   try {
     await http.listen({ host: config.host, port: config.httpPort });
     await media.listen({ host: config.host, port: config.mediaPort });
-    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, options.stream);
+    const backlog = config.streamMaxBacklogBytes === null ? {} : { maxBufferedBytes: config.streamMaxBacklogBytes };
+    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, { ...backlog, ...options.stream });
   } catch (e) {
     await Promise.allSettled([http.close(), media.close(), stream?.close()]);
     await closeDeps(deps);
@@ -104,6 +107,12 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
+  const retention = startChangeLogRetention(deps);
+  // A reset or restore of the store (control API, any instance): caches and pending work follow the new state.
+  const stopReplaced = deps.bus.subscribe('store.replaced', () => {
+    deps.keyCache.clear();
+    outbox.kick();
+  });
   return {
     config,
     deps,
@@ -113,6 +122,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     async close() {
       stopChatRelay();
       stopKeyWatch();
+      stopReplaced();
+      retention.stop();
       await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);

@@ -1,7 +1,8 @@
-import type { Bus } from './bus.js';
+import type { Bus, BusLog } from './bus.js';
 import { createMemoryBus } from './memory-bus.js';
 import { createRedisBus } from './redis-bus.js';
 
-export async function openBus(url: string): Promise<Bus> {
-  return url.startsWith('memory:') ? createMemoryBus() : createRedisBus(url);
+/** The bus of `url`; on Redis its channels carry `namespace`, so that deployments sharing a Redis stay apart. */
+export async function openBus(url: string, namespace: string, log?: BusLog): Promise<Bus> {
+  return url.startsWith('memory:') ? createMemoryBus() : createRedisBus(url, namespace, log);
 }
