@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { openBus } from './bus/open-bus.js';
+import type { Bus, BusConnection } from './bus/bus.js';
+import { connectBus } from './bus/open-bus.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { readOrCreateSecretFile } from './data-dir.js';
@@ -43,17 +44,23 @@ export interface StartOptions {
 export async function openDeps(config: Config, options: StartOptions = {}): Promise<Deps> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = openStore(config.databaseUrl);
+  // The bus is reached first, while the store migrates, so that an unreachable Redis ends the start at once.
+  const connecting = connectBus(config.busUrl, log);
+  const migrating = migrateToLatest(store);
+  migrating.catch(() => {});
+  let bus: Bus;
+  let connection: BusConnection | null = null;
   try {
-    await migrateToLatest(store);
+    connection = await connecting;
+    await migrating;
+    // The bus namespace: configured, else the store's own identity, so that deployments on one Redis stay apart.
+    bus = await connection.open(config.busNamespace ?? (await storeIdentity({ store })));
   } catch (e) {
+    connection?.close();
+    await migrating.catch(() => {});
     await store.close();
     throw e;
   }
-  // The bus namespace: configured, else the store's own identity, so that deployments on one Redis stay apart.
-  const bus = await (async () => openBus(config.busUrl, config.busNamespace ?? (await storeIdentity({ store })), log))().catch(async (e) => {
-    await store.close();
-    throw e;
-  });
   const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
   return {
     config,

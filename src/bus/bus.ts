@@ -12,6 +12,12 @@ export interface BusLog {
   info(fields: object, message: string): void;
 }
 
+/** A bus reached but not opened yet: its namespace comes from the store, read once the store is migrated. */
+export interface BusConnection {
+  open(namespace: string): Promise<Bus>;
+  close(): void;
+}
+
 export interface Bus {
   /** What the bus is, to print (a Redis URL without its password, and the namespace). */
   readonly name: string;

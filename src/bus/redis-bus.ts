@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
-import { isolated, type Bus, type BusLog } from './bus.js';
+import { isolated, type Bus, type BusConnection, type BusLog } from './bus.js';
 
 /** How long the first connection may take before start gives up (the server then exits saying why). */
 const CONNECT_DEADLINE_MS = 5000;
@@ -30,8 +30,15 @@ export class BusUnreachable extends Error {}
  * missed from it), and ping() fails, so that /healthz answers 503.
  */
 export async function createRedisBus(url: string, namespace: string, log?: BusLog): Promise<Bus> {
-  const prefix = `gatehouse:${namespace}:`;
-  const name = `${redactedUrl(url)} (namespace ${namespace})`;
+  return (await connectRedisBus(url, log)).open(namespace);
+}
+
+/**
+ * Connects to Redis (or fails within 5 s naming the URL), and answers the function that makes the bus of a
+ * namespace on that connection: the server checks the bus before the slower work of migrating the store.
+ */
+export async function connectRedisBus(url: string, log?: BusLog): Promise<BusConnection> {
+  let name = redactedUrl(url);
   let started = false;
   let lastError = '';
   const options: RedisOptions = {
@@ -71,45 +78,60 @@ export async function createRedisBus(url: string, namespace: string, log?: BusLo
       Promise.all([publisher.connect(), subscriber.connect()]),
       new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), CONNECT_DEADLINE_MS))),
     ]);
-    // One pattern subscription, made before the bus is handed out, so that no announcement is missed.
-    await subscriber.psubscribe(prefix + '*');
   } catch (e) {
     throw unreachable((e as Error).message === 'timeout' ? `no answer within ${CONNECT_DEADLINE_MS / 1000} s` : lastError || (e as Error).message);
   } finally {
     clearTimeout(timer);
   }
-  started = true;
-  const local = new EventEmitter();
-  local.setMaxListeners(0);
-  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
-    if (!channel.startsWith(prefix)) return;
-    const event = channel.slice(prefix.length);
-    let payload: unknown;
+  const open = async (namespace: string): Promise<Bus> => {
+    const prefix = `gatehouse:${namespace}:`;
+    name = `${redactedUrl(url)} (namespace ${namespace})`;
     try {
-      payload = JSON.parse(message);
-    } catch {
-      return;
+      // One pattern subscription, made before the bus is handed out, so that no announcement is missed.
+      await subscriber.psubscribe(prefix + '*');
+    } catch (e) {
+      throw unreachable(lastError || (e as Error).message);
     }
-    local.emit(event, payload);
-  });
-  return {
-    name,
-    async publish(event, payload) {
-      await publisher.publish(prefix + event, JSON.stringify(payload));
-    },
-    subscribe(event, handler) {
-      const listener = isolated(handler);
-      local.on(event, listener);
-      return () => local.off(event, listener);
-    },
-    async ping() {
-      for (const client of [publisher, subscriber]) {
-        if (client.status !== 'ready') throw new Error(`bus ${name} unreachable (${client.status}${lastError ? `: ${lastError}` : ''})`);
+    started = true;
+    const local = new EventEmitter();
+    local.setMaxListeners(0);
+    subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+      if (!channel.startsWith(prefix)) return;
+      const event = channel.slice(prefix.length);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message);
+      } catch {
+        return;
       }
-      await publisher.ping();
-    },
-    async close() {
-      local.removeAllListeners();
+      local.emit(event, payload);
+    });
+    return {
+      name,
+      async publish(event, payload) {
+        await publisher.publish(prefix + event, JSON.stringify(payload));
+      },
+      subscribe(event, handler) {
+        const listener = isolated(handler);
+        local.on(event, listener);
+        return () => local.off(event, listener);
+      },
+      async ping() {
+        for (const client of [publisher, subscriber]) {
+          if (client.status !== 'ready') throw new Error(`bus ${name} unreachable (${client.status}${lastError ? `: ${lastError}` : ''})`);
+        }
+        await publisher.ping();
+      },
+      async close() {
+        local.removeAllListeners();
+        publisher.disconnect();
+        subscriber.disconnect();
+      },
+    };
+  };
+  return {
+    open,
+    close() {
       publisher.disconnect();
       subscriber.disconnect();
     },
