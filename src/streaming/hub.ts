@@ -86,20 +86,24 @@ export class ChangeHub {
     }, this.timings.logPollMs).unref();
   }
 
-  /** Listens to the changes of one organization; returns the function that stops listening. */
-  listen(orgUuid: string, listener: ChangeListener): () => void {
+  /**
+   * Listens to the changes of one organization. `ready` (null when already so) resolves once every change
+   * committed from then on will reach the listener; `stop` stops listening.
+   */
+  listen(orgUuid: string, listener: ChangeListener): { stop(): void; ready: Promise<void> | null } {
     let set = this.byOrg.get(orgUuid);
-    if (!set) {
-      this.byOrg.set(orgUuid, (set = new Set()));
-      this.sequencer.follow(orgUuid);
-    }
+    if (!set) this.byOrg.set(orgUuid, (set = new Set()));
+    const ready = this.sequencer.follow(orgUuid);
     set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.byOrg.get(orgUuid) === set) {
-        this.byOrg.delete(orgUuid);
-        this.sequencer.unfollow(orgUuid);
-      }
+    return {
+      ready,
+      stop: () => {
+        set.delete(listener);
+        if (set.size === 0 && this.byOrg.get(orgUuid) === set) {
+          this.byOrg.delete(orgUuid);
+          this.sequencer.unfollow(orgUuid);
+        }
+      },
     };
   }
 

@@ -29,6 +29,15 @@ interface OrgSequence {
   filling: boolean;
   /** Bumped when the store is replaced: a read of the log begun before is ignored. */
   generation: number;
+  /** Resolves once `last` is known: from then on every change committed is delivered. */
+  ready: Promise<void>;
+  setReady: () => void;
+}
+
+function newSequence(): OrgSequence {
+  let setReady!: () => void;
+  const ready = new Promise<void>((resolve) => (setReady = resolve));
+  return { last: null, held: new Map(), timer: null, filling: false, generation: 0, ready, setReady };
 }
 
 /**
@@ -46,18 +55,25 @@ export class ChangeSequencer {
 
   constructor(private readonly deps: SequencerDeps) {}
 
-  /** Starts following an organization: its changes from now on are delivered in order. */
-  follow(orgUuid: string): void {
-    if (this.stopped || this.orgs.has(orgUuid)) return;
-    const seq: OrgSequence = { last: null, held: new Map(), timer: null, filling: false, generation: 0 };
+  /**
+   * Follows an organization. Resolves once its position is read: every change committed after that is
+   * delivered, in order (null when it was already followed and known).
+   */
+  follow(orgUuid: string): Promise<void> | null {
+    const known = this.orgs.get(orgUuid);
+    if (known) return known.last === null ? known.ready : null;
+    if (this.stopped) return null;
+    const seq = newSequence();
     this.orgs.set(orgUuid, seq);
     void this.base(orgUuid, seq);
+    return seq.ready;
   }
 
   unfollow(orgUuid: string): void {
     const seq = this.orgs.get(orgUuid);
     if (!seq) return;
     if (seq.timer) clearTimeout(seq.timer);
+    seq.setReady();
     this.orgs.delete(orgUuid);
   }
 
@@ -75,6 +91,10 @@ export class ChangeSequencer {
       if (seq.timer) clearTimeout(seq.timer);
       seq.timer = null;
       seq.generation += 1;
+      seq.setReady();
+      const fresh = newSequence();
+      seq.ready = fresh.ready;
+      seq.setReady = fresh.setReady;
       seq.last = null;
       seq.filling = false;
       seq.held.clear();
@@ -127,6 +147,7 @@ export class ChangeSequencer {
       this.deps.deliver(e);
     }
     seq.last = last;
+    seq.setReady();
     this.drain(orgUuid, seq);
   }
 

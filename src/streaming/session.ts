@@ -236,22 +236,47 @@ export class StompSession {
     this.closed();
   }
 
+  /** Frames that arrived while an earlier one was still being processed (a SUBSCRIBE waiting for its start). */
+  private waiting: StompFrame[] | null = null;
+
   private handle(frame: StompFrame): void {
     if (this.state === 'closed') return;
+    if (this.waiting) return void this.waiting.push(frame);
     const receipt = header(frame, 'receipt');
-    try {
-      this.dispatch(frame);
-    } catch (e) {
+    const failed = (e: unknown) => {
       if (e instanceof ProtocolError && receipt !== undefined) e.headers.push(['receipt-id', receipt]);
       this.fail(e);
-      return;
+    };
+    const done = () => {
+      if (receipt !== undefined && frame.command !== 'DISCONNECT' && this.isOpen()) {
+        this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
+      }
+    };
+    let pending: void | Promise<void>;
+    try {
+      pending = this.dispatch(frame);
+    } catch (e) {
+      return failed(e);
     }
-    if (receipt !== undefined && frame.command !== 'DISCONNECT' && this.isOpen()) {
-      this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
-    }
+    if (!pending) return done();
+    // Frames keep their order: the ones after this wait until it is done.
+    this.waiting = [];
+    pending.then(done, failed).finally(() => {
+      const next = this.waiting ?? [];
+      this.waiting = null;
+      for (let i = 0; i < next.length; i++) {
+        // A frame handled here may itself wait: the rest then queue behind it.
+        const queue = this.waiting as StompFrame[] | null;
+        if (queue) {
+          queue.push(...next.slice(i));
+          break;
+        }
+        this.handle(next[i]!);
+      }
+    });
   }
 
-  private dispatch(frame: StompFrame): void {
+  private dispatch(frame: StompFrame): void | Promise<void> {
     if (this.state === 'connecting') {
       if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') throw new ProtocolError('Not connected', `the first frame must be CONNECT or STOMP, not ${frame.command}`);
       return this.connect(frame);
@@ -329,7 +354,7 @@ export class StompSession {
     return value;
   }
 
-  private subscribe(frame: StompFrame): void {
+  private subscribe(frame: StompFrame): void | Promise<void> {
     const destinationName = this.required(frame, 'destination');
     // STOMP 1.0 made the id optional: the destination then names the subscription.
     const id = this.version === '1.0' ? (header(frame, 'id') ?? destinationName) : this.required(frame, 'id');
@@ -350,9 +375,16 @@ export class StompSession {
     const frameKey = `${this.version}\n${ack === 'auto' ? 'auto' : 'ack'}\n${ordinal}\n${id}`;
     const after = resume === undefined ? null : Number(resume);
     const sub: Subscription = { id, ack, ordinal, frameKey, unacked: new Set(), resuming: after === null ? null : [], last: after ?? 0, stop: () => {} };
-    sub.stop = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
+    const listening = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
+    sub.stop = listening.stop;
     this.subscriptions.set(id, sub);
-    if (after !== null) void this.resume(sub, after).catch((e) => this.fail(e));
+    // The subscription is in effect (RECEIPT, the frames after it) once the hub knows the organization's
+    // position; a resume reads the log after that, so that the log and the live changes meet.
+    const start = () => {
+      if (after !== null && this.active(sub)) void this.resume(sub, after).catch((e) => this.fail(e));
+    };
+    if (!listening.ready) return start();
+    return listening.ready.then(start);
   }
 
   private active(sub: Subscription): boolean {
