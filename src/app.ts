@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { openBus } from './bus/open-bus.js';
+import type { Bus, BusConnection } from './bus/bus.js';
+import { connectBus } from './bus/open-bus.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { readOrCreateSecretFile } from './data-dir.js';
@@ -16,6 +17,7 @@ import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
+import { storeIdentity, startChangeLogRetention } from './domains/changes/service.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 import type { StreamOptions } from './streaming/options.js';
@@ -42,16 +44,23 @@ export interface StartOptions {
 export async function openDeps(config: Config, options: StartOptions = {}): Promise<Deps> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = openStore(config.databaseUrl);
+  // The bus is reached first, while the store migrates, so that an unreachable Redis ends the start at once.
+  const connecting = connectBus(config.busUrl, log);
+  const migrating = migrateToLatest(store);
+  migrating.catch(() => {});
+  let bus: Bus;
+  let connection: BusConnection | null = null;
   try {
-    await migrateToLatest(store);
+    connection = await connecting;
+    await migrating;
+    // The bus namespace: configured, else the store's own identity, so that deployments on one Redis stay apart.
+    bus = await connection.open(config.busNamespace ?? (await storeIdentity({ store })));
   } catch (e) {
+    connection?.close();
+    await migrating.catch(() => {});
     await store.close();
     throw e;
   }
-  const bus = await openBus(config.busUrl).catch(async (e) => {
-    await store.close();
-    throw e;
-  });
   const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
   return {
     config,
@@ -86,7 +95,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   try {
     await http.listen({ host: config.host, port: config.httpPort });
     await media.listen({ host: config.host, port: config.mediaPort });
-    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, options.stream);
+    const backlog = config.streamMaxBacklogBytes === null ? {} : { maxBufferedBytes: config.streamMaxBacklogBytes };
+    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, { ...backlog, ...options.stream });
   } catch (e) {
     await Promise.allSettled([http.close(), media.close(), stream?.close()]);
     await closeDeps(deps);
@@ -104,6 +114,12 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
+  const retention = startChangeLogRetention(deps);
+  // A reset or restore of the store (control API, any instance): caches and pending work follow the new state.
+  const stopReplaced = deps.bus.subscribe('store.replaced', () => {
+    deps.keyCache.clear();
+    outbox.kick();
+  });
   return {
     config,
     deps,
@@ -113,6 +129,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     async close() {
       stopChatRelay();
       stopKeyWatch();
+      stopReplaced();
+      retention.stop();
       await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);

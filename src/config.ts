@@ -13,6 +13,12 @@ export interface Config {
   wsPort: number;
   databaseUrl: string;
   busUrl: string;
+  /** Names this deployment's channels on a shared Redis (`--bus-namespace`); default: derived from the store. */
+  busNamespace: string | null;
+  /** How long the change log keeps changes for resuming the stream (GATEHOUSE_CHANGE_LOG_RETENTION_DAYS, default 7). */
+  changeLogRetentionMs: number;
+  /** Bytes a stream connection may have waiting before it is dropped as a slow consumer (GATEHOUSE_STREAM_MAX_BACKLOG_BYTES). */
+  streamMaxBacklogBytes: number | null;
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
   /** Serve the REST port over TLS and ask for client certificates (needed by the `api` and `partner-api` schemes). */
@@ -53,6 +59,7 @@ export interface ConfigFlags {
   wsPort?: string | number;
   database?: string;
   bus?: string;
+  busNamespace?: string;
   httpTls?: boolean;
   seed?: boolean;
   logLevel?: string;
@@ -74,6 +81,13 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return n;
 }
 
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -87,6 +101,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) throw new ConfigError(`database must be sqlite:<file> or postgres://..., got "${databaseUrl}"`);
   const busUrl = flags.bus ?? env.GATEHOUSE_BUS_URL ?? 'memory:';
   if (!/^(memory:|rediss?:\/\/)/.test(busUrl)) throw new ConfigError(`bus must be memory: or redis://..., got "${busUrl}"`);
+  const busNamespace = flags.busNamespace ?? env.GATEHOUSE_BUS_NAMESPACE ?? null;
+  if (busNamespace !== null && !/^[A-Za-z0-9_.-]{1,64}$/.test(busNamespace)) {
+    throw new ConfigError(`bus namespace must be 1 to 64 letters, digits, ".", "_" or "-", got "${busNamespace}"`);
+  }
   return {
     region: region as Region,
     dataDir,
@@ -96,6 +114,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     wsPort: port('ws port', flags.wsPort ?? env.GATEHOUSE_WS_PORT, 8443),
     databaseUrl,
     busUrl,
+    busNamespace,
+    changeLogRetentionMs: positiveNumber('GATEHOUSE_CHANGE_LOG_RETENTION_DAYS', env.GATEHOUSE_CHANGE_LOG_RETENTION_DAYS, 7) * 24 * 60 * 60 * 1000,
+    streamMaxBacklogBytes: env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES ? positive('GATEHOUSE_STREAM_MAX_BACKLOG_BYTES', env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES, 0) : null,
     tlsCertFile: env.GATEHOUSE_TLS_CERT || null,
     tlsKeyFile: env.GATEHOUSE_TLS_KEY || null,
     httpTls: flags.httpTls ?? bool(env.GATEHOUSE_HTTP_TLS, false),

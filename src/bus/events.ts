@@ -6,6 +6,8 @@ export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
 export interface ChangeEvent {
   /** Monotonic id from the durable change log: the order of delivery within an organization. */
   id: number;
+  /** The organization's change position: 1, 2, 3, ... in commit order, without gaps (the stream's resume point). */
+  position: number;
   orgUuid: string;
   entity: string;
   entityUuid: string;
@@ -27,8 +29,17 @@ export interface KeyRevoked {
   keyId: string;
 }
 
+/**
+ * The store was reset or restored (control API): every in-memory position (the stream's sequencers, relock and
+ * relay timers, caches) is rebuilt from the store.
+ */
+export interface StoreReplaced {
+  kind: 'reset' | 'restore';
+}
+
 export interface BusEvents {
   change: ChangeEvent;
+  'store.replaced': StoreReplaced;
   'outbox.enqueued': OutboxEnqueued;
   'key.revoked': KeyRevoked;
 }

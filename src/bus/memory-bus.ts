@@ -10,6 +10,7 @@ export function createMemoryBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    name: 'memory:',
     async publish(name, payload) {
       queueMicrotask(() => emitter.emit(name, payload));
     },

@@ -1,7 +1,17 @@
-import type { Bus } from './bus.js';
+import type { Bus, BusConnection, BusLog } from './bus.js';
 import { createMemoryBus } from './memory-bus.js';
-import { createRedisBus } from './redis-bus.js';
+import { connectRedisBus, createRedisBus } from './redis-bus.js';
 
-export async function openBus(url: string): Promise<Bus> {
-  return url.startsWith('memory:') ? createMemoryBus() : createRedisBus(url);
+/** The bus of `url`; on Redis its channels carry `namespace`, so that deployments sharing a Redis stay apart. */
+export async function openBus(url: string, namespace: string, log?: BusLog): Promise<Bus> {
+  return url.startsWith('memory:') ? createMemoryBus() : createRedisBus(url, namespace, log);
+}
+
+/**
+ * Connects to the bus of `url` now (failing fast when it is unreachable) and answers the function that opens
+ * it under a namespace, once the namespace is known (it comes from the store).
+ */
+export async function connectBus(url: string, log?: BusLog): Promise<BusConnection> {
+  if (url.startsWith('memory:')) return { open: async () => createMemoryBus(), close() {} };
+  return connectRedisBus(url, log);
 }

@@ -16,6 +16,7 @@ export function registerStartCommand(program: Command): void {
     .option('--ws-port <n>', 'WebSocket port, TLS (GATEHOUSE_WS_PORT, default 8443)')
     .option('--database <url>', 'sqlite:<file> or postgres://... (GATEHOUSE_DATABASE_URL)')
     .option('--bus <url>', 'memory: or redis://... (GATEHOUSE_BUS_URL)')
+    .option('--bus-namespace <name>', "this deployment's channels on a shared Redis (GATEHOUSE_BUS_NAMESPACE; default: from the store)")
     .option('--http-tls', 'serve REST over TLS, asking for client certificates (GATEHOUSE_HTTP_TLS)')
     .option('--no-seed', 'do not create the demo organization on first start')
     .action(async (opts) => {

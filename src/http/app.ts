@@ -77,12 +77,13 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await Promise.all([deps.store.ping(), deps.bus.ping()]);
-      return { status: 'ok', region: deps.config.region };
-    } catch {
-      return reply.status(503).send(errorBody('store or bus unreachable'));
-    }
+    const problems = await Promise.all([
+      deps.store.ping().then(() => null, (e: Error) => `store unreachable: ${e.message}`),
+      deps.bus.ping().then(() => null, (e: Error) => (e.message.startsWith('bus ') ? e.message : `bus ${deps.bus.name} unreachable: ${e.message}`)),
+    ]);
+    const failed = problems.filter((p) => p !== null);
+    if (failed.length > 0) return reply.status(503).send(errorBody(failed.join('; ')));
+    return { status: 'ok', region: deps.config.region };
   });
 
   // Paths that answer POST, so that another method on them is 405 rather than 404.

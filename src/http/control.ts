@@ -46,6 +46,16 @@ function sameToken(presented: string, expected: string): boolean {
 const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 const StateResult = ResponseOf({ name: Field(Type.String()), tables: Field(Type.Integer()), rows: Field(Type.Integer()) });
 
+/**
+ * After a reset or restore, every in-memory position follows the store: this instance's key cache at once, and
+ * on every instance of the bus (this one included) the stream's sequencers, relock and relay timers and the
+ * outbox, through `store.replaced`.
+ */
+async function storeReplaced(deps: Deps, kind: 'reset' | 'restore'): Promise<void> {
+  deps.keyCache.clear();
+  await deps.bus.publish('store.replaced', { kind }).catch((err) => deps.log.error({ err }, 'announcing the store reset failed'));
+}
+
 /** Organizations and whole-store state. */
 const stateControlRoutes: ControlPlugin = (app, deps) => {
   app.post('/orgs', { schema: { ...hidden, body: Name, response: { 200: ResponseOf({ orgUuid: Field(Ruuid()), apiKey: Field(Type.String()), userUuid: Field(Ruuid()) }) } } }, async (request) => {
@@ -54,7 +64,7 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
   });
   app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
     await resetStore(deps.store);
-    deps.keyCache.clear();
+    await storeReplaced(deps, 'reset');
     return { error: false };
   });
   app.post('/state/snapshot', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => ({
@@ -63,7 +73,7 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
   }));
   app.post('/state/restore', { schema: { ...hidden, body: Name, response: { 200: StateResult } } }, async (request) => {
     const restored = await restoreSnapshot(deps.store, deps.config.dataDir, request.body.name);
-    deps.keyCache.clear();
+    await storeReplaced(deps, 'restore');
     return { error: false, ...restored };
   });
 };

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js';
 import { accessRoutes } from '../domains/access/routes.js';
+import { changeRoutes } from '../domains/changes/routes.js';
 import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
@@ -22,6 +23,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   internalRoutes,
   ruleRoutes,
   integrationRoutes,
+  changeRoutes,
 ];
 
 /**

@@ -11,4 +11,20 @@ export interface ChangeEventsTable {
   timestamp_ms: number;
   /** The record as the REST API returns it, JSON. */
   payload: string;
+  /** The organization's position: 1, 2, 3, ... in commit order, gap-free (migration 0015). */
+  position: number;
+  /** When the change was logged (the write's time), for the log's retention. */
+  logged_at_ms: number;
+}
+
+/** Per organization: the last position assigned, and the last one the retention has removed from the log. */
+export interface ChangePositionsTable {
+  org_uuid: string;
+  last_position: number;
+  pruned_through: Generated<number>;
+}
+
+/** The store's own name, kept through reset and restore: the default bus namespace. */
+export interface StoreIdentityTable {
+  id: string;
 }

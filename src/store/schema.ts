@@ -8,7 +8,7 @@ import type { RuleTables } from '../domains/rules/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
-import type { ChangeEventsTable } from './change-tables.js';
+import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
 export interface DB
@@ -24,4 +24,6 @@ export interface DB
     RuleTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
+  change_positions: ChangePositionsTable;
+  store_identity: StoreIdentityTable;
 }

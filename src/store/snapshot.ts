@@ -21,7 +21,8 @@ interface SnapshotFile {
   tables: Record<string, Row[]>;
 }
 
-const isBookkeeping = (table: string) => table.startsWith('kysely_migration') || table.startsWith('sqlite_');
+// The store's identity (the bus namespace, migration 0015) names the store, not its state: kept through reset and restore.
+const isBookkeeping = (table: string) => table.startsWith('kysely_migration') || table.startsWith('sqlite_') || table === 'store_identity';
 
 /** Tables in an order where every table comes after the tables its foreign keys point to. */
 async function tablesInDependencyOrder(store: Store, db: AnyDb): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { ChangeEvent } from '../bus/events.js';
 import type { Deps } from '../deps.js';
 import { changeDestination, changeMessageBody } from './destinations.js';
 import { ChangeSequencer } from './sequencer.js';
-import { changeEventsBetween, latestChangeEventId } from './store.js';
+import { changesBetween, lastPositions, positionProblem } from '../domains/changes/service.js';
 
 /**
  * A change ready to go out to every subscriber of its organization. Its MESSAGE frames are encoded once per
@@ -29,46 +29,87 @@ export class PreparedChange {
 
 export type ChangeListener = (change: PreparedChange) => void;
 
+/** What a subscription that resumes reads from the durable change log. */
+export interface ChangeLogReader {
+  /** Why the organization's changes after `afterPosition` cannot be replayed, or null. */
+  problem(orgUuid: string, afterPosition: number): Promise<{ message: string; detail: string } | null>;
+  /** The organization's changes after a position, oldest first, at most `limit`. */
+  after(orgUuid: string, afterPosition: number, limit: number): Promise<ChangeEvent[]>;
+}
+
+export interface HubTimings {
+  gapWaitMs: number;
+  /** How often the followed organizations' positions are compared with the log (announcements the bus lost). */
+  logPollMs: number;
+}
+
 /**
- * Takes the changes announced on the bus (by any instance), puts them in change-log order, and hands each
- * to the local subscribers of its organization.
+ * Takes the changes announced on the bus (by any instance), puts each organization's in position order, and
+ * hands each to the local subscribers of its organization.
  */
 export class ChangeHub {
   private readonly byOrg = new Map<string, Set<ChangeListener>>();
   private readonly sequencer: ChangeSequencer;
-  private unsubscribe: (() => void) | null = null;
+  private readonly unsubscribe: Array<() => void> = [];
+  private poller: NodeJS.Timeout | null = null;
+  readonly log: ChangeLogReader;
 
   constructor(
     private readonly deps: Pick<Deps, 'bus' | 'store' | 'log'>,
-    gapWaitMs: number,
+    private readonly timings: HubTimings,
   ) {
     this.sequencer = new ChangeSequencer({
-      gapWaitMs,
-      readRange: (afterId, upToId) => changeEventsBetween(deps.store.db, afterId, upToId),
+      gapWaitMs: timings.gapWaitMs,
+      retryMs: Math.max(timings.gapWaitMs, 500),
+      lastPosition: async (orgUuid) => (await lastPositions(deps, [orgUuid])).get(orgUuid) ?? 0,
+      lastPositions: (orgUuids) => lastPositions(deps, orgUuids),
+      readRange: (orgUuid, after, upTo, limit) => changesBetween(deps, orgUuid, after, upTo, limit),
       deliver: (event) => this.dispatch(event),
       onError: (e) => deps.log.error({ err: e }, 'stream: reading the change log failed'),
     });
+    this.log = {
+      problem: (orgUuid, after) => positionProblem(deps, orgUuid, after),
+      after: (orgUuid, after, limit) => changesBetween(deps, orgUuid, after, Number.MAX_SAFE_INTEGER, limit),
+    };
   }
 
-  async start(): Promise<void> {
-    // Subscribe first, then read where the log stands: nothing announced in between is missed.
-    this.unsubscribe = this.deps.bus.subscribe('change', (event) => this.sequencer.accept(event));
-    this.sequencer.start(await latestChangeEventId(this.deps.store.db));
+  start(): void {
+    this.unsubscribe.push(
+      this.deps.bus.subscribe('change', (event) => this.sequencer.accept(event)),
+      this.deps.bus.subscribe('store.replaced', () => this.sequencer.rebase()),
+    );
+    let polling = false;
+    this.poller = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      void this.sequencer.poll().finally(() => (polling = false));
+    }, this.timings.logPollMs).unref();
   }
 
-  /** Listens to the changes of one organization; returns the function that stops listening. */
-  listen(orgUuid: string, listener: ChangeListener): () => void {
+  /**
+   * Listens to the changes of one organization. `ready` (null when already so) resolves once every change
+   * committed from then on will reach the listener; `stop` stops listening.
+   */
+  listen(orgUuid: string, listener: ChangeListener): { stop(): void; ready: Promise<void> | null } {
     let set = this.byOrg.get(orgUuid);
     if (!set) this.byOrg.set(orgUuid, (set = new Set()));
+    const ready = this.sequencer.follow(orgUuid);
     set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.byOrg.get(orgUuid) === set) this.byOrg.delete(orgUuid);
+    return {
+      ready,
+      stop: () => {
+        set.delete(listener);
+        if (set.size === 0 && this.byOrg.get(orgUuid) === set) {
+          this.byOrg.delete(orgUuid);
+          this.sequencer.unfollow(orgUuid);
+        }
+      },
     };
   }
 
   close(): void {
-    this.unsubscribe?.();
+    for (const stop of this.unsubscribe.splice(0)) stop();
+    if (this.poller) clearInterval(this.poller);
     this.sequencer.stop();
     this.byOrg.clear();
   }

@@ -8,7 +8,7 @@ export interface StreamOptions {
   maxSubscriptions: number;
   /** Messages delivered with ack mode client or client-individual and not acknowledged yet, per connection. */
   maxPendingAcks: number;
-  /** Bytes waiting to be written to one connection before it is dropped as a slow consumer. */
+  /** Bytes waiting to be written to one connection (its backlog) before it is dropped as a slow consumer. */
   maxBufferedBytes: number;
   /** What the server offers in CONNECTED's heart-beat: [can send every ms, wants to receive every ms]. */
   heartbeat: [number, number];
@@ -18,6 +18,8 @@ export interface StreamOptions {
   connectTimeoutMs: number;
   /** How long delivery waits for a change whose id was skipped before reading the change log. */
   gapWaitMs: number;
+  /** How often the positions of the followed organizations are compared with the change log (announcements lost). */
+  logPollMs: number;
   /**
    * How often the keys of open sessions are checked in the store: a session whose key was revoked without an
    * announcement on this instance's bus, or has expired, is closed within this time.
@@ -35,5 +37,6 @@ export const defaultStreamOptions: StreamOptions = {
   heartbeatGrace: 2,
   connectTimeoutMs: 10_000,
   gapWaitMs: 100,
+  logPollMs: 2000,
   keyCheckMs: 5000,
 };

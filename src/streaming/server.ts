@@ -3,7 +3,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
@@ -15,6 +15,23 @@ import { defaultStreamOptions, type StreamOptions } from './options.js';
 import { CLOSE, StompSession } from './session.js';
 
 export const STREAM_PATH = '/websocket';
+
+/**
+ * The WebSocket of a stream connection. A message over `maxPayload` makes the ws library close the connection
+ * with 1009 before any frame of it is read; this hook lets the session send its ERROR first.
+ */
+class StompWebSocket extends WebSocket {
+  onOversized: (() => void) | null = null;
+
+  override close(code?: number, data?: string | Buffer): void {
+    if (code === CLOSE.tooBig && this.readyState === WebSocket.OPEN && this.onOversized) {
+      const hook = this.onOversized;
+      this.onOversized = null;
+      hook();
+    }
+    super.close(code, data);
+  }
+}
 /** STOMP's WebSocket subprotocols, most recent first: the first one the client offers is chosen. */
 const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 /** How long a closing connection may take to finish its close handshake before it is cut. */
@@ -75,8 +92,8 @@ export async function startStream(
   overrides: Partial<StreamOptions> = {},
 ): Promise<StreamServer> {
   const options = { ...defaultStreamOptions, ...overrides };
-  const hub = new ChangeHub(deps, options.gapWaitMs);
-  await hub.start();
+  const hub = new ChangeHub(deps, { gapWaitMs: options.gapWaitMs, logPollMs: options.logPollMs });
+  hub.start();
   const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null }>();
   let closing = false;
 
@@ -111,21 +128,22 @@ export async function startStream(
     }
   }
   const keyCheck = setInterval(() => void checkKeys(), options.keyCheckMs).unref();
+  const maxPayload = options.maxFrameBytes * 4;
   const wss = new WebSocketServer({
     noServer: true,
+    WebSocket: StompWebSocket,
     // Above the frame limit, so that an oversized frame is answered by the session with ERROR.
-    maxPayload: options.maxFrameBytes * 4,
+    maxPayload,
     handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
 
-  function attach(ws: WebSocket, ctx: CallerContext): void {
+  function attach(ws: StompWebSocket, ctx: CallerContext): void {
     const session = new StompSession(
       ctx.orgUuid,
       hub,
       {
         // Text messages, also for the frames the hub encoded once for many connections (ws sends a Buffer as binary).
-        send: (frame) => ws.send(frame, { binary: false }),
-        bufferedAmount: () => ws.bufferedAmount,
+        send: (frame, written) => ws.send(frame, { binary: false }, written),
         close: (code, reason) => {
           ws.close(code, reason);
           setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
@@ -136,6 +154,7 @@ export async function startStream(
       (s) => sessions.delete(s),
     );
     sessions.set(session, { ws, apiKeyId: ctx.apiKeyId });
+    ws.onOversized = () => session.oversized(maxPayload);
     ws.on('message', (data: Buffer) => session.receive(data));
     ws.on('close', () => session.closed());
     ws.on('error', (e) => deps.log.debug({ err: e, session: session.id }, 'stream: connection error'));
@@ -172,7 +191,7 @@ export async function startStream(
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, ctx));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws as StompWebSocket, ctx));
   }
 
   const server = createServer({ cert: tls.cert, key: tls.key }, (req: IncomingMessage, res: ServerResponse) => {

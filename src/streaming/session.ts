@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseDestination } from './destinations.js';
 import { FrameError, FrameParser, header, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
-import type { ChangeHub, PreparedChange } from './hub.js';
+import { PreparedChange, type ChangeHub } from './hub.js';
 import type { Logger } from '../logger.js';
 import type { StreamOptions } from './options.js';
 
@@ -12,15 +12,21 @@ export const SERVER_NAME = `Gatehouse/${gatehouseVersion}`;
 
 /** What the session needs from its WebSocket. */
 export interface Transport {
-  /** One STOMP frame (or a heart-beat) as one WebSocket text message. */
-  send(frame: string | Buffer): void;
-  /** Bytes queued and not yet written to the network. */
-  bufferedAmount(): number;
+  /** One STOMP frame (or a heart-beat) as one WebSocket text message; `written` once the socket has taken it. */
+  send(frame: string | Buffer, written?: () => void): void;
   close(code: number, reason: string): void;
 }
 
+/** Changes read from the log per page when a subscription resumes. */
+const RESUME_PAGE = 500;
+/** Live changes a resuming subscription holds while it reads the log; past this it reads the log again. */
+const MAX_RESUME_BUFFER = 10_000;
+/** The MESSAGE header that carries the organization's change position, and the SUBSCRIBE header that resumes after one. */
+export const POSITION_HEADER = 'position';
+export const RESUME_HEADER = 'resume-after';
+
 /** WebSocket close codes the session uses. */
-export const CLOSE = { normal: 1000, goingAway: 1001, protocolError: 1002, policy: 1008 } as const;
+export const CLOSE = { normal: 1000, goingAway: 1001, protocolError: 1002, policy: 1008, tooBig: 1009 } as const;
 
 type AckMode = 'auto' | 'client' | 'client-individual';
 const ACK_MODES: readonly AckMode[] = ['auto', 'client', 'client-individual'];
@@ -34,6 +40,10 @@ interface Subscription {
   frameKey: string;
   /** Unacknowledged message ids, in delivery order. */
   unacked: Set<string>;
+  /** While resuming: the live changes that arrived meanwhile; null once the subscription is live. */
+  resuming: PreparedChange[] | null;
+  /** While resuming: the position delivered last. */
+  last: number;
   stop(): void;
 }
 
@@ -84,6 +94,21 @@ export class StompSession {
   private lastSent = performance.now();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly connectTimer: NodeJS.Timeout;
+  /**
+   * The backlog: frames waiting for the socket. At most `window` bytes are handed to the WebSocket at a time
+   * (counted until the socket has taken them); the rest waits here, so that a slow consumer's ERROR can be sent
+   * ahead of its backlog, which is dropped.
+   */
+  private readonly backlog: Array<string | Buffer> = [];
+  private backlogBytes = 0;
+  private readonly inFlight: number[] = [];
+  private inFlightBytes = 0;
+  private readonly window: number;
+  private drainWaiters: Array<() => void> = [];
+  private readonly written = () => {
+    this.inFlightBytes -= this.inFlight.shift() ?? 0;
+    this.pump();
+  };
 
   constructor(
     private readonly orgUuid: string,
@@ -94,6 +119,7 @@ export class StompSession {
     private readonly onClosed: (session: StompSession) => void = () => {},
   ) {
     this.parser = new FrameParser(options, { frame: (f) => this.handle(f), heartbeat: () => {} });
+    this.window = Math.max(16 * 1024, Math.min(256 * 1024, Math.floor(options.maxBufferedBytes / 2)));
     this.connectTimer = setTimeout(
       () => this.fail(new ProtocolError('Connect timeout', `no CONNECT frame within ${options.connectTimeoutMs} ms`, CLOSE.policy)),
       options.connectTimeoutMs,
@@ -124,7 +150,22 @@ export class StompSession {
     for (const sub of this.subscriptions.values()) sub.stop();
     this.subscriptions.clear();
     this.unacked.clear();
+    this.dropBacklog();
+    for (const wake of this.drainWaiters.splice(0)) wake();
     this.onClosed(this);
+  }
+
+  /**
+   * The client sent a WebSocket message over the socket's limit, which the WebSocket is closing (1009): ERROR
+   * first, ahead of the backlog, so that the client learns why.
+   */
+  oversized(limitBytes: number): void {
+    if (this.state === 'closed') return;
+    this.dropBacklog();
+    this.transport.send(
+      serializeFrame({ command: 'ERROR', headers: [['message', 'Frame too large'], ['content-type', 'text/plain']], body: `a WebSocket message may hold at most ${limitBytes} bytes` }, this.version),
+    );
+    this.closed();
   }
 
   /** Ends the session from the server side (shutdown, a revoked key): ERROR saying why, then close. */
@@ -138,7 +179,44 @@ export class StompSession {
 
   private sendText(frame: string | Buffer): void {
     this.lastSent = performance.now();
-    this.transport.send(frame);
+    if (this.backlog.length === 0 && this.inFlightBytes < this.window) return this.write(frame);
+    this.backlog.push(frame);
+    this.backlogBytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+  }
+
+  private write(frame: string | Buffer): void {
+    const bytes = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+    this.inFlight.push(bytes);
+    this.inFlightBytes += bytes;
+    this.transport.send(frame, this.written);
+  }
+
+  /** Hands the backlog to the socket as it takes what it was given. */
+  private pump(): void {
+    while (this.backlog.length > 0 && this.inFlightBytes < this.window && this.state !== 'closed') {
+      const frame = this.backlog.shift()!;
+      this.backlogBytes -= typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+      this.write(frame);
+    }
+    if (this.drainWaiters.length > 0 && this.pendingBytes() < this.options.maxBufferedBytes / 2) {
+      for (const wake of this.drainWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Bytes sent to this connection that the network has not taken yet. */
+  private pendingBytes(): number {
+    return this.backlogBytes + this.inFlightBytes;
+  }
+
+  private dropBacklog(): void {
+    this.backlog.length = 0;
+    this.backlogBytes = 0;
+  }
+
+  /** Resolves once the backlog is below half its bound (or the session closed): a resuming subscription's pace. */
+  private roomToWrite(): Promise<void> {
+    if (this.pendingBytes() < this.options.maxBufferedBytes / 2 || this.state === 'closed') return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
   private fail(error: unknown): void {
@@ -151,27 +229,54 @@ export class StompSession {
       this.log.error({ err: error, session: this.id }, 'stream: session failed');
       e = new ProtocolError('Internal error');
     }
-    this.send({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail });
+    // The ERROR goes ahead of the backlog, which is dropped: a consumer that fell behind learns why at once.
+    this.dropBacklog();
+    this.write(serializeFrame({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail }, this.version));
     this.transport.close(e.closeCode, e.message.slice(0, 100));
     this.closed();
   }
 
+  /** Frames that arrived while an earlier one was still being processed (a SUBSCRIBE waiting for its start). */
+  private waiting: StompFrame[] | null = null;
+
   private handle(frame: StompFrame): void {
     if (this.state === 'closed') return;
+    if (this.waiting) return void this.waiting.push(frame);
     const receipt = header(frame, 'receipt');
-    try {
-      this.dispatch(frame);
-    } catch (e) {
+    const failed = (e: unknown) => {
       if (e instanceof ProtocolError && receipt !== undefined) e.headers.push(['receipt-id', receipt]);
       this.fail(e);
-      return;
+    };
+    const done = () => {
+      if (receipt !== undefined && frame.command !== 'DISCONNECT' && this.isOpen()) {
+        this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
+      }
+    };
+    let pending: void | Promise<void>;
+    try {
+      pending = this.dispatch(frame);
+    } catch (e) {
+      return failed(e);
     }
-    if (receipt !== undefined && frame.command !== 'DISCONNECT' && this.isOpen()) {
-      this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
-    }
+    if (!pending) return done();
+    // Frames keep their order: the ones after this wait until it is done.
+    this.waiting = [];
+    pending.then(done, failed).finally(() => {
+      const next = this.waiting ?? [];
+      this.waiting = null;
+      for (let i = 0; i < next.length; i++) {
+        // A frame handled here may itself wait: the rest then queue behind it.
+        const queue = this.waiting as StompFrame[] | null;
+        if (queue) {
+          queue.push(...next.slice(i));
+          break;
+        }
+        this.handle(next[i]!);
+      }
+    });
   }
 
-  private dispatch(frame: StompFrame): void {
+  private dispatch(frame: StompFrame): void | Promise<void> {
     if (this.state === 'connecting') {
       if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') throw new ProtocolError('Not connected', `the first frame must be CONNECT or STOMP, not ${frame.command}`);
       return this.connect(frame);
@@ -228,7 +333,7 @@ export class StompSession {
       const tick = sendEvery / 4;
       this.timers.push(
         setInterval(() => {
-          if (performance.now() - this.lastSent >= sendEvery - tick) this.sendText('\n');
+          if (performance.now() - this.lastSent >= sendEvery - tick && this.backlog.length === 0) this.sendText('\n');
         }, tick),
       );
     }
@@ -249,7 +354,7 @@ export class StompSession {
     return value;
   }
 
-  private subscribe(frame: StompFrame): void {
+  private subscribe(frame: StompFrame): void | Promise<void> {
     const destinationName = this.required(frame, 'destination');
     // STOMP 1.0 made the id optional: the destination then names the subscription.
     const id = this.version === '1.0' ? (header(frame, 'id') ?? destinationName) : this.required(frame, 'id');
@@ -262,11 +367,60 @@ export class StompSession {
     const destination = parseDestination(destinationName);
     if (!destination) throw new ProtocolError('Unknown destination', `${destinationName} is not a destination; subscribe to /topic/change/{orgUuid}`);
     if (destination.orgUuid !== this.orgUuid) throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
+    const resume = header(frame, RESUME_HEADER);
+    if (resume !== undefined && !/^\d{1,15}$/.test(resume)) {
+      throw new ProtocolError(`Invalid ${RESUME_HEADER} header`, `${RESUME_HEADER} is the ${POSITION_HEADER} header of the last MESSAGE received (0: from the start of the change log)`);
+    }
     const ordinal = ++this.subscriptionSeq;
     const frameKey = `${this.version}\n${ack === 'auto' ? 'auto' : 'ack'}\n${ordinal}\n${id}`;
-    const sub: Subscription = { id, ack, ordinal, frameKey, unacked: new Set(), stop: () => {} };
-    sub.stop = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
+    const after = resume === undefined ? null : Number(resume);
+    const sub: Subscription = { id, ack, ordinal, frameKey, unacked: new Set(), resuming: after === null ? null : [], last: after ?? 0, stop: () => {} };
+    const listening = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
+    sub.stop = listening.stop;
     this.subscriptions.set(id, sub);
+    // The subscription is in effect (RECEIPT, the frames after it) once the hub knows the organization's
+    // position; a resume reads the log after that, so that the log and the live changes meet.
+    const start = () => {
+      if (after !== null && this.active(sub)) void this.resume(sub, after).catch((e) => this.fail(e));
+    };
+    if (!listening.ready) return start();
+    return listening.ready.then(start);
+  }
+
+  private active(sub: Subscription): boolean {
+    return this.state === 'connected' && this.subscriptions.get(sub.id) === sub;
+  }
+
+  /**
+   * Replays the organization's changes after `after` from the change log, page by page at the pace the client
+   * reads, then hands over to the live changes that arrived meanwhile: none twice (positions up to the last
+   * replayed one are skipped), none missed (a gap between the two is read from the log again).
+   */
+  private async resume(sub: Subscription, after: number): Promise<void> {
+    const problem = await this.hub.log.problem(this.orgUuid, after);
+    if (!this.active(sub)) return;
+    if (problem) throw new ProtocolError(problem.message, problem.detail, CLOSE.policy);
+    for (let round = 0; round < 1_000_000; round++) {
+      await this.roomToWrite();
+      if (!this.active(sub)) return;
+      const page = await this.hub.log.after(this.orgUuid, sub.last, RESUME_PAGE);
+      if (!this.active(sub)) return;
+      for (const event of page) {
+        this.send1(sub, new PreparedChange(event));
+        sub.last = event.position;
+        if (!this.active(sub)) return;
+      }
+      if (page.length === RESUME_PAGE) continue;
+      const live = sub.resuming!.filter((c) => c.event.position > sub.last);
+      // A gap between the log's end and the live changes (held ones let go): read the log again, unless it has nothing more.
+      if (live.length > 0 && live[0]!.event.position !== sub.last + 1 && page.length > 0) {
+        sub.resuming = live;
+        continue;
+      }
+      sub.resuming = null;
+      for (const change of live) this.deliver(sub, change);
+      return;
+    }
   }
 
   private unsubscribe(frame: StompFrame): void {
@@ -280,9 +434,26 @@ export class StompSession {
 
   private deliver(sub: Subscription, change: PreparedChange): void {
     if (this.state !== 'connected') return;
-    const buffered = this.transport.bufferedAmount();
-    if (buffered > this.options.maxBufferedBytes) {
-      this.fail(new ProtocolError('Slow consumer', `${buffered} bytes are waiting to be read, more than the limit of ${this.options.maxBufferedBytes}: the connection is dropped`, CLOSE.policy));
+    if (sub.resuming) {
+      sub.resuming.push(change);
+      // Past the bound the held changes are let go: the log holds them, and resume() reads them again.
+      if (sub.resuming.length > MAX_RESUME_BUFFER) sub.resuming = [];
+      return;
+    }
+    this.send1(sub, change);
+  }
+
+  /** Sends one change's MESSAGE to a subscription; a connection whose backlog is past its bound is dropped. */
+  private send1(sub: Subscription, change: PreparedChange): void {
+    const pending = this.pendingBytes();
+    if (pending > this.options.maxBufferedBytes) {
+      this.fail(
+        new ProtocolError(
+          'Slow consumer',
+          `${pending} bytes are waiting to be read, more than the limit of ${this.options.maxBufferedBytes}: the connection is dropped and its backlog discarded; subscribe again with ${RESUME_HEADER} set to the ${POSITION_HEADER} of the last MESSAGE received to catch up`,
+          CLOSE.policy,
+        ),
+      );
       return;
     }
     if (sub.ack !== 'auto') {
@@ -304,7 +475,7 @@ export class StompSession {
    */
   private messageFrame(sub: Subscription, change: PreparedChange): string {
     const messageId = messageIdOf(change, sub);
-    const headers: Array<[string, string]> = [['subscription', sub.id], ['message-id', messageId]];
+    const headers: Array<[string, string]> = [['subscription', sub.id], ['message-id', messageId], [POSITION_HEADER, String(change.event.position)]];
     // 1.2 names the message to acknowledge by `ack`.
     if (sub.ack !== 'auto' && this.version === '1.2') headers.push(['ack', messageId]);
     headers.push(['destination', change.destination], ['content-type', 'application/json']);
@@ -354,7 +525,10 @@ export class StompSession {
 
   private disconnect(frame: StompFrame): void {
     const receipt = header(frame, 'receipt');
-    if (receipt !== undefined) this.send({ command: 'RECEIPT', headers: [['receipt-id', receipt]] });
+    // A graceful end: what is waiting goes out first, then the RECEIPT, then the close.
+    for (const waiting of this.backlog.splice(0)) this.write(waiting);
+    this.backlogBytes = 0;
+    if (receipt !== undefined) this.write(serializeFrame({ command: 'RECEIPT', headers: [['receipt-id', receipt]] }, this.version));
     this.transport.close(CLOSE.normal, 'DISCONNECT');
     this.closed();
   }

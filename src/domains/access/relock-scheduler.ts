@@ -55,6 +55,13 @@ export async function startRelockScheduler(deps: Pick<Deps, 'store' | 'bus' | 'c
     if (door.relockAtMillis === null || door.relockAtMillis === undefined) disarm(door.uuid);
     else arm({ orgUuid: door.orgUuid, doorUuid: door.uuid, relockAtMs: door.relockAtMillis });
   });
+  // A reset or restore of the store replaces the doors: the timers follow what it now holds.
+  const unsubscribeReplaced = deps.bus.subscribe('store.replaced', () => {
+    for (const doorUuid of [...timers.keys()]) disarm(doorUuid);
+    void listPendingRelocks(deps)
+      .then((all) => all.forEach(arm))
+      .catch((err) => log.error({ err }, 'reading the pending relocks failed'));
+  });
   // Subscribed first, so that a door unlocked while the pending ones are read is not missed.
   for (const pending of await listPendingRelocks(deps)) arm(pending);
 
@@ -62,6 +69,7 @@ export async function startRelockScheduler(deps: Pick<Deps, 'store' | 'bus' | 'c
     async stop() {
       stopped = true;
       unsubscribe();
+      unsubscribeReplaced();
       for (const doorUuid of [...timers.keys()]) disarm(doorUuid);
       await Promise.allSettled([...inFlight]);
     },

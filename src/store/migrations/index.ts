@@ -11,6 +11,7 @@ import { rules } from './0009-rules.js';
 import { relayOverrides } from './0010-relay-overrides.js';
 import { keyLifetimes } from './0011-key-lifetimes.js';
 import { fidelity } from './0012-fidelity.js';
+import { changePositions } from './0015-change-positions.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -29,5 +30,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-relay-overrides': relayOverrides(),
     '0011-key-lifetimes': keyLifetimes(),
     '0012-fidelity': fidelity(),
+    '0015-change-positions': changePositions(),
   };
 }

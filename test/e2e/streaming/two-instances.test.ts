@@ -75,55 +75,49 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
     onB.close();
   });
 
-  /** A change whose id is taken now and that commits (and is announced) once `release` resolves. */
-  async function heldWrite(entityUuid: string, release: Promise<void>): Promise<{ committed: Promise<void> }> {
+  /** Commits a change on instance a now and announces it once `release` resolves (a slow bus, or one lost for a while). */
+  async function lateAnnouncement(entityUuid: string, release: Promise<void>): Promise<{ announced: Promise<void> }> {
     const deps = a.gatehouse.deps;
-    let idTaken!: () => void;
-    const taken = new Promise<void>((r) => (idTaken = r));
-    const done = deps.store.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('change_events')
-        .values({ org_uuid: org.orgUuid, entity: 'DOOR', entity_uuid: entityUuid, type: 'UPDATE', device_uuid: null, timestamp_ms: Date.now(), payload: '{}' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      idTaken();
-      await release;
-      return Number(row.id);
-    }).then((id) =>
-      deps.bus.publish('change', { id, orgUuid: org.orgUuid, entity: 'DOOR', entityUuid, type: 'UPDATE', deviceUuid: null, timestampMs: Date.now(), update: {} }),
-    );
-    await taken;
+    const held: Array<() => Promise<void>> = [];
+    const lateBus = { ...deps.bus, publish: async (name: string, payload: unknown) => void held.push(() => deps.bus.publish(name as 'change', payload as never)) } as Bus;
+    await write({ ...deps, bus: lateBus }, systemActor(org.orgUuid, 'test.late'), async (w) => {
+      w.change({ entity: 'DOOR', entityUuid, type: 'UPDATE', update: {} });
+    });
     // Wrapped: an async function returning a promise would wait for it.
-    return { committed: done };
+    return { announced: release.then(async () => { for (const publish of held) await publish(); }) };
   }
 
-  it('holds a change whose predecessor commits later, within the gap window, and delivers both in id order', async () => {
-    // A wide window, so that a loaded machine does not turn this into the late case below.
+  it('holds a change announced before its predecessor, within the gap window, and delivers both in position order', async () => {
+    // A wide window, so that a loaded machine does not turn this into the read-through case below.
     const wide = await startStreamWith(b, { gapWaitMs: 2000 });
     const onB = await subscribe(b, wide.url);
     let release!: () => void;
-    const { committed } = await heldWrite('first-id', new Promise<void>((r) => (release = r)));
-    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'second-id' }]);
+    const { announced } = await lateAnnouncement('first-position', new Promise<void>((r) => (release = r)));
+    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'second-position' }]);
     await sleep(30);
-    assert.equal(bodies(onB).length, 0, 'the later id waits for the earlier one');
+    assert.equal(bodies(onB).length, 0, 'the later position waits for the earlier one');
     release();
-    await committed;
+    await announced;
     await onB.until(() => bodies(onB).length === 2, 'both changes');
-    assert.deepEqual(entityUuids(onB), ['first-id', 'second-id']);
+    assert.deepEqual(entityUuids(onB), ['first-position', 'second-position']);
+    assert.deepEqual(onB.frames.filter((f) => f.command === 'MESSAGE').map((f) => Number(f.headers.position)).map((p, i, all) => p - all[0]!), [0, 1]);
     onB.close();
     await wide.close();
   });
 
-  it('does not wait forever: a predecessor that commits after the gap window is delivered late, not lost', async () => {
+  it('does not wait forever: past the gap window the predecessor is read from the log, in order; its late announcement is not delivered twice', async () => {
     const onB = await subscribe(b);
     let release!: () => void;
-    const { committed } = await heldWrite('slow-commit', new Promise<void>((r) => (release = r)));
-    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'fast-commit' }]);
-    await onB.until(() => bodies(onB).length === 1, 'the later change after the gap window', 2000);
+    const { announced } = await lateAnnouncement('announced-late', new Promise<void>((r) => (release = r)));
+    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'announced-at-once' }]);
+    await onB.until(() => bodies(onB).length === 2, 'both changes, after the gap window', 3000);
+    assert.deepEqual(entityUuids(onB), ['announced-late', 'announced-at-once']);
     release();
-    await committed;
-    await onB.until(() => bodies(onB).length === 2, 'the late change');
-    assert.deepEqual(entityUuids(onB), ['fast-commit', 'slow-commit']);
+    await announced;
+    await raiseChanges(b.gatehouse.deps, org.orgUuid, [{ entityUuid: 'after' }]);
+    await onB.until(() => bodies(onB).length >= 3, 'the next change');
+    await sleep(50);
+    assert.deepEqual(entityUuids(onB), ['announced-late', 'announced-at-once', 'after']);
     onB.close();
   });
 

@@ -3,137 +3,152 @@ import { describe, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
 import { ChangeSequencer } from '../../../src/streaming/sequencer.js';
 
-const change = (id: number): ChangeEvent => ({
-  id,
-  orgUuid: 'org',
+const change = (position: number, orgUuid = 'org'): ChangeEvent => ({
+  id: position,
+  position,
+  orgUuid,
   entity: 'DOOR',
-  entityUuid: `d${id}`,
+  entityUuid: `d${position}`,
   type: 'UPDATE',
   deviceUuid: null,
-  timestampMs: id,
+  timestampMs: position,
   update: {},
 });
 
-/** A sequencer over an in-memory change log: `log` holds the committed ids. */
-function setup(log: number[], gapWaitMs = 20) {
+/** A sequencer over an in-memory change log of one organization: `log` holds its committed positions. */
+function setup(log: number[], options: { gapWaitMs?: number; failReads?: number } = {}) {
   const delivered: number[] = [];
   const reads: Array<[number, number]> = [];
+  let failures = options.failReads ?? 0;
+  const errors: unknown[] = [];
   const seq = new ChangeSequencer({
-    gapWaitMs,
-    readRange: async (after, upTo) => {
+    gapWaitMs: options.gapWaitMs ?? 20,
+    retryMs: 20,
+    lastPosition: async () => Math.max(0, ...log),
+    lastPositions: async (orgs) => new Map(orgs.map((o) => [o, Math.max(0, ...log)])),
+    readRange: async (_org, after, upTo, limit) => {
       reads.push([after, upTo]);
-      return log.filter((id) => id > after && id <= upTo).sort((a, b) => a - b).map(change);
+      if (failures-- > 0) throw new Error('log unreachable');
+      return log.filter((p) => p > after && p <= upTo).sort((a, b) => a - b).slice(0, limit).map((p) => change(p));
     },
-    deliver: (e) => delivered.push(e.id),
-    onError: (e) => assert.fail(String(e)),
+    deliver: (e) => delivered.push(e.position),
+    onError: (e) => errors.push(e),
   });
-  return { seq, delivered, reads };
+  return { seq, delivered, reads, errors, log };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets the sequencer's read of the starting position finish. */
+const settle = () => sleep(5);
 
-describe('change sequencer', () => {
-  it('delivers consecutive ids at once, without reading the log', () => {
-    const { seq, delivered, reads } = setup([]);
-    seq.start(10);
-    for (const id of [11, 12, 13]) seq.accept(change(id));
-    assert.deepEqual(delivered, [11, 12, 13]);
+describe('change sequencer (per-organization positions)', () => {
+  it('delivers consecutive positions at once, without reading the log', async () => {
+    const { seq, delivered, reads, log } = setup([1, 2]);
+    seq.follow('org');
+    await settle();
+    log.push(3, 4, 5);
+    for (const p of [3, 4, 5]) seq.accept(change(p));
+    assert.deepEqual(delivered, [3, 4, 5]);
     assert.equal(reads.length, 0);
     seq.stop();
   });
 
-  it('holds changes accepted before start, and drops those at or below the starting point', () => {
-    const { seq, delivered } = setup([]);
-    seq.accept(change(10));
-    seq.accept(change(11));
-    seq.start(10);
-    assert.deepEqual(delivered, [11]);
+  it('ignores organizations it does not follow, and duplicates', async () => {
+    const { seq, delivered } = setup([1]);
+    seq.follow('org');
+    await settle();
+    seq.accept(change(2, 'other'));
+    seq.accept(change(2));
+    seq.accept(change(2));
+    seq.accept(change(1));
+    assert.deepEqual(delivered, [2]);
     seq.stop();
   });
 
-  it('puts changes that commit out of order back in order when the missing one arrives within the wait', async () => {
-    const { seq, delivered, reads } = setup([11, 12, 13]);
-    seq.start(10);
-    seq.accept(change(12));
-    seq.accept(change(13));
+  it('delivers, in order, changes announced while the starting position was read', async () => {
+    const { seq, delivered } = setup([1, 2, 3]);
+    seq.follow('org');
+    seq.accept(change(3));
+    seq.accept(change(2));
+    await settle();
+    assert.deepEqual(delivered, [2, 3]);
+    seq.stop();
+  });
+
+  it('puts out-of-order announcements back in order when the missing one arrives within the wait', async () => {
+    const { seq, delivered, reads, log } = setup([]);
+    seq.follow('org');
+    await settle();
+    log.push(1, 2, 3);
+    seq.accept(change(2));
+    seq.accept(change(3));
     assert.deepEqual(delivered, []);
-    seq.accept(change(11));
-    assert.deepEqual(delivered, [11, 12, 13]);
+    seq.accept(change(1));
+    assert.deepEqual(delivered, [1, 2, 3]);
     await sleep(40);
     assert.equal(reads.length, 0);
     seq.stop();
   });
 
-  it('fills a gap from the change log when the announcement never comes', async () => {
-    const { seq, delivered, reads } = setup([11, 12, 13]);
-    seq.start(10);
-    seq.accept(change(13));
+  it('reads a gap from the log after the wait (a lost announcement)', async () => {
+    const { seq, delivered, reads, log } = setup([]);
+    seq.follow('org');
+    await settle();
+    log.push(1, 2, 3);
+    seq.accept(change(3));
     await sleep(60);
-    assert.deepEqual(delivered, [11, 12, 13]);
-    assert.deepEqual(reads, [[10, 13]]);
-    seq.accept(change(11));
-    seq.accept(change(12));
-    assert.deepEqual(delivered, [11, 12, 13], 'a change read from the log is not delivered again when announced');
+    assert.deepEqual(delivered, [1, 2, 3]);
+    assert.deepEqual(reads, [[0, 3]]);
     seq.stop();
   });
 
-  it('skips an id the log does not hold (rolled back), and delivers it late if it shows up after all', async () => {
-    const log = [12];
-    const { seq, delivered } = setup(log);
-    seq.start(10);
-    seq.accept(change(12));
+  it('drops an announced change that the log does not hold (another deployment)', async () => {
+    const { seq, delivered, log } = setup([]);
+    seq.follow('org');
+    await settle();
+    seq.accept(change(2));
     await sleep(60);
-    assert.deepEqual(delivered, [12]);
-    seq.accept(change(13));
-    assert.deepEqual(delivered, [12, 13]);
-    log.push(11);
-    seq.accept(change(11));
-    assert.deepEqual(delivered, [12, 13, 11]);
-    seq.accept(change(11));
-    assert.deepEqual(delivered, [12, 13, 11], 'a late change is delivered once');
-    seq.stop();
-  });
-
-  it('drops an announced change the log does not hold (another store on the same bus) without moving the sequence', async () => {
-    const { seq, delivered } = setup([11]);
-    seq.start(10);
-    seq.accept(change(5000));
-    await sleep(60);
-    assert.deepEqual(delivered, [11], 'the gap up to the foreign id was read through');
-    seq.accept(change(12));
-    assert.deepEqual(delivered, [11, 12]);
-    seq.stop();
-  });
-
-  it('delivers held changes in order when the log cannot be read', async () => {
-    const delivered: number[] = [];
-    const errors: unknown[] = [];
-    const seq = new ChangeSequencer({
-      gapWaitMs: 10,
-      readRange: async () => {
-        throw new Error('store down');
-      },
-      deliver: (e) => delivered.push(e.id),
-      onError: (e) => errors.push(e),
-    });
-    seq.start(10);
-    seq.accept(change(14));
-    seq.accept(change(12));
-    await sleep(50);
-    assert.deepEqual(delivered, [12, 14]);
-    assert.equal(errors.length, 1);
-    seq.accept(change(15));
-    assert.deepEqual(delivered, [12, 14, 15]);
-    seq.stop();
-  });
-
-  it('stops delivering once stopped', async () => {
-    const { seq, delivered } = setup([11, 12]);
-    seq.start(10);
-    seq.accept(change(12));
-    seq.stop();
-    await sleep(40);
-    seq.accept(change(11));
     assert.deepEqual(delivered, []);
+    log.push(1);
+    seq.accept(change(1));
+    assert.deepEqual(delivered, [1]);
+    seq.stop();
+  });
+
+  it('retries a log it cannot read, and loses nothing', async () => {
+    const { seq, delivered, errors, log } = setup([], { failReads: 2 });
+    seq.follow('org');
+    await settle();
+    log.push(1, 2);
+    seq.accept(change(2));
+    await sleep(200);
+    assert.deepEqual(delivered, [1, 2]);
+    assert.equal(errors.length, 2);
+    seq.stop();
+  });
+
+  it('polls the log for changes no announcement carried', async () => {
+    const { seq, delivered, log } = setup([1]);
+    seq.follow('org');
+    await settle();
+    log.push(2, 3);
+    await seq.poll();
+    await settle();
+    assert.deepEqual(delivered, [2, 3]);
+    seq.stop();
+  });
+
+  it('follows the store when it is replaced: positions start again', async () => {
+    const { seq, delivered, log } = setup([1, 2, 3, 4, 5]);
+    seq.follow('org');
+    await settle();
+    log.length = 0;
+    seq.rebase();
+    await settle();
+    log.push(1, 2);
+    seq.accept(change(1));
+    seq.accept(change(2));
+    assert.deepEqual(delivered, [1, 2]);
+    seq.stop();
   });
 });

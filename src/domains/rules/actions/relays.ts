@@ -82,12 +82,22 @@ export async function startRelayOverrides(deps: OverrideDeps): Promise<{ stop():
     if (!overrideUuid || restoreAtMs === undefined) return;
     arm({ uuid: overrideUuid, org_uuid: command.orgUuid, relay_uuid: command.deviceUuid, firing_uuid: command.firingUuid, restore_state: OPPOSITE[state ?? ''], restore_at_ms: restoreAtMs });
   });
+  // A reset or restore of the store replaces the overrides: the timers follow what it now holds.
+  const unsubscribeReplaced = deps.bus.subscribe('store.replaced', () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    void store
+      .listRelayOverrides(deps.store.db)
+      .then((all) => all.forEach(arm))
+      .catch((err) => log.error({ err }, 'reading the relay overrides failed'));
+  });
   // Subscribed first, so that an override made while the persisted ones are read is not missed.
   for (const o of await store.listRelayOverrides(deps.store.db)) arm(o);
   return {
     async stop() {
       stopped = true;
       unsubscribe();
+      unsubscribeReplaced();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inFlight]);
