@@ -17,6 +17,7 @@ export function registerStartCommand(program: Command): void {
     .option('--database <url>', 'sqlite:<file> or postgres://... (GATEHOUSE_DATABASE_URL)')
     .option('--bus <url>', 'memory: or redis://... (GATEHOUSE_BUS_URL)')
     .option('--http-tls', 'serve REST over TLS, asking for client certificates (GATEHOUSE_HTTP_TLS)')
+    .option('--rate-limit <n>', 'requests per second per organization, burst 10 times that (GATEHOUSE_RATE_LIMIT; default: no limit)')
     .option('--no-seed', 'do not create the demo organization on first start')
     .action(async (opts) => {
       const config = loadConfig(opts);

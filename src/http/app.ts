@@ -9,6 +9,7 @@ import { fail } from '../errors.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
+import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Refuses invalid UTF-8 instead of silently replacing it (a repaired body is not the body that was sent). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 function clientCertificateFingerprint(socket: unknown): string | null {
   const tls = socket as TLSSocket;
@@ -32,14 +35,22 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   const app = Fastify({
     ...baseFastifyOptions(deps.log, 'http'),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: requestTimeoutOptions(deps.config.requestTimeoutMs),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    ...(options.https ? { https: { ...options.https, requestCert: true, rejectUnauthorized: false } } : {}),
+    ...(options.https ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  applyRequestTimeouts(app.server, deps.config.requestTimeoutMs);
 
   // Bodies are JSON only (an empty body is `{}`); secure-json-parse refuses prototype-poisoning keys.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(fail('INVALID_REQUEST', 'Body is not valid JSON: it is not valid UTF-8'), undefined);
+    }
     if (text.trim() === '') return done(null, {});
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));

@@ -1,13 +1,13 @@
 import type { CallerContext } from '../../context.js';
 import { fail } from '../../errors.js';
-import { checkOutboundUrl, OutboundRefused } from '../../net/outbound.js';
+import { checkOutboundUrl, OutboundRefused, outboundPolicy } from '../../net/outbound.js';
 import type { ChatSettings } from './schemas.js';
 import { saveIntegration, type IntegrationDeps, type UpdateResult } from './settings.js';
 
 /** A URL an integration will call: http(s), and not a private address unless the configuration allows it. */
 export async function checkIntegrationUrl(deps: Pick<IntegrationDeps, 'config'>, field: string, url: string): Promise<string> {
   try {
-    await checkOutboundUrl(url, { allowPrivate: deps.config.allowPrivateOutbound });
+    await checkOutboundUrl(url, outboundPolicy(deps.config));
     return url;
   } catch (e) {
     if (e instanceof OutboundRefused) throw fail('INVALID_VALUE', `${field}: ${e.message}`);

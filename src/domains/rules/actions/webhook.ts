@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
+import { sendOutbound, type OutboundResponse, outboundPolicy } from '../../../net/outbound.js';
 import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
 import type { DeliveryRow } from '../../../outbox/store.js';
 import type { AttemptStep } from '../../../outbox/worker.js';
@@ -49,7 +49,7 @@ async function deliveryCredentials(deps: WebhookDeps, row: DeliveryRow, event: R
  */
 export async function attemptWebhook(deps: WebhookDeps, row: DeliveryRow, request: { signal: AbortSignal; timeoutMs: number }): Promise<OutboundResponse> {
   const event = JSON.parse(row.body) as RuleEvent;
-  const policy = { allowPrivate: deps.config.allowPrivateOutbound };
+  const policy = outboundPolicy(deps.config);
   const [secret, oauth] = await Promise.all([webhookSigningSecret(deps, row.org_uuid), deliveryCredentials(deps, row, event)]);
   const tokens = tokenCacheOf(deps, () => deps.clock.now(), policy);
   const post = async (freshToken: boolean) => {
