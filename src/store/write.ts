@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { ChangeEvent, ChangeType } from '../bus/events.js';
 import type { Clock } from '../clock.js';
+import { insertInChunks, insertReturningIds } from './chunks.js';
 import type { Store } from './database.js';
 import type { DB } from './schema.js';
 
@@ -85,32 +86,31 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       entity_uuid: a.entityUuid,
       action: a.action,
     }));
-    if (auditRows.length > 0) await tx.insertInto('audit_log').values(auditRows).execute();
-    for (const c of changes) {
-      const event = {
-        orgUuid: c.orgUuid ?? actor.orgUuid,
-        entity: c.entity,
-        entityUuid: c.entityUuid,
-        type: c.type,
-        deviceUuid: c.deviceUuid ?? null,
-        timestampMs: c.timestampMs ?? nowMs,
-        update: c.update,
-      };
-      const row = await tx
-        .insertInto('change_events')
-        .values({
-          org_uuid: event.orgUuid,
-          entity: event.entity,
-          entity_uuid: event.entityUuid,
-          type: event.type,
-          device_uuid: event.deviceUuid,
-          timestamp_ms: event.timestampMs,
-          payload: JSON.stringify(event.update ?? null),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      announced.push({ id: Number(row.id), ...event });
-    }
+    // A big write (a site file) leaves thousands of rows: they go in chunks under the bind-parameter limit.
+    await insertInChunks(tx, 'audit_log', auditRows);
+    const events = changes.map((c) => ({
+      orgUuid: c.orgUuid ?? actor.orgUuid,
+      entity: c.entity,
+      entityUuid: c.entityUuid,
+      type: c.type,
+      deviceUuid: c.deviceUuid ?? null,
+      timestampMs: c.timestampMs ?? nowMs,
+      update: c.update,
+    }));
+    const ids = await insertReturningIds(
+      tx,
+      'change_events',
+      events.map((event) => ({
+        org_uuid: event.orgUuid,
+        entity: event.entity,
+        entity_uuid: event.entityUuid,
+        type: event.type,
+        device_uuid: event.deviceUuid,
+        timestamp_ms: event.timestampMs,
+        payload: JSON.stringify(event.update ?? null),
+      })),
+    );
+    events.forEach((event, i) => announced.push({ id: ids[i], ...event }));
     return value;
   });
   for (const event of announced) {
