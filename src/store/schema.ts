@@ -9,6 +9,7 @@ import type { IntegrationTables } from '../domains/integrations/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable } from './change-tables.js';
+import type { SecretKeyChecksTable } from './secret-key-check.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
 export interface DB
@@ -24,4 +25,5 @@ export interface DB
     RuleTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
+  secret_key_checks: SecretKeyChecksTable;
 }
