@@ -59,6 +59,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
       return done(fail('INVALID_REQUEST', 'Body is not valid JSON: it is not valid UTF-8'), undefined);
     }
     if (text.trim() === '') return done(null, {});
+    // No field takes a NUL character, and PostgreSQL cannot store one in text: refused here, on both dialects.
+    if (text.includes('\\u0000')) return done(fail('INVALID_REQUEST', 'Body is not valid: a string holds a NUL character (\\u0000)'), undefined);
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (e) {

@@ -26,6 +26,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply.status(400).send(errorBody(`Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`, { msg: STRUCTURE_MSG }));
   }
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge(request, reply);
+  if (isStoreDataException(error)) {
+    // A value the store cannot hold (a number past bigint, text it cannot encode): bad input, not a fault.
+    request.log.info({ code: (error as { code?: string }).code }, 'value refused by the store');
+    return reply.status(400).send(errorBody(`A value of the request cannot be stored: ${error.message.slice(0, 160)}`, { msg: STRUCTURE_MSG }));
+  }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: fe.code, status }, fe.message);
@@ -33,6 +38,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody('Internal server error'));
+}
+
+/** PostgreSQL's class 22 (data exception): out-of-range numbers, untranslatable characters, invalid text for a type. */
+function isStoreDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
 }
 
 /** How long the rest of an over-limit body is read (and dropped) before the connection is closed. */

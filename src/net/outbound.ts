@@ -77,8 +77,9 @@ export async function checkOutboundUrl(value: string, policy: OutboundPolicy): P
     if (!allowedAddress(host, policy)) throw refusal(host);
     return url;
   }
+  // A name that does not resolve (yet) is let through: every connection checks the address it reaches.
   await new Promise<void>((resolve, reject) =>
-    guardedLookup(policy)(host, { all: true }, (err) => (err ? reject(err instanceof OutboundRefused ? err : new OutboundRefused(`cannot resolve ${host}`)) : resolve())),
+    guardedLookup(policy)(host, { all: true }, (err) => (err instanceof OutboundRefused ? reject(err) : resolve())),
   );
   return url;
 }
