@@ -20,6 +20,7 @@ import { createSecretBox, parseSecretKey } from './secrets.js';
 import { storeIdentity, startChangeLogRetention } from './domains/changes/service.js';
 import { openStore } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import { verifySecretKey } from './store/secret-key-check.js';
 import type { StreamOptions } from './streaming/options.js';
 import { startStream, type StreamServer } from './streaming/server.js';
 import { loadOrCreateTls } from './tls.js';
@@ -62,13 +63,20 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     throw e;
   }
   const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+  const secrets = createSecretBox(parseSecretKey(secretKey));
+  const clock = options.clock ?? systemClock;
+  // An instance whose key cannot open the store's secrets would answer 500s: it refuses to start instead.
+  await verifySecretKey(store, secrets, clock.now()).catch(async (e) => {
+    await Promise.allSettled([bus.close(), store.close()]);
+    throw e;
+  });
   return {
     config,
     store,
     bus,
     log,
-    clock: options.clock ?? systemClock,
-    secrets: createSecretBox(parseSecretKey(secretKey)),
+    clock,
+    secrets,
     keyCache: createKeyCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule],

@@ -26,8 +26,21 @@ export interface Config {
   /** 32-byte key that encrypts secrets at rest, as hex or base64; generated into the data dir when absent. */
   secretKey: string | null;
   adminToken: string | null;
-  /** Outbound HTTP may reach loopback and private addresses (webhooks, integrations). */
+  /** Outbound HTTP may reach loopback, private and link-local addresses (webhooks, integrations): GATEHOUSE_ALLOW_PRIVATE_OUTBOUND=1. */
   allowPrivateOutbound: boolean;
+  /**
+   * Outbound HTTP may reach loopback addresses. Default: only while the server listens on loopback only (the
+   * laptop case); GATEHOUSE_ALLOW_PRIVATE_OUTBOUND set either way decides it too.
+   */
+  allowLoopbackOutbound: boolean;
+  /** Requests per second per organization (token bucket, burst 10 times that); null: no limit. */
+  rateLimit: number | null;
+  /** Failed key attempts per minute per client address before they answer 429 until the minute ends. */
+  authFailureLimit: number;
+  /** A connection that has not sent its whole HTTP request within this time is closed (REST, media, WebSocket ports). */
+  requestTimeoutMs: number;
+  /** Take the client address from X-Forwarded-For (behind a load balancer): GATEHOUSE_TRUST_PROXY, true or a list of proxy addresses. */
+  trustProxy: boolean | string;
   /** Base URL of the badge system's API, against which badge-integration tokens are checked (none: not checked). */
   badgeApiUrl: string | null;
   /** Base URL of the video-analytics system, to which its organization-scoped API keys are handed. */
@@ -63,6 +76,7 @@ export interface ConfigFlags {
   httpTls?: boolean;
   seed?: boolean;
   logLevel?: string;
+  rateLimit?: string | number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +102,24 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** Whether a listen address reaches only this machine: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
+}
+
+function rate(value: string | number | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`rate limit must be a positive number of requests per second, got "${value}"`);
+  return n;
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) ? true : value;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -105,10 +137,13 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if (busNamespace !== null && !/^[A-Za-z0-9_.-]{1,64}$/.test(busNamespace)) {
     throw new ConfigError(`bus namespace must be 1 to 64 letters, digits, ".", "_" or "-", got "${busNamespace}"`);
   }
+  const host = flags.host ?? env.GATEHOUSE_HOST ?? '127.0.0.1';
+  const privateOutbound = env.GATEHOUSE_ALLOW_PRIVATE_OUTBOUND;
+  const allowPrivateOutbound = bool(privateOutbound, false);
   return {
     region: region as Region,
     dataDir,
-    host: flags.host ?? env.GATEHOUSE_HOST ?? '127.0.0.1',
+    host,
     httpPort: port('http port', flags.httpPort ?? env.GATEHOUSE_HTTP_PORT, 8080),
     mediaPort: port('media port', flags.mediaPort ?? env.GATEHOUSE_MEDIA_PORT, 8081),
     wsPort: port('ws port', flags.wsPort ?? env.GATEHOUSE_WS_PORT, 8443),
@@ -122,7 +157,12 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     httpTls: flags.httpTls ?? bool(env.GATEHOUSE_HTTP_TLS, false),
     secretKey: env.GATEHOUSE_SECRET_KEY || null,
     adminToken: env.GATEHOUSE_ADMIN_TOKEN || null,
-    allowPrivateOutbound: bool(env.GATEHOUSE_ALLOW_PRIVATE_OUTBOUND, true),
+    allowPrivateOutbound,
+    allowLoopbackOutbound: privateOutbound === undefined || privateOutbound === '' ? isLoopbackHost(host) : allowPrivateOutbound,
+    rateLimit: rate(flags.rateLimit ?? env.GATEHOUSE_RATE_LIMIT),
+    authFailureLimit: positive('GATEHOUSE_AUTH_FAILURE_LIMIT', env.GATEHOUSE_AUTH_FAILURE_LIMIT, 600),
+    requestTimeoutMs: positive('GATEHOUSE_REQUEST_TIMEOUT_MS', env.GATEHOUSE_REQUEST_TIMEOUT_MS, 10_000),
+    trustProxy: trustProxy(env.GATEHOUSE_TRUST_PROXY),
     badgeApiUrl: env.GATEHOUSE_BADGE_API_URL || null,
     analyticsApiUrl: env.GATEHOUSE_ANALYTICS_API_URL || null,
     outbox: {

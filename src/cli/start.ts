@@ -18,6 +18,7 @@ export function registerStartCommand(program: Command): void {
     .option('--bus <url>', 'memory: or redis://... (GATEHOUSE_BUS_URL)')
     .option('--bus-namespace <name>', "this deployment's channels on a shared Redis (GATEHOUSE_BUS_NAMESPACE; default: from the store)")
     .option('--http-tls', 'serve REST over TLS, asking for client certificates (GATEHOUSE_HTTP_TLS)')
+    .option('--rate-limit <n>', 'requests per second per organization, burst 10 times that (GATEHOUSE_RATE_LIMIT; default: no limit)')
     .option('--no-seed', 'do not create the demo organization on first start')
     .action(async (opts) => {
       const config = loadConfig(opts);

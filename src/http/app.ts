@@ -1,15 +1,17 @@
 import type { TLSSocket } from 'node:tls';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import sjson from 'secure-json-parse';
 import type { Deps } from '../deps.js';
-import { fail } from '../errors.js';
+import { fail, isGatehouseError } from '../errors.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
+import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
+import { createRequestLimits, TOO_MANY_REQUESTS } from './rate-limit.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -19,6 +21,8 @@ export interface HttpAppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Refuses invalid UTF-8 instead of silently replacing it (a repaired body is not the body that was sent). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 function clientCertificateFingerprint(socket: unknown): string | null {
   const tls = socket as TLSSocket;
@@ -27,20 +31,36 @@ function clientCertificateFingerprint(socket: unknown): string | null {
   return cert && cert.fingerprint256 ? cert.fingerprint256.replaceAll(':', '').toLowerCase() : null;
 }
 
+/** 429 as the platform answers it: plain text, with the seconds to wait. */
+function tooManyRequests(reply: FastifyReply, seconds: number) {
+  return reply.status(429).header('retry-after', String(seconds)).type('text/plain; charset=utf-8').send(TOO_MANY_REQUESTS);
+}
+
 /** The REST edge: every operation is POST + JSON under /api, authenticated by the x-auth headers. */
 export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   const app = Fastify({
     ...baseFastifyOptions(deps.log, 'http'),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: deps.config.requestTimeoutMs,
+    trustProxy: deps.config.trustProxy,
+    http: requestTimeoutOptions(deps.config.requestTimeoutMs),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    ...(options.https ? { https: { ...options.https, requestCert: true, rejectUnauthorized: false } } : {}),
+    ...(options.https ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  applyRequestTimeouts(app.server, deps.config.requestTimeoutMs);
 
   // Bodies are JSON only (an empty body is `{}`); secure-json-parse refuses prototype-poisoning keys.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(fail('INVALID_REQUEST', 'Body is not valid JSON: it is not valid UTF-8'), undefined);
+    }
     if (text.trim() === '') return done(null, {});
+    // No field takes a NUL character, and PostgreSQL cannot store one in text: refused here, on both dialects.
+    if (text.includes('\\u0000')) return done(fail('INVALID_REQUEST', 'Body is not valid: a string holds a NUL character (\\u0000)'), undefined);
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (e) {
@@ -101,26 +121,44 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   });
   app.setErrorHandler(handleError);
 
+  const limits = createRequestLimits(deps.config, deps.log);
+  app.addHook('onClose', () => limits.close());
+  const takeRequest = limits.takeRequest;
+
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
-    api.addHook('onRequest', async (request) => {
+    api.addHook('onRequest', async (request, reply) => {
       const route = request.routeOptions.config;
       const operation = route.operationId ?? request.url;
       const header = (name: string) => {
         const v = request.headers[name];
         return Array.isArray(v) ? v[0] : v;
       };
-      request.caller = await authenticate(
-        deps,
-        {
-          scheme: header('x-auth-scheme'),
-          apiKey: header('x-auth-apikey'),
-          orgHeader: header('x-auth-org'),
-          clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
-        },
-        { requestId: String(request.id), operation },
-      );
+      try {
+        request.caller = await authenticate(
+          deps,
+          {
+            scheme: header('x-auth-scheme'),
+            apiKey: header('x-auth-apikey'),
+            orgHeader: header('x-auth-org'),
+            clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
+          },
+          { requestId: String(request.id), operation },
+        );
+      } catch (e) {
+        if (!isGatehouseError(e) || e.code !== 'INVALID_API_KEY') throw e;
+        // A failed key attempt: logged with the client address (never the key), and limited per address.
+        const wait = await limits.keyFailed(request.ip);
+        deps.log.warn({ component: 'auth', clientAddress: request.ip, operation, throttled: wait > 0 }, 'failed key attempt');
+        if (wait > 0) return tooManyRequests(reply, wait);
+        throw e;
+      }
       if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
+      if (takeRequest) {
+        const taken = takeRequest(request.caller.orgUuid);
+        const wait = typeof taken === 'number' ? taken : await taken;
+        if (wait > 0) return tooManyRequests(reply, wait);
+      }
     });
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });

@@ -25,6 +25,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.status(400).send(errorBody(`Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`, { msg: STRUCTURE_MSG }));
   }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge(request, reply);
+  if (isStoreDataException(error)) {
+    // A value the store cannot hold (a number past bigint, text it cannot encode): bad input, not a fault.
+    request.log.info({ code: (error as { code?: string }).code }, 'value refused by the store');
+    return reply.status(400).send(errorBody(`A value of the request cannot be stored: ${error.message.slice(0, 160)}`, { msg: STRUCTURE_MSG }));
+  }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: fe.code, status }, fe.message);
@@ -32,4 +38,36 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody('Internal server error'));
+}
+
+/** PostgreSQL's class 22 (data exception): out-of-range numbers, untranslatable characters, invalid text for a type. */
+function isStoreDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/** How long the rest of an over-limit body is read (and dropped) before the connection is closed. */
+export const DRAIN_MS = 10_000;
+
+/**
+ * 413, with a lingering close: the answer says `connection: close`, and once it is sent the server closes its
+ * side but goes on reading (and dropping) what the client still sends, for at most DRAIN_MS. Closing at once
+ * with unread bytes would reset the connection under a client that is still sending, which then loses the
+ * answer. Node ends a `connection: close` exchange with `socket.destroySoon()`, which is what changes here.
+ */
+function tooLarge(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  const socket = raw.socket as (typeof raw.socket & { destroySoon?: () => void }) | null;
+  if (!raw.complete && socket && !socket.destroyed) {
+    raw.resume();
+    socket.destroySoon = () => {
+      const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+      socket.end();
+      socket.resume();
+    };
+  }
+  reply.header('connection', 'close');
+  return reply.status(413).send(errorBody('Request body is too large'));
 }

@@ -40,3 +40,14 @@ export function isPublicAddress(address: string): boolean {
   if (family === 0) return false;
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether the address is a loopback one (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}

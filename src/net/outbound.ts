@@ -2,11 +2,24 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from './address-policy.js';
+import type { Config } from '../config.js';
+import { isLoopbackAddress, isPublicAddress } from './address-policy.js';
 
-/** Whether outbound requests may reach loopback and private addresses (config.allowPrivateOutbound). */
+/** Whether outbound requests may reach private (and link-local, metadata) addresses, and loopback ones. */
 export interface OutboundPolicy {
   allowPrivate: boolean;
+  /** Loopback only (127.0.0.0/8, ::1); implied by allowPrivate. */
+  allowLoopback?: boolean;
+}
+
+/** The policy of the configuration, read at each use (see Config.allowPrivateOutbound and allowLoopbackOutbound). */
+export function outboundPolicy(config: Pick<Config, 'allowPrivateOutbound' | 'allowLoopbackOutbound'>): OutboundPolicy {
+  return { allowPrivate: config.allowPrivateOutbound, allowLoopback: config.allowLoopbackOutbound };
+}
+
+/** Whether the policy lets a request reach this address. */
+export function allowedAddress(address: string, policy: OutboundPolicy): boolean {
+  return policy.allowPrivate || isPublicAddress(address) || (policy.allowLoopback === true && isLoopbackAddress(address));
 }
 
 export class OutboundRefused extends Error {
@@ -44,7 +57,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as LookupAddress[];
-      const refused = list.find((a) => !policy.allowPrivate && !isPublicAddress(a.address));
+      const refused = list.find((a) => !allowedAddress(a.address, policy));
       if (refused) return callback(refusal(refused.address), '', 0);
       if ((options as { all?: boolean }).all) return callback(null, list);
       return callback(null, list[0].address, list[0].family);
@@ -61,11 +74,12 @@ export async function checkOutboundUrl(value: string, policy: OutboundPolicy): P
   if (policy.allowPrivate) return url;
   const host = bareHost(url.hostname);
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw refusal(host);
+    if (!allowedAddress(host, policy)) throw refusal(host);
     return url;
   }
+  // A name that does not resolve (yet) is let through: every connection checks the address it reaches.
   await new Promise<void>((resolve, reject) =>
-    guardedLookup(policy)(host, { all: true }, (err) => (err ? reject(err instanceof OutboundRefused ? err : new OutboundRefused(`cannot resolve ${host}`)) : resolve())),
+    guardedLookup(policy)(host, { all: true }, (err) => (err instanceof OutboundRefused ? reject(err) : resolve())),
   );
   return url;
 }
@@ -95,7 +109,7 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
   const url = parseOutboundUrl(request.url);
   const host = bareHost(url.hostname);
   // A literal address is connected to without a lookup, so it is checked here.
-  if (isIP(host) && !policy.allowPrivate && !isPublicAddress(host)) throw refusal(host);
+  if (isIP(host) && !allowedAddress(host, policy)) throw refusal(host);
   const form = request.form && new URLSearchParams(request.form).toString();
   const text = request.json !== undefined ? JSON.stringify(request.json) : form;
   const payload = text === undefined ? undefined : Buffer.from(text, 'utf8');

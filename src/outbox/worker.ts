@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.js';
 import { randomToken } from '../ids.js';
-import { OutboundRefused, sendOutbound, type OutboundResponse } from '../net/outbound.js';
+import { OutboundRefused, sendOutbound, type OutboundResponse, outboundPolicy } from '../net/outbound.js';
 import { isRetryableStatus, retryDelayMs } from './backoff.js';
 import { headersOf } from './service.js';
 import * as store from './store.js';
@@ -56,7 +56,7 @@ export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, Attemp
               timeoutMs: policy.timeoutMs,
               signal,
             },
-            { allowPrivate: deps.config.allowPrivateOutbound },
+            outboundPolicy(deps.config),
           );
       if (response.status >= 200 && response.status < 300) return { status: 'DELIVERED', statusCode: response.status };
       const final = giveUp || !isRetryableStatus(response.status);

@@ -9,6 +9,7 @@ import type { IntegrationTables } from '../domains/integrations/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
+import type { SecretKeyChecksTable } from './secret-key-check.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
 export interface DB
@@ -26,4 +27,5 @@ export interface DB
   change_events: ChangeEventsTable;
   change_positions: ChangePositionsTable;
   store_identity: StoreIdentityTable;
+  secret_key_checks: SecretKeyChecksTable;
 }

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus.js';
 import type { ChangeEntities, EntityName } from '../bus/entities.js';
 import type { ChangeEvent, ChangeType } from '../bus/events.js';
 import type { Clock } from '../clock.js';
+import { insertInChunks, insertReturningIds } from './chunks.js';
 import type { Store } from './database.js';
 import type { DB } from './schema.js';
 
@@ -82,12 +83,11 @@ async function logChanges(tx: Tx, changes: ChangeInput[], actor: Actor, nowMs: n
       .executeTakeFirstOrThrow();
     next.set(org, Number(row.last_position) - n + 1);
   }
-  const logged: ChangeEvent[] = [];
-  for (const c of changes) {
+  const events = changes.map((c) => {
     const orgUuid = c.orgUuid ?? actor.orgUuid;
     const position = next.get(orgUuid)!;
     next.set(orgUuid, position + 1);
-    const event = {
+    return {
       position,
       orgUuid,
       entity: c.entity,
@@ -97,23 +97,23 @@ async function logChanges(tx: Tx, changes: ChangeInput[], actor: Actor, nowMs: n
       timestampMs: c.timestampMs ?? nowMs,
       update: c.update,
     };
-    const row = await tx
-      .insertInto('change_events')
-      .values({
-        org_uuid: orgUuid,
-        position,
-        logged_at_ms: nowMs,
-        entity: event.entity,
-        entity_uuid: event.entityUuid,
-        type: event.type,
-        device_uuid: event.deviceUuid,
-        timestamp_ms: event.timestampMs,
-        payload: JSON.stringify(event.update ?? null),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    logged.push({ id: Number(row.id), ...event });
-  }
+  });
+  const ids = await insertReturningIds(
+    tx,
+    'change_events',
+    events.map((event) => ({
+      org_uuid: event.orgUuid,
+      position: event.position,
+      logged_at_ms: nowMs,
+      entity: event.entity,
+      entity_uuid: event.entityUuid,
+      type: event.type,
+      device_uuid: event.deviceUuid,
+      timestamp_ms: event.timestampMs,
+      payload: JSON.stringify(event.update ?? null),
+    })),
+  );
+  const logged: ChangeEvent[] = events.map((event, i) => ({ id: ids[i]!, ...event }));
   return logged;
 }
 
@@ -148,7 +148,8 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       entity_uuid: a.entityUuid,
       action: a.action,
     }));
-    if (auditRows.length > 0) await tx.insertInto('audit_log').values(auditRows).execute();
+    // A big write (a site file) leaves thousands of rows: they go in chunks under the bind-parameter limit.
+    await insertInChunks(tx, 'audit_log', auditRows);
     if (changes.length > 0) announced.push(...(await logChanges(tx, changes, actor, nowMs)));
     return value;
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -194,10 +195,11 @@ export async function startStream(
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws as StompWebSocket, ctx));
   }
 
-  const server = createServer({ cert: tls.cert, key: tls.key }, (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ cert: tls.cert, key: tls.key, ...requestTimeoutOptions(deps.config.requestTimeoutMs) }, (req: IncomingMessage, res: ServerResponse) => {
     if (new URL(req.url ?? '/', 'https://stream').pathname === STREAM_PATH) return answer(res, 426, 'Upgrade Required: open a WebSocket');
     answer(res, 404, `Not found: the stream is at ${STREAM_PATH}`);
   });
+  applyRequestTimeouts(server, deps.config.requestTimeoutMs);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(req, socket, head));
   server.on('tlsClientError', () => {});
   try {

@@ -71,6 +71,8 @@ export interface TestServerOptions {
   log?: Logger;
 }
 
+const TEST_SECRET_KEY = '67617465686f7573652d746573742d7365637265742d6b65792d303030303030';
+
 /** A real Gatehouse on loopback (ports 0) over a fresh database of the dialect. */
 export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.databaseUrl ? null : await createTestDatabase(dialect);
@@ -87,7 +89,8 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
       httpTls: options.httpTls ?? false,
       seed: false,
     },
-    { ...options.env },
+    // One secret key for every test server, as instances sharing a store must (each refuses a store sealed with another key).
+    { GATEHOUSE_SECRET_KEY: TEST_SECRET_KEY, ...options.env },
   );
   const gatehouse = await startGatehouse(config, { log: options.log ?? createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent') });
   const rest = gatehouse.urls.rest;

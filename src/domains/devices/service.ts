@@ -142,12 +142,11 @@ export interface DeviceInput {
 }
 
 /** Creates a device of any kind; the change event's entity is the kind (CAMERA, BUTTON, ...). */
-export async function createDevice(w: WriteScope, input: DeviceInput): Promise<DeviceRecord> {
+function deviceRow(w: WriteScope, input: DeviceInput): DevicesTable {
   const mac = input.macAddress != null ? normaliseMac(input.macAddress) : null;
   if (input.macAddress != null && !mac) throw fail('INVALID_VALUE', `macAddress: "${input.macAddress}" is not a MAC address`);
-  const uuid = newRuuid();
-  const row: DevicesTable = {
-    uuid,
+  return {
+    uuid: newRuuid(),
     org_uuid: w.actor.orgUuid,
     location_uuid: input.locationUuid,
     kind: input.kind,
@@ -161,10 +160,25 @@ export async function createDevice(w: WriteScope, input: DeviceInput): Promise<D
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
   };
-  await store.insertDevice(w.tx, row);
+}
+
+function announceDevice(w: WriteScope, row: DevicesTable): DeviceRecord {
   const record = toDeviceRecord(row);
-  w.change({ entity: input.kind, entityUuid: uuid, deviceUuid: uuid, type: 'CREATE', update: record });
+  w.change({ entity: row.kind, entityUuid: row.uuid, deviceUuid: row.uuid, type: 'CREATE', update: record });
   return record;
+}
+
+export async function createDevice(w: WriteScope, input: DeviceInput): Promise<DeviceRecord> {
+  const row = deviceRow(w, input);
+  await store.insertDevice(w.tx, row);
+  return announceDevice(w, row);
+}
+
+/** Creates many devices in the write, in as few statements as the store's bind-parameter limit allows (site files). */
+export async function createDevices(w: WriteScope, inputs: readonly DeviceInput[]): Promise<DeviceRecord[]> {
+  const rows = inputs.map((input) => deviceRow(w, input));
+  await store.insertDevices(w.tx, rows);
+  return rows.map((row) => announceDevice(w, row));
 }
 
 /** Records a third-party camera discovery; the MAC address is stored normalised. */

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { insertInChunks } from '../../store/chunks.js';
+import type { Tx } from '../../store/write.js';
 import type { DeviceKind, DevicesTable, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
 
 type Db = Kysely<DB>;
@@ -18,6 +20,10 @@ export async function listLocations(db: Db, orgUuid: string): Promise<LocationsT
 
 export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
   await db.insertInto('devices').values(row).execute();
+}
+
+export async function insertDevices(tx: Tx, rows: readonly DevicesTable[]): Promise<void> {
+  await insertInChunks(tx, 'devices', rows);
 }
 
 export async function findDevice(db: Db, orgUuid: string, uuid: string): Promise<DevicesTable | undefined> {

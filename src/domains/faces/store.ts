@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { insertInChunks } from '../../store/chunks.js';
+import type { Tx } from '../../store/write.js';
 import type { FaceMatchmakersTable, FaceUploadRow, FaceUploadsTable, PeopleTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
 export async function insertPerson(db: Db, row: PeopleTable): Promise<void> {
   await db.insertInto('people').values(row).execute();
+}
+
+export async function insertPeople(tx: Tx, rows: readonly PeopleTable[]): Promise<void> {
+  await insertInChunks(tx, 'people', rows);
 }
 
 export async function findPerson(db: Db, orgUuid: string, uuid: string): Promise<PeopleTable | undefined> {

@@ -1,7 +1,7 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { fail } from '../../errors.js';
+import { fail, isGatehouseError } from '../../errors.js';
 import type { ApiApp } from '../../http/operation.js';
 import { MAX_FACE_IMAGE_BYTES, type UploadPart } from './matchmakers.service.js';
 
@@ -29,10 +29,33 @@ async function readLimited(stream: Readable & { truncated?: boolean }): Promise<
   return stream.truncated ? null : Buffer.concat(chunks);
 }
 
-/** The request's form parts, in order, as the faces service reads them. */
+/** A form the parser cannot read (no boundary, not multipart, a part cut short) is bad input, answered 400. */
+function malformed(e: unknown): unknown {
+  if (isGatehouseError(e)) return e;
+  const detail = e instanceof Error ? e.message : String(e);
+  return fail('INVALID_REQUEST', `The body is not a valid multipart/form-data form: ${detail.slice(0, 200)}`);
+}
+
+/**
+ * The request's form parts, in order, as the faces service reads them. The parser's own failures (from
+ * reading the next part or a file's bytes) become 400s; the service reads the whole form before it stores
+ * anything, so a form cut short changes nothing.
+ */
 export async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
-  for await (const part of request.parts()) {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (e) {
+      throw malformed(e);
+    }
+    if (next.done) return;
+    const part = next.value;
     if (part.type === 'field') yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-    else yield { kind: 'file', fileName: part.filename ?? '', read: () => readLimited(part.file) };
+    else {
+      const file = part.file;
+      yield { kind: 'file', fileName: part.filename ?? '', read: () => readLimited(file).catch((e) => Promise.reject(malformed(e))) };
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import { fail } from '../../errors.js';
 import { isRuuid, newRuuid } from '../../ids.js';
-import { sendOutbound } from '../../net/outbound.js';
+import { sendOutbound, outboundPolicy } from '../../net/outbound.js';
 import { keepCameras, keepLocation } from './org-records.js';
 import type { BadgeSettings, DoorInfo } from './schemas.js';
 import { saveIntegration, type IntegrationDeps, type UpdateResult } from './settings.js';
@@ -18,7 +18,7 @@ export async function checkBadgeToken(deps: Pick<IntegrationDeps, 'config'>, api
   try {
     const response = await sendOutbound(
       { method: 'GET', url: `${base.replace(/\/+$/, '')}/v1/me`, headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json' }, timeoutMs: CHECK_TIMEOUT_MS },
-      { allowPrivate: deps.config.allowPrivateOutbound },
+      outboundPolicy(deps.config),
     );
     if (response.status >= 200 && response.status < 300) return 'accepted';
     return response.status === 401 || response.status === 403 ? 'refused' : 'unknown';

@@ -8,6 +8,7 @@ import { findDevice, findLocation } from '../devices/service.js';
 import { POLICY_ALERT_ENTITY } from '../events/alerts.service.js';
 import { createSavedClip } from '../events/clips.service.js';
 import { findIntegration, type Integration, type IntegrationDeps } from './settings.js';
+import { chatWebhookUrl } from './chat.service.js';
 
 export const CHAT_DELIVERY_KIND = 'CHAT_POLICY_ALERT';
 
@@ -69,7 +70,7 @@ class AlreadyRelayed extends Error {}
 export async function relayPolicyAlert(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<boolean> {
   const orgUuid = event.orgUuid;
   const chat = await findIntegration(deps, orgUuid, 'CHAT');
-  const webhookUrl = chat?.settings.webhookUrl as string | null | undefined;
+  const webhookUrl = chat ? chatWebhookUrl(deps, chat) : null;
   const alert = event.update as AlertView;
   if (!chat?.enabled || !webhookUrl) return false;
   const dedupeKey = chatDedupeKey(chat, alert.uuid);

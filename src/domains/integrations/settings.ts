@@ -15,7 +15,7 @@ export type IntegrationDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' |
 /** The fields of each kind that are secrets: sealed at rest with the record's identity, answered masked. */
 export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {
   SMART_SENSOR: [],
-  CHAT: [],
+  CHAT: ['webhookUrl'],
   BADGE: ['apiToken', 'platformToken', 'webhookSignatureSecret'],
   VIDEO_ANALYTICS: [],
   TICKETING: ['password'],
@@ -24,6 +24,21 @@ export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {
 /** The change-event entity of every integration. */
 export const INTEGRATION_ENTITY = 'INTEGRATION';
 const AUDIT_ENTRIES_KEPT = 20;
+
+/** How a secret field is answered: an incoming-webhook URL by its host only; any other by maskSecret. */
+function maskOf(field: string, plaintext: string): string {
+  if (field === 'webhookUrl') {
+    try {
+      const url = new URL(plaintext);
+      return `${url.protocol}//${url.host}/****`;
+    } catch {
+      return '****';
+    }
+  }
+  return maskSecret(plaintext)!;
+}
+
+const looksMasked = (value: string) => value.startsWith('****') || value.endsWith('/****');
 
 interface SealedSecret {
   sealed: string;
@@ -117,7 +132,7 @@ function resolveSecrets(deps: Pick<Deps, 'secrets'>, kind: IntegrationKind, inpu
     const stored = existing?.secrets[field];
     if (typeof given !== 'string' || given === '') resolved[field] = null;
     else if (stored && given === stored.masked) resolved[field] = openSecret(deps, existing!, field);
-    else if (given.startsWith('****')) throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
+    else if (looksMasked(given)) throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
     else resolved[field] = given;
   }
   return resolved;
@@ -186,7 +201,7 @@ export async function saveIntegration(
       secrets: Object.fromEntries(
         Object.entries(secrets)
           .filter((e): e is [string, string] => e[1] !== null)
-          .map(([field, plaintext]) => [field, { sealed: deps.secrets.seal(plaintext, secretIdentity(ctx.orgUuid, kind, field)), masked: maskSecret(plaintext)! }]),
+          .map(([field, plaintext]) => [field, { sealed: deps.secrets.seal(plaintext, secretIdentity(ctx.orgUuid, kind, field)), masked: maskOf(field, plaintext) }]),
       ),
       auditMap: withAuditEntry(current?.auditMap ?? {}, w.nowMs, { enabledTimestampMs: enabling.enabledTimestampMs, integrationAuditEvent: 'UPDATE', user: await callerName(w, ctx), userUuid: ctx.userUuid }),
       webhookUuid,

@@ -1,5 +1,5 @@
 import type { CallerContext } from '../../context.js';
-import { sendOutbound } from '../../net/outbound.js';
+import { sendOutbound, outboundPolicy } from '../../net/outbound.js';
 import { createApiKey, findUser, revokeApiKey } from '../orgs/service.js';
 import type { VideoAnalyticsSettings } from './schemas.js';
 import { deleteIntegration, saveIntegration, type Integration, type IntegrationDeps, type UpdateResult } from './settings.js';
@@ -17,7 +17,7 @@ async function tellAnalytics(deps: Pick<IntegrationDeps, 'config'>, path: string
   try {
     const response = await sendOutbound(
       { method: 'POST', url: `${base.replace(/\/+$/, '')}${path}`, json: body, timeoutMs: HANDOVER_TIMEOUT_MS },
-      { allowPrivate: deps.config.allowPrivateOutbound },
+      outboundPolicy(deps.config),
     );
     return response.status >= 200 && response.status < 300;
   } catch {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { insertInChunks } from '../../store/chunks.js';
+import type { Tx } from '../../store/write.js';
 import { preparedQuery } from '../../store/prepared-query.js';
 import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
@@ -24,6 +26,10 @@ export async function countOrgs(db: Db): Promise<number> {
 
 export async function insertUser(db: Db, user: UsersTable): Promise<void> {
   await db.insertInto('users').values(user).execute();
+}
+
+export async function insertUsers(tx: Tx, rows: readonly UsersTable[]): Promise<void> {
+  await insertInChunks(tx, 'users', rows);
 }
 
 export async function findUser(db: Db, orgUuid: string, uuid: string): Promise<UsersTable | undefined> {

@@ -4,11 +4,11 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { createDoor } from '../access/service.js';
-import { createDevice, createDiscovery, createLocation, findDiscovery, type DeviceInput } from '../devices/service.js';
+import { createDevices, createDiscovery, createLocation, findDiscovery, type DeviceInput } from '../devices/service.js';
 import type { DeviceKind } from '../devices/tables.js';
-import { createPerson } from '../faces/service.js';
+import { createPeople } from '../faces/service.js';
 import { createShipment, findShipment } from '../internal/service.js';
-import { createUser, getOrg } from '../orgs/service.js';
+import { createUsers, getOrg } from '../orgs/service.js';
 import { createSchedule } from '../schedules/service.js';
 import type { SeedResult, SiteFile, SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
@@ -86,25 +86,28 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     const { name, timeZone, ...rest } = l;
     created('locations', name, (await createLocation(w, { name, timeZone: timeZone ?? 'UTC', ...rest })).uuid);
   }
-  for (const u of site.users ?? []) created('users', u.name, (await createUser(w, u)).uuid);
-  for (const p of site.people ?? []) created('people', p.name, (await createPerson(w, p)).uuid);
+  // The kinds a big site has most of are created in bulk (chunked statements); the rest one by one.
+  const users = site.users ?? [];
+  (await createUsers(w, users)).forEach((u, i) => created('users', users[i].name, u.uuid));
+  const people = site.people ?? [];
+  (await createPeople(w, people)).forEach((p, i) => created('people', people[i].name, p.uuid));
   for (const s of site.schedules ?? []) {
     const intervalList = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));
     created('schedules', s.name, (await createSchedule(w, { name: s.name, intervalList, mutable: s.mutable, oneTimeUse: s.oneTimeUse })).uuid);
   }
 
-  const device = (kind: DeviceKind, d: { name: string; location: string } & Partial<DeviceInput>, attributes: Record<string, unknown> = {}) =>
-    createDevice(w, {
-      kind,
-      name: d.name,
-      locationUuid: uuidOf('locations', d.location),
-      serialNumber: d.serialNumber,
-      firmwareVersion: d.firmwareVersion,
-      connectionStatus: d.connectionStatus,
-      healthStatus: d.healthStatus,
-      macAddress: d.macAddress,
-      attributes,
-    });
+  const deviceInput = (kind: DeviceKind, d: { name: string; location: string } & Partial<DeviceInput>, attributes: Record<string, unknown> = {}): DeviceInput => ({
+    kind,
+    name: d.name,
+    locationUuid: uuidOf('locations', d.location),
+    serialNumber: d.serialNumber,
+    firmwareVersion: d.firmwareVersion,
+    connectionStatus: d.connectionStatus,
+    healthStatus: d.healthStatus,
+    macAddress: d.macAddress,
+    attributes,
+  });
+  const devices: Array<{ kind: SiteKind; name: string; input: DeviceInput }> = [];
   for (const kind of DEVICE_SITE_KINDS) {
     for (const d of site[kind] ?? []) {
       const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
@@ -113,17 +116,20 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
         ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
         ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),
       };
-      created(kind, d.name, (await device(deviceKind, d, attributes)).uuid);
+      devices.push({ kind, name: d.name, input: deviceInput(deviceKind, d, attributes) });
     }
   }
+  // A door without a named controller gets one of its own.
+  for (const d of site.doors ?? []) {
+    if (d.controller === undefined) {
+      const name = controllerNameFor(d.name);
+      devices.push({ kind: 'doorControllers', name, input: deviceInput('DOOR_CONTROLLER', { name, location: d.location }) });
+    }
+  }
+  (await createDevices(w, devices.map((d) => d.input))).forEach((record, i) => created(devices[i].kind, devices[i].name, record.uuid));
 
   for (const d of site.doors ?? []) {
-    let controllerUuid = d.controller !== undefined ? uuidOf('doorControllers', d.controller) : null;
-    if (controllerUuid === null) {
-      const name = controllerNameFor(d.name);
-      controllerUuid = (await device('DOOR_CONTROLLER', { name, location: d.location })).uuid;
-      created('doorControllers', name, controllerUuid);
-    }
+    const controllerUuid = uuidOf('doorControllers', d.controller ?? controllerNameFor(d.name));
     const door = await createDoor(w, {
       name: d.name,
       locationUuid: uuidOf('locations', d.location),

@@ -22,12 +22,18 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
     assert.equal(r.status, 401);
   });
 
-  it('saves channel and webhook URL and reads them back', async () => {
+  it('saves channel and webhook URL and reads them back, the URL (a credential) sealed at rest and answered by its host only', async () => {
     const r = await server.call(UPDATE, { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: 'http://127.0.0.1:9/hooks/abc' } }, { key: org.apiKey });
     assert.deepEqual(r.json, { error: false, authError: false, failedGuids: [], misconfiguredDoors: [], warningMsg: null });
     const got = (await server.call(GET, {}, { key: org.apiKey })).json.mattermostSettings;
     assert.equal(got.channel, 'security');
-    assert.equal(got.webhookUrl, 'http://127.0.0.1:9/hooks/abc');
+    assert.equal(got.webhookUrl, 'http://127.0.0.1:9/****');
+    const stored = await server.gatehouse.deps.store.db.selectFrom('integrations').selectAll().where('org_uuid', '=', org.orgUuid).executeTakeFirstOrThrow();
+    assert.ok(!JSON.stringify(stored).includes('hooks/abc'), 'the URL is not stored in plaintext');
+    // Sending the masked form back keeps the stored URL.
+    const kept = await server.call(UPDATE, { mattermostSettings: { enabled: true, channel: 'ops', webhookUrl: got.webhookUrl } }, { key: org.apiKey });
+    assert.equal(kept.json.error, false, kept.text);
+    assert.equal((await server.call(GET, {}, { key: org.apiKey })).json.mattermostSettings.webhookUrl, 'http://127.0.0.1:9/****');
     assert.equal(got.enabled, true);
     assert.equal(got.enablingUserUuid, org.userUuid);
     assert.equal((await server.call(GET, {}, { key: other.apiKey })).json.mattermostSettings, null, 'not visible to another organization');

@@ -2,6 +2,7 @@ import { newRuuid } from '../../../ids.js';
 import { addDelivery, announceDeliveries } from '../../../outbox/service.js';
 import { write } from '../../../store/write.js';
 import { findDevice, findLocation } from '../../devices/service.js';
+import { chatWebhookUrl } from '../../integrations/chat.service.js';
 import { findIntegration } from '../../integrations/settings.js';
 import { failed, succeeded, type ActionContext, type ActionFamily, type ActionRun } from './action.js';
 
@@ -19,7 +20,7 @@ type Notification = NonNullable<ActionContext['action']['integrationNotification
 async function postToChat(ctx: ActionContext, index: number, n: Notification) {
   const { deps, event } = ctx;
   const chat = await findIntegration(deps, event.orgUuid, 'CHAT');
-  const webhookUrl = chat?.settings.webhookUrl as string | null | undefined;
+  const webhookUrl = chat ? chatWebhookUrl(deps, chat) : null;
   if (!chat?.enabled || !webhookUrl) return failed('the organization has no enabled chat integration');
   const button = await findDevice(deps, event.orgUuid, event.sensorUuid);
   const location = event.locationUuid ? await findLocation(deps, event.orgUuid, event.locationUuid) : null;

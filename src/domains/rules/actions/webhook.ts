@@ -1,17 +1,21 @@
 import type { Deps } from '../../../deps.js';
-import { sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
+import { sendOutbound, type OutboundResponse, outboundPolicy } from '../../../net/outbound.js';
 import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
 import type { DeliveryRow } from '../../../outbox/store.js';
 import type { AttemptStep } from '../../../outbox/worker.js';
 import { write } from '../../../store/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
-import { openActionSecrets } from '../rule-secrets.js';
+import { openActionSecrets, openDeliveryHeaders, sealDeliveryHeaders } from '../rule-secrets.js';
+
 import { toStoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
 import { signatureHeaders } from '../standard-webhooks.js';
 import * as store from '../store.js';
 import { webhookSigningSecret } from '../webhook-secret.service.js';
 import type { ActionFamily, RuleEvent } from './action.js';
+
+/** The identity a delivery's sealed headers are bound to. */
+const deliveryIdentity = (orgUuid: string, dedupeKey: string) => `delivery:${orgUuid}:${dedupeKey}`;
 
 type WebhookDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 type Webhook = NonNullable<RuleAction['webhookActions']>[number];
@@ -49,13 +53,13 @@ async function deliveryCredentials(deps: WebhookDeps, row: DeliveryRow, event: R
  */
 export async function attemptWebhook(deps: WebhookDeps, row: DeliveryRow, request: { signal: AbortSignal; timeoutMs: number }): Promise<OutboundResponse> {
   const event = JSON.parse(row.body) as RuleEvent;
-  const policy = { allowPrivate: deps.config.allowPrivateOutbound };
+  const policy = outboundPolicy(deps.config);
   const [secret, oauth] = await Promise.all([webhookSigningSecret(deps, row.org_uuid), deliveryCredentials(deps, row, event)]);
   const tokens = tokenCacheOf(deps, () => deps.clock.now(), policy);
   const post = async (freshToken: boolean) => {
     const auth: Record<string, string> = oauth ? { authorization: `Bearer ${await tokens.token(oauth, freshToken)}` } : {};
     const signed = signatureHeaders(secret, row.dedupe_key, Math.floor(deps.clock.now() / 1000), JSON.stringify(event));
-    const headers = { ...headersOf(row), ...auth, ...signed, 'user-agent': 'Gatehouse-Webhooks/1' };
+    const headers = { ...openDeliveryHeaders(deps.secrets, deliveryIdentity(row.org_uuid, row.dedupe_key), headersOf(row)), ...auth, ...signed, 'user-agent': 'Gatehouse-Webhooks/1' };
     return sendOutbound({ method: 'POST', url: row.target_url, headers, json: event, ...request }, policy);
   };
   const response = await post(false);
@@ -75,7 +79,14 @@ export const webhookActions: ActionFamily = ({ deps, actor, action, event }) =>
     async run() {
       const id = webhookId(event.firingUuid, i);
       await write(deps, actor, (tx) =>
-        addDelivery(tx, { orgUuid: event.orgUuid, kind: RULE_WEBHOOK_KIND, dedupeKey: id, targetUrl: w.webhookUrl!, headers: (w.headers ?? {}) as Record<string, string>, body: event }),
+        addDelivery(tx, {
+          orgUuid: event.orgUuid,
+          kind: RULE_WEBHOOK_KIND,
+          dedupeKey: id,
+          targetUrl: w.webhookUrl!,
+          headers: sealDeliveryHeaders(deps.secrets, deliveryIdentity(event.orgUuid, id), (w.headers ?? {}) as Record<string, string>),
+          body: event,
+        }),
       );
       await announceDeliveries(deps, event.orgUuid);
       return { status: 'QUEUED', detail: `delivery ${id}` };
