@@ -8,7 +8,7 @@ import type { CredentialRecord } from '../domains/access/credentials.service.js'
 import type { UnauthorizedBadgeRecord } from '../domains/access/door-devices.service.js';
 import type { ComponentEventRecord } from '../domains/access/door-events.service.js';
 import type { LocationLockdownRecord } from '../domains/access/lockdown.service.js';
-import type { DoorRecord } from '../domains/access/service.js';
+import type { DoorAnswer } from '../domains/access/door-answer.js';
 import type { ElevatorLandingLabels } from '../domains/devices/elevator-landings.service.js';
 import type { FootageBoxesChange } from '../domains/devices/footage-boxes.service.js';
 import type { LocationMonitoringChange } from '../domains/devices/monitoring.service.js';
@@ -41,7 +41,7 @@ export interface ChangeEntities {
   CAMERA: DeviceRecord; // devices: a camera added
   COMPONENT_EVENT: ComponentEventRecord; // access: a door event (badge-in, unlock, relock, ...)
   DEVICE_COMMAND: DeviceCommandRecord; // rules: a command to a device
-  DOOR: DoorRecord; // access: an access-controlled door
+  DOOR: DoorAnswer; // access: an access-controlled door
   DOOR_CONTROLLER: DeviceRecord; // devices: a door controller added
   ELEVATOR_LANDING: DeviceRecord | ElevatorLandingLabels; // devices: a landing added, or its labels
   ENVIRONMENTAL_SENSOR: DeviceRecord; // devices: an environmental sensor added

@@ -8,7 +8,8 @@ import { createOrg } from '../../../src/domains/orgs/service.js';
 import { runCli } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { freePort, startInstance } from '../../helpers/instances.js';
-import { eventually, raiseChanges, StrictClient } from './helpers.js';
+import { raiseChanges, StrictClient } from './helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,7 +88,7 @@ describe('a Redis bus that is unreachable or lost', () => {
 
       await stopRedis(redis);
       let health: Response | null = null;
-      await eventually(() => health?.status === 503 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), '/healthz to answer 503', 5000);
+      await waitFor('/healthz to answer 503', () => health?.status === 503 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), 5000);
       const body = (await health!.json()) as { error: boolean; errorMsg: string };
       assert.equal(body.error, true);
       assert.match(body.errorMsg, new RegExp(`bus redis://127\\.0\\.0\\.1:${port}`));
@@ -100,7 +101,7 @@ describe('a Redis bus that is unreachable or lost', () => {
         assert.ok(Date.now() - t < 2000, 'a write does not wait for the bus');
       }
       redis = await startRedis(port);
-      await eventually(() => health?.status === 200 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), '/healthz to answer 200 again', 15_000);
+      await waitFor('/healthz to answer 200 again', () => health?.status === 200 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), 15_000);
       await raiseChanges(instance.deps, org.orgUuid, [{ entityUuid: 'after' }]);
       const uuids = () => c.frames.filter((f) => f.command === 'MESSAGE').map((f) => JSON.parse(f.body).entityUuid);
       await c.until(() => uuids().includes('after'), 'every change', 10_000);

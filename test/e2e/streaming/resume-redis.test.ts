@@ -7,7 +7,8 @@ import WebSocket from 'ws';
 import { createOrg } from '../../../src/domains/orgs/service.js';
 import { createTestDatabase, postgresProblem, REDIS_TEST_URL, type TestDatabase } from '../../helpers/databases.js';
 import { portOfUrl, startInstance } from '../../helpers/instances.js';
-import { eventually, raiseChanges, StrictClient } from './helpers.js';
+import { raiseChanges, StrictClient } from './helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const pgProblem = await postgresProblem();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -122,7 +123,7 @@ describe('stream resume on PostgreSQL and Redis, two instances', { skip: pgProbl
         }
       }
       await restarted;
-      await eventually(() => stomp.uuids.includes('c299') && raw.uuids.includes('c299'), 'both clients to receive the last change', 20_000);
+      await waitFor('both clients to receive the last change', () => stomp.uuids.includes('c299') && raw.uuids.includes('c299'), 20_000);
       await sleep(200);
       assert.ok(connects >= 2, 'the stompjs client reconnected');
       assertExactly(stomp, expected, '@stomp/stompjs');

@@ -81,7 +81,7 @@ describe('stream across two instances sharing PostgreSQL and Redis', { skip: pgP
     const held: Array<() => Promise<void>> = [];
     const lateBus = { ...deps.bus, publish: async (name: string, payload: unknown) => void held.push(() => deps.bus.publish(name as 'change', payload as never)) } as Bus;
     await write({ ...deps, bus: lateBus }, systemActor(org.orgUuid, 'test.late'), async (w) => {
-      w.change({ entity: 'DOOR', entityUuid, type: 'UPDATE', update: {} });
+      w.change(rawChange({ entity: 'DOOR', entityUuid, type: 'UPDATE', update: {} }));
     });
     // Wrapped: an async function returning a promise would wait for it.
     return { announced: release.then(async () => { for (const publish of held) await publish(); }) };
