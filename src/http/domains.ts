@@ -4,6 +4,7 @@ import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { deviceRoutes } from '../domains/devices/routes.js';
+import { locationRoutes } from '../domains/devices/locations.routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
@@ -22,6 +23,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   internalRoutes,
   ruleRoutes,
   integrationRoutes,
+  locationRoutes,
 ];
 
 /**

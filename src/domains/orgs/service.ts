@@ -85,11 +85,11 @@ async function insertKey(
 /**
  * Issues a new key for an organization, for its first user. A partner key acts for the client
  * organizations that the partner organization has grants for; an internal key reaches the internal operations.
- * A key with `expiresAtMs` stops working by itself at that time.
+ * A key with `expiresAtMs` stops working by itself at that time; with `userUuid` it acts as that user.
  */
 export async function createApiKey(
   deps: OrgDeps,
-  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null },
+  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null; userUuid?: string | null },
   actor: Actor = systemActor(input.orgUuid, 'key.create'),
 ): Promise<{ apiKey: string; keyId: string }> {
   const apiKey = generateApiKey(deps.config.region);
@@ -97,7 +97,8 @@ export async function createApiKey(
     if (input.expiresAtMs != null && input.expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
     const org = await store.findOrg(w.tx, input.orgUuid);
     if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
-    const user = await store.findFirstUser(w.tx, input.orgUuid);
+    const user = input.userUuid ? await store.findUser(w.tx, input.orgUuid, input.userUuid) : await store.findFirstUser(w.tx, input.orgUuid);
+    if (input.userUuid && !user) throw fail('NOT_FOUND', `User ${input.userUuid} of organization ${input.orgUuid}`);
     const id = await insertKey(w.tx, deps, {
       orgUuid: input.orgUuid,
       userUuid: user?.uuid ?? null,
