@@ -9,6 +9,7 @@ import { buildHttpApp } from './http/app.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
+import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
@@ -61,6 +62,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     clock: options.clock ?? systemClock,
     secrets: createSecretBox(parseSecretKey(secretKey)),
     keyCache: createKeyCache(),
+    rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule],
   };
@@ -101,6 +103,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
+  const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
@@ -113,6 +116,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     async close() {
       stopChatRelay();
       stopKeyWatch();
+      stopRightsWatch();
       await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);

@@ -10,6 +10,7 @@ import { authenticate } from '../domains/orgs/authenticate.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
 import { controlApi } from './control.js';
+import { registerPermissionChecks } from './permissions.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -118,6 +119,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
       );
       if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
     });
+    registerPermissionChecks(api, deps);
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 

@@ -8,6 +8,8 @@ import { locationRoutes } from '../domains/devices/locations.routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
+import { userRoutes } from '../domains/orgs/users.routes.js';
+import { permissionRoutes } from '../domains/permissions/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import type { ApiApp } from './operation.js';
@@ -24,6 +26,8 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   ruleRoutes,
   integrationRoutes,
   locationRoutes,
+  userRoutes,
+  permissionRoutes,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
+import { derivePermission, type OperationPermission } from '../domains/permissions/rights.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
@@ -28,6 +29,11 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
   querystring?: TSchema;
   /** false: success answers the handler's result alone, without `error: false` (the spec's bare `{}` answers). */
   envelope?: false;
+  /**
+   * What the caller's permission group needs (checked once, at the edge: src/http/permissions.ts). Default:
+   * a read when the operationId starts with a read verb, else a write, of its URL family's functionality.
+   */
+  permission?: Partial<OperationPermission>;
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
@@ -41,6 +47,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operationId?: string;
     access?: OperationAccess;
+    permission?: OperationPermission;
   }
   interface FastifyRequest {
     caller: CallerContext;
@@ -53,13 +60,14 @@ declare module 'fastify' {
  */
 export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spec: OperationSpec<B, R>, handler: OperationHandler<B, R>): void {
   const paths = [spec.path, ...(spec.aliases ?? [])];
+  const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
   for (const path of paths) {
     const isAlias = path !== spec.path;
     // Typed through OperationHandler above; the generic schema types are too deep for Fastify's own inference.
     (app as FastifyInstance).route({
       method: 'POST',
       url: path,
-      config: { operationId: spec.operationId, access: spec.access ?? 'customer' },
+      config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission },
       schema: <FastifySchema>{
         operationId: isAlias ? `${spec.operationId}__${path.split('/').pop()}` : spec.operationId,
         summary: spec.summary,
