@@ -10,6 +10,7 @@ import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { userRoutes } from '../domains/orgs/users.routes.js';
 import { permissionRoutes } from '../domains/permissions/routes.js';
+import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import type { ApiApp } from './operation.js';
@@ -28,6 +29,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   locationRoutes,
   userRoutes,
   permissionRoutes,
+  auditRoutes,
 ];
 
 /**
