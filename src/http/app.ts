@@ -115,9 +115,10 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
           orgHeader: header('x-auth-org'),
           clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
         },
-        { requestId: String(request.id), operation },
+        { requestId: String(request.id), operation, partnerHome: route.access === 'partner' },
       );
       if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
+      if (route.access === 'partner' && request.caller.keyKind !== 'partner') throw fail('ACCESS_DENIED');
     });
     registerPermissionChecks(api, deps);
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);

@@ -9,6 +9,7 @@ import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { userRoutes } from '../domains/orgs/users.routes.js';
+import { partnerRoutes } from '../domains/orgs/partners.routes.js';
 import { permissionRoutes } from '../domains/permissions/routes.js';
 import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
@@ -30,6 +31,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   userRoutes,
   permissionRoutes,
   auditRoutes,
+  partnerRoutes,
 ];
 
 /**

@@ -7,8 +7,11 @@ import { derivePermission, type OperationPermission } from '../domains/permissio
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
-/** Who may call an operation: any authenticated customer or partner key, or only an internal key. */
-export type OperationAccess = 'customer' | 'internal';
+/**
+ * Who may call an operation: any authenticated customer or partner key, only an internal key, or only a
+ * partner key (`x-auth-org` then optional: without it the key acts for its own partner organization).
+ */
+export type OperationAccess = 'customer' | 'internal' | 'partner';
 
 export interface OperationSpec<B extends TSchema, R extends TSchema> {
   path: string;

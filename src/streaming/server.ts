@@ -77,7 +77,7 @@ export async function startStream(
   const options = { ...defaultStreamOptions, ...overrides };
   const hub = new ChangeHub(deps, options.gapWaitMs);
   await hub.start();
-  const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null }>();
+  const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null; orgUuid: string; partnerOrgUuid: string | null }>();
   let closing = false;
 
   /** Ends, in one pass over the sessions, those opened by a key that stopped working (key id to why). */
@@ -93,6 +93,14 @@ export async function startStream(
   // A revocation anywhere on the bus ends the key's sessions at once; the periodic check catches the rest
   // (expiry, a revocation this bus did not carry, a reset of the store).
   const stopRevocations = deps.bus.subscribe('key.revoked', ({ keyId }) => endSessionsOf(new Map([[keyId, 'revoked']])));
+  // A withdrawn partner grant ends the partner's sessions in that client organization at once.
+  const stopPartnerRevocations = deps.bus.subscribe('partner.revoked', ({ partnerOrgUuid, clientOrgUuid }) => {
+    for (const [session, open] of sessions) {
+      if (open.partnerOrgUuid !== partnerOrgUuid || open.orgUuid !== clientOrgUuid) continue;
+      deps.log.info({ session: session.id, partnerOrgUuid }, 'stream: partner grant withdrawn, session closed');
+      session.shutdown('Partner access to the organization withdrawn', CLOSE.policy);
+    }
+  });
   let checking = false;
   async function checkKeys(): Promise<void> {
     if (checking || sessions.size === 0) return;
@@ -135,7 +143,7 @@ export async function startStream(
       deps.log,
       (s) => sessions.delete(s),
     );
-    sessions.set(session, { ws, apiKeyId: ctx.apiKeyId });
+    sessions.set(session, { ws, apiKeyId: ctx.apiKeyId, orgUuid: ctx.orgUuid, partnerOrgUuid: ctx.partnerOrgUuid });
     ws.on('message', (data: Buffer) => session.receive(data));
     ws.on('close', () => session.closed());
     ws.on('error', (e) => deps.log.debug({ err: e, session: session.id }, 'stream: connection error'));
@@ -188,6 +196,7 @@ export async function startStream(
     });
   } catch (e) {
     stopRevocations();
+    stopPartnerRevocations();
     clearInterval(keyCheck);
     hub.close();
     throw e;
@@ -201,6 +210,7 @@ export async function startStream(
     async close() {
       closing = true;
       stopRevocations();
+      stopPartnerRevocations();
       clearInterval(keyCheck);
       const sockets = [...sessions.values()].map((open) => open.ws);
       for (const session of [...sessions.keys()]) session.shutdown('Server shutting down');
