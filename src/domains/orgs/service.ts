@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
 import * as store from './store.js';
+import { normaliseEmail } from './users.service.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
@@ -226,8 +227,15 @@ export function toUserRecord(row: UsersTable): UserRecord {
 }
 
 /** Creates a user of the writer's organization (with no key: keys are issued separately). */
-export async function createUser(w: WriteScope, input: { name: string; email?: string | null }): Promise<UserRecord> {
-  const row: UsersTable = { uuid: newRuuid(), org_uuid: w.actor.orgUuid, name: input.name, email: input.email ?? null, created_at_ms: w.nowMs };
+export async function createUser(w: WriteScope, input: { name: string; email?: string | null; permissionGroupUuid?: string | null }): Promise<UserRecord> {
+  const row: UsersTable = {
+    uuid: newRuuid(),
+    org_uuid: w.actor.orgUuid,
+    name: input.name,
+    email: input.email != null ? normaliseEmail(input.email) : null,
+    created_at_ms: w.nowMs,
+    permission_group_uuid: input.permissionGroupUuid ?? null,
+  };
   await store.insertUser(w.tx, row);
   const record = toUserRecord(row);
   w.change({ entity: 'USER', entityUuid: row.uuid, type: 'CREATE', update: record });

@@ -89,6 +89,11 @@ export async function getUser(deps: Pick<Deps, 'store'>, ctx: CallerContext, inp
   return toUserView(await userOf(deps, ctx.orgUuid, input.userUuid));
 }
 
+/** Whether a user of the organization has this e-mail address (compared as stored: trimmed, lowercase). */
+export async function emailTaken(source: ReadSource, orgUuid: string, email: string): Promise<boolean> {
+  return (await users.findUserByEmail(dbOf(source), orgUuid, email.trim().toLowerCase())) !== undefined;
+}
+
 export async function findUserByEmail(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: { email: string }): Promise<UserView> {
   const row = await users.findUserByEmail(deps.store.db, ctx.orgUuid, normaliseEmail(input.email));
   if (!row) throw fail('NOT_FOUND', `User with e-mail ${input.email.trim()}`);

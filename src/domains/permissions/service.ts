@@ -100,23 +100,31 @@ export async function listGroups(deps: Pick<Deps, 'store'>, ctx: Pick<CallerCont
 }
 
 export async function createGroup(deps: GroupDeps, ctx: CallerContext, input: GroupInput): Promise<PermissionGroupRecord> {
-  return write(deps, ctx, async (w) => {
-    const row: PermissionGroupsTable = {
-      uuid: newRuuid(),
-      org_uuid: ctx.orgUuid,
-      name: await checkName(w, input.name ?? ''),
-      description: input.description ?? null,
-      super_admin: input.superAdmin ? 1 : 0,
-      functionality: toJson([...new Set(input.functionalityList ?? [])])!,
-      location_access: await locationAccess(w, input),
-      created_at_ms: w.nowMs,
-      updated_at_ms: w.nowMs,
-    };
-    await store.insertGroup(w.tx, row);
-    const record = toGroupRecord(row);
-    w.change({ entity: 'PERMISSION_GROUP', entityUuid: row.uuid, type: 'CREATE', update: record });
-    return record;
-  });
+  return write(deps, ctx, (w) => addGroup(w, input));
+}
+
+/** Whether the organization has a group of this name. */
+export async function hasGroupNamed(source: ReadSource, orgUuid: string, name: string): Promise<boolean> {
+  return (await store.findGroupByName(dbOf(source), orgUuid, name.trim())) !== undefined;
+}
+
+/** Creates a group of the writer's organization, inside its write (the seeder's path too). */
+export async function addGroup(w: WriteScope, input: GroupInput): Promise<PermissionGroupRecord> {
+  const row: PermissionGroupsTable = {
+    uuid: newRuuid(),
+    org_uuid: w.actor.orgUuid,
+    name: await checkName(w, input.name ?? ''),
+    description: input.description ?? null,
+    super_admin: input.superAdmin ? 1 : 0,
+    functionality: toJson([...new Set(input.functionalityList ?? [])])!,
+    location_access: await locationAccess(w, input),
+    created_at_ms: w.nowMs,
+    updated_at_ms: w.nowMs,
+  };
+  await store.insertGroup(w.tx, row);
+  const record = toGroupRecord(row);
+  w.change({ entity: 'PERMISSION_GROUP', entityUuid: row.uuid, type: 'CREATE', update: record });
+  return record;
 }
 
 /** Changes the given fields of a group; its users' rights change at once. */
