@@ -5,7 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { write } from '../../store/write.js';
 import { listDevices, listLocations } from '../devices/service.js';
 import * as store from './store.js';
-import { normaliseEmail } from './users.service.js';
+import { normaliseEmail } from './emails.js';
 
 type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 

@@ -7,7 +7,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
 import * as store from './store.js';
-import { normaliseEmail } from './users.service.js';
+import { normaliseEmail } from './emails.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;

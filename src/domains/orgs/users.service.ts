@@ -5,7 +5,8 @@ import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { revokeCredentialsOfUser } from '../access/credentials.service.js';
-import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/service.js';
+import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/groups.js';
+import { normaliseEmail } from './emails.js';
 import * as store from './store.js';
 import type { UsersTable } from './tables.js';
 import * as users from './users.store.js';
@@ -39,15 +40,6 @@ export function toUserView(row: UsersTable): UserView {
     createdAtMillis: row.created_at_ms,
     updatedAtMillis: row.updated_at_ms ?? row.created_at_ms,
   };
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** An e-mail address as stored: trimmed and lowercase; refused when it is not one. */
-export function normaliseEmail(email: string): string {
-  const e = email.trim().toLowerCase();
-  if (!EMAIL.test(e) || e.length > 254) throw fail('INVALID_VALUE', `email: "${email}" is not an e-mail address`);
-  return e;
 }
 
 async function assertEmailFree(source: ReadSource, orgUuid: string, email: string, userUuid?: string): Promise<void> {

@@ -68,15 +68,6 @@ async function groupOf(source: ReadSource, orgUuid: string, uuid: string): Promi
   return row;
 }
 
-/** Checks that a group of the organization exists, before a user is put in it. */
-export async function checkAssignableGroup(source: ReadSource, orgUuid: string, uuid: string): Promise<void> {
-  await groupOf(source, orgUuid, uuid);
-}
-
-export async function superAdminGroupUuids(source: ReadSource, orgUuid: string): Promise<string[]> {
-  return store.superAdminGroupUuids(dbOf(source), orgUuid);
-}
-
 async function locationAccess(w: WriteScope, input: GroupInput): Promise<string | null> {
   const map = input.locationAccessMap ?? (input.accessibleLocations ? Object.fromEntries(input.accessibleLocations.map((l) => [l, 'ADMIN' as const])) : null);
   if (!map) return null;
