@@ -10,6 +10,7 @@ import { buildHttpApp } from './http/app.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
+import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
@@ -78,6 +79,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     clock,
     secrets,
     keyCache: createKeyCache(),
+    rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule],
   };
@@ -119,6 +121,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
+  const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
@@ -139,6 +142,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopKeyWatch();
       stopReplaced();
       retention.stop();
+      stopRightsWatch();
       await Promise.all([outbox.stop(), relocks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);

@@ -2,6 +2,7 @@ import type { Bus } from './bus/bus.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { KeyCache } from './domains/orgs/key-cache.js';
+import type { RightsCache } from './domains/permissions/rights-cache.js';
 import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
 import type { Logger } from './logger.js';
 import type { SecretBox } from './secrets.js';
@@ -19,6 +20,8 @@ export interface Deps {
   secrets: SecretBox;
   /** This instance's short-lived cache of API keys (src/domains/orgs/key-cache.ts). */
   keyCache: KeyCache;
+  /** This instance's short-lived cache of users' rights (src/domains/permissions/rights-cache.ts). */
+  rightsCache: RightsCache;
   /** The checks that tell whether a schedule is in use (doors, rules): deleting it is then refused. */
   scheduleUsage: readonly ScheduleUsageCheck[];
 }

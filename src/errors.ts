@@ -9,6 +9,7 @@ export const errorCatalogue = {
   INVALID_API_KEY: { status: 403, message: () => 'Invalid api key' },
   UNSUPPORTED_AUTH_SCHEME: { status: 401, message: (scheme: string) => `Unsupported x-auth-scheme "${scheme}"` },
   ACCESS_DENIED: { status: 403, message: () => 'Access Denied' },
+  PERMISSION_DENIED: { status: 403, message: () => 'Your API key role does not have proper permission' },
   ADMIN_TOKEN_REQUIRED: { status: 401, message: () => 'A valid admin token is required (Authorization: Bearer <token>)' },
   INVALID_SIGNATURE: { status: 401, message: () => 'Missing, invalid, expired or replayed webhook signature' },
   INVALID_REQUEST: { status: 400, message: (detail: string) => detail },

@@ -23,6 +23,9 @@ import type { IntegrationChangeRecord } from '../domains/integrations/settings.j
 import type { NotificationRecord } from '../domains/integrations/smart-sensor-events.service.js';
 import type { ShipmentRecord } from '../domains/internal/service.js';
 import type { UserRecord } from '../domains/orgs/service.js';
+import type { UserView } from '../domains/orgs/users.service.js';
+import type { PermissionGroupRecord } from '../domains/permissions/service.js';
+import type { LocationView } from '../domains/devices/locations.service.js';
 import type { DeviceCommandRecord } from '../domains/rules/actions/device-commands.js';
 import type { IntegrationCommandRecord } from '../domains/rules/actions/integrations.js';
 import type { LiveNotificationRecord } from '../domains/rules/actions/live-notification.js';
@@ -50,7 +53,7 @@ export interface ChangeEntities {
   INTEGRATION: IntegrationChangeRecord; // integrations: an integration's public settings
   INTEGRATION_COMMAND: IntegrationCommandRecord; // rules: a command to a third-party integration
   LIVE_NOTIFICATION: LiveNotificationRecord; // rules: a live notification of a rule's firing
-  LOCATION: LocationRecord | LocationMonitoringChange; // devices: a location, or its alarm monitoring
+  LOCATION: LocationRecord | LocationView | LocationMonitoringChange; // devices: a location, or its alarm monitoring
   LOCATION_LOCKDOWN: LocationLockdownRecord; // access: a location's lockdown
   NOTIFICATION: NotificationRecord; // integrations: a notification about a policy alert
   PERSON: PersonRecord; // faces: a person
@@ -63,7 +66,8 @@ export interface ChangeEntities {
   THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // devices: a discovered third-party camera
   THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count
   UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // access: a refused badge
-  USER: UserRecord; // orgs: a user
+  PERMISSION_GROUP: PermissionGroupRecord; // permissions: a permission group and its rights
+  USER: UserRecord | (UserView & { deleted?: boolean }); // orgs: a user (on DELETE: marked deleted)
   VIDEO_WALL: VideoWallRecord; // devices: a video wall
 }
 

@@ -37,11 +37,24 @@ export interface StoreReplaced {
   kind: 'reset' | 'restore';
 }
 
+/** Permission groups or a user's group changed: every instance forgets the rights it cached. */
+export interface PermissionsChanged {
+  orgUuid: string;
+}
+
+/** A partner's grant for a client organization was withdrawn: its stream sessions there close at once. */
+export interface PartnerRevoked {
+  partnerOrgUuid: string;
+  clientOrgUuid: string;
+}
+
 export interface BusEvents {
   change: ChangeEvent;
   'store.replaced': StoreReplaced;
   'outbox.enqueued': OutboxEnqueued;
   'key.revoked': KeyRevoked;
+  'permissions.changed': PermissionsChanged;
+  'partner.revoked': PartnerRevoked;
 }
 
 export type BusEventName = keyof BusEvents;

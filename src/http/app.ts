@@ -12,6 +12,7 @@ import { baseFastifyOptions } from './fastify-options.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
 import { createRequestLimits, TOO_MANY_REQUESTS } from './rate-limit.js';
+import { registerPermissionChecks } from './permissions.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -143,7 +144,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
             orgHeader: header('x-auth-org'),
             clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
           },
-          { requestId: String(request.id), operation },
+          { requestId: String(request.id), operation, partnerHome: route.access === 'partner' },
         );
       } catch (e) {
         if (!isGatehouseError(e) || e.code !== 'INVALID_API_KEY') throw e;
@@ -154,12 +155,14 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         throw e;
       }
       if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
+      if (route.access === 'partner' && request.caller.keyKind !== 'partner') throw fail('ACCESS_DENIED');
       if (takeRequest) {
         const taken = takeRequest(request.caller.orgUuid);
         const wait = typeof taken === 'number' ? taken : await taken;
         if (wait > 0) return tooManyRequests(reply, wait);
       }
     });
+    registerPermissionChecks(api, deps);
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 

@@ -5,9 +5,14 @@ import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { deviceRoutes } from '../domains/devices/routes.js';
+import { locationRoutes } from '../domains/devices/locations.routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
+import { userRoutes } from '../domains/orgs/users.routes.js';
+import { partnerRoutes } from '../domains/orgs/partners.routes.js';
+import { permissionRoutes } from '../domains/permissions/routes.js';
+import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import type { ApiApp } from './operation.js';
@@ -24,6 +29,11 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   ruleRoutes,
   integrationRoutes,
   changeRoutes,
+  locationRoutes,
+  userRoutes,
+  permissionRoutes,
+  auditRoutes,
+  partnerRoutes,
 ];
 
 /**

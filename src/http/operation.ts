@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
 import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-absent.js';
+import { derivePermission, type OperationPermission } from '../domains/permissions/rights.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -13,8 +14,11 @@ export type ApiApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** Who may call an operation: any authenticated customer or partner key, or only an internal key. */
-export type OperationAccess = 'customer' | 'internal';
+/**
+ * Who may call an operation: any authenticated customer or partner key, only an internal key, or only a
+ * partner key (`x-auth-org` then optional: without it the key acts for its own partner organization).
+ */
+export type OperationAccess = 'customer' | 'internal' | 'partner';
 
 export interface OperationSpec<B extends TSchema, R extends TSchema> {
   path: string;
@@ -44,6 +48,11 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
    * `x-gatehouse-extension: true` and the `Gatehouse` tag in /openapi.json.
    */
   extension?: true | readonly string[];
+  /**
+   * What the caller's permission group needs (checked once, at the edge: src/http/permissions.ts). Default:
+   * a read when the operationId starts with a read verb, else a write, of its URL family's functionality.
+   */
+  permission?: Partial<OperationPermission>;
 }
 
 /** The tag of every Gatehouse-only operation in /openapi.json. */
@@ -80,6 +89,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operationId?: string;
     access?: OperationAccess;
+    permission?: OperationPermission;
   }
   interface FastifyRequest {
     caller: CallerContext;
@@ -94,6 +104,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
   const paths = [spec.path, ...(spec.aliases ?? [])];
   // Every optional field accepts null (the platform's clients send null for absent); see null-as-absent.ts.
   const body = withNullableOptionals(spec.body);
+  const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
   for (const path of paths) {
     const isAlias = path !== spec.path;
     const extension = isExtensionPath(spec, path);
@@ -101,7 +112,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
     (app as FastifyInstance).route({
       method: 'POST',
       url: path,
-      config: { operationId: spec.operationId, access: spec.access ?? 'customer' },
+      config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission },
       schema: <FastifySchema>{
         operationId: isAlias ? path.split('/').pop() : spec.operationId,
         summary: spec.summary,

@@ -1,6 +1,8 @@
 import type { AuditLogTable, OrgTables } from '../domains/orgs/tables.js';
 import type { AccessTables } from '../domains/access/tables.js';
 import type { DeviceTables } from '../domains/devices/tables.js';
+import type { LocationTables } from '../domains/devices/locations.tables.js';
+import type { PermissionTables } from '../domains/permissions/tables.js';
 import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
@@ -22,7 +24,9 @@ export interface DB
     EventTables,
     IntegrationTables,
     OutboxTables,
-    RuleTables {
+    RuleTables,
+    LocationTables,
+    PermissionTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
   change_positions: ChangePositionsTable;

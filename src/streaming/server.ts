@@ -95,7 +95,7 @@ export async function startStream(
   const options = { ...defaultStreamOptions, ...overrides };
   const hub = new ChangeHub(deps, { gapWaitMs: options.gapWaitMs, logPollMs: options.logPollMs });
   hub.start();
-  const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null }>();
+  const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null; orgUuid: string; partnerOrgUuid: string | null }>();
   let closing = false;
 
   /** Ends, in one pass over the sessions, those opened by a key that stopped working (key id to why). */
@@ -111,6 +111,14 @@ export async function startStream(
   // A revocation anywhere on the bus ends the key's sessions at once; the periodic check catches the rest
   // (expiry, a revocation this bus did not carry, a reset of the store).
   const stopRevocations = deps.bus.subscribe('key.revoked', ({ keyId }) => endSessionsOf(new Map([[keyId, 'revoked']])));
+  // A withdrawn partner grant ends the partner's sessions in that client organization at once.
+  const stopPartnerRevocations = deps.bus.subscribe('partner.revoked', ({ partnerOrgUuid, clientOrgUuid }) => {
+    for (const [session, open] of sessions) {
+      if (open.partnerOrgUuid !== partnerOrgUuid || open.orgUuid !== clientOrgUuid) continue;
+      deps.log.info({ session: session.id, partnerOrgUuid }, 'stream: partner grant withdrawn, session closed');
+      session.shutdown('Partner access to the organization withdrawn', CLOSE.policy);
+    }
+  });
   let checking = false;
   async function checkKeys(): Promise<void> {
     if (checking || sessions.size === 0) return;
@@ -154,7 +162,7 @@ export async function startStream(
       deps.log,
       (s) => sessions.delete(s),
     );
-    sessions.set(session, { ws, apiKeyId: ctx.apiKeyId });
+    sessions.set(session, { ws, apiKeyId: ctx.apiKeyId, orgUuid: ctx.orgUuid, partnerOrgUuid: ctx.partnerOrgUuid });
     ws.onOversized = () => session.oversized(maxPayload);
     ws.on('message', (data: Buffer) => session.receive(data));
     ws.on('close', () => session.closed());
@@ -209,6 +217,7 @@ export async function startStream(
     });
   } catch (e) {
     stopRevocations();
+    stopPartnerRevocations();
     clearInterval(keyCheck);
     hub.close();
     throw e;
@@ -222,6 +231,7 @@ export async function startStream(
     async close() {
       closing = true;
       stopRevocations();
+      stopPartnerRevocations();
       clearInterval(keyCheck);
       const sockets = [...sessions.values()].map((open) => open.ws);
       for (const session of [...sessions.keys()]) session.shutdown('Server shutting down');

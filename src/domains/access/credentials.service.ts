@@ -228,3 +228,14 @@ export async function markCredentialUsed(w: WriteScope, credential: CredentialRe
   const record = toCredentialRecord((await store.findCredential(w.tx, credential.orgUuid, credential.uuid))!);
   w.change({ entity: CREDENTIAL_ENTITY, entityUuid: credential.uuid, type: 'UPDATE', update: record });
 }
+
+/** Revokes every live credential of a user, inside the caller's write (the user is being deleted). */
+export async function revokeCredentialsOfUser(w: WriteScope, userUuid: string): Promise<number> {
+  const live = await store.listCredentials(w.tx, w.actor.orgUuid, { userUuid, statuses: CREDENTIAL_TRANSITIONS.revoke.from });
+  for (const row of live) {
+    await store.updateCredential(w.tx, w.actor.orgUuid, row.uuid, { workflow_status: 'REVOKED', claimed_key: null, updated_at_ms: w.nowMs });
+    const record = toCredentialRecord((await store.findCredential(w.tx, w.actor.orgUuid, row.uuid))!);
+    w.change({ entity: CREDENTIAL_ENTITY, entityUuid: row.uuid, type: 'UPDATE', update: record });
+  }
+  return live.length;
+}

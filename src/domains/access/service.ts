@@ -158,3 +158,8 @@ export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: Do
   w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: doorAnswer(updated) });
   return updated;
 }
+
+/** How many doors stand at a location (deleting the location is refused while any do). */
+export async function countDoorsAt(source: ReadSource, locationUuid: string): Promise<number> {
+  return store.countDoorsAt(dbOf(source), locationUuid);
+}

@@ -117,3 +117,8 @@ export async function insertLockdown(db: Db, row: LocationLockdownsTable): Promi
 export async function deleteLockdown(db: Db, orgUuid: string, locationUuid: string): Promise<void> {
   await db.deleteFrom('location_lockdowns').where('location_uuid', '=', locationUuid).where('org_uuid', '=', orgUuid).execute();
 }
+
+export async function countDoorsAt(db: Db, locationUuid: string): Promise<number> {
+  const row = await db.selectFrom('doors').select((eb) => eb.fn.countAll<number>().as('n')).where('location_uuid', '=', locationUuid).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -17,6 +17,8 @@ export interface LocationsTable {
   longitude: number | null;
   created_at_ms: number;
   updated_at_ms: number;
+  /** The location this one is a sub-location of (locations.service.ts); null or absent for a top-level one. */
+  parent_uuid?: string | null;
 }
 
 export const DEVICE_KINDS = [

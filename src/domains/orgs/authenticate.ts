@@ -40,12 +40,13 @@ function sameFingerprint(a: string, b: string): boolean {
  * Decides who is calling, as the platform does: no key is 401 `Unauthenticated`; a key that is unknown,
  * revoked, expired, of the other region, of the other scheme family, or without its certificate is 403
  * `Invalid api key`; a partner call without a grant for `x-auth-org`, or a standard key naming another
- * organization, is 403 `Access Denied`.
+ * organization, is 403 `Access Denied`. A partner operation (`partnerHome`) without `x-auth-org` acts for the
+ * partner organization itself.
  */
 export async function authenticate(
   deps: Pick<Deps, 'store' | 'config' | 'clock' | 'keyCache'>,
   credentials: Credentials,
-  call: { requestId: string; operation: string },
+  call: { requestId: string; operation: string; partnerHome?: boolean },
 ): Promise<CallerContext> {
   const { apiKey, orgHeader } = credentials;
   if (!apiKey) throw fail('UNAUTHENTICATED');
@@ -64,6 +65,7 @@ export async function authenticate(
     if (orgHeader && orgHeader !== key.org_uuid) throw fail('ACCESS_DENIED');
     return { ...base, orgUuid: key.org_uuid, partnerOrgUuid: null };
   }
+  if (!orgHeader && call.partnerHome) return { ...base, orgUuid: key.org_uuid, partnerOrgUuid: key.org_uuid };
   if (!orgHeader) throw fail('ACCESS_DENIED');
   if (orgHeader !== key.org_uuid && !(await store.hasPartnerGrant(deps.store.db, key.org_uuid, orgHeader))) throw fail('ACCESS_DENIED');
   return { ...base, orgUuid: orgHeader, partnerOrgUuid: key.org_uuid };

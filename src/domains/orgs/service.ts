@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
 import * as store from './store.js';
+import { normaliseEmail } from './emails.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
@@ -85,11 +86,11 @@ async function insertKey(
 /**
  * Issues a new key for an organization, for its first user. A partner key acts for the client
  * organizations that the partner organization has grants for; an internal key reaches the internal operations.
- * A key with `expiresAtMs` stops working by itself at that time.
+ * A key with `expiresAtMs` stops working by itself at that time; with `userUuid` it acts as that user.
  */
 export async function createApiKey(
   deps: OrgDeps,
-  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null },
+  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null; userUuid?: string | null },
   actor: Actor = systemActor(input.orgUuid, 'key.create'),
 ): Promise<{ apiKey: string; keyId: string }> {
   const apiKey = generateApiKey(deps.config.region);
@@ -100,7 +101,8 @@ export async function createApiKey(
     // An organization lives in the region its keys were issued for: a key of another region would never work.
     const region = (await store.listApiKeys(w.tx, input.orgUuid)).find((k) => k.region !== deps.config.region)?.region;
     if (region) throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
-    const user = await store.findFirstUser(w.tx, input.orgUuid);
+    const user = input.userUuid ? await store.findUser(w.tx, input.orgUuid, input.userUuid) : await store.findFirstUser(w.tx, input.orgUuid);
+    if (input.userUuid && !user) throw fail('NOT_FOUND', `User ${input.userUuid} of organization ${input.orgUuid}`);
     const id = await insertKey(w.tx, deps, {
       orgUuid: input.orgUuid,
       userUuid: user?.uuid ?? null,
@@ -227,14 +229,28 @@ export function toUserRecord(row: UsersTable): UserRecord {
   return { uuid: row.uuid, orgUuid: row.org_uuid, name: row.name, email: row.email, createdAtMillis: row.created_at_ms };
 }
 
+/** A user to create: a group of the organization, or none (full rights). */
+interface NewUser {
+  name: string;
+  email?: string | null;
+  permissionGroupUuid?: string | null;
+}
+
 /** Creates a user of the writer's organization (with no key: keys are issued separately). */
-export async function createUser(w: WriteScope, input: { name: string; email?: string | null }): Promise<UserRecord> {
+export async function createUser(w: WriteScope, input: NewUser): Promise<UserRecord> {
   return (await createUsers(w, [input]))[0];
 }
 
 /** Creates many users in the write, in as few statements as the store's bind-parameter limit allows (site files). */
-export async function createUsers(w: WriteScope, inputs: ReadonlyArray<{ name: string; email?: string | null }>): Promise<UserRecord[]> {
-  const rows: UsersTable[] = inputs.map((input) => ({ uuid: newRuuid(), org_uuid: w.actor.orgUuid, name: input.name, email: input.email ?? null, created_at_ms: w.nowMs }));
+export async function createUsers(w: WriteScope, inputs: readonly NewUser[]): Promise<UserRecord[]> {
+  const rows: UsersTable[] = inputs.map((input) => ({
+    uuid: newRuuid(),
+    org_uuid: w.actor.orgUuid,
+    name: input.name,
+    email: input.email != null ? normaliseEmail(input.email) : null,
+    created_at_ms: w.nowMs,
+    permission_group_uuid: input.permissionGroupUuid ?? null,
+  }));
   await store.insertUsers(w.tx, rows);
   return rows.map((row) => {
     const record = toUserRecord(row);

@@ -93,3 +93,22 @@ export async function hasPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgU
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The client organizations a partner has grants for, oldest grant first. */
+export async function listPartnerClients(db: Db, partnerOrgUuid: string): Promise<Array<{ uuid: string; name: string; created_at_ms: number; granted_at_ms: number }>> {
+  const rows = await db
+    .selectFrom('partner_grants')
+    .innerJoin('orgs', 'orgs.uuid', 'partner_grants.client_org_uuid')
+    .select(['orgs.uuid', 'orgs.name', 'orgs.created_at_ms', 'partner_grants.created_at_ms as granted_at_ms'])
+    .where('partner_grants.partner_org_uuid', '=', partnerOrgUuid)
+    .orderBy('partner_grants.created_at_ms')
+    .orderBy('orgs.uuid')
+    .execute();
+  return rows.map((r) => ({ ...r, created_at_ms: Number(r.created_at_ms), granted_at_ms: Number(r.granted_at_ms) }));
+}
+
+/** Withdraws a partner's grant; false when there was none. */
+export async function deletePartnerGrant(db: Db, partnerOrgUuid: string, clientOrgUuid: string): Promise<boolean> {
+  const result = await db.deleteFrom('partner_grants').where('partner_org_uuid', '=', partnerOrgUuid).where('client_org_uuid', '=', clientOrgUuid).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

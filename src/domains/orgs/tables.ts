@@ -12,6 +12,9 @@ export interface UsersTable {
   name: string;
   email: string | null;
   created_at_ms: number;
+  /** The user's role (src/domains/permissions); null: the organization's full administrator. */
+  permission_group_uuid?: string | null;
+  updated_at_ms?: number | null;
 }
 
 export type ApiKeyKind = 'standard' | 'partner' | 'internal';

@@ -36,7 +36,17 @@ export const SiteLocation = Entry({
   longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
 });
 
-export const SiteUser = Entry({ name: Name, email: Type.Optional(Text) });
+/** A user; `group` names a `permissionGroups` entry (none: the user has full rights). */
+export const SiteUser = Entry({ name: Name, email: Type.Optional(Text), group: Type.Optional(Name) });
+
+/** A role: `functionality` from the platform's list; `locations` (names) limits it to those locations, at ADMIN. */
+export const SitePermissionGroup = Entry({
+  name: Name,
+  description: Type.Optional(Text),
+  superAdmin: Type.Optional(Type.Boolean()),
+  functionality: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
+  locations: Type.Optional(Type.Array(Name)),
+});
 export const SitePerson = Entry({ name: Name });
 
 export const SiteSchedule = Entry({
@@ -78,6 +88,7 @@ export const SiteShipment = Entry({
 
 export const SiteFile = Entry({
   locations: Type.Optional(Type.Array(SiteLocation)),
+  permissionGroups: Type.Optional(Type.Array(SitePermissionGroup)),
   users: Type.Optional(Type.Array(SiteUser)),
   people: Type.Optional(Type.Array(SitePerson)),
   schedules: Type.Optional(Type.Array(SiteSchedule)),

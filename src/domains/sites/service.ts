@@ -9,6 +9,9 @@ import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';
 import { createShipment, findShipment } from '../internal/service.js';
 import { createUsers, getOrg } from '../orgs/service.js';
+import { emailTaken } from '../orgs/users.service.js';
+import type { Functionality } from '../permissions/rights.js';
+import { addGroup, hasGroupNamed } from '../permissions/service.js';
 import { createSchedule } from '../schedules/service.js';
 import type { SeedResult, SiteFile, SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
@@ -42,6 +45,12 @@ async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): P
   const problems: string[] = [];
   for (const [i, s] of (site.shipments ?? []).entries()) {
     if (await findShipment(deps, orgUuid, s.crmOppId)) problems.push(`shipments[${i}].crmOppId (${s.crmOppId}): the organization already has a shipment for it`);
+  }
+  for (const [i, u] of (site.users ?? []).entries()) {
+    if (u.email && (await emailTaken(deps, orgUuid, u.email))) problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
+  }
+  for (const [i, g] of (site.permissionGroups ?? []).entries()) {
+    if (await hasGroupNamed(deps, orgUuid, g.name)) problems.push(`permissionGroups[${i}] (${g.name}).name: the organization already has this permission group`);
   }
   for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
     if (await findDiscovery(deps, orgUuid, t.macAddress)) problems.push(`thirdPartyCameraDiscoveries[${i}].macAddress (${t.macAddress}): the organization already has this discovery`);
@@ -86,9 +95,20 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     const { name, timeZone, ...rest } = l;
     created('locations', name, (await createLocation(w, { name, timeZone: timeZone ?? 'UTC', ...rest })).uuid);
   }
+  for (const g of site.permissionGroups ?? []) {
+    const group = await addGroup(w, {
+      name: g.name,
+      description: g.description,
+      superAdmin: g.superAdmin,
+      functionalityList: g.functionality as Functionality[] | undefined,
+      accessibleLocations: g.locations?.map((l) => uuidOf('locations', l)),
+    });
+    created('permissionGroups', g.name, group.uuid);
+  }
   // The kinds a big site has most of are created in bulk (chunked statements); the rest one by one.
   const users = site.users ?? [];
-  (await createUsers(w, users)).forEach((u, i) => created('users', users[i].name, u.uuid));
+  const newUsers = users.map((u) => ({ name: u.name, email: u.email, permissionGroupUuid: u.group !== undefined ? uuidOf('permissionGroups', u.group) : null }));
+  (await createUsers(w, newUsers)).forEach((u, i) => created('users', users[i].name, u.uuid));
   const people = site.people ?? [];
   (await createPeople(w, people)).forEach((p, i) => created('people', people[i].name, p.uuid));
   for (const s of site.schedules ?? []) {

@@ -1,5 +1,6 @@
 import { Value } from 'typebox/value';
 import { normaliseMac, PIN_PATTERN } from '../devices/identifiers.js';
+import { FUNCTIONALITIES } from '../permissions/rights.js';
 import { intervalProblem, isValidTimeZone } from '../schedules/week-minutes.js';
 import { SiteFile, type SiteKind } from './schema.js';
 
@@ -116,8 +117,19 @@ function ruleProblems(site: SiteFile): string[] {
     if (l.timeZone !== undefined && !isValidTimeZone(l.timeZone)) problems.push(`${label('locations', i, l, '.timeZone')}: "${l.timeZone}" is not a known IANA time zone`);
     if (l.monitoringPin !== undefined && !PIN_PATTERN.test(l.monitoringPin)) problems.push(`${label('locations', i, l, '.monitoringPin')}: must be 4 to 8 digits`);
   });
-  each('users', (u, i) => {
+  site.permissionGroups?.forEach((g, i) => {
+    g.functionality?.forEach((f, k) => {
+      if (!(FUNCTIONALITIES as readonly string[]).includes(f)) problems.push(`${label('permissionGroups', i, g, '.functionality')}[${k}]: "${f}" is not a functionality`);
+    });
+    g.locations?.forEach((l, k) => refer(`${label('permissionGroups', i, g, '.locations')}[${k}]`, 'locations', 'location', l));
+  });
+  const emails = new Set<string>();
+  site.users?.forEach((u, i) => {
     if (u.email !== undefined && !EMAIL.test(u.email)) problems.push(`${label('users', i, u, '.email')}: "${u.email}" is not an e-mail address`);
+    const email = u.email?.trim().toLowerCase();
+    if (email && emails.has(email)) problems.push(`${label('users', i, u, '.email')}: another user has the e-mail address "${u.email}"`);
+    if (email) emails.add(email);
+    refer(`${label('users', i, u, '.group')}`, 'permissionGroups', 'permission group', u.group);
   });
   each('schedules', (s, i) => {
     const intervals = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));

@@ -11,8 +11,9 @@ import { rules } from './0009-rules.js';
 import { relayOverrides } from './0010-relay-overrides.js';
 import { keyLifetimes } from './0011-key-lifetimes.js';
 import { fidelity } from './0012-fidelity.js';
-import { changePositions } from './0015-change-positions.js';
 import { secretKeyCheck } from './0014-secret-key-check.js';
+import { changePositions } from './0015-change-positions.js';
+import { orgStructure } from './0016-org-structure.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -31,7 +32,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-relay-overrides': relayOverrides(),
     '0011-key-lifetimes': keyLifetimes(),
     '0012-fidelity': fidelity(),
-    '0015-change-positions': changePositions(),
     '0014-secret-key-check': secretKeyCheck(),
+    '0015-change-positions': changePositions(),
+    '0016-org-structure': orgStructure(),
   };
 }

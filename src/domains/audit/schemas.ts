@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { AUDIT_PAGE } from './service.js';
+
+const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
+
+const feedFilters = {
+  includeActions: Field(Actions),
+  excludeActions: Field(Actions),
+  timestampMsAfter: Field(Type.Integer({ minimum: 0 })),
+  timestampMsBefore: Field(Type.Integer({ minimum: 0 })),
+  maxPageSize: Field(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE.max, description: `default ${AUDIT_PAGE.default}` })),
+  lastEvaluatedKey: Field(Type.String({ maxLength: 200, description: 'from the previous page: the next (older) page' })),
+};
+
+export const AuditEvent = Type.Object({
+  uuid: Field(Type.String()),
+  orgUuid: Field(Ruuid()),
+  timestamp: Field(Type.String({ format: 'date-time' })),
+  timestampMs: Field(Type.Integer()),
+  action: Field(Type.String()),
+  displayText: Field(Type.String()),
+  principalType: Field(Type.String()),
+  principalUuid: Field(Type.String()),
+  principalName: Field(Type.String()),
+  targetUuid: Field(Type.String()),
+  targetName: Field(Type.String()),
+  clientType: Field(Type.String()),
+  operation: Field(Type.String()),
+  failure: Field(Type.Boolean()),
+});
+
+export const GetAuditFeedRequest = Type.Object(feedFilters);
+export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: Ruuid() });
+export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: Type.String({ minLength: 1, maxLength: 100 }) });
+export const GetAuditFeedResponse = ResponseOf({ auditEvents: Field(Type.Array(AuditEvent)), lastEvaluatedKey: Field(Type.String()) });

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { AuditLogTable } from '../orgs/tables.js';
+import type { DB } from '../../store/schema.js';
+
+type Db = Kysely<DB>;
+
+export type AuditRow = Omit<AuditLogTable, 'id'> & { id: number };
+
+export interface AuditPageQuery {
+  orgUuid: string;
+  /** Only rows before this id (the cursor): pages run newest first. */
+  beforeId: number | null;
+  principalUuid?: string;
+  targetUuid?: string;
+  include?: ReadonlyArray<{ entity: string; action: string }>;
+  exclude?: ReadonlyArray<{ entity: string; action: string }>;
+  afterMs?: number;
+  beforeMs?: number;
+  limit: number;
+}
+
+/**
+ * One page of an organization's audit trail, newest first: a range scan of (org_uuid, id), or of
+ * (org_uuid, user_uuid, id) / (org_uuid, entity_uuid, id) for one principal or target (migration 0016).
+ */
+export async function auditPage(db: Db, q: AuditPageQuery): Promise<AuditRow[]> {
+  let query = db.selectFrom('audit_log').selectAll().where('org_uuid', '=', q.orgUuid);
+  if (q.beforeId !== null) query = query.where('id', '<', q.beforeId);
+  if (q.principalUuid !== undefined) query = query.where((eb) => eb.or([eb('user_uuid', '=', q.principalUuid!), eb('partner_org_uuid', '=', q.principalUuid!)]));
+  if (q.targetUuid !== undefined) query = query.where('entity_uuid', '=', q.targetUuid);
+  if (q.include?.length) query = query.where((eb) => eb.or(q.include!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)]))));
+  if (q.exclude?.length) query = query.where((eb) => eb.not(eb.or(q.exclude!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)])))));
+  if (q.afterMs !== undefined) query = query.where('at_ms', '>', q.afterMs);
+  if (q.beforeMs !== undefined) query = query.where('at_ms', '<', q.beforeMs);
+  const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), at_ms: Number(r.at_ms) }));
+}

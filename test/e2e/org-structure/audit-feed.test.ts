@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { forEachDialect } from '../../helpers/dialects.js';
+import { expectFailure, expectOk, keyForUser } from '../../helpers/org-structure.js';
+import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+
+forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
+  let server: TestServer;
+  let org: TestOrg;
+  let other: TestOrg;
+  const locations: string[] = [];
+  let grace: string;
+  before(async () => {
+    server = await startTestServer(dialect);
+    org = await server.createOrg('Audited Inc');
+    other = await server.createOrg('Other Org');
+    for (const name of ['A', 'B', 'C']) locations.push((await server.call('/api/location/createLocation', { location: { name } }, { key: org.apiKey })).json.uuid);
+    await server.call('/api/location/selectiveUpdateLocation', { locationUuid: locations[0], name: 'A2' }, { key: org.apiKey });
+    grace = (await server.call('/api/user/createUser', { name: 'Grace' }, { key: org.apiKey })).json.userUuid;
+    const graceKey = await keyForUser(server, org.orgUuid, grace);
+    await server.call('/api/location/deleteLocation', { uuid: locations[2] }, { key: graceKey });
+  });
+  after(() => server.close());
+  const call = (op: string, body: unknown, key = org.apiKey) => server.call(`/api/report/${op}`, body, { key });
+
+  it('requires authentication', async () => {
+    assert.equal((await server.call('/api/report/getAuditFeed', {}, { key: '' })).status, 401);
+  });
+
+  it('pages the trail newest first by cursor', async () => {
+    const seen: any[] = [];
+    let lastEvaluatedKey: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const r = await call('getAuditFeed', { includeActions: ['LOCATION_CREATE', 'LOCATION_UPDATE', 'LOCATION_DELETE'], maxPageSize: 2, lastEvaluatedKey });
+      expectOk(r);
+      assert.ok(r.json.auditEvents.length <= 2);
+      seen.push(...r.json.auditEvents);
+      lastEvaluatedKey = r.json.lastEvaluatedKey ?? undefined;
+      if (!lastEvaluatedKey) break;
+    }
+    assert.deepEqual(seen.map((e) => e.action), ['LOCATION_DELETE', 'LOCATION_UPDATE', 'LOCATION_CREATE', 'LOCATION_CREATE', 'LOCATION_CREATE']);
+    assert.deepEqual(seen.map((e) => e.targetUuid), [locations[2], locations[0], locations[2], locations[1], locations[0]]);
+    assert.equal(new Set(seen.map((e) => e.uuid)).size, 5);
+    const first = seen[4];
+    assert.equal(first.principalType, 'USER');
+    assert.equal(first.principalUuid, org.userUuid);
+    assert.equal(typeof first.displayText, 'string');
+    assert.ok(Date.parse(first.timestamp) > 0);
+  });
+
+  it('filters by action, time, principal and target', async () => {
+    const excluded = (await call('getAuditFeed', { excludeActions: ['LOCATION_CREATE'] })).json.auditEvents;
+    assert.ok(!excluded.some((e: any) => e.action === 'LOCATION_CREATE'));
+    assert.ok(excluded.some((e: any) => e.action === 'USER_CREATE'));
+    const future = await call('getAuditFeed', { timestampMsAfter: Date.now() + 60_000 });
+    assert.deepEqual(future.json.auditEvents, []);
+    const byGrace = (await call('getAuditFeedForPrincipal', { principalUuid: grace })).json.auditEvents;
+    assert.deepEqual(byGrace.map((e: any) => [e.action, e.targetUuid]), [['LOCATION_DELETE', locations[2]]]);
+    const ofA = (await call('getAuditFeedForTarget', { targetUuid: locations[0] })).json.auditEvents;
+    assert.deepEqual(ofA.map((e: any) => e.action), ['LOCATION_UPDATE', 'LOCATION_CREATE']);
+  });
+
+  it('refuses a bad action name, a foreign cursor, and a malformed body', async () => {
+    expectFailure(await call('getAuditFeed', { includeActions: ['CREATE'] }), /not <ENTITY>_<ACTION>/);
+    expectFailure(await call('getAuditFeed', { lastEvaluatedKey: 'garbage' }), /lastEvaluatedKey/);
+    assert.equal((await call('getAuditFeed', { maxPageSize: 0 })).status, 400);
+  });
+
+  it("never shows another organization's trail", async () => {
+    const theirs = (await call('getAuditFeed', {}, other.apiKey)).json.auditEvents;
+    assert.ok(theirs.every((e: any) => e.orgUuid === other.orgUuid));
+    assert.ok(!theirs.some((e: any) => locations.includes(e.targetUuid)));
+    assert.deepEqual((await call('getAuditFeedForTarget', { targetUuid: locations[0] }, other.apiKey)).json.auditEvents, []);
+  });
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { createApiKey } from '../../src/domains/orgs/service.js';
+import { seedSiteText } from '../../src/domains/sites/service.js';
+import { collect, stompjsClient } from '../e2e/streaming/helpers.js';
+import { waitFor } from './wait.js';
+import type { CallResult, TestServer } from './server.js';
+
+/** Seeds a YAML site file into an organization; answers the created uuids by kind and name. */
+export async function seedYaml(server: TestServer, orgUuid: string, yaml: string): Promise<Record<string, Record<string, string>>> {
+  return (await seedSiteText(server.gatehouse.deps, orgUuid, yaml, 'yaml')) as Record<string, Record<string, string>>;
+}
+
+/** A standard key that acts as the given user. */
+export async function keyForUser(server: TestServer, orgUuid: string, userUuid: string): Promise<string> {
+  return (await createApiKey(server.gatehouse.deps, { orgUuid, kind: 'standard', userUuid })).apiKey;
+}
+
+export function expectOk(r: CallResult): void {
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.error, false, r.text);
+}
+
+/** A domain failure: HTTP 200, `error: true`, and an errorMsg matching `pattern`. */
+export function expectFailure(r: CallResult, pattern: RegExp): void {
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.error, true, r.text);
+  assert.match(r.json.errorMsg, pattern);
+}
+
+export interface ChangeBody {
+  entity: string;
+  entityUuid: string;
+  type: string;
+  update: any;
+}
+
+/** Watches an organization's change topic over a real STOMP client; `waitFor` finds a change, bounded in time. */
+export async function watchChanges(server: TestServer, apiKey: string, orgUuid: string) {
+  const client = await stompjsClient(server.gatehouse.urls.ws, { key: apiKey, scheme: 'api-token' });
+  const sub = await collect(client, `/topic/change/${orgUuid}`);
+  const bodies = () => sub.messages.map((m) => JSON.parse(m.body) as ChangeBody);
+  return {
+    bodies,
+    async waitFor(test: (c: ChangeBody) => boolean, what: string): Promise<ChangeBody> {
+      await waitFor(what, () => bodies().some(test));
+      return bodies().find(test)!;
+    },
+    close: () => client.deactivate(),
+  };
+}
