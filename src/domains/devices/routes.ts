@@ -4,6 +4,7 @@ import { cameraRoutes } from './cameras.routes.js';
 import { elevatorLandingRoutes } from './elevator-landings.routes.js';
 import { footageBoxRoutes } from './footage-boxes.routes.js';
 import { monitoringRoutes } from './monitoring.routes.js';
+import { sensorRoutes } from './sensors.routes.js';
 import { videoWallRoutes } from './video-walls.routes.js';
 
 /** The devices domain's operations, one plugin per sub-resource. */
@@ -13,4 +14,5 @@ export function deviceRoutes(app: ApiApp, deps: Deps): void {
   videoWallRoutes(app, deps);
   monitoringRoutes(app, deps);
   elevatorLandingRoutes(app, deps);
+  sensorRoutes(app, deps);
 }

@@ -95,7 +95,7 @@ function ruleProblems(site: SiteFile): string[] {
     });
   }
   site.sensors?.forEach((s, i) => {
-    if (s.thresholds && s.kind !== 'environmental') problems.push(`${label('sensors', i, s)}.thresholds: only environmental sensors have thresholds`);
+    if (s.thresholds && s.kind !== 'environmental' && s.kind !== 'climate') problems.push(`${label('sensors', i, s)}.thresholds: only environmental sensors have thresholds`);
   });
   site.doors?.forEach((d, i) => {
     const at = label('doors', i, d);
