@@ -86,3 +86,12 @@ export async function updateDeviceReport(db: Db, uuid: string, change: { attribu
   if (change.connectionStatus) set.connection_status = change.connectionStatus;
   await db.updateTable('devices').set(set).where('uuid', '=', uuid).execute();
 }
+
+/** Sets a device's name, location and attributes (its details). */
+export async function updateDeviceDetails(db: Db, uuid: string, change: { name: string; locationUuid: string | null; attributes: string; nowMs: number }): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ name: change.name, location_uuid: change.locationUuid, attributes: change.attributes, updated_at_ms: change.nowMs })
+    .where('uuid', '=', uuid)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { ApiApp } from '../../http/operation.js';
+import { cameraDetailRoutes } from './camera-details.routes.js';
 import { cameraRoutes } from './cameras.routes.js';
 import { elevatorLandingRoutes } from './elevator-landings.routes.js';
 import { footageBoxRoutes } from './footage-boxes.routes.js';
@@ -10,6 +11,7 @@ import { videoWallRoutes } from './video-walls.routes.js';
 /** The devices domain's operations, one plugin per sub-resource. */
 export function deviceRoutes(app: ApiApp, deps: Deps): void {
   cameraRoutes(app, deps);
+  cameraDetailRoutes(app, deps);
   footageBoxRoutes(app, deps);
   videoWallRoutes(app, deps);
   monitoringRoutes(app, deps);

@@ -5,6 +5,7 @@ import { newRuuid } from '../../ids.js';
 import type { Actor } from '../../store/write.js';
 import { write } from '../../store/write.js';
 import { deviceHistory, deviceHistoryPage, recordDeviceReport, stateOf, updateDeviceAttributes, type DeviceClass, type HistoryQuery } from './device-events.service.js';
+import { toMinimalCameraState } from './cameras.service.js';
 import { findDevice, listDevices, listLocations, type DeviceRecord } from './service.js';
 import type { DeviceStatus } from './tables.js';
 
@@ -371,6 +372,8 @@ export async function pressDoorbell(deps: WriteDeps, actor: Actor, input: { door
 
 /** Which entity announces a device's connection change, by kind. */
 const CONNECTION_ENTITY: Partial<Record<DeviceRecord['deviceType'], { entity: string; announce: (d: DeviceRecord) => unknown }>> = {
+  CAMERA: { entity: 'CAMERA_STATE', announce: toMinimalCameraState },
+  DOORBELL_CAMERA: { entity: 'CAMERA_STATE', announce: toMinimalCameraState },
   KEYPAD: { entity: 'KEYPAD', announce: (d) => toKeypadConfig(d, new Map()) },
   AUDIO_GATEWAY: { entity: 'AUDIO_STATE', announce: toMinimalAudioGatewayState },
   ENVIRONMENTAL_SENSOR: { entity: 'CLIMATE_STATE', announce: toMinimalClimateState },
