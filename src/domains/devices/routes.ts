@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { ApiApp } from '../../http/operation.js';
 import { cameraDetailRoutes } from './camera-details.routes.js';
+import { cameraMediaRoutes } from './camera-media.routes.js';
 import { cameraRoutes } from './cameras.routes.js';
 import { elevatorLandingRoutes } from './elevator-landings.routes.js';
 import { footageBoxRoutes } from './footage-boxes.routes.js';
@@ -12,6 +13,7 @@ import { videoWallRoutes } from './video-walls.routes.js';
 export function deviceRoutes(app: ApiApp, deps: Deps): void {
   cameraRoutes(app, deps);
   cameraDetailRoutes(app, deps);
+  cameraMediaRoutes(app, deps);
   footageBoxRoutes(app, deps);
   videoWallRoutes(app, deps);
   monitoringRoutes(app, deps);
