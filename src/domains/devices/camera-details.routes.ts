@@ -42,4 +42,11 @@ export function cameraDetailRoutes(app: ApiApp, deps: Deps): void {
   operation(app, { path: '/api/camera/getUptimeWindows', operationId: 'getUptimeWindows', summary: 'When a camera was online, from its connection history', tags, body: s.GetUptimeWindowsRequest, response: s.GetUptimeWindowsResponse }, async (input, ctx) => ({
     uptimeWindows: await cameras.getUptimeWindows(deps, ctx, input),
   }));
+  operation(app, { path: '/api/camera/getCameraAIThresholds', operationId: 'getCameraAIThresholds', summary: "A camera's detection thresholds", tags, body: s.GetCameraAIThresholdsRequest, response: s.GetCameraAIThresholdsResponse }, async (input, ctx) =>
+    cameras.getCameraAIThresholds(deps, ctx, input.cameraUuid),
+  );
+  operation(app, { path: '/api/camera/updateCameraAIThresholds', operationId: 'updateCameraAIThresholds', summary: "Sets a camera's detection thresholds; a value out of range is refused naming the field", tags, body: s.UpdateCameraAIThresholdsRequest, response: ResponseOf({}) }, async (input, ctx) => {
+    await cameras.updateCameraAIThresholds(deps, ctx, input);
+    return {};
+  });
 }

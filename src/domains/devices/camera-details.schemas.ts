@@ -158,3 +158,20 @@ export const GetUptimeWindowsRequest = Type.Object({
   endTime: Type.Integer({ minimum: 0, description: 'epoch seconds' }),
 });
 export const GetUptimeWindowsResponse = ResponseOf({ uptimeWindows: Field(Type.Array(Type.Object({ startSeconds: Field(Int), durationSeconds: Field(Int) }))) });
+
+const Confidence = Type.Number({ minimum: 0, maximum: 1 });
+/** A camera's AI thresholds, each with its range. */
+export const AI_THRESHOLD_FIELDS = {
+  humanConfidenceThreshold: Confidence,
+  vehicleConfidenceThreshold: Confidence,
+  faceConfidenceThreshold: Confidence,
+  faceMatchConfidenceThreshold: Confidence,
+  lprConfidenceThreshold: Confidence,
+  consecutiveHumanFilter: Type.Integer({ minimum: 1, maximum: 100 }),
+  consecutiveVehicleFilter: Type.Integer({ minimum: 1, maximum: 100 }),
+  maxEventDurationMs: Type.Integer({ minimum: 1000, maximum: 3_600_000 }),
+};
+const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELDS).map(([k, v]) => [k, Field(v)])) as { [K in keyof typeof AI_THRESHOLD_FIELDS]: ReturnType<typeof Field<(typeof AI_THRESHOLD_FIELDS)[K]>> };
+export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid() });
+export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
+export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid(), ...thresholdProperties });

@@ -250,3 +250,34 @@ export async function getUptimeWindows(deps: ReadDeps & Pick<Deps, 'clock'>, ctx
   return windows;
 }
 
+
+// --- AI thresholds ---
+
+const AI_DEFAULTS = {
+  humanConfidenceThreshold: 0.5,
+  vehicleConfidenceThreshold: 0.5,
+  faceConfidenceThreshold: 0.6,
+  faceMatchConfidenceThreshold: 0.7,
+  lprConfidenceThreshold: 0.6,
+  consecutiveHumanFilter: 3,
+  consecutiveVehicleFilter: 3,
+  maxEventDurationMs: 60_000,
+};
+export type AiThresholds = typeof AI_DEFAULTS;
+
+export const toAiThresholds = (camera: DeviceRecord): AiThresholds => ({ ...AI_DEFAULTS, ...((camera.attributes.aiThresholds ?? {}) as Partial<AiThresholds>) });
+
+export async function getCameraAIThresholds(deps: ReadDeps, ctx: CallerContext, uuid: string) {
+  return toAiThresholds(await cameraOf(deps, ctx.orgUuid, uuid));
+}
+
+/** Sets the thresholds given (the schema has checked their ranges), announced as the camera's user config. */
+export async function updateCameraAIThresholds(deps: WriteDeps, ctx: CallerContext, input: { cameraUuid: string } & Partial<Record<keyof AiThresholds, number | null>>) {
+  const { cameraUuid, ...fields } = input;
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+  await write(deps, ctx, async (w) => {
+    const camera = await cameraOf(w, ctx.orgUuid, cameraUuid);
+    const aiThresholds = { ...((camera.attributes.aiThresholds ?? {}) as Record<string, unknown>), ...given };
+    await updateDeviceAttributes(w, camera, { ...camera.attributes, aiThresholds }, { entity: 'CAMERA_USER_CONFIG', update: (d) => ({ deviceUuid: d.uuid, ...toAiThresholds(d) }) });
+  });
+}

@@ -19,7 +19,7 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
   const lobby = () => org.site.cameras.Lobby;
 
   it('every operation requires authentication', async () => {
-    for (const op of ['getDetails', 'getDetailsV2', 'updateDetails', 'updateDetailsV2', 'updateDetailsBulkV2', 'getFullCameraState', 'getConfig', 'updateConfig', 'reboot', 'getUptimeWindows']) {
+    for (const op of ['getDetails', 'getDetailsV2', 'updateDetails', 'updateDetailsV2', 'updateDetailsBulkV2', 'getFullCameraState', 'getConfig', 'updateConfig', 'reboot', 'getUptimeWindows', 'getCameraAIThresholds', 'updateCameraAIThresholds']) {
       assert.equal((await call(op, {}, '')).status, 401, op);
     }
   });
@@ -91,6 +91,23 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
       assert.equal((await call('getConfig', { cameraUuid: lobby() })).json.config.img_brightness, 70, 'a refused update changes nothing');
       assertSameAsMissing(await call('updateConfig', { config: { deviceUuid: other.site.cameras.Lobby, img_brightness: 10 } }), await call('updateConfig', { config: { deviceUuid: nobodysUuid(), img_brightness: 10 } }));
       assert.equal((await call('getConfig', { cameraUuid: other.site.cameras.Lobby }, other.apiKey)).json.config.img_brightness, 50);
+    });
+  });
+
+  describe('AI thresholds', () => {
+    it('keeps the thresholds given, refuses one out of range naming the field, and leaves another organization\'s camera', async () => {
+      const before = await call('getCameraAIThresholds', { cameraUuid: lobby() });
+      assertOk(before);
+      assert.equal(before.json.humanConfidenceThreshold, 0.5);
+      const changes = await changesDuring(server, async () => assertOk(await call('updateCameraAIThresholds', { cameraUuid: lobby(), humanConfidenceThreshold: 0.8, consecutiveHumanFilter: 5 })));
+      assert.deepEqual(changes.map((c) => [c.entity, (c.update as { humanConfidenceThreshold: number }).humanConfidenceThreshold]), [['CAMERA_USER_CONFIG', 0.8]]);
+      const after = (await call('getCameraAIThresholds', { cameraUuid: lobby() })).json;
+      assert.deepEqual([after.humanConfidenceThreshold, after.consecutiveHumanFilter, after.vehicleConfidenceThreshold], [0.8, 5, 0.5]);
+      const bad = await call('updateCameraAIThresholds', { cameraUuid: lobby(), vehicleConfidenceThreshold: 1.2 });
+      assert.equal(bad.status, 400);
+      assert.match(bad.json.errorMsg, /vehicleConfidenceThreshold/);
+      assertSameAsMissing(await call('updateCameraAIThresholds', { cameraUuid: other.site.cameras.Lobby, humanConfidenceThreshold: 0.1 }), await call('updateCameraAIThresholds', { cameraUuid: nobodysUuid(), humanConfidenceThreshold: 0.1 }));
+      assert.equal((await call('getCameraAIThresholds', { cameraUuid: other.site.cameras.Lobby }, other.apiKey)).json.humanConfidenceThreshold, 0.5);
     });
   });
 
