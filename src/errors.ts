@@ -12,6 +12,7 @@ export const errorCatalogue = {
   PERMISSION_DENIED: { status: 403, message: () => 'Your API key role does not have proper permission' },
   ADMIN_TOKEN_REQUIRED: { status: 401, message: () => 'A valid admin token is required (Authorization: Bearer <token>)' },
   INVALID_SIGNATURE: { status: 401, message: () => 'Missing, invalid, expired or replayed webhook signature' },
+  INVALID_MEDIA_TOKEN: { status: 401, message: () => 'Invalid or expired federated session token' },
   INVALID_REQUEST: { status: 400, message: (detail: string) => detail },
   NOT_FOUND: { status: 200, message: (what: string) => `${what} not found` },
   INVALID_VALUE: { status: 200, message: (detail: string) => detail },

@@ -12,6 +12,8 @@ import type { DoorAnswer } from '../domains/access/door-answer.js';
 import type { ElevatorLandingLabels } from '../domains/devices/elevator-landings.service.js';
 import type { FootageBoxesChange } from '../domains/devices/footage-boxes.service.js';
 import type { LocationMonitoringChange } from '../domains/devices/monitoring.service.js';
+import type { CameraDetails } from '../domains/devices/camera-details.service.js';
+import type { DeviceStateRecord } from '../domains/devices/device-events.service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
 import type { VideoWallRecord } from '../domains/devices/video-walls.service.js';
 import type { PolicyAlertRecord } from '../domains/events/alerts.schemas.js';
@@ -41,7 +43,23 @@ export interface ChangeEntities {
   BUTTON_EVENT: ButtonEvent; // rules: a button press
   BUTTON_RULE: ButtonRule | { ruleUuid: string; sensorUuid: string }; // rules: a button rule (on DELETE: its ids)
   BUTTON_RULE_FIRING: RuleFiring; // rules: a rule's firing and its actions' outcomes
-  CAMERA: DeviceRecord; // devices: a camera added
+  AUDIO_STATE: DeviceStateRecord; // devices: an audio gateway's minimal state or config
+  BADGE_READER: DeviceRecord; // devices: a badge reader added
+  BLE_TRACKER: DeviceRecord; // devices: a proximity tag added
+  CAMERA: DeviceRecord | CameraDetails; // devices: a camera added, or its details updated
+  CAMERA_STATE: DeviceStateRecord; // devices: a camera's minimal state (connection, reboot)
+  CAMERA_USER_CONFIG: DeviceStateRecord; // devices: a camera's config or AI thresholds
+  CLIMATE_STATE: DeviceStateRecord; // devices: a climate sensor's or environmental gateway's minimal state
+  COMPONENT_SEEKPOINT: DeviceStateRecord; // devices: a doorbell camera's component event
+  DEVICE: DeviceStateRecord | DeviceRecord; // devices: a device's features, or its connection
+  DOORBELL_CAMERA: DeviceRecord; // devices: a doorbell camera added
+  DOOR_SENSOR: DeviceRecord; // devices: a door sensor added
+  DOOR_STATE: DeviceStateRecord; // devices: a door sensor's minimal state
+  ENVIRONMENTAL_GATEWAY: DeviceRecord; // devices: an environmental gateway added
+  KEYPAD: DeviceRecord | DeviceStateRecord; // devices: a keypad added, or its config
+  OCCUPANCY_SENSOR: DeviceRecord; // devices: an occupancy sensor added
+  OCCUPANCY_STATE: DeviceStateRecord; // devices: an occupancy sensor's minimal state
+  PROXIMITY_STATE: DeviceStateRecord; // devices: a proximity tag's minimal state
   COMPONENT_EVENT: ComponentEventRecord; // access: a door event (badge-in, unlock, relock, ...)
   DEVICE_COMMAND: DeviceCommandRecord; // rules: a command to a device
   DOOR: DoorAnswer; // access: an access-controlled door

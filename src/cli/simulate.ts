@@ -56,7 +56,7 @@ export function registerSimulateCommand(program: Command): void {
     program
       .command('simulate')
       .description('raise a device event on a running server, through the same code paths as devices (see README: Simulator)')
-      .argument('[event]', 'alert, reading, badge, door, controller, press, crossing, ... (simulate --help lists them all)')
+      .argument('[event]', 'alert, reading, badge, door, controller, press, crossing, climate, gateway, door-sensor, occupancy, tag, keypad, doorbell, connection, ... (simulate --help lists them all)')
       .argument('[flags...]', "the event's flags, e.g. --device UUID --trigger MOTION_HUMAN"),
   )
     .option('--server <url>', "the running server's REST URL (GATEHOUSE_SERVER)")

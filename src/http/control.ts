@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { readOrCreateSecretFile } from '../data-dir.js';
 import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
+import { sensorSimulateRoutes } from '../domains/devices/sensors.control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
@@ -91,6 +92,7 @@ export const simulatePlugins: ControlPlugin[] = [
   accessSimulateRoutes,
   ruleSimulateRoutes,
   integrationSimulateRoutes,
+  sensorSimulateRoutes,
 ];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });

@@ -6,6 +6,8 @@ import { findClipMedia, uploadClipMedia } from '../domains/events/clips.service.
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import { errorBody, handleError } from '../http/errors.js';
 import { baseFastifyOptions } from '../http/fastify-options.js';
+import { cameraClip, cameraFrame } from '../domains/devices/camera-media.service.js';
+import { federatedTokenCookie, verifyFederatedToken } from './federated-token.js';
 import { parseRange } from './range.js';
 import { MEDIA_PARTS, type MediaPart } from './storage.js';
 
@@ -54,6 +56,13 @@ export async function buildMediaApp(deps: Deps) {
   await app.register(async (media) => {
     media.decorateRequest('caller', null as never);
     media.addHook('onRequest', async (request) => {
+      // A browser presents a federated session token (org/generateFederatedSessionToken) instead of a key.
+      const federated = header(request, 'x-auth-ft') ?? federatedTokenCookie(header(request, 'cookie'));
+      if (federated !== undefined) {
+        const orgUuid = verifyFederatedToken(deps, federated);
+        request.caller = { orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, keyKind: 'standard', requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` };
+        return;
+      }
       request.caller = await authenticate(
         deps,
         { scheme: header(request, 'x-auth-scheme'), apiKey: header(request, 'x-auth-apikey'), orgHeader: header(request, 'x-auth-org'), clientCertFingerprint: null },
@@ -87,6 +96,55 @@ export async function buildMediaApp(deps: Deps) {
         .header('content-length', range.end - range.start + 1)
         .send(createReadStream(media.file, { start: range.start, end: range.end }));
     });
+
+    // The simulated cameras' pictures, rendered on demand (src/media/render.ts).
+    media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(
+      '/media/cameras/:camera/frame.jpg',
+      { schema: { params: cameraParams, querystring: frameQuery } },
+      async (request, reply) => {
+        const jpeg = await cameraFrame(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query });
+        return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600').header('content-length', jpeg.length).send(jpeg);
+      },
+    );
+    media.get<{ Params: { camera: string }; Querystring: { startTimeMs?: number; durationSec?: number; downscaleFactor?: number } }>(
+      '/media/cameras/:camera/clip.mp4',
+      { schema: { params: cameraParams, querystring: clipQuery } },
+      async (request, reply) => sendBuffer(request, reply, await cameraClip(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query }), 'video/mp4'),
+    );
   });
   return app;
+}
+
+const cameraParams = { type: 'object', properties: { camera: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } }, required: ['camera'] };
+const frameQuery = {
+  type: 'object',
+  properties: {
+    timestampMs: { type: 'integer', minimum: 0 },
+    downscaleFactor: { type: 'integer', minimum: 1, maximum: 16 },
+    jpgQuality: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+  required: ['timestampMs'],
+};
+const clipQuery = {
+  type: 'object',
+  properties: {
+    startTimeMs: { type: 'integer', minimum: 0 },
+    durationSec: { type: 'integer', minimum: 1, maximum: 120 },
+    downscaleFactor: { type: 'integer', minimum: 1, maximum: 16 },
+  },
+};
+
+/** Sends a rendered file, honouring a single-range `Range` header as the stored clips do. */
+function sendBuffer(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string) {
+  reply.header('accept-ranges', 'bytes').header('content-type', contentType).header('cache-control', 'private, max-age=3600');
+  const range = parseRange(header(request, 'range'), body.length);
+  if (range.kind === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${body.length}`).header('content-type', 'application/json').send(errorBody(`Range not satisfiable: the video has ${body.length} bytes`));
+  }
+  if (range.kind === 'whole') return reply.header('content-length', body.length).send(body);
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(body.subarray(range.start, range.end + 1));
 }

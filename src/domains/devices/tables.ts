@@ -29,6 +29,13 @@ export const DEVICE_KINDS = [
   'DOOR_CONTROLLER',
   'RELAY',
   'ELEVATOR_LANDING',
+  'ENVIRONMENTAL_GATEWAY',
+  'DOOR_SENSOR',
+  'OCCUPANCY_SENSOR',
+  'BLE_TRACKER',
+  'BADGE_READER',
+  'KEYPAD',
+  'DOORBELL_CAMERA',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -109,6 +116,24 @@ export interface ElevatorLandingLabelsTable {
   created_at_ms: number;
 }
 
+/**
+ * What a device reported, one row per event (issue 19): climate readings, door and occupancy states, tag
+ * status and movement, doorbell presses, connection changes. `record` is the event as the REST API returns it.
+ */
+export interface DeviceEventsTable {
+  id: Generated<number>;
+  org_uuid: string;
+  device_uuid: string;
+  /** Which history the event belongs to (see sensor-families.ts): climate, door, occupancy, connection, ... */
+  family: string;
+  /** Epoch ms of the event. */
+  ts: number;
+  /** The state the event reports (OPEN, OCCUPIED, ONLINE, ...), for filters; null when it has none. */
+  state: string | null;
+  /** JSON: the event as the REST API returns it. */
+  record: string;
+}
+
 export interface DeviceTables {
   locations: LocationsTable;
   devices: DevicesTable;
@@ -117,4 +142,5 @@ export interface DeviceTables {
   footage_bounding_boxes: FootageBoundingBoxesTable;
   location_monitoring: LocationMonitoringTable;
   elevator_landing_labels: ElevatorLandingLabelsTable;
+  device_events: DeviceEventsTable;
 }

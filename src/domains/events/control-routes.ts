@@ -7,7 +7,7 @@ import { deviceOfFacet } from '../../ids.js';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
-import type { DeviceKind } from '../devices/tables.js';
+import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';
 import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
 import { raisePolicyAlert, takeSensorReadings } from './alerts.service.js';
 import { SavedClip } from './clips.schemas.js';
@@ -27,7 +27,7 @@ async function deviceActor(deps: Pick<Deps, 'store'>, uuid: string, kinds: reado
   return { device, actor: systemActor(device.orgUuid, `simulate.${event}`) };
 }
 
-const AnyDevice: DeviceKind[] = ['CAMERA', 'BUTTON', 'ENVIRONMENTAL_SENSOR', 'AUDIO_GATEWAY', 'DOOR_CONTROLLER', 'RELAY', 'ELEVATOR_LANDING'];
+const AnyDevice: readonly DeviceKind[] = DEVICE_KINDS;
 const At = Type.Optional(Type.Integer({ minimum: 0, description: 'epoch ms of the event; default now' }));
 
 const AlertFlags = Type.Object({

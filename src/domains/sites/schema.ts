@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties } from 'typebox';
-import { DEVICE_STATUSES } from '../devices/tables.js';
+import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
 
 /**
  * The site file: every kind is an optional list, names are unique per kind, and entries refer to each
@@ -57,9 +57,24 @@ export const SiteSchedule = Entry({
   oneTimeUse: Type.Optional(Type.Boolean()),
 });
 
+/** The `kind` of a sensors entry, and the device it creates ('climate' is the environmental sensor's other name). */
+export const SENSOR_KINDS = {
+  button: 'BUTTON',
+  environmental: 'ENVIRONMENTAL_SENSOR',
+  climate: 'ENVIRONMENTAL_SENSOR',
+  environmentalGateway: 'ENVIRONMENTAL_GATEWAY',
+  door: 'DOOR_SENSOR',
+  occupancy: 'OCCUPANCY_SENSOR',
+  tag: 'BLE_TRACKER',
+  badgeReader: 'BADGE_READER',
+  keypad: 'KEYPAD',
+  doorbell: 'DOORBELL_CAMERA',
+} as const satisfies Record<string, DeviceKind>;
+
 export const SiteSensor = Entry({
   ...deviceFields,
-  kind: Type.Union([Type.Literal('button'), Type.Literal('environmental')]),
+  /** One of SENSOR_KINDS' keys (checked in validate.ts, which names them all). */
+  kind: Type.String({ maxLength: 64 }),
   /** Alert thresholds of an environmental sensor, by reading: `{co2Ppm: 1500, tempC: 30}`. */
   thresholds: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]*$' }), Type.Number(), { additionalProperties: false })),
 });

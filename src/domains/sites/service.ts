@@ -13,7 +13,7 @@ import { emailTaken } from '../orgs/users.service.js';
 import type { Functionality } from '../permissions/rights.js';
 import { addGroup, hasGroupNamed } from '../permissions/service.js';
 import { createSchedule } from '../schedules/service.js';
-import type { SeedResult, SiteFile, SiteKind } from './schema.js';
+import { SENSOR_KINDS, type SeedResult, type SiteFile, type SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
 
 type SeedDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -131,7 +131,7 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
   for (const kind of DEVICE_SITE_KINDS) {
     for (const d of site[kind] ?? []) {
       const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
-      const deviceKind = sensor?.kind === 'environmental' ? 'ENVIRONMENTAL_SENSOR' : DEVICE_KIND_OF[kind];
+      const deviceKind = sensor ? SENSOR_KINDS[sensor.kind as keyof typeof SENSOR_KINDS] : DEVICE_KIND_OF[kind];
       const attributes = {
         ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
         ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),

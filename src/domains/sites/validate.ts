@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { normaliseMac, PIN_PATTERN } from '../devices/identifiers.js';
 import { FUNCTIONALITIES } from '../permissions/rights.js';
 import { intervalProblem, isValidTimeZone } from '../schedules/week-minutes.js';
-import { SiteFile, type SiteKind } from './schema.js';
+import { SENSOR_KINDS, SiteFile, type SiteKind } from './schema.js';
 
 /** The kinds whose entries are devices standing at a location. */
 export const DEVICE_SITE_KINDS = ['cameras', 'sensors', 'doorControllers', 'audioGateways', 'elevatorLandings', 'relays'] as const;
@@ -145,7 +145,8 @@ function ruleProblems(site: SiteFile): string[] {
     });
   }
   each('sensors', (s, i) => {
-    if (s.thresholds && s.kind !== 'environmental') problems.push(`${label('sensors', i, s, '.thresholds')}: only environmental sensors have thresholds`);
+    if (!Object.hasOwn(SENSOR_KINDS, s.kind)) problems.push(`${label('sensors', i, s, '.kind')}: must be one of ${Object.keys(SENSOR_KINDS).join(', ')}`);
+    if (s.thresholds && s.kind !== 'environmental' && s.kind !== 'climate') problems.push(`${label('sensors', i, s, '.thresholds')}: only environmental sensors have thresholds`);
   });
   each('doors', (d, i) => {
     const at = (field: string) => label('doors', i, d, field);

@@ -14,6 +14,7 @@ import { fidelity } from './0012-fidelity.js';
 import { secretKeyCheck } from './0014-secret-key-check.js';
 import { changePositions } from './0015-change-positions.js';
 import { orgStructure } from './0016-org-structure.js';
+import { deviceEvents } from './0017-device-events.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -35,5 +36,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0014-secret-key-check': secretKeyCheck(),
     '0015-change-positions': changePositions(),
     '0016-org-structure': orgStructure(),
+    '0017-device-events': deviceEvents(dialect),
   };
 }

@@ -156,7 +156,7 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     ['an unknown field', { locations: [{ name: 'HQ', colour: 'red' }] }, 'locations[0].colour (HQ): unknown field'],
     ['an unknown kind', { gates: [] }, 'gates: unknown field'],
     ['a missing field', { elevatorLandings: [{ name: 'L', location: 'HQ' }], locations: [{ name: 'HQ' }] }, 'elevatorLandings[0].floor (L): is required'],
-    ['a bad enumeration value', { locations: [{ name: 'HQ' }], sensors: [{ name: 'S', kind: 'lamp', location: 'HQ' }] }, 'sensors[0].kind (S): must be one of button, environmental'],
+    ['a bad enumeration value', { locations: [{ name: 'HQ' }], sensors: [{ name: 'S', kind: 'lamp', location: 'HQ' }] }, 'sensors[0].kind (S): must be one of button, environmental, climate, environmentalGateway, door, occupancy, tag, badgeReader, keypad, doorbell'],
     ['thresholds on a button', { locations: [{ name: 'HQ' }], sensors: [{ name: 'B', kind: 'button', location: 'HQ', thresholds: { tempC: 3 } }] }, 'sensors[0].thresholds (B): only environmental sensors have thresholds'],
     ['a bad e-mail address', { users: [{ name: 'U', email: 'not-an-address' }] }, 'users[0].email (U): "not-an-address" is not an e-mail address'],
     ['a shipment the organization already has', { locations: [{ name: 'New' }], shipments: [{ crmOppId: 'OPP-1', email: 'b@example.com' }] }, 'shipments[0].crmOppId (OPP-1): the organization already has a shipment for it'],
