@@ -12,6 +12,7 @@ import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
+import { startAlertExpiry } from './domains/events/alert-expiry.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
@@ -104,6 +105,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
+  const alertExpiry = startAlertExpiry(deps);
   return {
     config,
     deps,
@@ -113,7 +115,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     async close() {
       stopChatRelay();
       stopKeyWatch();
-      await Promise.all([outbox.stop(), relocks.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { ApiApp } from '../../http/operation.js';
+import { alertFeedRoutes } from './alert-feed.routes.js';
 import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
 import { reportRoutes } from './reports.routes.js';
@@ -7,6 +8,7 @@ import { reportRoutes } from './reports.routes.js';
 /** The events domain's operations: policy alerts, saved clips and people-counting reports. */
 export function eventRoutes(app: ApiApp, deps: Deps): void {
   alertRoutes(app, deps);
+  alertFeedRoutes(app, deps);
   clipRoutes(app, deps);
   reportRoutes(app, deps);
 }

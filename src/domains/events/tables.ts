@@ -22,6 +22,10 @@ export interface PolicyAlertsTable {
   saved: number;
   /** JSON object: the rest of the record (flags, media, counts, faces, vehicles, readings and thresholds...). */
   details: string;
+  /** When the alert was dismissed; dismissed alerts leave the feeds (lists, groups, counts). */
+  dismissed_at_ms: number | null;
+  /** When the alert expires (is deleted); null for a saved alert, which is kept. */
+  expires_at_ms: number | null;
 }
 
 export const CLIP_STATUSES = ['INITIATING', 'UPLOADING', 'RENDERING', 'FAILED', 'COMPLETE', 'OFFLINE', 'DELETED', 'UNKNOWN'] as const;

@@ -1,0 +1,26 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../database.js';
+
+/** Policy alerts are kept this long after they are recorded (or their time, when later) unless saved as a clip (alerts.service.ts). */
+const ALERT_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * Events in full (issue 20): dismissal and expiry of policy alerts, their location feed, and the records
+ * of faces, vehicles, plates and rule firings.
+ */
+export function eventsInFull(_dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('policy_alerts').addColumn('dismissed_at_ms', 'bigint').execute();
+      await db.schema.alterTable('policy_alerts').addColumn('expires_at_ms', 'bigint').execute();
+      // The alerts kept so far expire a retention period after this upgrade, or after their time when that is later.
+      const upgradedAt = Date.now();
+      await sql`update policy_alerts set expires_at_ms = case when timestamp_ms > ${upgradedAt} then timestamp_ms else ${upgradedAt} end + ${ALERT_RETENTION_MS} where saved = 0`.execute(db);
+      // The cursor of getPolicyAlertGroupsForLocation: (timestamp, uuid) descending within a location.
+      await db.schema.createIndex('policy_alerts_by_location').on('policy_alerts').columns(['org_uuid', 'location_uuid', 'timestamp_ms', 'uuid']).execute();
+      // getExpiringPolicyAlerts (soonest first within an organization) and the expiry sweep (across them).
+      await db.schema.createIndex('policy_alerts_by_expiry').on('policy_alerts').columns(['org_uuid', 'expires_at_ms', 'uuid']).execute();
+      await db.schema.createIndex('policy_alerts_expiry_sweep').on('policy_alerts').columns(['expires_at_ms']).execute();
+    },
+  };
+}
