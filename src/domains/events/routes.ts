@@ -3,6 +3,7 @@ import type { ApiApp } from '../../http/operation.js';
 import { alertFeedRoutes } from './alert-feed.routes.js';
 import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
+import { countReportRoutes } from './count-reports.routes.js';
 import { reportRoutes } from './reports.routes.js';
 
 /** The events domain's operations: policy alerts, saved clips and people-counting reports. */
@@ -11,4 +12,5 @@ export function eventRoutes(app: ApiApp, deps: Deps): void {
   alertFeedRoutes(app, deps);
   clipRoutes(app, deps);
   reportRoutes(app, deps);
+  countReportRoutes(app, deps);
 }
