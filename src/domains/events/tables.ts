@@ -68,7 +68,32 @@ export interface CrossingEventsTable {
   egress: number;
 }
 
+/** Saved vehicles of an organization, by normalised licence plate: `alert` puts it on the watch list, `trust` on the trusted list. */
+export interface VehiclesTable {
+  org_uuid: string;
+  license_plate: string;
+  name: string | null;
+  alert: number;
+  trust: number;
+  thumbnail_s3_key: string | null;
+  /** JSON array of label strings. */
+  labels: string;
+  created_at_ms: number;
+}
+
+/** A licence plate a camera read. */
+export interface VehicleEventsTable {
+  uuid: string;
+  org_uuid: string;
+  device_uuid: string;
+  location_uuid: string | null;
+  license_plate: string;
+  timestamp_ms: number;
+}
+
 export interface EventTables {
+  vehicles: VehiclesTable;
+  vehicle_events: VehicleEventsTable;
   policy_alerts: PolicyAlertsTable;
   saved_clips: SavedClipsTable;
   crossing_events: CrossingEventsTable;

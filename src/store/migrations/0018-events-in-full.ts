@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 
 /** Policy alerts are kept this long after they are recorded (or their time, when later) unless saved as a clip (alerts.service.ts). */
@@ -21,6 +21,33 @@ export function eventsInFull(_dialect: DialectName): Migration {
       // getExpiringPolicyAlerts (soonest first within an organization) and the expiry sweep (across them).
       await db.schema.createIndex('policy_alerts_by_expiry').on('policy_alerts').columns(['org_uuid', 'expires_at_ms', 'uuid']).execute();
       await db.schema.createIndex('policy_alerts_expiry_sweep').on('policy_alerts').columns(['expires_at_ms']).execute();
+
+      const org = (c: ColumnDefinitionBuilder) => c.notNull().references('orgs.uuid').onDelete('cascade');
+      // Saved vehicles (the licence-plate watch and trust lists), one per normalised plate of an organization.
+      await db.schema
+        .createTable('vehicles')
+        .addColumn('org_uuid', 'varchar(22)', org)
+        .addColumn('license_plate', 'varchar(16)', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('alert', 'integer', (c) => c.notNull())
+        .addColumn('trust', 'integer', (c) => c.notNull())
+        .addColumn('thumbnail_s3_key', 'text')
+        .addColumn('labels', 'text', (c) => c.notNull())
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('vehicles_pk', ['org_uuid', 'license_plate'])
+        .execute();
+      // Plates a camera read: getVehicleEvents pages by (timestamp, uuid); the exact search seeks by plate.
+      await db.schema
+        .createTable('vehicle_events')
+        .addColumn('uuid', 'varchar(22)', (c) => c.primaryKey())
+        .addColumn('org_uuid', 'varchar(22)', org)
+        .addColumn('device_uuid', 'varchar(22)', (c) => c.notNull().references('devices.uuid').onDelete('cascade'))
+        .addColumn('location_uuid', 'varchar(22)')
+        .addColumn('license_plate', 'varchar(16)', (c) => c.notNull())
+        .addColumn('timestamp_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('vehicle_events_by_org').on('vehicle_events').columns(['org_uuid', 'timestamp_ms', 'uuid']).execute();
+      await db.schema.createIndex('vehicle_events_by_plate').on('vehicle_events').columns(['org_uuid', 'license_plate', 'timestamp_ms']).execute();
     },
   };
 }
