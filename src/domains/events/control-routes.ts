@@ -15,6 +15,8 @@ import { findSavedClip, saveClip, uploadClipMedia } from './clips.service.js';
 import { READINGS } from './readings.js';
 import { recordCrossing } from './reports.service.js';
 import { CROSSING_OBJECTS } from './tables.js';
+import { FaceEvent } from '../faces/face-events.schemas.js';
+import { recordFaceSighting } from '../faces/face-events.service.js';
 import { VehicleEvent } from './vehicles.schemas.js';
 import { recordPlateRead } from './vehicles.service.js';
 
@@ -66,6 +68,12 @@ const CrossingFlags = Type.Object({
 const PlateFlags = Type.Object({
   camera: Ruuid(),
   plate: Type.String({ minLength: 1, maxLength: 24, description: 'the licence plate read' }),
+  at: At,
+});
+
+const FaceFlags = Type.Object({
+  camera: Ruuid(),
+  person: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the person seen, by uuid or name; absent: an unidentified face' })),
   at: At,
 });
 
@@ -150,4 +158,10 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
       return { error: false, ...(await recordPlateRead(deps, actor, { cameraUuid: flags.camera, plate: flags.plate, timestampMs: flags.at })) };
     },
   );
+
+  app.post('/face', { schema: { ...hidden, body: FaceFlags, response: { 200: ResponseOf({ faceEvent: Field(FaceEvent) }) } } }, async (request) => {
+    const flags = request.body;
+    const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'face');
+    return { error: false, faceEvent: await recordFaceSighting(deps, actor, { cameraUuid: flags.camera, person: flags.person, timestampMs: flags.at }) };
+  });
 };

@@ -47,6 +47,26 @@ export function eventsInFull(_dialect: DialectName): Migration {
         .addColumn('timestamp_ms', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('vehicle_events_by_org').on('vehicle_events').columns(['org_uuid', 'timestamp_ms', 'uuid']).execute();
+      // Labels of people known by face; face sightings, paged by (timestamp, uuid) newest first.
+      await db.schema
+        .createTable('person_labels')
+        .addColumn('org_uuid', 'varchar(22)', org)
+        .addColumn('person_uuid', 'varchar(22)', (c) => c.notNull().references('people.uuid').onDelete('cascade'))
+        .addColumn('label', 'varchar(100)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('person_labels_pk', ['person_uuid', 'label'])
+        .execute();
+      await db.schema.createIndex('person_labels_by_org').on('person_labels').columns(['org_uuid', 'label']).execute();
+      await db.schema
+        .createTable('face_events')
+        .addColumn('uuid', 'varchar(22)', (c) => c.primaryKey())
+        .addColumn('org_uuid', 'varchar(22)', org)
+        .addColumn('device_uuid', 'varchar(22)', (c) => c.notNull().references('devices.uuid').onDelete('cascade'))
+        .addColumn('location_uuid', 'varchar(22)')
+        .addColumn('person_uuid', 'varchar(22)', (c) => c.references('people.uuid').onDelete('set null'))
+        .addColumn('face_name', 'text')
+        .addColumn('timestamp_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('face_events_by_org').on('face_events').columns(['org_uuid', 'timestamp_ms', 'uuid']).execute();
       await db.schema.createIndex('vehicle_events_by_plate').on('vehicle_events').columns(['org_uuid', 'license_plate', 'timestamp_ms']).execute();
     },
   };
