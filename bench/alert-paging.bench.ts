@@ -41,6 +41,8 @@ function alertRow(orgUuid: string, deviceUuid: string, i: number): PolicyAlertsT
     text_description: 'MOTION_HUMAN on Bench Camera',
     saved: 0,
     details: '{"numHumans":2,"finalized":true}',
+    dismissed_at_ms: null,
+    expires_at_ms: null,
   };
 }
 

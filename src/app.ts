@@ -14,6 +14,7 @@ import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
+import { startAlertExpiry } from './domains/events/alert-expiry.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
@@ -131,6 +132,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     deps.keyCache.clear();
     outbox.kick();
   });
+  const alertExpiry = startAlertExpiry(deps);
   return {
     config,
     deps,
@@ -143,7 +145,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      await Promise.all([outbox.stop(), relocks.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

@@ -33,6 +33,8 @@ import type { IntegrationCommandRecord } from '../domains/rules/actions/integrat
 import type { LiveNotificationRecord } from '../domains/rules/actions/live-notification.js';
 import type { ButtonEvent, ButtonRule, RuleFiring } from '../domains/rules/schemas.js';
 import type { ScheduleRecord } from '../domains/schedules/service.js';
+import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles.schemas.js';
+import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
 
 /** One line per entity: `NAME: RecordType; // domain: what it is`. */
 export interface ChangeEntities {
@@ -66,6 +68,7 @@ export interface ChangeEntities {
   DOOR_CONTROLLER: DeviceRecord; // devices: a door controller added
   ELEVATOR_LANDING: DeviceRecord | ElevatorLandingLabels; // devices: a landing added, or its labels
   ENVIRONMENTAL_SENSOR: DeviceRecord; // devices: an environmental sensor added
+  FACE_EVENT: FaceEventRecord; // faces: a face seen by a camera (a known person or not)
   FACE_MATCHMAKER: FaceMatchmakerRecord; // faces: a face of a person
   FOOTAGE_BOUNDING_BOX: FootageBoxesChange; // devices: boxes drawn on a camera's footage
   INTEGRATION: IntegrationChangeRecord; // integrations: an integration's public settings
@@ -75,6 +78,7 @@ export interface ChangeEntities {
   LOCATION_LOCKDOWN: LocationLockdownRecord; // access: a location's lockdown
   NOTIFICATION: NotificationRecord; // integrations: a notification about a policy alert
   PERSON: PersonRecord; // faces: a person
+  PERSON_LABELS: { personUuid: string; labels: string[] }; // faces: a person's labels
   POLICY_ALERT: PolicyAlertRecord; // events: a policy alert
   RELAY: DeviceRecord; // devices: a relay added
   SAVED_CLIP: SavedClipRecord; // events: a saved clip
@@ -86,6 +90,8 @@ export interface ChangeEntities {
   UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // access: a refused badge
   PERMISSION_GROUP: PermissionGroupRecord; // permissions: a permission group and its rights
   USER: UserRecord | (UserView & { deleted?: boolean }); // orgs: a user (on DELETE: marked deleted)
+  VEHICLE: VehicleRecord; // events: a vehicle of the organization's list (the entity id is its plate)
+  VEHICLE_EVENT: VehicleEventRecord; // events: a licence plate seen by a camera
   VIDEO_WALL: VideoWallRecord; // devices: a video wall
 }
 

@@ -129,6 +129,9 @@ export const PolicyAlertV2 = Type.Object(
     cdn: Field(Type.String({ maxLength: 32, description: 'custom activity display name' })),
     // Numeric sensor readings and their thresholds
     ...readingFields,
+    // Gatehouse additions
+    dismissedAtMs: Field(EpochMs('when the alert was dismissed (it then leaves the feeds); null while it is not (Gatehouse addition)')),
+    expiresAtMs: Field(EpochMs('when the alert expires and is deleted; null once saved as a clip, which keeps it (Gatehouse addition)')),
   },
   { description: 'Policy alert (POLICY_ALERT_V2)' },
 );

@@ -44,9 +44,15 @@ const DEVICE_TYPES: Record<DeviceKind, AlertDeviceType> = {
 };
 
 /** Fields kept as columns; everything else of the record is the `details` JSON. */
-const COLUMN_FIELDS = new Set(['uuid', 'orgUuid', 'deviceUuid', 'locationUuid', 'type', 'deviceType', 'timestampMs', 'durationSec', 'policyAlertTriggers', 'textDescription', 'saved']);
+const COLUMN_FIELDS = new Set(['uuid', 'orgUuid', 'deviceUuid', 'locationUuid', 'type', 'deviceType', 'timestampMs', 'durationSec', 'policyAlertTriggers', 'textDescription', 'saved', 'dismissedAtMs', 'expiresAtMs']);
 
-function toRecord(row: PolicyAlertsTable): PolicyAlertRecord {
+/**
+ * An alert is kept this long after it was recorded, or after its time when that is later (the simulator and
+ * device back-fills record past alerts), unless it is saved as a clip: then it is kept with the clip.
+ */
+export const ALERT_RETENTION_MS = 30 * 86_400_000;
+
+export function toRecord(row: PolicyAlertsTable): PolicyAlertRecord {
   return {
     ...(fromJson<Record<string, unknown>>(row.details) ?? {}),
     uuid: row.uuid,
@@ -60,10 +66,12 @@ function toRecord(row: PolicyAlertsTable): PolicyAlertRecord {
     policyAlertTriggers: fromJson<Activity[]>(row.triggers) ?? [],
     textDescription: row.text_description,
     saved: row.saved === 1,
+    dismissedAtMs: row.dismissed_at_ms === null ? null : Number(row.dismissed_at_ms),
+    expiresAtMs: row.expires_at_ms === null ? null : Number(row.expires_at_ms),
   } as PolicyAlertRecord;
 }
 
-function detailsOf(record: PolicyAlertRecord): string {
+export function detailsOf(record: PolicyAlertRecord): string {
   const details = Object.fromEntries(Object.entries(record).filter(([k, v]) => !COLUMN_FIELDS.has(k) && v !== null && v !== undefined));
   return toJson(details)!;
 }
@@ -82,6 +90,8 @@ function toRow(record: PolicyAlertRecord): PolicyAlertsTable {
     text_description: record.textDescription ?? null,
     saved: toDbBool(record.saved ?? false)!,
     details: detailsOf(record),
+    dismissed_at_ms: record.dismissedAtMs ?? null,
+    expires_at_ms: record.saved ? null : (record.expiresAtMs ?? null),
   };
 }
 
@@ -120,6 +130,8 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
     textDescription: input.textDescription ?? `${triggers.join(', ')} on ${device.name}`,
     saved: false,
     deleted: false,
+    dismissedAtMs: null,
+    expiresAtMs: Math.max(timestampMs, w.nowMs) + ALERT_RETENTION_MS,
   } as PolicyAlertRecord;
   await store.insertPolicyAlerts(w.tx, [toRow(record)]);
   w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: record.deviceUuid, update: record });
@@ -162,7 +174,7 @@ export async function takeSensorReadings(deps: AlertDeps, actor: Actor, input: {
   });
 }
 
-function cursorOf(input: { lastTimestampMs?: number | null; lastUuid?: string | null }): store.AlertCursor | null {
+export function cursorOf(input: { lastTimestampMs?: number | null; lastUuid?: string | null }): store.AlertCursor | null {
   const hasTime = input.lastTimestampMs != null;
   const hasUuid = input.lastUuid != null;
   if (hasTime !== hasUuid) {
@@ -207,7 +219,7 @@ export async function findPolicyAlert(source: ReadSource, orgUuid: string, uuid:
 
 /** Marks an alert saved (a clip was made of it), inside the write that makes the clip. */
 export async function markPolicyAlertSaved(w: WriteScope, alert: PolicyAlertRecord): Promise<PolicyAlertRecord> {
-  const saved = { ...alert, saved: true };
+  const saved = { ...alert, saved: true, expiresAtMs: null };
   await store.markPolicyAlertSaved(w.tx, alert.orgUuid, alert.uuid, detailsOf(saved));
   w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: alert.uuid, type: 'UPDATE', deviceUuid: alert.deviceUuid, update: saved });
   return saved;
@@ -226,4 +238,11 @@ export async function deletePolicyAlerts(deps: AlertDeps, ctx: CallerContext, uu
     }
     return deleted;
   });
+}
+
+/** An alert of the caller's organization by uuid, dismissed ones included (getPolicyAlert). */
+export async function getPolicyAlert(deps: Pick<Deps, 'store'>, ctx: CallerContext, uuid: string): Promise<PolicyAlertRecord> {
+  const alert = await findPolicyAlert(deps, ctx.orgUuid, uuid);
+  if (!alert) throw fail('NOT_FOUND', 'Policy alert');
+  return alert;
 }

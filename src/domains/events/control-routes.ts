@@ -15,6 +15,10 @@ import { findSavedClip, saveClip, uploadClipMedia } from './clips.service.js';
 import { READINGS } from './readings.js';
 import { recordCrossing } from './reports.service.js';
 import { CROSSING_OBJECTS } from './tables.js';
+import { FaceEvent } from '../faces/face-events.schemas.js';
+import { recordFaceSighting } from '../faces/face-events.service.js';
+import { VehicleEvent } from './vehicles.schemas.js';
+import { recordPlateRead } from './vehicles.service.js';
 
 /**
  * The simulator's events of this domain, under /_gatehouse/simulate: each body is the flags of
@@ -58,6 +62,18 @@ const CrossingFlags = Type.Object({
   in: Type.Integer({ minimum: 0, maximum: 100_000 }),
   out: Type.Integer({ minimum: 0, maximum: 100_000 }),
   object: StringEnum(CROSSING_OBJECTS),
+  at: At,
+});
+
+const PlateFlags = Type.Object({
+  camera: Ruuid(),
+  plate: Type.String({ minLength: 1, maxLength: 24, description: 'the licence plate read' }),
+  at: At,
+});
+
+const FaceFlags = Type.Object({
+  camera: Ruuid(),
+  person: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the person seen, by uuid or name; absent: an unidentified face' })),
   at: At,
 });
 
@@ -131,5 +147,21 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
     const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'crossing');
     const crossing = await recordCrossing(deps, actor, { cameraUuid: flags.camera, object: flags.object, ingress: flags.in, egress: flags.out, timestampMs: flags.at });
     return { error: false, crossing };
+  });
+
+  app.post(
+    '/plate',
+    { schema: { ...hidden, body: PlateFlags, response: { 200: ResponseOf({ vehicleEvent: Field(VehicleEvent), policyAlert: Field(PolicyAlertV2) }) } } },
+    async (request) => {
+      const flags = request.body;
+      const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'plate');
+      return { error: false, ...(await recordPlateRead(deps, actor, { cameraUuid: flags.camera, plate: flags.plate, timestampMs: flags.at })) };
+    },
+  );
+
+  app.post('/face', { schema: { ...hidden, body: FaceFlags, response: { 200: ResponseOf({ faceEvent: Field(FaceEvent) }) } } }, async (request) => {
+    const flags = request.body;
+    const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'face');
+    return { error: false, faceEvent: await recordFaceSighting(deps, actor, { cameraUuid: flags.camera, person: flags.person, timestampMs: flags.at }) };
   });
 };

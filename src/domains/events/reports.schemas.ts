@@ -60,3 +60,91 @@ export const TimeSeriesDataPoint = Type.Object({
 });
 export type TimeSeriesDataPoint = Static<typeof TimeSeriesDataPoint>;
 export const GetOccupancyCountsV2Response = ResponseOf({ timeSeriesDataPoints: Field(Type.Array(TimeSeriesDataPoint)) });
+
+export const GetThresholdCrossingCountReportRequest = Type.Object({ ...crossingReportFields, deviceUuid: DeviceRef });
+export type GetThresholdCrossingCountReportRequest = Static<typeof GetThresholdCrossingCountReportRequest>;
+
+export const CROSSING_DIRECTIONS = ['INGRESS', 'EGRESS'] as const;
+export const MinimalThresholdEvent = Type.Object({
+  crossingObject: Field(StringEnum(CROSSING_OBJECTS)),
+  direction: Field(StringEnum(CROSSING_DIRECTIONS)),
+  timestampMs: Field(EpochMs()),
+});
+export type MinimalThresholdEvent = Static<typeof MinimalThresholdEvent>;
+
+/** The most crossing events getThresholdCrossingEvents answers at once; the per-device operation pages. */
+export const CROSSING_EVENTS_MAX = 10_000;
+export const GetThresholdCrossingEventsRequest = Type.Object({
+  crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'default HUMAN')),
+  devices: Type.Array(Ruuid(), { minItems: 1, maxItems: 500 }),
+  startTimeMs: EpochMs('start of the range (inclusive)'),
+  endTimeMs: EpochMs('end of the range (exclusive)'),
+});
+export type GetThresholdCrossingEventsRequest = Static<typeof GetThresholdCrossingEventsRequest>;
+export const GetThresholdCrossingEventsResponse = ResponseOf({
+  deviceToThresholdCrossingEventMap: Field(Type.Record(Type.String(), Type.Array(MinimalThresholdEvent), { description: 'by camera uuid: one event per object that crossed, oldest first' })),
+});
+
+export const CROSSING_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
+export const GetThresholdCrossingEventsForDeviceRequest = Type.Object({
+  crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'default HUMAN')),
+  deviceUuid: DeviceRef,
+  startTimeMs: EpochMs('start of the range (inclusive)'),
+  endTimeMs: EpochMs('end of the range (exclusive)'),
+  lastEvaluatedKey: Opt(Type.String({ maxLength: 100, description: 'the lastEvaluatedKey of the previous page' })),
+  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: CROSSING_EVENT_PAGE.maximum, description: `default ${CROSSING_EVENT_PAGE.default}, maximum ${CROSSING_EVENT_PAGE.maximum}` })),
+});
+export type GetThresholdCrossingEventsForDeviceRequest = Static<typeof GetThresholdCrossingEventsForDeviceRequest>;
+export const GetThresholdCrossingEventsForDeviceResponse = ResponseOf({
+  thresholdCrossingEvents: Field(Type.Array(MinimalThresholdEvent)),
+  lastEvaluatedKey: Field(Type.String({ description: 'the cursor of the next page; null on the last page' })),
+});
+
+export const REPORT_SCOPES = ['REGION', 'DEVICE', 'LOCATION', 'ORG'] as const;
+export const REPORT_TYPES = ['CROWD', 'PEOPLE', 'FACES', 'MOTION', 'BANDWIDTH', 'VEHICLES', 'LICENSEPLATES', 'ALERTS', 'AM_VERIFICATION', 'DWELL'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** The report types Gatehouse computes from what it records; the others are refused. */
+export const COUNTED_TYPES = ['PEOPLE', 'FACES', 'VEHICLES', 'ALERTS'] as const;
+
+const countRange = {
+  startTimeMs: Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' }),
+  endTimeMs: Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' }),
+  interval: StringEnum(REPORT_INTERVALS, 'buckets, cut on the wall clock of the time zone'),
+};
+
+export const GetCountReportV2Request = Type.Object({
+  ...countRange,
+  scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a camera; LOCATION: uuid is a location; ORG: the whole organization'),
+  types: Type.Array(StringEnum(REPORT_TYPES), { minItems: 1, uniqueItems: true, description: `counted: ${COUNTED_TYPES.join(', ')}` }),
+  uuid: Opt(Ruuid()),
+  timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone; default the location\'s (DEVICE, LOCATION) or UTC' })),
+  startDate: Opt(Type.String({ deprecated: true })),
+  endDate: Opt(Type.String({ deprecated: true })),
+});
+export type GetCountReportV2Request = Static<typeof GetCountReportV2Request>;
+
+export const CountDataPoint = Type.Object({
+  dateLocal: Field(Type.String()),
+  dateUtc: Field(Type.String()),
+  eventCountMap: Field(Type.Record(Type.String(), Type.Integer(), { description: 'by report type: PEOPLE, FACES and VEHICLES count line crossings in, ALERTS policy alerts' })),
+  reportingDevicesMap: Field(Type.Record(Type.String(), Type.Array(FacetId()), { description: 'by report type: the devices that counted in the bucket' })),
+});
+export type CountDataPoint = Static<typeof CountDataPoint>;
+export const GetCountReportV2Response = ResponseOf({ timeSeriesDataPoints: Field(Type.Array(CountDataPoint)) });
+
+export const GetCountReportsForDevicesAtLocationRequest = Type.Object({ ...countRange, locationUuid: Ruuid(), type: StringEnum(REPORT_TYPES) });
+export type GetCountReportsForDevicesAtLocationRequest = Static<typeof GetCountReportsForDevicesAtLocationRequest>;
+export const GetCountReportsResponse = ResponseOf({
+  timeSeriesDataPointsMap: Field(Type.Record(Type.String(), Type.Array(CountDataPoint), { description: 'by device facet id: every device of the location' })),
+});
+
+export const ExportCountReportsRequest = Type.Object({
+  ...countRange,
+  scope: StringEnum(REPORT_SCOPES),
+  type: StringEnum(REPORT_TYPES),
+  uuidList: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'DEVICE: cameras; LOCATION: locations; ORG: ignored' })),
+  timeZone: Opt(Type.String({ maxLength: 64 })),
+  startDate: Opt(Type.String({ deprecated: true })),
+  endDate: Opt(Type.String({ deprecated: true })),
+});
+export type ExportCountReportsRequest = Static<typeof ExportCountReportsRequest>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
 import type { CrossingEventsTable, CrossingObject } from './tables.js';
 
@@ -25,4 +25,79 @@ export async function listCrossings(db: Db, orgUuid: string, object: CrossingObj
     .orderBy('timestamp_ms')
     .orderBy('id')
     .execute();
+}
+
+/** Counts added up per device and per slot (`slot` = floor(timestamp / slotMs)), for the count reports. */
+export interface SlotCount {
+  device_uuid: string;
+  slot: number;
+  ingress: number;
+  egress: number;
+}
+
+/**
+ * Crossings added up per camera and slot in [fromMs, toMs): the database does the adding (over the
+ * (org, [device,] object, timestamp) indexes), so a report reads one row per camera and slot, however many
+ * crossings there were. Timestamps are non-negative, so integer division is the floor on both dialects.
+ */
+export async function sumCrossingsBySlot(db: Db, orgUuid: string, object: CrossingObject, deviceUuids: readonly string[] | null, fromMs: number, toMs: number, slotMs: number): Promise<SlotCount[]> {
+  if (deviceUuids !== null && deviceUuids.length === 0) return [];
+  const slot = sql<number>`timestamp_ms / ${sql.lit(slotMs)}`;
+  const rows = await db
+    .selectFrom('crossing_events')
+    .select((eb) => ['device_uuid', slot.as('slot'), eb.fn.sum<number>('ingress').as('ingress'), eb.fn.sum<number>('egress').as('egress')])
+    .where('org_uuid', '=', orgUuid)
+    .where('object', '=', object)
+    .$if(deviceUuids !== null, (q) => q.where('device_uuid', 'in', deviceUuids!))
+    .where('timestamp_ms', '>=', fromMs)
+    .where('timestamp_ms', '<', toMs)
+    .groupBy(['device_uuid', slot])
+    .execute();
+  return rows.map((r) => ({ device_uuid: r.device_uuid, slot: Number(r.slot), ingress: Number(r.ingress), egress: Number(r.egress) }));
+}
+
+/** Policy alerts counted per device and slot in [fromMs, toMs) (dismissed ones too: a report counts what happened). */
+export async function countAlertsBySlot(db: Db, orgUuid: string, deviceUuids: readonly string[] | null, fromMs: number, toMs: number, slotMs: number): Promise<SlotCount[]> {
+  if (deviceUuids !== null && deviceUuids.length === 0) return [];
+  const slot = sql<number>`timestamp_ms / ${sql.lit(slotMs)}`;
+  const rows = await db
+    .selectFrom('policy_alerts')
+    .select((eb) => ['device_uuid', slot.as('slot'), eb.fn.countAll<number>().as('n')])
+    .where('org_uuid', '=', orgUuid)
+    .$if(deviceUuids !== null, (q) => q.where('device_uuid', 'in', deviceUuids!))
+    .where('timestamp_ms', '>=', fromMs)
+    .where('timestamp_ms', '<', toMs)
+    .groupBy(['device_uuid', slot])
+    .execute();
+  return rows.map((r) => ({ device_uuid: r.device_uuid, slot: Number(r.slot), ingress: Number(r.n), egress: 0 }));
+}
+
+export type CrossingEventRow = Pick<CrossingEventsTable, 'device_uuid' | 'object' | 'timestamp_ms' | 'ingress' | 'egress'> & { id: number };
+
+/** A camera's crossings in [fromMs, toMs) oldest first (by timestamp, then id), from the row at the cursor on. */
+export async function listCrossingRows(
+  db: Db,
+  orgUuid: string,
+  object: CrossingObject,
+  deviceUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  from: { timestampMs: number; id: number } | null,
+  limit: number,
+): Promise<CrossingEventRow[]> {
+  if (deviceUuids.length === 0) return [];
+  const rows = await db
+    .selectFrom('crossing_events')
+    .select(['id', 'device_uuid', 'object', 'timestamp_ms', 'ingress', 'egress'])
+    .where('org_uuid', '=', orgUuid)
+    .where('object', '=', object)
+    .where('device_uuid', 'in', deviceUuids)
+    .where('timestamp_ms', '>=', fromMs)
+    .where('timestamp_ms', '<', toMs)
+    .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('timestamp_ms', 'id'), '>=', eb.tuple(from!.timestampMs, from!.id))))
+    .orderBy('timestamp_ms')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

@@ -1,12 +1,18 @@
 import type { Deps } from '../../deps.js';
 import type { ApiApp } from '../../http/operation.js';
+import { alertFeedRoutes } from './alert-feed.routes.js';
 import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
+import { countReportRoutes } from './count-reports.routes.js';
 import { reportRoutes } from './reports.routes.js';
+import { vehicleRoutes } from './vehicles.routes.js';
 
 /** The events domain's operations: policy alerts, saved clips and people-counting reports. */
 export function eventRoutes(app: ApiApp, deps: Deps): void {
   alertRoutes(app, deps);
+  alertFeedRoutes(app, deps);
   clipRoutes(app, deps);
   reportRoutes(app, deps);
+  countReportRoutes(app, deps);
+  vehicleRoutes(app, deps);
 }

@@ -22,6 +22,10 @@ export interface PolicyAlertsTable {
   saved: number;
   /** JSON object: the rest of the record (flags, media, counts, faces, vehicles, readings and thresholds...). */
   details: string;
+  /** When the alert was dismissed; dismissed alerts leave the feeds (lists, groups, counts). */
+  dismissed_at_ms: number | null;
+  /** When the alert expires (is deleted); null for a saved alert, which is kept. */
+  expires_at_ms: number | null;
 }
 
 export const CLIP_STATUSES = ['INITIATING', 'UPLOADING', 'RENDERING', 'FAILED', 'COMPLETE', 'OFFLINE', 'DELETED', 'UNKNOWN'] as const;
@@ -64,7 +68,32 @@ export interface CrossingEventsTable {
   egress: number;
 }
 
+/** Saved vehicles of an organization, by normalised licence plate: `alert` puts it on the watch list, `trust` on the trusted list. */
+export interface VehiclesTable {
+  org_uuid: string;
+  license_plate: string;
+  name: string | null;
+  alert: number;
+  trust: number;
+  thumbnail_s3_key: string | null;
+  /** JSON array of label strings. */
+  labels: string;
+  created_at_ms: number;
+}
+
+/** A licence plate a camera read. */
+export interface VehicleEventsTable {
+  uuid: string;
+  org_uuid: string;
+  device_uuid: string;
+  location_uuid: string | null;
+  license_plate: string;
+  timestamp_ms: number;
+}
+
 export interface EventTables {
+  vehicles: VehiclesTable;
+  vehicle_events: VehicleEventsTable;
   policy_alerts: PolicyAlertsTable;
   saved_clips: SavedClipsTable;
   crossing_events: CrossingEventsTable;

@@ -22,6 +22,7 @@ import {
   UploadFaceMatchmakersQuery,
   UploadFaceMatchmakersResponse,
 } from './schemas.js';
+import { faceEventRoutes } from './face-events.routes.js';
 import * as people from './service.js';
 import { registerUploadForm, uploadParts } from './upload-form.js';
 
@@ -143,4 +144,5 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
     { path: `${PERSON}/deletePerson`, operationId: 'deletePerson', summary: 'Delete person', tags, body: DeletePersonRequest, response: EnvelopeResponse },
     async (input, ctx) => (await people.deletePerson(deps, ctx, input.personUuid), {}),
   );
+  faceEventRoutes(app, deps);
 }

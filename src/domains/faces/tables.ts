@@ -46,7 +46,27 @@ export interface FaceUploadsTable {
 /** An upload log row as read back. */
 export type FaceUploadRow = Selectable<FaceUploadsTable>;
 
+/** A label of a person (findPersonLabelsByOrg). */
+export interface PersonLabelsTable {
+  org_uuid: string;
+  person_uuid: string;
+  label: string;
+}
+
+/** A face a camera saw: a known person (person_uuid, face_name) or an unidentified face (both null). */
+export interface FaceEventsTable {
+  uuid: string;
+  org_uuid: string;
+  device_uuid: string;
+  location_uuid: string | null;
+  person_uuid: string | null;
+  face_name: string | null;
+  timestamp_ms: number;
+}
+
 export interface FaceTables {
+  person_labels: PersonLabelsTable;
+  face_events: FaceEventsTable;
   people: PeopleTable;
   face_matchmakers: FaceMatchmakersTable;
   face_uploads: FaceUploadsTable;

@@ -15,6 +15,7 @@ import { secretKeyCheck } from './0014-secret-key-check.js';
 import { changePositions } from './0015-change-positions.js';
 import { orgStructure } from './0016-org-structure.js';
 import { deviceEvents } from './0017-device-events.js';
+import { eventsInFull } from './0018-events-in-full.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -37,5 +38,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-change-positions': changePositions(),
     '0016-org-structure': orgStructure(),
     '0017-device-events': deviceEvents(dialect),
+    '0018-events-in-full': eventsInFull(dialect),
   };
 }
