@@ -13,6 +13,8 @@ import { createLogger, type Logger } from './logger.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
+import { webhookOutboxKinds } from './domains/integrations/webhooks/delivery.js';
+import { startWebhookDispatcher } from './domains/integrations/webhooks/dispatch.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
@@ -101,9 +103,10 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
-  const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
+  const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
+  const webhooks = startWebhookDispatcher(deps, urls.media);
   return {
     config,
     deps,
@@ -113,7 +116,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     async close() {
       stopChatRelay();
       stopKeyWatch();
-      await Promise.all([outbox.stop(), relocks.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), webhooks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

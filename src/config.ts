@@ -27,6 +27,7 @@ export interface Config {
   /** Base URL of the video-analytics system, to which its organization-scoped API keys are handed. */
   analyticsApiUrl: string | null;
   outbox: OutboxConfig;
+  webhooks: WebhooksConfig;
   smtpUrl: string | null;
   seed: boolean;
   logLevel: string;
@@ -41,6 +42,15 @@ export interface OutboxConfig {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+}
+
+/** The organization's own webhooks (src/domains/integrations/webhooks). */
+export interface WebhooksConfig {
+  /** Multiplies the retry schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): 1 in production, small in tests. */
+  retryScale: number;
+  timeoutMs: number;
+  /** How often the dispatcher reads the change log for changes the bus did not bring. */
+  dispatchPollMs: number;
 }
 
 /** Flags as the CLI passes them; every one has an environment variable of the same meaning. */
@@ -71,6 +81,13 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
   return n;
 }
 
@@ -111,6 +128,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       maxAttempts: positive('GATEHOUSE_OUTBOX_MAX_ATTEMPTS', env.GATEHOUSE_OUTBOX_MAX_ATTEMPTS, 8),
       baseDelayMs: positive('GATEHOUSE_OUTBOX_BASE_DELAY_MS', env.GATEHOUSE_OUTBOX_BASE_DELAY_MS, 2000),
       maxDelayMs: positive('GATEHOUSE_OUTBOX_MAX_DELAY_MS', env.GATEHOUSE_OUTBOX_MAX_DELAY_MS, 15 * 60_000),
+    },
+    webhooks: {
+      retryScale: positiveNumber('GATEHOUSE_WEBHOOK_RETRY_SCALE', env.GATEHOUSE_WEBHOOK_RETRY_SCALE, 1),
+      timeoutMs: positive('GATEHOUSE_WEBHOOK_TIMEOUT_MS', env.GATEHOUSE_WEBHOOK_TIMEOUT_MS, 15_000),
+      dispatchPollMs: positive('GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS', env.GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS, 2000),
     },
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),

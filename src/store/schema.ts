@@ -6,6 +6,7 @@ import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
 import type { RuleTables } from '../domains/rules/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
+import type { WebhookTables } from '../domains/integrations/webhooks/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable } from './change-tables.js';
@@ -20,6 +21,7 @@ export interface DB
     InternalTables,
     EventTables,
     IntegrationTables,
+    WebhookTables,
     OutboxTables,
     RuleTables {
   audit_log: AuditLogTable;

@@ -10,6 +10,7 @@ import { integrations } from './0008-integrations.js';
 import { rules } from './0009-rules.js';
 import { relayOverrides } from './0010-relay-overrides.js';
 import { keyLifetimes } from './0011-key-lifetimes.js';
+import { webhooks } from './0019-webhooks.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -27,5 +28,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0009-rules': rules(),
     '0010-relay-overrides': relayOverrides(),
     '0011-key-lifetimes': keyLifetimes(),
+    '0019-webhooks': webhooks(dialect),
   };
 }
