@@ -40,6 +40,7 @@ export function webhooks(dialect: DialectName): Migration {
         .addColumn('device_uuid', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('org_uuid', 'varchar(22)', org)
         .addColumn('online', 'integer', (c) => c.notNull())
+        .addColumn('change_id', 'bigint', (c) => c.notNull())
         .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
         .execute();
       await withSerialId(db.schema.createTable('outbox_attempts'), dialect)

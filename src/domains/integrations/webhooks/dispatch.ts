@@ -112,7 +112,13 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  const dispatch = (event: ChangeEvent) => dispatchChange(deps, event, mediaUrl);
+  // One change at a time, in the order they arrive: a device's offline and online are told in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const dispatch = (event: ChangeEvent): Promise<number> => {
+    const next = queue.then(() => dispatchChange(deps, event, mediaUrl));
+    queue = next.catch(() => {});
+    return next;
+  };
   const unsubscribe = deps.bus.subscribe('change', (event) => {
     if (!stopped && isWebhookEntity(event.entity)) dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
   });

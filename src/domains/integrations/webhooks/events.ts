@@ -121,7 +121,7 @@ async function alertEvent(source: ReadSource, event: ChangeEvent, mediaUrl: stri
  * (recorded in the same write as the deliveries, so a change seen twice is told once).
  */
 async function diagnosticEvent(w: WriteScope, event: ChangeEvent, deviceUuid: string, online: boolean): Promise<WebhookEvent | null> {
-  if (!(await store.flipDeviceStatus(w.tx, event.orgUuid, deviceUuid, online, w.nowMs))) return null;
+  if (!(await store.flipDeviceStatus(w.tx, event.orgUuid, deviceUuid, online, event.id, w.nowMs))) return null;
   const place = await placeOf(w, event.orgUuid, deviceUuid);
   const kind = place.device?.deviceType ?? 'DOOR_CONTROLLER';
   const trigger = DIAGNOSTICS[kind][online ? 1 : 0];

@@ -67,23 +67,25 @@ export async function advanceCursor(db: Db, name: string, fromId: number, toId: 
 }
 
 /**
- * Records a device's connection state; answers true when it differs from the last one recorded (a device
- * first seen is taken to have been online). Conditional, so the same change seen twice flips it once.
+ * Records a device's connection state as of a change; answers true when it differs from the state last
+ * recorded (a device first seen is taken to have been online). A change no newer than the one last
+ * recorded changes nothing, so a replayed or late change cannot flip it back.
  */
-export async function flipDeviceStatus(db: Db, orgUuid: string, deviceUuid: string, online: boolean, nowMs: number): Promise<boolean> {
+export async function flipDeviceStatus(db: Db, orgUuid: string, deviceUuid: string, online: boolean, changeId: number, nowMs: number): Promise<boolean> {
   const value = online ? 1 : 0;
   const inserted = await db
     .insertInto('webhook_device_status')
-    .values({ device_uuid: deviceUuid, org_uuid: orgUuid, online: value, updated_at_ms: nowMs })
+    .values({ device_uuid: deviceUuid, org_uuid: orgUuid, online: value, change_id: changeId, updated_at_ms: nowMs })
     .onConflict((oc) => oc.column('device_uuid').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return !online;
+  const row = await db.selectFrom('webhook_device_status').select(['online', 'change_id']).where('device_uuid', '=', deviceUuid).where('org_uuid', '=', orgUuid).executeTakeFirst();
+  if (!row || Number(row.change_id) >= changeId) return false;
   const updated = await db
     .updateTable('webhook_device_status')
-    .set({ online: value, updated_at_ms: nowMs })
+    .set({ online: value, change_id: changeId, updated_at_ms: nowMs })
     .where('device_uuid', '=', deviceUuid)
-    .where('org_uuid', '=', orgUuid)
-    .where('online', '=', 1 - value)
+    .where('change_id', '=', row.change_id)
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+  return Number(updated.numUpdatedRows) > 0 && row.online !== value;
 }

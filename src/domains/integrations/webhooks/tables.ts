@@ -41,6 +41,8 @@ export interface WebhookDeviceStatusTable {
   device_uuid: string;
   org_uuid: string;
   online: number;
+  /** The change-log id of the change that last told it: an older change (a replay) cannot undo a newer one. */
+  change_id: number;
   updated_at_ms: number;
 }
 
