@@ -25,6 +25,7 @@ export function webhooks(dialect: DialectName): Migration {
         .addColumn('filter', 'text', (c) => c.notNull())
         .addColumn('backoff_sec', 'integer')
         .addColumn('last_fired_at_ms', 'bigint')
+        .addColumn('since_change_id', 'bigint', (c) => c.notNull())
         .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
         .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('webhook_endpoints_org_key', ['org_uuid', 'endpoint_key'])

@@ -59,8 +59,9 @@ export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, 
   if (!isWebhookEntity(event.entity)) return 0;
   const orgUuid = event.orgUuid;
   const [classic, endpoints] = await Promise.all([findIntegration(deps, orgUuid, 'WEBHOOK'), listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION'])]);
-  const classicUrl = classic?.enabled ? ((classic.settings.webhookUrl as string | null) ?? null) : null;
-  const live = endpoints.filter((e) => !e.disabled);
+  const classicSince = Number(classic?.settings.sinceChangeId ?? 0);
+  const classicUrl = classic?.enabled && event.id > classicSince ? ((classic.settings.webhookUrl as string | null) ?? null) : null;
+  const live = endpoints.filter((e) => !e.disabled && event.id > e.sinceChangeId);
   if (!classicUrl && live.length === 0) return 0;
   const added = await write(deps, systemActor(orgUuid, 'integrations.webhooks.dispatch'), async (w) => {
     const we = await webhookEventOf(w, event, mediaUrl);

@@ -4,6 +4,7 @@ import { maskSecret } from '../../../secrets.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../store/write.js';
+import { latestChangeEventId } from '../../../streaming/store.js';
 import { newSigningSecret } from '../../rules/standard-webhooks.js';
 import type { IntegrationDeps } from '../settings.js';
 import * as store from './store.js';
@@ -34,6 +35,8 @@ export interface Endpoint {
   sealedSecret: string | null;
   filter: SubscriptionFilter | null;
   backoffSec: number | null;
+  /** Changes up to this change-log id predate the endpoint (or its enabling) and are not sent to it. */
+  sinceChangeId: number;
   createdAtMs: number;
   updatedAtMs: number;
 }
@@ -51,6 +54,7 @@ export function toEndpoint(row: WebhookEndpointsTable): Endpoint {
     sealedSecret: row.secret,
     filter: 'zapEnum' in filter ? (filter as SubscriptionFilter) : null,
     backoffSec: row.backoff_sec,
+    sinceChangeId: Number(row.since_change_id),
     createdAtMs: Number(row.created_at_ms),
     updatedAtMs: Number(row.updated_at_ms),
   };
@@ -114,6 +118,7 @@ export async function addEndpoint(deps: Pick<Deps, 'secrets'>, w: WriteScope, in
     filter: toJson(input.filter ?? {})!,
     backoff_sec: input.backoffSec ?? null,
     last_fired_at_ms: null,
+    since_change_id: await latestChangeEventId(w.tx),
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
   };
@@ -131,8 +136,10 @@ export async function changeEndpoint(
   change: { disabled?: boolean; disabledReason?: string | null; secret?: string },
 ): Promise<Endpoint> {
   const disabled = change.disabled ?? e.disabled;
+  const enabling = e.disabled && !disabled;
   const set = {
     disabled: toDbBool(disabled)!,
+    ...(enabling ? { since_change_id: await latestChangeEventId(w.tx) } : {}),
     disabled_reason: disabled ? (change.disabledReason ?? e.disabledReason) : null,
     updated_at_ms: w.nowMs,
     ...(change.secret !== undefined ? { secret: deps.secrets.seal(change.secret, secretIdentity(e.orgUuid, e.uuid)), secret_masked: maskSecret(change.secret)! } : {}),
@@ -142,6 +149,7 @@ export async function changeEndpoint(
     ...e,
     disabled,
     disabledReason: set.disabled_reason,
+    sinceChangeId: set.since_change_id ?? e.sinceChangeId,
     updatedAtMs: w.nowMs,
     ...(set.secret !== undefined ? { sealedSecret: set.secret, secretMasked: set.secret_masked! } : {}),
   };

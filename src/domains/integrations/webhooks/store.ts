@@ -20,7 +20,7 @@ export async function insertEndpoint(db: Db, row: WebhookEndpointsTable): Promis
   await db.insertInto('webhook_endpoints').values(row).execute();
 }
 
-export async function updateEndpoint(db: Db, orgUuid: string, uuid: string, set: Partial<Pick<WebhookEndpointsTable, 'disabled' | 'disabled_reason' | 'secret' | 'secret_masked' | 'updated_at_ms'>>): Promise<boolean> {
+export async function updateEndpoint(db: Db, orgUuid: string, uuid: string, set: Partial<Pick<WebhookEndpointsTable, 'disabled' | 'disabled_reason' | 'secret' | 'secret_masked' | 'since_change_id' | 'updated_at_ms'>>): Promise<boolean> {
   const result = await db.updateTable('webhook_endpoints').set(set).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -25,6 +25,8 @@ export interface WebhookEndpointsTable {
   /** A subscription's back-off: at most one delivery per this many seconds. */
   backoff_sec: number | null;
   last_fired_at_ms: number | null;
+  /** The change-log id when it was added or enabled: older changes (a catch-up's replay) are not sent to it. */
+  since_change_id: number;
   created_at_ms: number;
   updated_at_ms: number;
 }

@@ -1,6 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import { fail } from '../../../errors.js';
 import { write } from '../../../store/write.js';
+import { latestChangeEventId } from '../../../streaming/store.js';
 import { findDevice } from '../../devices/service.js';
 import { findDoor } from '../../access/service.js';
 import { getButtonRulesForOrg } from '../../rules/rules.service.js';
@@ -25,11 +26,14 @@ const WHAT_V2 = 'Webhook integration';
 
 /** Saves the classic webhook: enabled needs a webhookUrl that outbound requests may reach; the secret is sealed. */
 export async function updateWebhookIntegration(deps: IntegrationDeps, ctx: CallerContext, input: WebhookSettings): Promise<UpdateResult> {
-  return saveIntegration(deps, ctx, 'WEBHOOK', input, async () => {
+  return saveIntegration(deps, ctx, 'WEBHOOK', input, async ({ existing }) => {
     const enabled = input.enabled ?? false;
     if (enabled && !input.webhookUrl) throw fail('INVALID_VALUE', 'webhookUrl: required to enable the webhook integration');
     const webhookUrl = input.webhookUrl ? await checkIntegrationUrl(deps, 'webhookUrl', input.webhookUrl) : null;
-    return { enabled, settings: { webhookUrl } };
+    // Changes from before it was enabled (or pointed elsewhere) are not sent to it, even by a catch-up replay.
+    const unchanged = existing?.enabled && existing.settings.webhookUrl === webhookUrl;
+    const sinceChangeId = unchanged ? existing.settings.sinceChangeId : await latestChangeEventId(deps.store.db);
+    return { enabled, settings: { webhookUrl, sinceChangeId } };
   });
 }
 
