@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Bus } from '../../../src/bus/bus.js';
+import { systemActor } from '../../../src/deps.js';
+import { raisePolicyAlert } from '../../../src/domains/events/alerts.service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { callApi, startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -111,6 +114,17 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
       });
       assert.equal(`msg_${log.deliveryUuid}`, request.headers['webhook-id']);
       assert.deepEqual(log.attemptLog.map((a: any) => [a.attempt, a.statusCode]), [[1, 200]]);
+    });
+
+    it('delivers an alert whose announcement the bus lost, from the change log', async () => {
+      const before = receiver.requests.length;
+      const deps = server.gatehouse.deps;
+      const silent: Bus = { ...deps.bus, publish: async () => {} };
+      const alert = await raisePolicyAlert({ ...deps, bus: silent }, systemActor(org.orgUuid, 'test.lost'), { deviceUuid: site.cameras.Lobby, policyAlertTriggers: ['MOTION_CAR'] });
+      const [request] = (await receiver.waitFor(before + 1)).slice(before);
+      assert.deepEqual([request.json.alertUuid, request.json.summary], [alert.uuid, 'Vehicle detected at HQ']);
+      await settle();
+      assert.equal(receiver.requests.length, before + 1);
     });
 
     it('joins several triggers with commas', async () => {
