@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
 import { raisePolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { write } from '../../../src/store/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { eventually, startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { callApi, startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -159,6 +160,22 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
       await settle();
       assert.ok(receiver.requests.every((r) => r.json.deviceUuid !== otherSite.cameras.Hall));
       assert.equal(otherReceiver.requests.length, 1);
+    });
+
+    it('posts a camera going offline and back (a CAMERA change with connectionStatus, as a device reports it)', async () => {
+      const before = receiver.requests.length;
+      const report = (connectionStatus: string) =>
+        write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.camera'), async (w) => {
+          w.change({ entity: 'CAMERA', entityUuid: site.cameras.Lobby, deviceUuid: site.cameras.Lobby, type: 'UPDATE', update: { uuid: site.cameras.Lobby, connectionStatus } });
+        });
+      await report('RED');
+      await report('GREEN');
+      const got = (await receiver.waitFor(before + 2)).slice(before);
+      assert.deepEqual(got.map((r) => [r.json.diagnosticTrigger, r.json.deviceUuid]), [
+        ['CAMERA_DISCONNECTED', site.cameras.Lobby],
+        ['CAMERA_CONNECTED', site.cameras.Lobby],
+      ]);
+      assert.equal(got[0].json.summary, 'Camera Lobby went offline at HQ');
     });
 
     it('stops posting once disabled, and deleting it twice answers not found the second time', async () => {

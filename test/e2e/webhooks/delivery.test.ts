@@ -43,7 +43,7 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
     it('a receiver that is down, then up, gets every event once (deduplicated on webhook-id), each verifying', async () => {
       let up = false;
       const { receiver, secret } = await only(() => (up ? { status: 204 } : { status: 503 }));
-      const alerts = [];
+      const alerts: Array<{ uuid: string }> = [];
       for (let i = 0; i < 3; i++) alerts.push(await simulateAlert(server, site.cameras.Lobby, 'MOTION', { text: `alert ${i}` }));
       // At least two failed attempts of each before the receiver comes up.
       const tries = (uuid: string) => receiver.requests.filter((r) => r.json?.alertUuid === uuid).length;

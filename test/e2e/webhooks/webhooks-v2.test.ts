@@ -58,6 +58,10 @@ forEachDialect('V2 webhooks: several URLs for activity and diagnostic events', (
       assert.equal(got.activityWebhooksV2[`${activity.url}/a`].webhookDisabled, false);
       assert.match(got.activityWebhooksV2[`${activity.url}/a`].webhookSecret, /^\*+.{4}$/);
       assert.ok(!JSON.stringify(got).includes(a.json.webhookSecret));
+      // Stored sealed: the plaintext is nowhere in the table.
+      const rows = await server.gatehouse.deps.store.db.selectFrom('webhook_endpoints').selectAll().where('org_uuid', '=', org.orgUuid).execute();
+      assert.equal(rows.length, 2);
+      assert.ok(!JSON.stringify(rows).includes(a.json.webhookSecret.slice(6)) && !JSON.stringify(rows).includes(d.json.webhookSecret.slice(6)));
       activitySecret = a.json.webhookSecret;
       diagnosticSecret = d.json.webhookSecret;
       // The other organization has none.
