@@ -179,6 +179,7 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
       unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
+      await queue;
     },
   };
 }
