@@ -16,6 +16,8 @@ import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startAlertExpiry } from './domains/events/alert-expiry.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
+import { webhookOutboxKinds } from './domains/integrations/webhooks/delivery.js';
+import { startWebhookDispatcher } from './domains/integrations/webhooks/dispatch.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { ruleOutboxSteps } from './domains/rules/actions/webhook.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
@@ -123,7 +125,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
-  const outbox = startOutboxWorker(deps, ruleOutboxSteps(deps));
+  const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
   const retention = startChangeLogRetention(deps);
@@ -133,6 +135,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     outbox.kick();
   });
   const alertExpiry = startAlertExpiry(deps);
+  const webhooks = startWebhookDispatcher(deps, urls.media);
   return {
     config,
     deps,
@@ -145,7 +148,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), webhooks.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

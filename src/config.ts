@@ -46,6 +46,7 @@ export interface Config {
   /** Base URL of the video-analytics system, to which its organization-scoped API keys are handed. */
   analyticsApiUrl: string | null;
   outbox: OutboxConfig;
+  webhooks: WebhooksConfig;
   smtpUrl: string | null;
   seed: boolean;
   logLevel: string;
@@ -60,6 +61,15 @@ export interface OutboxConfig {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+}
+
+/** The organization's own webhooks (src/domains/integrations/webhooks). */
+export interface WebhooksConfig {
+  /** Multiplies the retry schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): 1 in production, small in tests. */
+  retryScale: number;
+  timeoutMs: number;
+  /** How often the dispatcher reads the change log for changes the bus did not bring. */
+  dispatchPollMs: number;
 }
 
 /** Flags as the CLI passes them; every one has an environment variable of the same meaning. */
@@ -172,6 +182,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       maxAttempts: positive('GATEHOUSE_OUTBOX_MAX_ATTEMPTS', env.GATEHOUSE_OUTBOX_MAX_ATTEMPTS, 8),
       baseDelayMs: positive('GATEHOUSE_OUTBOX_BASE_DELAY_MS', env.GATEHOUSE_OUTBOX_BASE_DELAY_MS, 2000),
       maxDelayMs: positive('GATEHOUSE_OUTBOX_MAX_DELAY_MS', env.GATEHOUSE_OUTBOX_MAX_DELAY_MS, 15 * 60_000),
+    },
+    webhooks: {
+      retryScale: positiveNumber('GATEHOUSE_WEBHOOK_RETRY_SCALE', env.GATEHOUSE_WEBHOOK_RETRY_SCALE, 1),
+      timeoutMs: positive('GATEHOUSE_WEBHOOK_TIMEOUT_MS', env.GATEHOUSE_WEBHOOK_TIMEOUT_MS, 15_000),
+      dispatchPollMs: positive('GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS', env.GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS, 2000),
     },
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),

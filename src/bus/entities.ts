@@ -23,6 +23,7 @@ import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/record
 import type { BadgeEventRecord, SeekPointRecord } from '../domains/integrations/badge-events.service.js';
 import type { IntegrationChangeRecord } from '../domains/integrations/settings.js';
 import type { NotificationRecord } from '../domains/integrations/smart-sensor-events.service.js';
+import type { EndpointRecord } from '../domains/integrations/webhooks/endpoints.service.js';
 import type { ShipmentRecord } from '../domains/internal/service.js';
 import type { UserRecord } from '../domains/orgs/service.js';
 import type { UserView } from '../domains/orgs/users.service.js';
@@ -92,7 +93,8 @@ export interface ChangeEntities {
   USER: UserRecord | (UserView & { deleted?: boolean }); // orgs: a user (on DELETE: marked deleted)
   VEHICLE: VehicleRecord; // events: a vehicle of the organization's list (the entity id is its plate)
   VEHICLE_EVENT: VehicleEventRecord; // events: a licence plate seen by a camera
-  VIDEO_WALL: VideoWallRecord; // devices: a video wall
+  VIDEO_WALL: VideoWallRecord;
+  WEBHOOK_ENDPOINT: EndpointRecord; // integrations: an organization webhook URL or subscription (secret masked) // devices: a video wall
 }
 
 export type EntityName = keyof ChangeEntities;

@@ -90,6 +90,8 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** JSON text sent exactly as given (the bytes a signature covers), when there is no `json`. */
+  rawJson?: string;
   /** Sent form-encoded (application/x-www-form-urlencoded), when there is no `json`. */
   form?: Record<string, string>;
   timeoutMs: number;
@@ -100,6 +102,8 @@ export interface OutboundResponse {
   status: number;
   /** The first bytes of the body (at most 64 KiB): enough to read an answer, never a memory hazard. */
   body: string;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -111,11 +115,12 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
   // A literal address is connected to without a lookup, so it is checked here.
   if (isIP(host) && !allowedAddress(host, policy)) throw refusal(host);
   const form = request.form && new URLSearchParams(request.form).toString();
-  const text = request.json !== undefined ? JSON.stringify(request.json) : form;
+  const isJson = request.json !== undefined || request.rawJson !== undefined;
+  const text = request.json !== undefined ? JSON.stringify(request.json) : (request.rawJson ?? form);
   const payload = text === undefined ? undefined : Buffer.from(text, 'utf8');
   const headers: Record<string, string> = { ...request.headers };
   if (payload) {
-    headers['content-type'] ??= request.json !== undefined ? 'application/json' : 'application/x-www-form-urlencoded';
+    headers['content-type'] ??= isJson ? 'application/json' : 'application/x-www-form-urlencoded';
     headers['content-length'] = String(payload.length);
   }
   const options: RequestOptions = { method: request.method, headers, lookup: guardedLookup(policy), signal: request.signal, timeout: request.timeoutMs };
@@ -130,7 +135,8 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
       });
       res.on('end', () => {
         clearTimeout(deadline);
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        const retryAfter = res.headers['retry-after'];
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ...(retryAfter ? { retryAfter } : {}) });
       });
       res.on('error', reject);
     });

@@ -3,7 +3,7 @@ import { newRuuid } from '../ids.js';
 import { fromJson, toJson } from '../store/columns.js';
 import type { WriteScope } from '../store/write.js';
 import * as store from './store.js';
-import type { DeliveryRow } from './store.js';
+import type { AttemptRow, DeliveryRow } from './store.js';
 import type { DeliveryStatus } from './tables.js';
 
 /** A delivery to make: the worker posts `body` as JSON to `targetUrl` until it is accepted or gives up. */
@@ -29,9 +29,22 @@ export interface DeliveryRecord {
   lastError: string | null;
   createdAtMs: number;
   deliveredAtMs: number | null;
+  /** Every attempt made, oldest first. */
+  attemptLog: AttemptRecord[];
 }
 
-export function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
+/** One attempt at a delivery: when, how long it took, and what came back. */
+export interface AttemptRecord {
+  attempt: number;
+  atMs: number;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+const toAttemptRecord = (a: AttemptRow): AttemptRecord => ({ attempt: a.attempt, atMs: Number(a.at_ms), durationMs: a.duration_ms, statusCode: a.status_code, error: a.error });
+
+export function toDeliveryRecord(row: DeliveryRow, attempts: AttemptRow[] = []): DeliveryRecord {
   const final = row.status === 'DELIVERED' || row.status === 'FAILED';
   return {
     deliveryUuid: row.uuid,
@@ -44,7 +57,14 @@ export function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
     lastError: row.last_error,
     createdAtMs: row.created_at_ms,
     deliveredAtMs: row.delivered_at_ms,
+    attemptLog: attempts.map(toAttemptRecord),
   };
+}
+
+/** The records of delivery rows with their attempts (one query for the attempts of them all). */
+async function withAttempts(deps: Pick<Deps, 'store'>, rows: DeliveryRow[]): Promise<DeliveryRecord[]> {
+  const attempts = await store.listAttempts(deps.store.db, rows.map((r) => Number(r.id)));
+  return rows.map((r) => toDeliveryRecord(r, attempts.filter((a) => a.delivery_id === Number(r.id))));
 }
 
 /**
@@ -73,6 +93,11 @@ export async function addDelivery(w: WriteScope, input: DeliveryInput): Promise<
   });
 }
 
+/** Whether the organization has a delivery under this dedupe key, read inside a write in progress. */
+export async function hasDelivery(w: WriteScope, orgUuid: string, dedupeKey: string): Promise<boolean> {
+  return (await store.findDeliveryByKey(w.tx, orgUuid, dedupeKey)) !== undefined;
+}
+
 /** Tells the workers of every instance that a delivery is waiting (after the write that added it committed). */
 export async function announceDeliveries(deps: Pick<Deps, 'bus'>, orgUuid: string): Promise<void> {
   await deps.bus.publish('outbox.enqueued', { orgUuid }).catch(() => {});
@@ -90,13 +115,13 @@ export async function getDeliveryLog(
 ): Promise<{ deliveries: DeliveryRecord[]; lastDeliveryId: number | null }> {
   const limit = Math.min(q.maxResults ?? DELIVERY_LOG_DEFAULT, DELIVERY_LOG_MAX);
   const rows = await store.listDeliveries(deps.store.db, orgUuid, { beforeId: q.beforeDeliveryId ?? null, kind: q.kind ?? null, limit });
-  return { deliveries: rows.map(toDeliveryRecord), lastDeliveryId: rows.length === limit ? rows[rows.length - 1].id : null };
+  return { deliveries: await withAttempts(deps, rows), lastDeliveryId: rows.length === limit ? rows[rows.length - 1].id : null };
 }
 
 /** The delivery an organization has under a dedupe key, or null. */
 export async function findDelivery(deps: Pick<Deps, 'store'>, orgUuid: string, dedupeKey: string): Promise<DeliveryRecord | null> {
   const row = await store.findDeliveryByKey(deps.store.db, orgUuid, dedupeKey);
-  return row ? toDeliveryRecord(row) : null;
+  return row ? (await withAttempts(deps, [row]))[0] : null;
 }
 
 export const headersOf = (row: DeliveryRow): Record<string, string> => fromJson<Record<string, string>>(row.headers) ?? {};

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../store/database.js';
 import type { DB } from '../store/schema.js';
-import type { OutboxDeliveriesTable } from './tables.js';
+import type { OutboxAttemptsTable, OutboxDeliveriesTable } from './tables.js';
 
 type Db = Kysely<DB>;
 export type DeliveryRow = Omit<OutboxDeliveriesTable, 'id'> & { id: number };
 export type NewDelivery = Omit<OutboxDeliveriesTable, 'id'>;
+export type AttemptRow = Omit<OutboxAttemptsTable, 'id'>;
 
 /** Inserts a delivery unless the organization already has one with the same dedupe key; true when inserted. */
 export async function insertDelivery(db: Db, row: NewDelivery): Promise<boolean> {
@@ -108,4 +109,16 @@ export async function listDeliveries(
 export async function findDeliveryByKey(db: Db, orgUuid: string, dedupeKey: string): Promise<DeliveryRow | undefined> {
   const row = await db.selectFrom('outbox_deliveries').selectAll().where('org_uuid', '=', orgUuid).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
   return row as DeliveryRow | undefined;
+}
+
+/** Records one attempt at a delivery (the delivery log lists them). */
+export async function insertAttempt(db: Db, row: AttemptRow): Promise<void> {
+  await db.insertInto('outbox_attempts').values(row).execute();
+}
+
+/** The attempts at these deliveries, oldest first. */
+export async function listAttempts(db: Db, deliveryIds: number[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await db.selectFrom('outbox_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('id').execute();
+  return rows.map((r) => ({ ...r, delivery_id: Number(r.delivery_id) }));
 }

@@ -35,6 +35,19 @@ export interface OutboxDeliveriesTable {
   delivered_at_ms: number | null;
 }
 
+/** One attempt at a delivery: what the delivery log lists under it. */
+export interface OutboxAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  /** 1 for the first attempt. */
+  attempt: number;
+  at_ms: number;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
 export interface OutboxTables {
   outbox_deliveries: OutboxDeliveriesTable;
+  outbox_attempts: OutboxAttemptsTable;
 }

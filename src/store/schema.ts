@@ -8,6 +8,7 @@ import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
 import type { RuleTables } from '../domains/rules/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
+import type { WebhookTables } from '../domains/integrations/webhooks/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
@@ -23,6 +24,7 @@ export interface DB
     InternalTables,
     EventTables,
     IntegrationTables,
+    WebhookTables,
     OutboxTables,
     RuleTables,
     LocationTables,

@@ -100,3 +100,15 @@ export async function pruneBatch(db: Kysely<DB>, throughId: number, batch: numbe
     return Number(deleted.numDeletedRows);
   });
 }
+
+/** The id of the newest change in the durable change log, of any organization; 0 when it is empty. */
+export async function latestChangeEventId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('change_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The committed changes of every organization with `afterId < id <= upToId`, oldest first (delivery workers' cursor). */
+export async function changeEventsBetween(db: Kysely<DB>, afterId: number, upToId: number): Promise<ChangeEvent[]> {
+  const rows = await db.selectFrom('change_events').selectAll().where('id', '>', afterId).where('id', '<=', upToId).orderBy('id').execute();
+  return rows.map((r) => toEvent(r as Row));
+}

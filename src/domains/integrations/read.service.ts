@@ -40,6 +40,7 @@ const SETTINGS_NAMES: Record<IntegrationKind, string> = {
   BADGE: 'geneaSettings',
   VIDEO_ANALYTICS: 'lumeoSettings',
   TICKETING: 'serviceNowSettings',
+  WEBHOOK: 'webhookSettings',
 };
 
 /** Every integration of the organization under the reference's settings names. */

@@ -4,6 +4,7 @@ import { EnvelopeResponse } from '../../schemas/common.js';
 import { updateBadgeIntegration } from './badge.service.js';
 import { updateChatIntegration } from './chat.service.js';
 import { readRoutes } from './read-routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import {
   BaseIntegrationRequest,
   IntegrationUpdateResponse,
@@ -185,4 +186,5 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
     async (input, ctx) => receiveSmartSensorEvent(deps, ctx, input),
   );
   readRoutes(app, deps);
+  webhookRoutes(app, deps);
 }

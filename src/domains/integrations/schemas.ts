@@ -10,9 +10,9 @@ import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js'
  */
 const Id = Type.String({ maxLength: 100 });
 const Text = (maxLength = 1000) => Type.String({ maxLength });
-const Secret = (description: string) => Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
+export const Secret = (description: string) => Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
 
-const enabling = {
+export const enabling = {
   enabled: Field(Type.Boolean()),
   enabledTimestampMs: Field(Type.Integer({ description: 'epoch ms; set to the time of enabling unless given' })),
   enablingUser: Field(Text(200)),
@@ -98,6 +98,14 @@ export const TicketingSettings = Type.Object({
 });
 export type TicketingSettings = Static<typeof TicketingSettings>;
 
+/** The classic organization webhook: every policy alert and diagnostic is posted to webhookUrl. */
+export const WebhookSettings = Type.Object({
+  ...enabling,
+  webhookUrl: Field(Type.String({ maxLength: 2000, description: 'where policy alerts and device diagnostics are posted' })),
+  webhookSecret: Field(Secret('signs every delivery per Standard Webhooks; whsec_ + base-64 key, or any text used as the key')),
+});
+export type WebhookSettings = Static<typeof WebhookSettings>;
+
 const settingsBody = <K extends string, S extends ReturnType<typeof Type.Object>>(name: K, settings: S) =>
   Type.Object({ [name]: Field(settings) } as { [P in K]: ReturnType<typeof Field<S>> });
 
@@ -158,6 +166,7 @@ export const GetOrgIntegrationsResponse = ResponseOf({
       geneaSettings: Field(BadgeSettingsRecord),
       lumeoSettings: Field(VideoAnalyticsSettings),
       serviceNowSettings: Field(TicketingSettings),
+      webhookSettings: Field(WebhookSettings),
     }),
   ),
 });
@@ -176,6 +185,18 @@ export const Delivery = Type.Object({
   lastError: Field(Type.String()),
   createdAtMs: Type.Integer(),
   deliveredAtMs: Field(Type.Integer()),
+  attemptLog: Field(
+    Type.Array(
+      Type.Object({
+        attempt: Type.Integer({ description: '1 for the first attempt' }),
+        atMs: Type.Integer(),
+        durationMs: Type.Integer(),
+        statusCode: Field(Type.Integer({ description: "the receiver's answer; null when there was none" })),
+        error: Field(Type.String({ description: 'why the attempt failed (HTTP status, timeout, refused address)' })),
+      }),
+      { description: 'every attempt made, oldest first' },
+    ),
+  ),
 });
 export const GetDeliveryLogRequest = Type.Object({
   maxResults: Field(Type.Integer({ minimum: 1, maximum: 500, description: 'default 50, at most 500' })),

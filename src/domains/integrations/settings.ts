@@ -1,5 +1,5 @@
 import type { CallerContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
+import { systemActor, type Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { maskSecret } from '../../secrets.js';
@@ -19,6 +19,7 @@ export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {
   BADGE: ['apiToken', 'platformToken', 'webhookSignatureSecret'],
   VIDEO_ANALYTICS: [],
   TICKETING: ['password'],
+  WEBHOOK: ['webhookSecret'],
 };
 
 /** The change-event entity of every integration. */
@@ -240,6 +241,18 @@ export async function deleteIntegration(
   await write(deps, ctx, async (w) => {
     if (!(await store.deleteIntegration(w.tx, ctx.orgUuid, kind))) throw fail('NOT_FOUND', what);
     w.change({ entity: INTEGRATION_ENTITY, entityUuid: existing.uuid, type: 'DELETE', update: { ...changeRecord(existing), enabled: false } });
+  });
+}
+
+/** Turns an integration off without its owner (the classic webhook's receiver answered 410), announced on the stream. */
+export async function disableIntegration(deps: IntegrationDeps, orgUuid: string, kind: IntegrationKind, operation: string): Promise<boolean> {
+  return write(deps, systemActor(orgUuid, operation), async (w) => {
+    const current = await findIntegration(w, orgUuid, kind);
+    if (!current?.enabled) return false;
+    const integration: Integration = { ...current, enabled: false, settings: { ...current.settings, enabled: false }, updatedAtMs: w.nowMs };
+    await store.upsertIntegration(w.tx, toRow(integration));
+    w.change({ entity: INTEGRATION_ENTITY, entityUuid: integration.uuid, type: 'UPDATE', update: changeRecord(integration) });
+    return true;
   });
 }
 

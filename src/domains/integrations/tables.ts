@@ -1,5 +1,5 @@
 /** The integrations an organization can configure, one row each at most. */
-export const INTEGRATION_KINDS = ['SMART_SENSOR', 'CHAT', 'BADGE', 'VIDEO_ANALYTICS', 'TICKETING'] as const;
+export const INTEGRATION_KINDS = ['SMART_SENSOR', 'CHAT', 'BADGE', 'VIDEO_ANALYTICS', 'TICKETING', 'WEBHOOK'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 
 export interface IntegrationsTable {

@@ -16,6 +16,7 @@ import { changePositions } from './0015-change-positions.js';
 import { orgStructure } from './0016-org-structure.js';
 import { deviceEvents } from './0017-device-events.js';
 import { eventsInFull } from './0018-events-in-full.js';
+import { webhooks } from './0019-webhooks.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -39,5 +40,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-org-structure': orgStructure(),
     '0017-device-events': deviceEvents(dialect),
     '0018-events-in-full': eventsInFull(dialect),
+    '0019-webhooks': webhooks(dialect),
   };
 }

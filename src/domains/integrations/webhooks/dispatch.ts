@@ -1,0 +1,185 @@
+import type { ChangeEvent } from '../../../bus/events.js';
+import { systemActor } from '../../../deps.js';
+import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/service.js';
+import { changeEventsBetween, latestChangeEventId } from '../../changes/service.js';
+import { write } from '../../../store/write.js';
+import { findIntegration, type IntegrationDeps } from '../settings.js';
+import { listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
+import { isWebhookEntity, webhookEventOf, type SubscriptionEvent } from './events.js';
+import * as store from './store.js';
+
+/** The outbox kinds of the organization's webhooks (the delivery log's `kind`). */
+export const WEBHOOK_KINDS = {
+  CLASSIC: 'ORG_WEBHOOK',
+  ACTIVITY: 'WEBHOOK_V2_ACTIVITY',
+  DIAGNOSTIC: 'WEBHOOK_V2_DIAGNOSTIC',
+  SUBSCRIPTION: 'WEBHOOK_SUBSCRIPTION',
+} as const;
+
+/**
+ * One delivery per change and target (the classic integration's uuid or an endpoint's), whichever
+ * instance, path (bus or change log) or replay enqueues it first.
+ */
+const dedupeKey = (target: string, changeId: number) => `WEBHOOK:${target}:${changeId}`;
+export const targetOfDedupeKey = (key: string) => key.split(':')[1];
+
+const CURSOR = 'webhooks';
+/** Change-log rows read per pass of the catch-up. */
+const PAGE = 500;
+
+/** Whether a subscription wants an event: its kind, its devices (none listed: all), door state and climate thresholds. */
+export function subscriptionMatches(filter: SubscriptionFilter, event: SubscriptionEvent): boolean {
+  if (filter.zapEnum !== event.zapEnum) return false;
+  if (filter.uuids.length > 0 && !event.subjects.some((s) => filter.uuids.includes(s))) return false;
+  if (filter.doorState && event.doorState !== filter.doorState) return false;
+  const bounds: Array<[number | undefined, number | null, number | null]> = [
+    [event.temperatureC, filter.tempLowerThreshold, filter.tempUpperThreshold],
+    [event.humidityPercent, filter.humidityLowerThreshold, filter.humidityUpperThreshold],
+  ];
+  const limited = bounds.filter(([, lower, upper]) => lower !== null || upper !== null);
+  // With thresholds, an event is wanted when one of its readings lies outside them.
+  return limited.length === 0 || limited.some(([value, lower, upper]) => value !== undefined && ((lower !== null && value < lower) || (upper !== null && value > upper)));
+}
+
+interface Target {
+  kind: string;
+  target: string;
+  url: string;
+  body: unknown;
+  backoffSec: number | null;
+}
+
+/**
+ * Enqueues the deliveries a change makes for the organization's webhooks: the classic webhook and the V2
+ * URLs of its family, and the subscriptions it matches (a subscription in its back-off is skipped). One
+ * write: the deliveries, the back-off slots and the device states they depend on commit together.
+ * Answers how many deliveries were added.
+ */
+export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<number> {
+  if (!isWebhookEntity(event.entity)) return 0;
+  const orgUuid = event.orgUuid;
+  const [classic, endpoints] = await Promise.all([findIntegration(deps, orgUuid, 'WEBHOOK'), listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION'])]);
+  const classicSince = Number(classic?.settings.sinceChangeId ?? 0);
+  const classicUrl = classic?.enabled && event.id > classicSince ? ((classic.settings.webhookUrl as string | null) ?? null) : null;
+  const live = endpoints.filter((e) => !e.disabled && event.id > e.sinceChangeId);
+  if (!classicUrl && live.length === 0) return 0;
+  const added = await write(deps, systemActor(orgUuid, 'integrations.webhooks.dispatch'), async (w) => {
+    const we = await webhookEventOf(w, event, mediaUrl);
+    if (!we) return 0;
+    const targets: Target[] = [];
+    if (we.family !== 'SUBSCRIPTION') {
+      if (classicUrl) targets.push({ kind: WEBHOOK_KINDS.CLASSIC, target: classic!.uuid, url: classicUrl, body: we.payload, backoffSec: null });
+      for (const e of live.filter((x) => x.purpose === we.family)) targets.push({ kind: WEBHOOK_KINDS[we.family], target: e.uuid, url: e.url, body: we.payload, backoffSec: null });
+    }
+    const sub = we.subscription;
+    if (sub) {
+      const subscribed = live.filter((e): e is Endpoint & { filter: SubscriptionFilter } => e.purpose === 'SUBSCRIPTION' && e.filter !== null && subscriptionMatches(e.filter, sub));
+      for (const e of subscribed) {
+        const body = { webhookId: e.uuid, zapEnum: sub.zapEnum, orgUuid, changeId: event.id, timestampMs: event.timestampMs, ...sub.body };
+        targets.push({ kind: WEBHOOK_KINDS.SUBSCRIPTION, target: e.uuid, url: e.url, body, backoffSec: e.backoffSec });
+      }
+    }
+    let count = 0;
+    for (const t of targets) {
+      const key = dedupeKey(t.target, event.id);
+      if (t.backoffSec) {
+        if (await hasDelivery(w, orgUuid, key)) continue;
+        if (!(await store.takeFiringSlot(w.tx, t.target, w.nowMs, t.backoffSec))) continue;
+      }
+      if (await addDelivery(w, { orgUuid, kind: t.kind, dedupeKey: key, targetUrl: t.url, body: t.body })) count++;
+    }
+    return count;
+  });
+  if (added > 0) await announceDeliveries(deps, orgUuid);
+  return added;
+}
+
+export interface WebhookDispatcher {
+  /** Reads the change log now rather than at the next poll. */
+  catchUp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the organization webhooks of every change: at once from the bus's `change` announcements, and
+ * from the durable change log (a cursor shared by the instances) for the changes an announcement did not
+ * bring — the instance died between commit and dispatch, or the bus dropped it. Both paths enqueue under
+ * the same dedupe keys, so a change is delivered once. (On PostgreSQL a change committed after a later
+ * one can fall behind the cursor; its announcement still dispatches it.)
+ */
+export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string): WebhookDispatcher {
+  const log = deps.log.child({ component: 'integrations.webhooks' });
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  // One change at a time, in the order they arrive: a device's offline and online are told in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const dispatch = (event: ChangeEvent): Promise<number> => {
+    const next = queue.then(() => dispatchChange(deps, event, mediaUrl));
+    queue = next.catch(() => {});
+    return next;
+  };
+  const unsubscribe = deps.bus.subscribe('change', (event) => {
+    if (!stopped && isWebhookEntity(event.entity)) dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
+  });
+
+  async function pass(): Promise<boolean> {
+    const db = deps.store.db;
+    const latest = await latestChangeEventId(db);
+    const cursor = await store.readCursor(db, CURSOR, latest, deps.clock.now());
+    if (latest <= cursor) return false;
+    const upTo = Math.min(latest, cursor + PAGE);
+    let done = cursor;
+    let complete = true;
+    for (const event of await changeEventsBetween(db, cursor, upTo)) {
+      if (stopped) {
+        complete = false;
+        break;
+      }
+      try {
+        await dispatch(event);
+      } catch (e) {
+        log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed; retried at the next poll');
+        complete = false;
+        break;
+      }
+      done = event.id;
+    }
+    // Ids the log does not hold (rolled-back sequence values) are passed over too.
+    if (complete) done = upTo;
+    if (done > cursor) await store.advanceCursor(db, CURSOR, cursor, done, deps.clock.now());
+    return complete && upTo < latest;
+  }
+
+  function catchUp(): Promise<void> {
+    running ??= (async () => {
+      try {
+        while (!stopped && (await pass()));
+      } catch (e) {
+        log.error({ err: e }, 'webhook catch-up failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => void catchUp().finally(schedule), deps.config.webhooks.dispatchPollMs);
+    timer.unref();
+  }
+  void catchUp().finally(schedule);
+
+  return {
+    catchUp,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await running;
+      await queue;
+    },
+  };
+}
