@@ -98,7 +98,9 @@ export async function run(): Promise<void> {
     const ms = (v: number) => `${v.toFixed(3)} ms`;
     console.log(`50-alert page at ${SMALL} alerts:     first ${ms(small.first)}, middle ${ms(small.deep)} (median of ${REPEATS})`);
     console.log(`50-alert page at ${LARGE} alerts: first ${ms(large.first)}, middle ${ms(large.deep)}`);
-    console.log(`ratio ${LARGE} / ${SMALL}: first page ${(large.first / small.first).toFixed(2)}, middle page ${(large.deep / small.deep).toFixed(2)} (target < 2)`);
+    console.log(
+      `ratio ${LARGE} / ${SMALL}: first page ${(large.first / small.first).toFixed(2)}, middle page ${(large.deep / small.deep).toFixed(2)} (target < 2)`,
+    );
   } finally {
     await closeDeps(deps);
     rmSync(dataDir, { recursive: true, force: true });

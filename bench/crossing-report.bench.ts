@@ -32,7 +32,14 @@ async function seed(deps: Deps, orgUuid: string, deviceUuid: string, from: numbe
       for (let b = start; b < Math.min(start + PER_TRANSACTION, to); b += BATCH) {
         const rows = [];
         for (let i = b; i < Math.min(b + BATCH, to); i++) {
-          rows.push({ org_uuid: orgUuid, device_uuid: deviceUuid, object: 'HUMAN' as const, timestamp_ms: END_MS - (i + 1) * MINUTE, ingress: 1 + (i % 3), egress: i % 2 });
+          rows.push({
+            org_uuid: orgUuid,
+            device_uuid: deviceUuid,
+            object: 'HUMAN' as const,
+            timestamp_ms: END_MS - (i + 1) * MINUTE,
+            ingress: 1 + (i % 3),
+            egress: i % 2,
+          });
         }
         await tx.insertInto('crossing_events').values(rows).execute();
       }
@@ -44,7 +51,13 @@ async function measure(deps: Deps, ctx: CallerContext, deviceUuid: string): Prom
   const samples: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
     const t0 = process.hrtime.bigint();
-    const counts = await getDeviceCrossingCounts(deps, ctx, { deviceUuid, startTimeMs: END_MS - WEEK, endTimeMs: END_MS, bucketSize: 'HOUR', timeZone: 'America/New_York' });
+    const counts = await getDeviceCrossingCounts(deps, ctx, {
+      deviceUuid,
+      startTimeMs: END_MS - WEEK,
+      endTimeMs: END_MS,
+      bucketSize: 'HOUR',
+      timeZone: 'America/New_York',
+    });
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (counts.length !== 168 || counts.reduce((n, c) => n + c.ingressCount, 0) === 0) throw new Error('unexpected report');
   }

@@ -24,9 +24,13 @@ const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocan
 
 async function load(url: string, headers: Record<string, string>, durationS = DURATION_S, connections = CONNECTIONS) {
   const headerArgs = Object.entries({ 'content-type': 'application/json', ...headers }).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const { stdout } = await promisify(execFile)(process.execPath, [autocannonCli, '--json', '-c', String(connections), '-d', String(durationS), '-m', 'POST', '-b', '{}', ...headerArgs, url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [autocannonCli, '--json', '-c', String(connections), '-d', String(durationS), '-m', 'POST', '-b', '{}', ...headerArgs, url],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const result = JSON.parse(stdout);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number };
@@ -41,13 +45,16 @@ function median(rounds: Figures[]): Figures {
 
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
-  const gatehouse = await startGatehouse(
-    loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}),
-    { log: createLogger('silent') },
-  );
+  const gatehouse = await startGatehouse(loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), { log: createLogger('silent') });
   const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
   const body = JSON.parse(
-    await (await fetch(gatehouse.urls.rest + '/api/org/getOrgV2', { method: 'POST', headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' }, body: '{}' })).text(),
+    await (
+      await fetch(gatehouse.urls.rest + '/api/org/getOrgV2', {
+        method: 'POST',
+        headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).text(),
   );
   const bare = Fastify();
   bare.post('/api/org/getOrgV2', async () => body);

@@ -34,7 +34,10 @@ function timeToHealthy(command: string, args: string[], env: Record<string, stri
     };
     const poll = async (url: string) => {
       while (performance.now() - startedAt < TIMEOUT_MS) {
-        const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+        const healthy = await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (healthy) return finish(null, (performance.now() - startedAt) / 1000);
         await new Promise((r) => setTimeout(r, 10));
       }

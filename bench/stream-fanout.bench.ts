@@ -257,7 +257,18 @@ class Target {
     const total = (key: 'raised' | 'asked' | 'seconds') => this.latencyRounds.reduce((sum, r) => sum + r[key], 0);
     const [raised, seconds] = [total('raised'), total('seconds')];
     const complete = this.latencyRounds.every((r) => r.complete) && s.delivered === raised * CONNECTIONS;
-    this.latency = { raised, asked: total('asked'), delivered: s.delivered, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete, closedEarly: s.closedEarly, changesPerSecond };
+    this.latency = {
+      raised,
+      asked: total('asked'),
+      delivered: s.delivered,
+      seconds,
+      rate: s.delivered / seconds,
+      p50: s.p50,
+      p99: s.p99,
+      complete,
+      closedEarly: s.closedEarly,
+      changesPerSecond,
+    };
   }
 
   async close(): Promise<void> {
@@ -327,7 +338,8 @@ function print(t: Target): void {
   const tp = t.medianThroughput;
   console.log(`${t.label} (connecting ${t.openSeconds.toFixed(1)} s)`);
   console.log(`  throughput, ${WINDOW} changes in flight: ${rate(tp.rate)} (median of rounds ${rounds})${caveats(tp)}`);
-  if (t.latency) console.log(`  latency, ${t.latency.changesPerSecond.toFixed(1)} changes/s paced: p50 ${ms(t.latency.p50)}, p99 ${ms(t.latency.p99)}${caveats(t.latency)}`);
+  if (t.latency)
+    console.log(`  latency, ${t.latency.changesPerSecond.toFixed(1)} changes/s paced: p50 ${ms(t.latency.p50)}, p99 ${ms(t.latency.p99)}${caveats(t.latency)}`);
 }
 
 /** Why RabbitMQ Web-STOMP cannot be the baseline here, or null when it can. */
@@ -384,7 +396,19 @@ function rabbitMq(): { target: Target; close(): Promise<void> } {
     { url: RABBIT_WS, headers: {}, stomp: [connect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
     async (seq, sentAt) => {
       const ws = await (publisher ??= openPublisher());
-      ws.send(serializeFrame({ command: 'SEND', headers: [['destination', '/topic/gatehouse-bench'], ['content-type', 'application/json']], body: JSON.stringify(body(seq, sentAt)) }, '1.2'));
+      ws.send(
+        serializeFrame(
+          {
+            command: 'SEND',
+            headers: [
+              ['destination', '/topic/gatehouse-bench'],
+              ['content-type', 'application/json'],
+            ],
+            body: JSON.stringify(body(seq, sentAt)),
+          },
+          '1.2',
+        ),
+      );
     },
     true,
   );
@@ -409,7 +433,12 @@ async function wsBroadcast(tls: { cert: string; key: string }): Promise<{ target
       const frame = serializeFrame(
         {
           command: 'MESSAGE',
-          headers: [['subscription', '0'], ['message-id', String(seq)], ['destination', '/topic/change/bench'], ['content-type', 'application/json']],
+          headers: [
+            ['subscription', '0'],
+            ['message-id', String(seq)],
+            ['destination', '/topic/change/bench'],
+            ['content-type', 'application/json'],
+          ],
           body: JSON.stringify(body(seq, sentAt)),
         },
         '1.2',

@@ -161,7 +161,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     busUrl,
     busNamespace,
     changeLogRetentionMs: positiveNumber('GATEHOUSE_CHANGE_LOG_RETENTION_DAYS', env.GATEHOUSE_CHANGE_LOG_RETENTION_DAYS, 7) * 24 * 60 * 60 * 1000,
-    streamMaxBacklogBytes: env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES ? positive('GATEHOUSE_STREAM_MAX_BACKLOG_BYTES', env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES, 0) : null,
+    streamMaxBacklogBytes: env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES
+      ? positive('GATEHOUSE_STREAM_MAX_BACKLOG_BYTES', env.GATEHOUSE_STREAM_MAX_BACKLOG_BYTES, 0)
+      : null,
     tlsCertFile: env.GATEHOUSE_TLS_CERT || null,
     tlsKeyFile: env.GATEHOUSE_TLS_KEY || null,
     httpTls: flags.httpTls ?? bool(env.GATEHOUSE_HTTP_TLS, false),

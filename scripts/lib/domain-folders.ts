@@ -9,4 +9,3 @@ export function domainFolderOf(path: string, contributing = readFileSync(join(ro
   match.sort((a, b) => b.prefix.length - a.prefix.length);
   return match[0]?.folder ?? null;
 }
-

@@ -22,7 +22,9 @@ function assertStoreExists(flags: ConfigFlags & { init?: boolean }, config: Conf
   if (flags.init || flags.database || process.env.GATEHOUSE_DATABASE_URL) return;
   const file = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : null;
   if (file && !existsSync(file)) {
-    throw new ConfigError(`no store in ${config.dataDir} (${file} does not exist): point --data-dir at a server's data dir, give --database URL, or pass --init to create a new store`);
+    throw new ConfigError(
+      `no store in ${config.dataDir} (${file} does not exist): point --data-dir at a server's data dir, give --database URL, or pass --init to create a new store`,
+    );
   }
 }
 

@@ -2,11 +2,12 @@ import Fastify from 'fastify';
 import type { Deps } from '../deps.js';
 import { simulatePlugins } from '../http/control.js';
 import type { ApiApp } from '../http/operation.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 
 /** A simulator event: its name (`gatehouse simulate <event>`) and the schema of its flags. */
 export interface SimulateEvent {
   event: string;
-  body: Record<string, any>;
+  body: JsonSchema;
 }
 
 /**
@@ -17,7 +18,7 @@ export async function simulateEvents(): Promise<SimulateEvent[]> {
   const app = Fastify();
   const events: SimulateEvent[] = [];
   app.addHook('onRoute', (route) => {
-    const body = (route.schema as { body?: Record<string, any> } | undefined)?.body;
+    const body = (route.schema as { body?: JsonSchema } | undefined)?.body;
     if (body) events.push({ event: route.url.split('/').pop()!, body });
   });
   await app.register(

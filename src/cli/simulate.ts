@@ -56,7 +56,10 @@ export function registerSimulateCommand(program: Command): void {
     program
       .command('simulate')
       .description('raise a device event on a running server, through the same code paths as devices (see README: Simulator)')
-      .argument('[event]', 'alert, reading, badge, door, controller, press, crossing, climate, gateway, door-sensor, occupancy, tag, keypad, doorbell, connection, ... (simulate --help lists them all)')
+      .argument(
+        '[event]',
+        'alert, reading, badge, door, controller, press, crossing, climate, gateway, door-sensor, occupancy, tag, keypad, doorbell, connection, ... (simulate --help lists them all)',
+      )
       .argument('[flags...]', "the event's flags, e.g. --device UUID --trigger MOTION_HUMAN"),
   )
     .option('--server <url>', "the running server's REST URL (GATEHOUSE_SERVER)")
@@ -72,7 +75,8 @@ export function registerSimulateCommand(program: Command): void {
       const server = opts.server ?? process.env.GATEHOUSE_SERVER;
       if (!server) throw new Error('simulate needs --server URL (or GATEHOUSE_SERVER): the events go through the running server');
       const created = await postControl(server, loadConfig(opts).dataDir, `/simulate/${event.event}`, JSON.stringify(body));
-      if (created.ignored === true || created.warningMsg) process.stderr.write(`gatehouse: ${created.ignored === true ? 'the server ignored the event: ' : ''}${created.warningMsg ?? 'no reason given'}\n`);
+      if (created.ignored === true || created.warningMsg)
+        process.stderr.write(`gatehouse: ${created.ignored === true ? 'the server ignored the event: ' : ''}${created.warningMsg ?? 'no reason given'}\n`);
       printResult(created, opts.json ?? true);
     });
 }

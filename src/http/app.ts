@@ -46,7 +46,9 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     trustProxy: deps.config.trustProxy,
     http: requestTimeoutOptions(deps.config.requestTimeoutMs),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    ...(options.https ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } } : {}),
+    ...(options.https
+      ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } }
+      : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   applyRequestTimeouts(app.server, deps.config.requestTimeoutMs);
 
@@ -99,8 +101,14 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const problems = await Promise.all([
-      deps.store.ping().then(() => null, (e: Error) => `store unreachable: ${e.message}`),
-      deps.bus.ping().then(() => null, (e: Error) => (e.message.startsWith('bus ') ? e.message : `bus ${deps.bus.name} unreachable: ${e.message}`)),
+      deps.store.ping().then(
+        () => null,
+        (e: Error) => `store unreachable: ${e.message}`,
+      ),
+      deps.bus.ping().then(
+        () => null,
+        (e: Error) => (e.message.startsWith('bus ') ? e.message : `bus ${deps.bus.name} unreachable: ${e.message}`),
+      ),
     ]);
     const failed = problems.filter((p) => p !== null);
     if (failed.length > 0) return reply.status(503).send(errorBody(failed.join('; ')));
@@ -116,7 +124,10 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (operationPaths.has(path)) {
-      return reply.status(405).header('allow', 'POST').send(errorBody(`Method ${request.method} not allowed: ${path} answers POST only`));
+      return reply
+        .status(405)
+        .header('allow', 'POST')
+        .send(errorBody(`Method ${request.method} not allowed: ${path} answers POST only`));
     }
     return reply.status(404).send(errorBody(`Unknown operation ${request.method} ${path}`));
   });

@@ -59,10 +59,14 @@ async function storeReplaced(deps: Deps, kind: 'reset' | 'restore'): Promise<voi
 
 /** Organizations and whole-store state. */
 const stateControlRoutes: ControlPlugin = (app, deps) => {
-  app.post('/orgs', { schema: { ...hidden, body: Name, response: { 200: ResponseOf({ orgUuid: Field(Ruuid()), apiKey: Field(Type.String()), userUuid: Field(Ruuid()) }) } } }, async (request) => {
-    const created = await createOrg(deps, { name: request.body.name }, 'control.org.create');
-    return { error: false, ...created };
-  });
+  app.post(
+    '/orgs',
+    { schema: { ...hidden, body: Name, response: { 200: ResponseOf({ orgUuid: Field(Ruuid()), apiKey: Field(Type.String()), userUuid: Field(Ruuid()) }) } } },
+    async (request) => {
+      const created = await createOrg(deps, { name: request.body.name }, 'control.org.create');
+      return { error: false, ...created };
+    },
+  );
   app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
     await resetStore(deps.store);
     await storeReplaced(deps, 'reset');

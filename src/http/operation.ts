@@ -1,4 +1,13 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
@@ -69,7 +78,7 @@ const FailureResponse = {
   },
 } as const;
 const failures = {
-  400: { description: 'The body is not JSON or does not match the operation\'s schema', ...FailureResponse },
+  400: { description: "The body is not JSON or does not match the operation's schema", ...FailureResponse },
   401: { description: 'No API key, or an unsupported x-auth-scheme', ...FailureResponse },
   403: { description: 'The API key is not valid here (unknown, revoked, expired or of another region) or may not call this operation', ...FailureResponse },
 };

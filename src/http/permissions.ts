@@ -20,7 +20,8 @@ function scopeAnswer(request: FastifyRequest, payload: unknown): unknown {
   const scope = request.locationScope;
   if (!scope || typeof payload !== 'object' || payload === null) return payload;
   const field = request.url.startsWith('/api/location/') ? 'uuid' : 'locationUuid';
-  const outside = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[field] === 'string' && !scope.has((v as Record<string, string>)[field]!);
+  const outside = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[field] === 'string' && !scope.has((v as Record<string, string>)[field]!);
   const scoped: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (Array.isArray(value)) scoped[key] = value.filter((item) => !outside(item));

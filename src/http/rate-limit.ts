@@ -188,7 +188,13 @@ export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFail
 
   // A client of its own (not the bus's): a slow or lost Redis must cost a request little, so no offline
   // queue and a short command timeout; then this instance's own counts decide until Redis is back.
-  const redis = new Redis(config.busUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 250, connectTimeout: 2000 }) as LimitRedis;
+  const redis = new Redis(config.busUrl, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+    connectTimeout: 2000,
+  }) as LimitRedis;
   redis.defineCommand('takeTokens', { numberOfKeys: 1, lua: TAKE_TOKENS });
   redis.defineCommand('countFailure', { numberOfKeys: 1, lua: COUNT_FAILURE });
   let lastWarnMs = 0;

@@ -1,12 +1,13 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { RUUID_PATTERN } from '../ids.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 
 /**
  * `gatehouse simulate <event> --flag value ...` speaks of flags, not of request bodies: the body key
  * `durationSec` is the flag `--duration-sec`. These helpers word the simulator's refusals and its help in
  * flags, for the control API's simulate routes and for the CLI alike.
  */
-type Schema = Record<string, any>;
+type Schema = JsonSchema;
 
 export const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
@@ -43,7 +44,7 @@ export function eventUsage(event: string, body: Schema): string {
 
 /** Why a flag's value is refused, in flags. */
 export function flagProblem(event: string, body: Schema, error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, any>;
+  const params = error.params as Record<string, string>;
   const key = error.instancePath.split('/')[1] ?? '';
   const schema = body.properties?.[key] as Schema | undefined;
   const flag = flagOf(key);

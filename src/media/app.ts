@@ -60,12 +60,25 @@ export async function buildMediaApp(deps: Deps) {
       const federated = header(request, 'x-auth-ft') ?? federatedTokenCookie(header(request, 'cookie'));
       if (federated !== undefined) {
         const orgUuid = verifyFederatedToken(deps, federated);
-        request.caller = { orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, keyKind: 'standard', requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` };
+        request.caller = {
+          orgUuid,
+          userUuid: null,
+          apiKeyId: null,
+          partnerOrgUuid: null,
+          keyKind: 'standard',
+          requestId: String(request.id),
+          operation: `media.${request.method.toLowerCase()}`,
+        };
         return;
       }
       request.caller = await authenticate(
         deps,
-        { scheme: header(request, 'x-auth-scheme'), apiKey: header(request, 'x-auth-apikey'), orgHeader: header(request, 'x-auth-org'), clientCertFingerprint: null },
+        {
+          scheme: header(request, 'x-auth-scheme'),
+          apiKey: header(request, 'x-auth-apikey'),
+          orgHeader: header(request, 'x-auth-org'),
+          clientCertFingerprint: null,
+        },
         { requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` },
       );
     });
@@ -87,7 +100,11 @@ export async function buildMediaApp(deps: Deps) {
       if (media.etag) reply.header('etag', media.etag);
       const range = parseRange(header(request, 'range'), media.size);
       if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${media.size}`).header('content-type', 'application/json').send(errorBody(`Range not satisfiable: the ${request.params.part} has ${media.size} bytes`));
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${media.size}`)
+          .header('content-type', 'application/json')
+          .send(errorBody(`Range not satisfiable: the ${request.params.part} has ${media.size} bytes`));
       }
       if (range.kind === 'whole') return reply.header('content-length', media.size).send(createReadStream(media.file));
       return reply
@@ -109,7 +126,8 @@ export async function buildMediaApp(deps: Deps) {
     media.get<{ Params: { camera: string }; Querystring: { startTimeMs?: number; durationSec?: number; downscaleFactor?: number } }>(
       '/media/cameras/:camera/clip.mp4',
       { schema: { params: cameraParams, querystring: clipQuery } },
-      async (request, reply) => sendBuffer(request, reply, await cameraClip(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query }), 'video/mp4'),
+      async (request, reply) =>
+        sendBuffer(request, reply, await cameraClip(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query }), 'video/mp4'),
     );
   });
   return app;
@@ -139,7 +157,11 @@ function sendBuffer(request: FastifyRequest, reply: FastifyReply, body: Buffer, 
   reply.header('accept-ranges', 'bytes').header('content-type', contentType).header('cache-control', 'private, max-age=3600');
   const range = parseRange(header(request, 'range'), body.length);
   if (range.kind === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${body.length}`).header('content-type', 'application/json').send(errorBody(`Range not satisfiable: the video has ${body.length} bytes`));
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${body.length}`)
+      .header('content-type', 'application/json')
+      .send(errorBody(`Range not satisfiable: the video has ${body.length} bytes`));
   }
   if (range.kind === 'whole') return reply.header('content-length', body.length).send(body);
   return reply

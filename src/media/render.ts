@@ -28,10 +28,27 @@ const MAX_OUTPUT = 256 * 1024 * 1024;
 /** Runs the packaged ffmpeg; answers its standard output (a pipe) and error output. */
 export function runFfmpeg(args: string[]): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { encoding: 'buffer', maxBuffer: MAX_OUTPUT, timeout: RENDER_TIMEOUT_MS }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`ffmpeg failed: ${stderr.toString('utf8').split('\n').filter((l) => l && !l.startsWith('Fontconfig')).slice(-3).join(' ') || error.message}`));
-      else resolve({ stdout, stderr: stderr.toString('utf8') });
-    });
+    execFile(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', ...args],
+      { encoding: 'buffer', maxBuffer: MAX_OUTPUT, timeout: RENDER_TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(
+              `ffmpeg failed: ${
+                stderr
+                  .toString('utf8')
+                  .split('\n')
+                  .filter((l) => l && !l.startsWith('Fontconfig'))
+                  .slice(-3)
+                  .join(' ') || error.message
+              }`,
+            ),
+          );
+        else resolve({ stdout, stderr: stderr.toString('utf8') });
+      },
+    );
   });
 }
 
@@ -93,10 +110,22 @@ const pattern = (spec: PictureSpec, rate: number, durationSec: number) => `tests
 export async function renderFrame(spec: PictureSpec & { quality?: number }): Promise<Buffer> {
   const q = Math.round(31 - ((Math.min(100, Math.max(1, spec.quality ?? 80)) - 1) / 99) * 29);
   const { dir, stdout } = await render(spec, (filters) => [
-    '-loglevel', 'error',
-    '-f', 'lavfi', '-i', pattern(spec, 1, 1),
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    pattern(spec, 1, 1),
     ...(filters ? ['-vf', filters] : []),
-    '-frames:v', '1', '-q:v', String(q), '-f', 'image2pipe', '-c:v', 'mjpeg', 'pipe:1',
+    '-frames:v',
+    '1',
+    '-q:v',
+    String(q),
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    'pipe:1',
   ]);
   rmSync(dir, { recursive: true, force: true });
   return stdout;
@@ -106,10 +135,23 @@ export async function renderFrame(spec: PictureSpec & { quality?: number }): Pro
 export async function renderClip(spec: PictureSpec & { durationSec: number; fps?: number }): Promise<Buffer> {
   const out = (dir: string) => join(dir, 'clip.mp4');
   const { dir } = await render(spec, (filters, d) => [
-    '-loglevel', 'error',
-    '-f', 'lavfi', '-i', pattern(spec, spec.fps ?? 10, spec.durationSec),
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    pattern(spec, spec.fps ?? 10, spec.durationSec),
     ...(filters ? ['-vf', filters] : []),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', out(d),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-y',
+    out(d),
   ]);
   try {
     return readFileSync(out(dir));

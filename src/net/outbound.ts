@@ -78,9 +78,7 @@ export async function checkOutboundUrl(value: string, policy: OutboundPolicy): P
     return url;
   }
   // A name that does not resolve (yet) is let through: every connection checks the address it reaches.
-  await new Promise<void>((resolve, reject) =>
-    guardedLookup(policy)(host, { all: true }, (err) => (err instanceof OutboundRefused ? reject(err) : resolve())),
-  );
+  await new Promise<void>((resolve, reject) => guardedLookup(policy)(host, { all: true }, (err) => (err instanceof OutboundRefused ? reject(err) : resolve())));
   return url;
 }
 

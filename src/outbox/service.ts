@@ -42,7 +42,13 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-const toAttemptRecord = (a: AttemptRow): AttemptRecord => ({ attempt: a.attempt, atMs: Number(a.at_ms), durationMs: a.duration_ms, statusCode: a.status_code, error: a.error });
+const toAttemptRecord = (a: AttemptRow): AttemptRecord => ({
+  attempt: a.attempt,
+  atMs: Number(a.at_ms),
+  durationMs: a.duration_ms,
+  statusCode: a.status_code,
+  error: a.error,
+});
 
 export function toDeliveryRecord(row: DeliveryRow, attempts: AttemptRow[] = []): DeliveryRecord {
   const final = row.status === 'DELIVERED' || row.status === 'FAILED';
@@ -63,8 +69,16 @@ export function toDeliveryRecord(row: DeliveryRow, attempts: AttemptRow[] = []):
 
 /** The records of delivery rows with their attempts (one query for the attempts of them all). */
 async function withAttempts(deps: Pick<Deps, 'store'>, rows: DeliveryRow[]): Promise<DeliveryRecord[]> {
-  const attempts = await store.listAttempts(deps.store.db, rows.map((r) => Number(r.id)));
-  return rows.map((r) => toDeliveryRecord(r, attempts.filter((a) => a.delivery_id === Number(r.id))));
+  const attempts = await store.listAttempts(
+    deps.store.db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) =>
+    toDeliveryRecord(
+      r,
+      attempts.filter((a) => a.delivery_id === Number(r.id)),
+    ),
+  );
 }
 
 /**
@@ -102,7 +116,6 @@ export async function hasDelivery(w: WriteScope, orgUuid: string, dedupeKey: str
 export async function announceDeliveries(deps: Pick<Deps, 'bus'>, orgUuid: string): Promise<void> {
   await deps.bus.publish('outbox.enqueued', { orgUuid }).catch(() => {});
 }
-
 
 export const DELIVERY_LOG_DEFAULT = 50;
 export const DELIVERY_LOG_MAX = 500;

@@ -53,8 +53,7 @@ export async function claimDueDeliveries(
 }
 
 export type DeliveryOutcome =
-  | { status: 'DELIVERED'; statusCode: number }
-  | { status: 'PENDING' | 'FAILED'; statusCode: number | null; error: string; nextAttemptAtMs: number };
+  { status: 'DELIVERED'; statusCode: number } | { status: 'PENDING' | 'FAILED'; statusCode: number | null; error: string; nextAttemptAtMs: number };
 
 /** Records an attempt's outcome, if the claim is still this instance's; false when it was taken over. */
 export async function recordOutcome(db: Db, id: number, claimToken: string, nowMs: number, outcome: DeliveryOutcome): Promise<boolean> {
@@ -89,11 +88,7 @@ export async function releaseClaim(db: Db, id: number, claimToken: string, nowMs
 }
 
 /** An organization's deliveries, newest first, after the cursor (an id) when given. */
-export async function listDeliveries(
-  db: Db,
-  orgUuid: string,
-  q: { beforeId: number | null; kind: string | null; limit: number },
-): Promise<DeliveryRow[]> {
+export async function listDeliveries(db: Db, orgUuid: string, q: { beforeId: number | null; kind: string | null; limit: number }): Promise<DeliveryRow[]> {
   const rows = await db
     .selectFrom('outbox_deliveries')
     .selectAll()

@@ -118,7 +118,14 @@ export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, Attemp
       const recorded = await deps.store.transaction(async (tx) => {
         if (!(await store.recordOutcome(tx, row.id, claimToken, nowMs, outcome))) return false;
         const error = outcome.status === 'DELIVERED' ? null : outcome.error;
-        await store.insertAttempt(tx, { delivery_id: row.id, attempt: row.attempts, at_ms: startedAtMs, duration_ms: nowMs - startedAtMs, status_code: outcome.statusCode, error });
+        await store.insertAttempt(tx, {
+          delivery_id: row.id,
+          attempt: row.attempts,
+          at_ms: startedAtMs,
+          duration_ms: nowMs - startedAtMs,
+          status_code: outcome.statusCode,
+          error,
+        });
         return true;
       });
       const fields = { deliveryUuid: row.uuid, orgUuid: row.org_uuid, kind: row.kind, attempts: row.attempts };

@@ -20,7 +20,11 @@ export function chunksOf<T extends object>(rows: readonly T[], maxParameters = M
 
 /** Inserts any number of rows into one table, in as many statements as the bind-parameter limit needs, inside `tx`. */
 export async function insertInChunks<T extends keyof DB & string>(tx: Transaction<DB>, table: T, rows: readonly Insertable<DB[T]>[]): Promise<void> {
-  for (const chunk of chunksOf(rows)) await tx.insertInto(table).values(chunk as never).execute();
+  for (const chunk of chunksOf(rows))
+    await tx
+      .insertInto(table)
+      .values(chunk as never)
+      .execute();
 }
 
 /**

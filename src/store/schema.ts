@@ -16,7 +16,8 @@ import type { SecretKeyChecksTable } from './secret-key-check.js';
 
 /** The whole database: each domain declares its own tables, composed here. */
 export interface DB
-  extends OrgTables,
+  extends
+    OrgTables,
     DeviceTables,
     ScheduleTables,
     AccessTables,

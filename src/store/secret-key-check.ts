@@ -31,7 +31,11 @@ export async function verifySecretKey(store: Store, secrets: SecretBox, nowMs: n
   let row = await find();
   if (!row) {
     const sealed = secrets.seal(randomBytes(16).toString('hex'), IDENTITY);
-    await store.db.insertInto('secret_key_checks').values({ name: NAME, sealed, created_at_ms: nowMs }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await store.db
+      .insertInto('secret_key_checks')
+      .values({ name: NAME, sealed, created_at_ms: nowMs })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     // Two instances starting at once: whichever inserted first is the store's key.
     row = await find();
   }

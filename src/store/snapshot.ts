@@ -59,7 +59,10 @@ async function tablesInDependencyOrder(store: Store, db: AnyDb): Promise<string[
 const encode = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Buffer.isBuffer(v) ? { $base64: v.toString('base64') } : v]));
 const decode = (row: Row): Row =>
   Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [k, v && typeof v === 'object' && '$base64' in v ? Buffer.from(String((v as { $base64: string }).$base64), 'base64') : v]),
+    Object.entries(row).map(([k, v]) => [
+      k,
+      v && typeof v === 'object' && '$base64' in v ? Buffer.from(String((v as { $base64: string }).$base64), 'base64') : v,
+    ]),
   );
 
 async function emptyAll(store: Store, tx: Transaction<Record<string, Row>>, tables: string[]): Promise<void> {
@@ -80,7 +83,9 @@ async function resetSequences(store: Store, tx: Transaction<Record<string, Row>>
     select table_name as "table", column_name as "column" from information_schema.columns
     where table_schema = current_schema() and column_default like 'nextval(%'`.execute(tx);
   for (const { table, column } of serials.rows) {
-    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(tx);
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      tx,
+    );
   }
 }
 
@@ -135,7 +140,11 @@ export async function restoreSnapshot(store: Store, dataDir: string, name: strin
     await emptyAll(store, tx, tables);
     for (const table of tables) {
       const all = (snapshot.tables[table] ?? []).map(decode);
-      for (let i = 0; i < all.length; i += INSERT_BATCH) await tx.insertInto(table).values(all.slice(i, i + INSERT_BATCH)).execute();
+      for (let i = 0; i < all.length; i += INSERT_BATCH)
+        await tx
+          .insertInto(table)
+          .values(all.slice(i, i + INSERT_BATCH))
+          .execute();
       rows += all.length;
     }
     await resetSequences(store, tx);

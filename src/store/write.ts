@@ -134,10 +134,7 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       change: (c) => changes.push(c),
       audit: (a) => audits.push(a),
     });
-    const auditRows = [
-      ...changes.map((c) => ({ entity: c.entity, entityUuid: c.entityUuid, action: c.type, orgUuid: c.orgUuid })),
-      ...audits,
-    ].map((a) => ({
+    const auditRows = [...changes.map((c) => ({ entity: c.entity, entityUuid: c.entityUuid, action: c.type, orgUuid: c.orgUuid })), ...audits].map((a) => ({
       at_ms: nowMs,
       org_uuid: a.orgUuid ?? actor.orgUuid,
       user_uuid: actor.userUuid,

@@ -203,10 +203,13 @@ export async function startStream(
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws as StompWebSocket, ctx));
   }
 
-  const server = createServer({ cert: tls.cert, key: tls.key, ...requestTimeoutOptions(deps.config.requestTimeoutMs) }, (req: IncomingMessage, res: ServerResponse) => {
-    if (new URL(req.url ?? '/', 'https://stream').pathname === STREAM_PATH) return answer(res, 426, 'Upgrade Required: open a WebSocket');
-    answer(res, 404, `Not found: the stream is at ${STREAM_PATH}`);
-  });
+  const server = createServer(
+    { cert: tls.cert, key: tls.key, ...requestTimeoutOptions(deps.config.requestTimeoutMs) },
+    (req: IncomingMessage, res: ServerResponse) => {
+      if (new URL(req.url ?? '/', 'https://stream').pathname === STREAM_PATH) return answer(res, 426, 'Upgrade Required: open a WebSocket');
+      answer(res, 404, `Not found: the stream is at ${STREAM_PATH}`);
+    },
+  );
   applyRequestTimeouts(server, deps.config.requestTimeoutMs);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(req, socket, head));
   server.on('tlsClientError', () => {});

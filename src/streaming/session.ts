@@ -163,7 +163,17 @@ export class StompSession {
     if (this.state === 'closed') return;
     this.dropBacklog();
     this.transport.send(
-      serializeFrame({ command: 'ERROR', headers: [['message', 'Frame too large'], ['content-type', 'text/plain']], body: `a WebSocket message may hold at most ${limitBytes} bytes` }, this.version),
+      serializeFrame(
+        {
+          command: 'ERROR',
+          headers: [
+            ['message', 'Frame too large'],
+            ['content-type', 'text/plain'],
+          ],
+          body: `a WebSocket message may hold at most ${limitBytes} bytes`,
+        },
+        this.version,
+      ),
     );
     this.closed();
   }
@@ -231,7 +241,9 @@ export class StompSession {
     }
     // The ERROR goes ahead of the backlog, which is dropped: a consumer that fell behind learns why at once.
     this.dropBacklog();
-    this.write(serializeFrame({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail }, this.version));
+    this.write(
+      serializeFrame({ command: 'ERROR', headers: [['message', e.message], ...e.headers, ['content-type', 'text/plain']], body: e.detail }, this.version),
+    );
     this.transport.close(e.closeCode, e.message.slice(0, 100));
     this.closed();
   }
@@ -278,7 +290,8 @@ export class StompSession {
 
   private dispatch(frame: StompFrame): void | Promise<void> {
     if (this.state === 'connecting') {
-      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') throw new ProtocolError('Not connected', `the first frame must be CONNECT or STOMP, not ${frame.command}`);
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP')
+        throw new ProtocolError('Not connected', `the first frame must be CONNECT or STOMP, not ${frame.command}`);
       return this.connect(frame);
     }
     switch (frame.command) {
@@ -308,7 +321,9 @@ export class StompSession {
   private connect(frame: StompFrame): void {
     const version = negotiateVersion(header(frame, 'accept-version'));
     if (!version) {
-      throw new ProtocolError('Unsupported protocol version', `supported versions are ${SUPPORTED_VERSIONS.join(', ')}`, CLOSE.protocolError, [['version', SUPPORTED_VERSIONS.join(',')]]);
+      throw new ProtocolError('Unsupported protocol version', `supported versions are ${SUPPORTED_VERSIONS.join(', ')}`, CLOSE.protocolError, [
+        ['version', SUPPORTED_VERSIONS.join(',')],
+      ]);
     }
     const [clientSends, clientWants] = parseHeartbeat(header(frame, 'heart-beat'));
     const [serverSends, serverWants] = version === '1.0' ? [0, 0] : this.options.heartbeat;
@@ -340,10 +355,14 @@ export class StompSession {
     if (expectEvery > 0) {
       const limit = expectEvery * this.options.heartbeatGrace;
       this.timers.push(
-        setInterval(() => {
-          const silent = performance.now() - this.lastReceived;
-          if (silent > limit) this.fail(new ProtocolError('Heart-beat timeout', `nothing received for ${Math.round(silent)} ms (heart-beat ${expectEvery} ms)`, CLOSE.policy));
-        }, Math.max(10, expectEvery / 2)),
+        setInterval(
+          () => {
+            const silent = performance.now() - this.lastReceived;
+            if (silent > limit)
+              this.fail(new ProtocolError('Heart-beat timeout', `nothing received for ${Math.round(silent)} ms (heart-beat ${expectEvery} ms)`, CLOSE.policy));
+          },
+          Math.max(10, expectEvery / 2),
+        ),
       );
     }
   }
@@ -366,10 +385,14 @@ export class StompSession {
     }
     const destination = parseDestination(destinationName);
     if (!destination) throw new ProtocolError('Unknown destination', `${destinationName} is not a destination; subscribe to /topic/change/{orgUuid}`);
-    if (destination.orgUuid !== this.orgUuid) throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
+    if (destination.orgUuid !== this.orgUuid)
+      throw new ProtocolError('Access denied', `${destinationName} is not a destination of the authenticated organization`);
     const resume = header(frame, RESUME_HEADER);
     if (resume !== undefined && !/^\d{1,15}$/.test(resume)) {
-      throw new ProtocolError(`Invalid ${RESUME_HEADER} header`, `${RESUME_HEADER} is the ${POSITION_HEADER} header of the last MESSAGE received (0: from the start of the change log)`);
+      throw new ProtocolError(
+        `Invalid ${RESUME_HEADER} header`,
+        `${RESUME_HEADER} is the ${POSITION_HEADER} header of the last MESSAGE received (0: from the start of the change log)`,
+      );
     }
     const ordinal = ++this.subscriptionSeq;
     const frameKey = `${this.version}\n${ack === 'auto' ? 'auto' : 'ack'}\n${ordinal}\n${id}`;
@@ -458,7 +481,13 @@ export class StompSession {
     }
     if (sub.ack !== 'auto') {
       if (this.unacked.size >= this.options.maxPendingAcks) {
-        this.fail(new ProtocolError('Too many unacknowledged messages', `a connection may have at most ${this.options.maxPendingAcks} messages waiting for ACK`, CLOSE.policy));
+        this.fail(
+          new ProtocolError(
+            'Too many unacknowledged messages',
+            `a connection may have at most ${this.options.maxPendingAcks} messages waiting for ACK`,
+            CLOSE.policy,
+          ),
+        );
         return;
       }
       const messageId = messageIdOf(change, sub);
@@ -475,7 +504,11 @@ export class StompSession {
    */
   private messageFrame(sub: Subscription, change: PreparedChange): string {
     const messageId = messageIdOf(change, sub);
-    const headers: Array<[string, string]> = [['subscription', sub.id], ['message-id', messageId], [POSITION_HEADER, String(change.event.position)]];
+    const headers: Array<[string, string]> = [
+      ['subscription', sub.id],
+      ['message-id', messageId],
+      [POSITION_HEADER, String(change.event.position)],
+    ];
     // 1.2 names the message to acknowledge by `ack`.
     if (sub.ack !== 'auto' && this.version === '1.2') headers.push(['ack', messageId]);
     headers.push(['destination', change.destination], ['content-type', 'application/json']);

@@ -33,7 +33,11 @@ export function lastJson(stdout: string): any {
 
 /** Starts `gatehouse start ...` and resolves once it has printed its URLs. */
 export function spawnServer(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -15,7 +15,11 @@ export function forEachDialect(title: string, suite: (dialect: TestDialect) => v
     const name = `${title} [${dialect}]`;
     if (dialect === 'postgres' && pgProblem) {
       if (process.env.CI) {
-        describe(name, () => it('needs PostgreSQL, which CI must provide', () => { throw new Error(`PostgreSQL unreachable: ${pgProblem}`); }));
+        describe(name, () =>
+          it('needs PostgreSQL, which CI must provide', () => {
+            throw new Error(`PostgreSQL unreachable: ${pgProblem}`);
+          }),
+        );
       } else {
         describe(name, { skip: `PostgreSQL unreachable at ${PG_ADMIN_URL}: ${pgProblem}` }, () => {});
       }

@@ -33,7 +33,7 @@ const HOSTILE_VALUES: unknown[] = [
   0,
   1.5,
   1e308,
-  -9007199254740993,
+  Number.MIN_SAFE_INTEGER - 2,
   '',
   '\u0000',
   'nul\u0000inside',
@@ -161,7 +161,11 @@ export class BodyGenerator {
     out.push({ label: 'text/plain', contentType: 'text/plain', payload: JSON.stringify(full) });
     out.push({ label: 'form-encoded', contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b=2' });
     out.push({ label: 'multipart without boundary', contentType: 'multipart/form-data', payload: 'x' });
-    out.push({ label: 'multipart cut short', contentType: 'multipart/form-data; boundary=B', payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG' });
+    out.push({
+      label: 'multipart cut short',
+      contentType: 'multipart/form-data; boundary=B',
+      payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    });
     out.push({ label: 'multipart empty form', contentType: 'multipart/form-data; boundary=B', payload: '--B--\r\n' });
     // Then random values: the whole body, or one field, replaced by a hostile value.
     while (out.length < count) {

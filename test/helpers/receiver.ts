@@ -24,7 +24,9 @@ export interface Receiver {
  * A real HTTP server on loopback playing a third party (a chat webhook, the badge system's API): it records
  * every request and answers with `answer(request, index)`.
  */
-export async function startReceiver(answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200, body: { ok: true } })): Promise<Receiver> {
+export async function startReceiver(
+  answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200, body: { ok: true } }),
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const waiters: Array<() => void> = [];
@@ -77,4 +79,3 @@ export async function startReceiver(answer: (request: ReceivedRequest, index: nu
     },
   };
 }
-

@@ -19,7 +19,11 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
       {
         type: 'object',
         required: ['uuid'],
-        properties: { uuid: { type: 'string', format: 'RUUID' }, things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, 'odd-name': { type: 'boolean' } },
+        properties: {
+          uuid: { type: 'string', format: 'RUUID' },
+          things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+          'odd-name': { type: 'boolean' },
+        },
       },
       false,
       1,
@@ -37,7 +41,11 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
         '})',
       ].join('\n'),
     );
-    const response = writer.object({ type: 'object', properties: { error: { type: 'boolean' }, total: { type: 'number', description: 'not copied' } } }, true, 1);
+    const response = writer.object(
+      { type: 'object', properties: { error: { type: 'boolean' }, total: { type: 'number', description: 'not copied' } } },
+      true,
+      1,
+    );
     assert.equal(response, 'Type.Object({\n  total: Field(Type.Number()),\n})');
   });
 });

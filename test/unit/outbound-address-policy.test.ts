@@ -5,7 +5,25 @@ import { retryDelayMs, isRetryableStatus } from '../../src/outbox/backoff.js';
 
 describe('isPublicAddress', () => {
   it('refuses loopback, private, link-local, carrier-grade NAT, unspecified and multicast addresses', () => {
-    for (const a of ['127.0.0.1', '127.8.9.1', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', 'ff02::1']) {
+    for (const a of [
+      '127.0.0.1',
+      '127.8.9.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      'fc00::1',
+      'ff02::1',
+    ]) {
       assert.equal(isPublicAddress(a), false, a);
     }
   });
@@ -30,17 +48,41 @@ describe('retryDelayMs', () => {
   const policy = { baseDelayMs: 1000, maxDelayMs: 60_000 };
 
   it('doubles with each failed attempt, half of it fixed and half random', () => {
-    assert.equal(retryDelayMs(1, policy, () => 0), 500);
-    assert.equal(retryDelayMs(1, policy, () => 1), 1000);
-    assert.equal(retryDelayMs(2, policy, () => 0), 1000);
-    assert.equal(retryDelayMs(3, policy, () => 1), 4000);
-    assert.equal(retryDelayMs(4, policy, () => 0.5), 6000);
+    assert.equal(
+      retryDelayMs(1, policy, () => 0),
+      500,
+    );
+    assert.equal(
+      retryDelayMs(1, policy, () => 1),
+      1000,
+    );
+    assert.equal(
+      retryDelayMs(2, policy, () => 0),
+      1000,
+    );
+    assert.equal(
+      retryDelayMs(3, policy, () => 1),
+      4000,
+    );
+    assert.equal(
+      retryDelayMs(4, policy, () => 0.5),
+      6000,
+    );
   });
 
   it('never exceeds the cap, however many attempts failed', () => {
-    assert.equal(retryDelayMs(7, policy, () => 1), 60_000);
-    assert.equal(retryDelayMs(1000, policy, () => 1), 60_000);
-    assert.equal(retryDelayMs(1000, policy, () => 0), 30_000);
+    assert.equal(
+      retryDelayMs(7, policy, () => 1),
+      60_000,
+    );
+    assert.equal(
+      retryDelayMs(1000, policy, () => 1),
+      60_000,
+    );
+    assert.equal(
+      retryDelayMs(1000, policy, () => 0),
+      30_000,
+    );
   });
 });
 

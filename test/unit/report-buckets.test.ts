@@ -35,12 +35,18 @@ describe('report buckets in a time zone', () => {
 
   it('starts weeks on Sunday and months on the first, and has no buckets for an empty range', () => {
     assert.deepEqual(local(cutBuckets(utc('2024-03-13T12:00:00Z'), utc('2024-03-13T13:00:00Z'), 'WEEK', 'UTC'), 'UTC'), ['2024-03-10T00:00:00']);
-    assert.deepEqual(local(cutBuckets(utc('2024-02-29T12:00:00Z'), utc('2024-03-02T00:00:00Z'), 'MONTH', 'UTC'), 'UTC'), ['2024-02-01T00:00:00', '2024-03-01T00:00:00']);
+    assert.deepEqual(local(cutBuckets(utc('2024-02-29T12:00:00Z'), utc('2024-03-02T00:00:00Z'), 'MONTH', 'UTC'), 'UTC'), [
+      '2024-02-01T00:00:00',
+      '2024-03-01T00:00:00',
+    ]);
     assert.deepEqual(cutBuckets(5, 5, 'DAY', 'UTC'), []);
   });
 
   it('finds the bucket that holds an instant', () => {
     const starts = [10, 20, 30];
-    assert.deepEqual([5, 10, 19, 20, 35].map((t) => bucketIndex(starts, t)), [-1, 0, 0, 1, 2]);
+    assert.deepEqual(
+      [5, 10, 19, 20, 35].map((t) => bucketIndex(starts, t)),
+      [-1, 0, 0, 1, 2],
+    );
   });
 });

@@ -7,7 +7,7 @@ const at = (iso: string) => Date.parse(iso);
 const interval = (minuteOfWeekStart: number, minuteOfWeekStop: number) => ({ minuteOfWeekStart, minuteOfWeekStop });
 
 describe('minuteOfWeek', () => {
-  it('counts from Monday 00:00 in the time zone, as the platform\'s clients do', () => {
+  it("counts from Monday 00:00 in the time zone, as the platform's clients do", () => {
     assert.equal(minuteOfWeek(at('2024-01-08T00:00:00Z'), 'UTC'), 0); // a Monday
     assert.equal(minuteOfWeek(at('2024-01-08T08:00:00Z'), 'UTC'), 480); // Monday 08:00
     assert.equal(minuteOfWeek(at('2024-01-09T00:00:00Z'), 'UTC'), 1440); // Tuesday 00:00
@@ -92,7 +92,7 @@ describe('isValidTimeZone', () => {
 });
 
 describe('shiftWeekIntervals (the migration from the Sunday count)', () => {
-  it('moves intervals back one day, cutting the one that crosses the week\'s end and joining touching ones', () => {
+  it("moves intervals back one day, cutting the one that crosses the week's end and joining touching ones", () => {
     // Sunday-counted Sunday 23:00 to Monday 18:00, and Saturday 20:00 to Sunday 01:00.
     const sunday = [interval(1380, 2520), interval(9840, 10080), interval(0, 60)];
     assert.deepEqual(shiftWeekIntervals(sunday, -1440), [interval(0, 1080), interval(8400, 8700), interval(10020, 10080)]);

@@ -31,7 +31,12 @@ export interface BadgeDecision {
   lockedDown: boolean;
 }
 
-const refused = (reason: BadgeReason, authorizationResult: BadgeDecision['authorizationResult'], authDecisionSource: BadgeDecision['authDecisionSource'], lockedDown: boolean): BadgeDecision => ({
+const refused = (
+  reason: BadgeReason,
+  authorizationResult: BadgeDecision['authorizationResult'],
+  authDecisionSource: BadgeDecision['authDecisionSource'],
+  lockedDown: boolean,
+): BadgeDecision => ({
   granted: false,
   reason,
   authenticationResult: 'ACCEPTED',
@@ -49,7 +54,14 @@ const refused = (reason: BadgeReason, authorizationResult: BadgeDecision['author
 export async function decideBadge(source: ReadSource, door: DoorRecord, credential: CredentialRecord | null, atMs: number): Promise<BadgeDecision> {
   const lockedDown = await isLockedDown(source, door.orgUuid, door.locationUuid);
   if (!credential) {
-    return { granted: false, reason: 'UNKNOWN_CREDENTIAL', authenticationResult: 'REJECTED', authorizationResult: 'NA', authDecisionSource: 'UNKNOWN', lockedDown };
+    return {
+      granted: false,
+      reason: 'UNKNOWN_CREDENTIAL',
+      authenticationResult: 'REJECTED',
+      authorizationResult: 'NA',
+      authDecisionSource: 'UNKNOWN',
+      lockedDown,
+    };
   }
   switch (credential.workflowStatus) {
     case 'REVOKED':
@@ -62,14 +74,18 @@ export async function decideBadge(source: ReadSource, door: DoorRecord, credenti
       break;
   }
   const atSec = Math.floor(atMs / 1000);
-  if (credential.startDateEpochSecInclusive !== null && atSec < credential.startDateEpochSecInclusive) return refused('CREDENTIAL_NOT_YET_VALID', 'DISABLED', 'CONFIG', lockedDown);
-  if (credential.endDateEpochSecExclusive !== null && atSec >= credential.endDateEpochSecExclusive) return refused('CREDENTIAL_EXPIRED', 'DISABLED', 'CONFIG', lockedDown);
+  if (credential.startDateEpochSecInclusive !== null && atSec < credential.startDateEpochSecInclusive)
+    return refused('CREDENTIAL_NOT_YET_VALID', 'DISABLED', 'CONFIG', lockedDown);
+  if (credential.endDateEpochSecExclusive !== null && atSec >= credential.endDateEpochSecExclusive)
+    return refused('CREDENTIAL_EXPIRED', 'DISABLED', 'CONFIG', lockedDown);
   if (lockedDown) return refused('LOCATION_LOCKED_DOWN', 'DENIED', 'LOCKDOWN', lockedDown);
-  if (!credential.userUuid || !(await userMayOpen(source, door, credential.userUuid))) return refused('NO_ACCESS_AT_DOOR', 'DENIED', 'ACCESS_GRANT', lockedDown);
+  if (!credential.userUuid || !(await userMayOpen(source, door, credential.userUuid)))
+    return refused('NO_ACCESS_AT_DOOR', 'DENIED', 'ACCESS_GRANT', lockedDown);
   if (door.scheduleUuid !== null) {
     const schedule = await findSchedule(source, door.orgUuid, door.scheduleUuid);
     const location = await findLocation(source, door.orgUuid, door.locationUuid);
-    if (!schedule || !location || !isInsideSchedule(schedule.intervalList, atMs, location.tz)) return refused('OUTSIDE_SCHEDULE', 'DENIED', 'ACCESS_GRANT', lockedDown);
+    if (!schedule || !location || !isInsideSchedule(schedule.intervalList, atMs, location.tz))
+      return refused('OUTSIDE_SCHEDULE', 'DENIED', 'ACCESS_GRANT', lockedDown);
   }
   return { granted: true, reason: 'GRANTED', authenticationResult: 'ACCEPTED', authorizationResult: 'ALLOWED', authDecisionSource: 'ACCESS_GRANT', lockedDown };
 }

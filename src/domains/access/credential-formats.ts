@@ -100,7 +100,15 @@ function wholeBytes(type: CredentialType, hex: string, allowed: (bytes: number) 
   const bytes = hex.length / 2;
   if (!Number.isInteger(bytes) || !allowed(bytes)) throw fail('INVALID_VALUE', `hexValue: a ${type} value is ${rule}`);
   const lower = hex.toLowerCase();
-  return { value: lower, lowercaseHexValue: lower, numBits: bytes * 8, facilityCode: null, companyId: null, cardNumber: null, lookupKey: lookupKey(type, lower) };
+  return {
+    value: lower,
+    lowercaseHexValue: lower,
+    numBits: bytes * 8,
+    facilityCode: null,
+    companyId: null,
+    cardNumber: null,
+    lookupKey: lookupKey(type, lower),
+  };
 }
 
 /**
@@ -114,7 +122,15 @@ export function decodeCredential(input: CredentialValueInput): DecodedCredential
     if (!new RegExp(`^[0-9]{${PIN_DIGITS.min},${PIN_DIGITS.max}}$`).test(given)) {
       throw fail('INVALID_VALUE', `hexValue: a PIN_CODE is ${PIN_DIGITS.min} to ${PIN_DIGITS.max} digits (0-9) only`);
     }
-    return { value: given, lowercaseHexValue: given, numBits: given.length * 4, facilityCode: null, companyId: null, cardNumber: null, lookupKey: lookupKey(type, given) };
+    return {
+      value: given,
+      lowercaseHexValue: given,
+      numBits: given.length * 4,
+      facilityCode: null,
+      companyId: null,
+      cardNumber: null,
+      lookupKey: lookupKey(type, given),
+    };
   }
   if (!/^[0-9a-fA-F]+$/.test(given)) throw fail('INVALID_VALUE', 'hexValue: must be hexadecimal digits (0-9, a-f)');
   const hex = wireHex(given, input.littleEndian ?? false);
@@ -142,13 +158,30 @@ export function decodeCredential(input: CredentialValueInput): DecodedCredential
       const bits = bitsOf(type, 64, input.numValueBits);
       const value = fitting(type, BigInt(`0x${hex}`), bits);
       const lowercaseHexValue = toHex(value, bits);
-      return { value: value.toString(10), lowercaseHexValue, numBits: bits, facilityCode: null, companyId: null, cardNumber: null, lookupKey: lookupKey(type, lowercaseHexValue) };
+      return {
+        value: value.toString(10),
+        lowercaseHexValue,
+        numBits: bits,
+        facilityCode: null,
+        companyId: null,
+        cardNumber: null,
+        lookupKey: lookupKey(type, lowercaseHexValue),
+      };
     }
     case 'CUSTOM': {
       const bits = input.numValueBits ?? hex.length * 4;
-      if (!Number.isInteger(bits) || bits < 1 || bits > CUSTOM_MAX_BITS) throw fail('INVALID_VALUE', `numValueBits: a CUSTOM value is 1 to ${CUSTOM_MAX_BITS} bits`);
+      if (!Number.isInteger(bits) || bits < 1 || bits > CUSTOM_MAX_BITS)
+        throw fail('INVALID_VALUE', `numValueBits: a CUSTOM value is 1 to ${CUSTOM_MAX_BITS} bits`);
       const lowercaseHexValue = toHex(fitting(type, BigInt(`0x${hex}`), bits), bits);
-      return { value: lowercaseHexValue, lowercaseHexValue, numBits: bits, facilityCode: null, companyId: null, cardNumber: null, lookupKey: lookupKey(type, lowercaseHexValue) };
+      return {
+        value: lowercaseHexValue,
+        lowercaseHexValue,
+        numBits: bits,
+        facilityCode: null,
+        companyId: null,
+        cardNumber: null,
+        lookupKey: lookupKey(type, lowercaseHexValue),
+      };
     }
     case 'STANDARD_CSN':
     case 'PLATFORM_SECURE_CSN':

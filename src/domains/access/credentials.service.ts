@@ -210,7 +210,12 @@ export async function deleteCredential(deps: CredentialDeps, ctx: CallerContext,
  * The credential a reader's presentation names: the live one claiming the value, else the latest that once
  * held it (a revoked card is recognised, and refused as revoked). With a type, only a credential of that type.
  */
-export async function findPresentedCredential(source: ReadSource, orgUuid: string, type: CredentialType | null, presented: string): Promise<CredentialRecord | null> {
+export async function findPresentedCredential(
+  source: ReadSource,
+  orgUuid: string,
+  type: CredentialType | null,
+  presented: string,
+): Promise<CredentialRecord | null> {
   const key = lookupKey(type, presented);
   const db = dbOf(source);
   const row = (await store.findClaimingCredential(db, orgUuid, key)) ?? (await store.findLatestByLookupKey(db, orgUuid, key));

@@ -70,7 +70,14 @@ function raiseUnauthorizedBadge(w: WriteScope, door: DoorRecord, event: Componen
     credentialType: type,
     timestampMs: event.timestampMs,
   };
-  w.change({ entity: UNAUTHORIZED_BADGE_ENTITY, entityUuid: event.uuid, deviceUuid: door.controllerUuid, type: 'CREATE', update: badge, timestampMs: event.timestampMs });
+  w.change({
+    entity: UNAUTHORIZED_BADGE_ENTITY,
+    entityUuid: event.uuid,
+    deviceUuid: door.controllerUuid,
+    type: 'CREATE',
+    update: badge,
+    timestampMs: event.timestampMs,
+  });
   return badge;
 }
 
@@ -79,7 +86,10 @@ function raiseUnauthorizedBadge(w: WriteScope, door: DoorRecord, event: Componen
  * a CredentialReceivedEvent, followed by the relay events when granted. An unknown credential also raises an
  * unauthorized badge carrying the hex value, from which the credential can be created.
  */
-export async function presentCredential(deps: DeviceDeps, input: { doorUuid: string; hex: string; type?: string | null; atMs?: number | null }): Promise<BadgeOutcome> {
+export async function presentCredential(
+  deps: DeviceDeps,
+  input: { doorUuid: string; hex: string; type?: string | null; atMs?: number | null },
+): Promise<BadgeOutcome> {
   const type = input.type ? canonicalCredentialType(input.type) : null;
   const presented = input.hex.trim().toLowerCase();
   const format = type === 'PIN_CODE' ? /^[0-9]+$/ : /^[0-9a-f]+$/;
@@ -110,7 +120,10 @@ export async function presentCredential(deps: DeviceDeps, input: { doorUuid: str
 }
 
 /** The door position sensor reports a state. */
-export async function reportDoorPosition(deps: DeviceDeps, input: { doorUuid: string; position: DoorPosition; atMs?: number | null }): Promise<{ event: ComponentEventRecord; door: DoorRecord }> {
+export async function reportDoorPosition(
+  deps: DeviceDeps,
+  input: { doorUuid: string; position: DoorPosition; atMs?: number | null },
+): Promise<{ event: ComponentEventRecord; door: DoorRecord }> {
   return deviceWrite(deps, input.doorUuid, 'simulate.door', async (w, door) => {
     const event = await recordDoorEvent(w, door, input.atMs ?? w.nowMs, { type: 'DoorPositionIndicatorStateChangeEvent', newState: input.position });
     return { event, door: await changeDoorState(w, door, { position: input.position }) };
@@ -118,7 +131,10 @@ export async function reportDoorPosition(deps: DeviceDeps, input: { doorUuid: st
 }
 
 /** The request-to-exit sensor fires: egress is always allowed, so a locked door's relay opens (lockdown or not). */
-export async function requestToExit(deps: DeviceDeps, input: { doorUuid: string; atMs?: number | null }): Promise<{ event: ComponentEventRecord; relayEvents: ComponentEventRecord[] }> {
+export async function requestToExit(
+  deps: DeviceDeps,
+  input: { doorUuid: string; atMs?: number | null },
+): Promise<{ event: ComponentEventRecord; relayEvents: ComponentEventRecord[] }> {
   return deviceWrite(deps, input.doorUuid, 'simulate.rex', async (w, door) => {
     const atMs = input.atMs ?? w.nowMs;
     const event = await recordDoorEvent(w, door, atMs, { type: 'RequestToExitStateChangeEvent', newState: 'ACTIVE' });

@@ -6,7 +6,10 @@ type Db = Kysely<DB>;
 
 export async function insertDoorEvents(db: Db, rows: ReadonlyArray<Insertable<DoorEventsTable>>): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('door_events').values([...rows]).execute();
+  await db
+    .insertInto('door_events')
+    .values([...rows])
+    .execute();
 }
 
 /** Where a page starts: strictly past this (timestamp, id) in the direction of reading. */
@@ -41,9 +44,7 @@ export async function pageDoorEvents(db: Db, q: DoorEventQuery): Promise<Array<{
   if (q.userUuids?.length) query = query.where('user_uuid', 'in', q.userUuids);
   const key = q.after;
   if (key) {
-    query = query.where((eb) =>
-      eb.or([eb('timestamp_ms', past, key.timestampMs), eb.and([eb('timestamp_ms', '=', key.timestampMs), eb('id', past, key.id)])]),
-    );
+    query = query.where((eb) => eb.or([eb('timestamp_ms', past, key.timestampMs), eb.and([eb('timestamp_ms', '=', key.timestampMs), eb('id', past, key.id)])]));
   }
   const rows = await query.orderBy('timestamp_ms', direction).orderBy('id', direction).limit(q.limit).execute();
   return rows.map((r) => ({ id: Number(r.id), timestamp_ms: Number(r.timestamp_ms), payload: r.payload }));

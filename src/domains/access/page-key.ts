@@ -8,10 +8,7 @@ export function encodePageKey(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
 }
 
-export function decodePageKey<T extends readonly ('string' | 'number')[]>(
-  key: string,
-  shape: T,
-): { [K in keyof T]: T[K] extends 'number' ? number : string } {
+export function decodePageKey<T extends readonly ('string' | 'number')[]>(key: string, shape: T): { [K in keyof T]: T[K] extends 'number' ? number : string } {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
@@ -19,9 +16,7 @@ export function decodePageKey<T extends readonly ('string' | 'number')[]>(
     parts = null;
   }
   const valid =
-    Array.isArray(parts) &&
-    parts.length === shape.length &&
-    parts.every((p, i) => (shape[i] === 'number' ? Number.isSafeInteger(p) : typeof p === 'string'));
+    Array.isArray(parts) && parts.length === shape.length && parts.every((p, i) => (shape[i] === 'number' ? Number.isSafeInteger(p) : typeof p === 'string'));
   if (!valid) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key this operation returned');
   return parts as never;
 }

@@ -97,7 +97,8 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/accesscontrol/unlockAccessControlledDoor',
       operationId: 'unlockAccessControlledDoor',
       summary: 'Unlock access controlled door',
-      description: 'Answers type SUCCESS, or type ERROR with errorType DOOR_NOT_CONFIGURED_WITH_LOCK or FAILED_SENDING_ACU_UNLOCK_REQUEST (controller offline).',
+      description:
+        'Answers type SUCCESS, or type ERROR with errorType DOOR_NOT_CONFIGURED_WITH_LOCK or FAILED_SENDING_ACU_UNLOCK_REQUEST (controller offline).',
       tags: DOORS,
       body: s.UnlockAccessControlledDoorRequest,
       response: s.UnlockAccessControlledDoorResponse,

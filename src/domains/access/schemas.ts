@@ -24,7 +24,9 @@ export const AccessControlCredential = Type.Object(
     orgUuid: Field(Ruuid()),
     userUuid: Field(Ruuid()),
     type: Field(StringEnum(CREDENTIAL_TYPES)),
-    value: Field(Type.String({ description: 'decoded value: facility:card (company:card for Corporate 1000), the decimal raw 64-bit number, the hex, or the PIN' })),
+    value: Field(
+      Type.String({ description: 'decoded value: facility:card (company:card for Corporate 1000), the decimal raw 64-bit number, the hex, or the PIN' }),
+    ),
     lowercaseHexValue: Field(Type.String()),
     note: Field(Type.String()),
     workflowStatus: Field(StringEnum(WORKFLOW_STATUSES)),
@@ -49,7 +51,10 @@ const CredentialListResponse = ResponseOf({ credentials: Field(Type.Array(Access
 const CredentialUuidRequest = Type.Object({ credentialUuid: Ruuid() });
 
 export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object({
-  credentialType: StringEnum(CREDENTIAL_TYPE_NAMES, "the specification's type names; the reference catalogue's (RHOMBUS_SECURE_CSN, HID_CORP1000_STD_35, ...) are aliases"),
+  credentialType: StringEnum(
+    CREDENTIAL_TYPE_NAMES,
+    "the specification's type names; the reference catalogue's (RHOMBUS_SECURE_CSN, HID_CORP1000_STD_35, ...) are aliases",
+  ),
   hexValue: Type.String({ minLength: 1, maxLength: 128, description: 'hexadecimal value of the credential (the digits of a PIN_CODE)' }),
   littleEndian: Opt(Type.Boolean({ description: 'the hex lists its bytes least significant first' })),
   numValueBits: Opt(Type.Integer({ minimum: 1, maximum: 256, description: 'bits of the value (Wiegand: the frame length)' })),

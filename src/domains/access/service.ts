@@ -99,7 +99,10 @@ async function withCameras(source: ReadSource, row: DoorsTable): Promise<DoorRec
 
 /** Doors with their cameras: one query for the whole page, whatever its size. */
 async function withCamerasOfPage(source: ReadSource, rows: DoorsTable[]): Promise<DoorRecord[]> {
-  const cameras = await store.listCameraUuidsOfDoors(dbOf(source), rows.map((r) => r.uuid));
+  const cameras = await store.listCameraUuidsOfDoors(
+    dbOf(source),
+    rows.map((r) => r.uuid),
+  );
   return rows.map((row) => toDoorRecord(row, cameras.get(row.uuid) ?? []));
 }
 

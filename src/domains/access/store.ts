@@ -119,6 +119,10 @@ export async function deleteLockdown(db: Db, orgUuid: string, locationUuid: stri
 }
 
 export async function countDoorsAt(db: Db, locationUuid: string): Promise<number> {
-  const row = await db.selectFrom('doors').select((eb) => eb.fn.countAll<number>().as('n')).where('location_uuid', '=', locationUuid).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('doors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('location_uuid', '=', locationUuid)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

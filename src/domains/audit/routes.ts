@@ -9,7 +9,14 @@ const tags = ['Report'];
 export function auditRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
-    { path: '/api/report/getAuditFeed', operationId: 'getAuditFeed', summary: 'The audit trail of the organization, newest first', tags, body: schemas.GetAuditFeedRequest, response: schemas.GetAuditFeedResponse },
+    {
+      path: '/api/report/getAuditFeed',
+      operationId: 'getAuditFeed',
+      summary: 'The audit trail of the organization, newest first',
+      tags,
+      body: schemas.GetAuditFeedRequest,
+      response: schemas.GetAuditFeedResponse,
+    },
     async (input, ctx) => auditFeed(deps, ctx, input),
   );
   operation(
@@ -26,7 +33,14 @@ export function auditRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/report/getAuditFeedForTarget', operationId: 'getAuditFeedForTarget', summary: 'The audit events of one record', tags, body: schemas.GetAuditFeedForTargetRequest, response: schemas.GetAuditFeedResponse },
+    {
+      path: '/api/report/getAuditFeedForTarget',
+      operationId: 'getAuditFeedForTarget',
+      summary: 'The audit events of one record',
+      tags,
+      body: schemas.GetAuditFeedForTargetRequest,
+      response: schemas.GetAuditFeedResponse,
+    },
     async (input, ctx) => auditFeed(deps, ctx, input),
   );
 }

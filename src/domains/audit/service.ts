@@ -57,7 +57,8 @@ function toRecord(row: store.AuditRow): AuditEventRecord {
 /** `LOCATION_CREATE` to {entity: LOCATION, action: CREATE}: the action is the part after the last underscore. */
 function actionPair(action: string): { entity: string; action: string } {
   const cut = action.lastIndexOf('_');
-  if (cut <= 0 || cut === action.length - 1) throw fail('INVALID_VALUE', `includeActions/excludeActions: "${action}" is not <ENTITY>_<ACTION> (e.g. LOCATION_CREATE)`);
+  if (cut <= 0 || cut === action.length - 1)
+    throw fail('INVALID_VALUE', `includeActions/excludeActions: "${action}" is not <ENTITY>_<ACTION> (e.g. LOCATION_CREATE)`);
   return { entity: action.slice(0, cut), action: action.slice(cut + 1) };
 }
 
@@ -73,7 +74,11 @@ export interface AuditFeedInput {
 }
 
 /** A page of the organization's audit trail, newest first; `lastEvaluatedKey` is present while older events follow. */
-export async function auditFeed(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: AuditFeedInput): Promise<{ auditEvents: AuditEventRecord[]; lastEvaluatedKey: string | null }> {
+export async function auditFeed(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: AuditFeedInput,
+): Promise<{ auditEvents: AuditEventRecord[]; lastEvaluatedKey: string | null }> {
   const limit = Math.min(input.maxPageSize ?? AUDIT_PAGE.default, AUDIT_PAGE.max);
   const cursor = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['number'] as const)[0] : null;
   const rows = await store.auditPage(deps.store.db, {

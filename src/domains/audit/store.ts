@@ -26,7 +26,8 @@ export interface AuditPageQuery {
 export async function auditPage(db: Db, q: AuditPageQuery): Promise<AuditRow[]> {
   let query = db.selectFrom('audit_log').selectAll().where('org_uuid', '=', q.orgUuid);
   if (q.beforeId !== null) query = query.where('id', '<', q.beforeId);
-  if (q.principalUuid !== undefined) query = query.where((eb) => eb.or([eb('user_uuid', '=', q.principalUuid!), eb('partner_org_uuid', '=', q.principalUuid!)]));
+  if (q.principalUuid !== undefined)
+    query = query.where((eb) => eb.or([eb('user_uuid', '=', q.principalUuid!), eb('partner_org_uuid', '=', q.principalUuid!)]));
   if (q.targetUuid !== undefined) query = query.where('entity_uuid', '=', q.targetUuid);
   if (q.include?.length) query = query.where((eb) => eb.or(q.include!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)]))));
   if (q.exclude?.length) query = query.where((eb) => eb.not(eb.or(q.exclude!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)])))));

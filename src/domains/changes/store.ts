@@ -42,7 +42,11 @@ export async function logBounds(db: Kysely<DB>, orgUuid: string): Promise<LogBou
 export async function lastPositions(db: Kysely<DB>, orgUuids: string[]): Promise<Map<string, number>> {
   const out = new Map(orgUuids.map((o) => [o, 0]));
   for (let i = 0; i < orgUuids.length; i += 500) {
-    const rows = await db.selectFrom('change_positions').select(['org_uuid', 'last_position']).where('org_uuid', 'in', orgUuids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('change_positions')
+      .select(['org_uuid', 'last_position'])
+      .where('org_uuid', 'in', orgUuids.slice(i, i + 500))
+      .execute();
     for (const r of rows) out.set(r.org_uuid, Number(r.last_position));
   }
   return out;
@@ -59,7 +63,10 @@ export async function storeIdentity(db: Kysely<DB>): Promise<string> {
  * `logged_at_ms` grows with it), so that no scan of the log is needed; null when none is that old.
  */
 export async function lastIdLoggedBefore(db: Kysely<DB>, cutoffMs: number): Promise<number | null> {
-  const bounds = await db.selectFrom('change_events').select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')]).executeTakeFirst();
+  const bounds = await db
+    .selectFrom('change_events')
+    .select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
+    .executeTakeFirst();
   if (bounds?.lo == null || bounds.hi == null) return null;
   const at = async (id: number) =>
     db.selectFrom('change_events').select(['id', 'logged_at_ms']).where('id', '>=', id).orderBy('id').limit(1).executeTakeFirst();
@@ -84,7 +91,10 @@ export async function lastIdLoggedBefore(db: Kysely<DB>, cutoffMs: number): Prom
  */
 export async function pruneBatch(db: Kysely<DB>, throughId: number, batch: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const oldest = await tx.selectFrom('change_events').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
+    const oldest = await tx
+      .selectFrom('change_events')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .executeTakeFirst();
     if (oldest?.id == null) return 0;
     const end = Math.min(throughId, Number(oldest.id) + batch - 1);
     const reached = await tx
@@ -94,7 +104,12 @@ export async function pruneBatch(db: Kysely<DB>, throughId: number, batch: numbe
       .groupBy('org_uuid')
       .execute();
     for (const r of reached) {
-      await tx.updateTable('change_positions').set({ pruned_through: Number(r.position) }).where('org_uuid', '=', r.org_uuid).where('pruned_through', '<', Number(r.position)).execute();
+      await tx
+        .updateTable('change_positions')
+        .set({ pruned_through: Number(r.position) })
+        .where('org_uuid', '=', r.org_uuid)
+        .where('pruned_through', '<', Number(r.position))
+        .execute();
     }
     const deleted = await tx.deleteFrom('change_events').where('id', '<=', end).executeTakeFirst();
     return Number(deleted.numDeletedRows);
@@ -103,7 +118,10 @@ export async function pruneBatch(db: Kysely<DB>, throughId: number, batch: numbe
 
 /** The id of the newest change in the durable change log, of any organization; 0 when it is empty. */
 export async function latestChangeEventId(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('change_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('change_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 

@@ -140,7 +140,9 @@ export const CAMERA_CONFIG_FIELDS = {
   face_match_threshold: Unit,
   max_detections_per_frame: Type.Integer({ minimum: 1, maximum: 1000 }),
 };
-const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as { [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>> };
+const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as {
+  [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>>;
+};
 export const CameraConfig = Type.Object({ deviceUuid: Field(Str), orgUuid: Field(Str), lastModified: Field(Int), ...configProperties });
 export const GetCameraConfigRequest = Type.Object({ cameraUuid: Ruuid() });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
@@ -157,7 +159,9 @@ export const GetUptimeWindowsRequest = Type.Object({
   startTime: Type.Integer({ minimum: 0, description: 'epoch seconds' }),
   endTime: Type.Integer({ minimum: 0, description: 'epoch seconds' }),
 });
-export const GetUptimeWindowsResponse = ResponseOf({ uptimeWindows: Field(Type.Array(Type.Object({ startSeconds: Field(Int), durationSeconds: Field(Int) }))) });
+export const GetUptimeWindowsResponse = ResponseOf({
+  uptimeWindows: Field(Type.Array(Type.Object({ startSeconds: Field(Int), durationSeconds: Field(Int) }))),
+});
 
 const Confidence = Type.Number({ minimum: 0, maximum: 1 });
 /** A camera's AI thresholds, each with its range. */
@@ -171,7 +175,9 @@ export const AI_THRESHOLD_FIELDS = {
   consecutiveVehicleFilter: Type.Integer({ minimum: 1, maximum: 100 }),
   maxEventDurationMs: Type.Integer({ minimum: 1000, maximum: 3_600_000 }),
 };
-const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELDS).map(([k, v]) => [k, Field(v)])) as { [K in keyof typeof AI_THRESHOLD_FIELDS]: ReturnType<typeof Field<(typeof AI_THRESHOLD_FIELDS)[K]>> };
+const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELDS).map(([k, v]) => [k, Field(v)])) as {
+  [K in keyof typeof AI_THRESHOLD_FIELDS]: ReturnType<typeof Field<(typeof AI_THRESHOLD_FIELDS)[K]>>;
+};
 export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid() });
 export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
 export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid(), ...thresholdProperties });

@@ -72,7 +72,14 @@ async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange):
   if (change.locationUuid != null && !(await findLocation(w, w.actor.orgUuid, String(change.locationUuid)))) throw fail('NOT_FOUND', 'Location');
   if (change.name === null || (typeof change.name === 'string' && change.name.trim() === '')) throw fail('INVALID_VALUE', 'name: must not be empty');
   const attributes = { ...camera.attributes };
-  const attribute = { description: 'description', customData: 'customData', floorNumber: 'floor', latitude: 'latitude', longitude: 'longitude', directionRadians: 'directionRadians' } as const;
+  const attribute = {
+    description: 'description',
+    customData: 'customData',
+    floorNumber: 'floor',
+    latitude: 'latitude',
+    longitude: 'longitude',
+    directionRadians: 'directionRadians',
+  } as const;
   for (const [field, key] of Object.entries(attribute)) {
     const value = change[field as DetailField];
     if (value !== undefined) attributes[key] = value;
@@ -84,7 +91,12 @@ async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange):
     attributes,
     updatedAtMillis: w.nowMs,
   };
-  await events.updateDeviceDetails(w.tx, camera.uuid, { name: updated.name, locationUuid: updated.locationUuid, attributes: toJson(attributes)!, nowMs: w.nowMs });
+  await events.updateDeviceDetails(w.tx, camera.uuid, {
+    name: updated.name,
+    locationUuid: updated.locationUuid,
+    attributes: toJson(attributes)!,
+    nowMs: w.nowMs,
+  });
   w.change({ entity: 'CAMERA', entityUuid: camera.uuid, deviceUuid: camera.uuid, type: 'UPDATE', update: toCameraDetails(updated) });
 }
 
@@ -190,7 +202,12 @@ export async function updateCameraConfig(deps: WriteDeps, ctx: CallerContext, in
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, deviceUuid);
     const config = { ...((camera.attributes.config ?? {}) as Record<string, unknown>), ...given };
-    await updateDeviceAttributes(w, camera, { ...camera.attributes, config, configModifiedMs: w.nowMs }, { entity: 'CAMERA_USER_CONFIG', update: toCameraConfig });
+    await updateDeviceAttributes(
+      w,
+      camera,
+      { ...camera.attributes, config, configModifiedMs: w.nowMs },
+      { entity: 'CAMERA_USER_CONFIG', update: toCameraConfig },
+    );
   });
 }
 
@@ -225,7 +242,11 @@ const MAX_WINDOW_EVENTS = 100_000;
  * before its first recorded change a camera counts as online since its creation (unless it was created
  * offline and never reported), and never beyond now.
  */
-export async function getUptimeWindows(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: { cameraUuid: string; startTime: number; endTime: number }) {
+export async function getUptimeWindows(
+  deps: ReadDeps & Pick<Deps, 'clock'>,
+  ctx: CallerContext,
+  input: { cameraUuid: string; startTime: number; endTime: number },
+) {
   if (input.endTime <= input.startTime) throw fail('INVALID_VALUE', 'endTime must be after startTime');
   const camera = await cameraOf(deps, ctx.orgUuid, input.cameraUuid);
   const fromMs = Math.max(input.startTime * 1000, camera.createdAtMillis);
@@ -233,7 +254,14 @@ export async function getUptimeWindows(deps: ReadDeps & Pick<Deps, 'clock'>, ctx
   if (toMs <= fromMs) return [];
   const db = deps.store.db;
   const before = await events.lastEventBefore(db, camera.uuid, 'connection', fromMs);
-  const changes = await events.listEventsOfDevices(db, { orgUuid: ctx.orgUuid, deviceUuids: [camera.uuid], families: ['connection'], fromMs: fromMs + 1, toMs, limit: MAX_WINDOW_EVENTS });
+  const changes = await events.listEventsOfDevices(db, {
+    orgUuid: ctx.orgUuid,
+    deviceUuids: [camera.uuid],
+    families: ['connection'],
+    fromMs: fromMs + 1,
+    toMs,
+    limit: MAX_WINDOW_EVENTS,
+  });
   let online: boolean;
   if (before) online = before.state === ONLINE;
   else if (changes.length > 0) online = changes[0].state === OFFLINE;
@@ -253,7 +281,6 @@ export async function getUptimeWindows(deps: ReadDeps & Pick<Deps, 'clock'>, ctx
   return windows;
 }
 
-
 // --- AI thresholds ---
 
 const AI_DEFAULTS = {
@@ -268,19 +295,31 @@ const AI_DEFAULTS = {
 };
 export type AiThresholds = typeof AI_DEFAULTS;
 
-export const toAiThresholds = (camera: DeviceRecord): AiThresholds => ({ ...AI_DEFAULTS, ...((camera.attributes.aiThresholds ?? {}) as Partial<AiThresholds>) });
+export const toAiThresholds = (camera: DeviceRecord): AiThresholds => ({
+  ...AI_DEFAULTS,
+  ...((camera.attributes.aiThresholds ?? {}) as Partial<AiThresholds>),
+});
 
 export async function getCameraAIThresholds(deps: ReadDeps, ctx: CallerContext, uuid: string) {
   return toAiThresholds(await cameraOf(deps, ctx.orgUuid, uuid));
 }
 
 /** Sets the thresholds given (the schema has checked their ranges), announced as the camera's user config. */
-export async function updateCameraAIThresholds(deps: WriteDeps, ctx: CallerContext, input: { cameraUuid: string } & Partial<Record<keyof AiThresholds, number | null>>) {
+export async function updateCameraAIThresholds(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { cameraUuid: string } & Partial<Record<keyof AiThresholds, number | null>>,
+) {
   const { cameraUuid, ...fields } = input;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, cameraUuid);
     const aiThresholds = { ...((camera.attributes.aiThresholds ?? {}) as Record<string, unknown>), ...given };
-    await updateDeviceAttributes(w, camera, { ...camera.attributes, aiThresholds }, { entity: 'CAMERA_USER_CONFIG', update: (d) => ({ deviceUuid: d.uuid, ...toAiThresholds(d) }) });
+    await updateDeviceAttributes(
+      w,
+      camera,
+      { ...camera.attributes, aiThresholds },
+      { entity: 'CAMERA_USER_CONFIG', update: (d) => ({ deviceUuid: d.uuid, ...toAiThresholds(d) }) },
+    );
   });
 }

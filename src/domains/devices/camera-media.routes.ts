@@ -5,16 +5,43 @@ import * as media from './camera-media.service.js';
 
 /** Camera media URIs, exact frames and federated session tokens (issue 19). */
 export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
-  operation(app, { path: '/api/camera/getMediaUris', operationId: 'getCameraMediaUris', summary: "Where a camera's video is on the media host", tags: ['Camera'], body: s.GetCameraMediaUrisRequest, response: s.GetCameraMediaUrisResponse }, async (input, ctx) =>
-    media.getCameraMediaUris(deps, ctx, input.cameraUuid),
-  );
-  operation(app, { path: '/api/video/getExactFrameUri', operationId: 'getExactFrameUri', summary: "The media host's URI of a camera's JPEG frame at an instant", tags: ['Video'], body: s.GetExactFrameUriRequest, response: s.GetExactFrameUriResponse }, async (input, ctx) => ({
-    frameUri: await media.getExactFrameUri(deps, ctx, input),
-    responseMessage: null,
-  }));
   operation(
     app,
-    { path: '/api/org/generateFederatedSessionToken', operationId: 'generateFederatedSessionToken', summary: 'A short-lived token the media host accepts as the x-auth-ft header or cookie', tags: ['Org'], body: s.GenerateFederatedSessionTokenRequest, response: s.GenerateFederatedSessionTokenResponse },
+    {
+      path: '/api/camera/getMediaUris',
+      operationId: 'getCameraMediaUris',
+      summary: "Where a camera's video is on the media host",
+      tags: ['Camera'],
+      body: s.GetCameraMediaUrisRequest,
+      response: s.GetCameraMediaUrisResponse,
+    },
+    async (input, ctx) => media.getCameraMediaUris(deps, ctx, input.cameraUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/video/getExactFrameUri',
+      operationId: 'getExactFrameUri',
+      summary: "The media host's URI of a camera's JPEG frame at an instant",
+      tags: ['Video'],
+      body: s.GetExactFrameUriRequest,
+      response: s.GetExactFrameUriResponse,
+    },
+    async (input, ctx) => ({
+      frameUri: await media.getExactFrameUri(deps, ctx, input),
+      responseMessage: null,
+    }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/generateFederatedSessionToken',
+      operationId: 'generateFederatedSessionToken',
+      summary: 'A short-lived token the media host accepts as the x-auth-ft header or cookie',
+      tags: ['Org'],
+      body: s.GenerateFederatedSessionTokenRequest,
+      response: s.GenerateFederatedSessionTokenResponse,
+    },
     async (input, ctx) => ({ federatedSessionToken: media.generateFederatedSessionToken(deps, ctx, input.durationSec) }),
   );
 }

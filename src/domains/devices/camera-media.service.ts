@@ -47,7 +47,11 @@ export async function getCameraMediaUris(deps: ReadDeps, ctx: CallerContext, uui
 }
 
 /** `getExactFrameUri`: the media host's URI of the camera's frame at that instant. */
-export async function getExactFrameUri(deps: ReadDeps, ctx: CallerContext, input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number | null; jpgQuality?: number | null }) {
+export async function getExactFrameUri(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number | null; jpgQuality?: number | null },
+) {
   const camera = await cameraOf(deps, ctx.orgUuid, input.cameraUuid);
   const query = new URLSearchParams({ timestampMs: String(input.timestampMs) });
   if (input.downscaleFactor != null) query.set('downscaleFactor', String(input.downscaleFactor));
@@ -63,13 +67,21 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 const sizeOf = (downscale: number) => ({ width: even(FRAME_SIZE.width / downscale), height: even(FRAME_SIZE.height / downscale) });
 
 /** The JPEG the media host serves for a frame URI; only a camera of the caller's organization. */
-export async function cameraFrame(deps: ReadDeps, orgUuid: string, input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number; jpgQuality?: number }): Promise<Buffer> {
+export async function cameraFrame(
+  deps: ReadDeps,
+  orgUuid: string,
+  input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number; jpgQuality?: number },
+): Promise<Buffer> {
   const camera = await cameraOf(deps, orgUuid, input.cameraUuid);
   return renderFrame({ cameraName: camera.name, atMs: input.timestampMs, ...sizeOf(input.downscaleFactor ?? 1), quality: input.jpgQuality });
 }
 
 /** The MP4 the media host serves for a clip URI (the latest `durationSec` when no start is given). */
-export async function cameraClip(deps: ReadDeps & Pick<Deps, 'clock'>, orgUuid: string, input: { cameraUuid: string; startTimeMs?: number; durationSec?: number; downscaleFactor?: number }): Promise<Buffer> {
+export async function cameraClip(
+  deps: ReadDeps & Pick<Deps, 'clock'>,
+  orgUuid: string,
+  input: { cameraUuid: string; startTimeMs?: number; durationSec?: number; downscaleFactor?: number },
+): Promise<Buffer> {
   const camera = await cameraOf(deps, orgUuid, input.cameraUuid);
   const durationSec = Math.min(input.durationSec ?? CLIP_LIMITS.defaultDurationSec, CLIP_LIMITS.maxDurationSec);
   const startMs = input.startTimeMs ?? deps.clock.now() - durationSec * 1000;

@@ -24,7 +24,17 @@ export interface DeviceClass {
 export type DeviceStateRecord = object;
 
 /** The entities a device report or config change is announced as. */
-export type DeviceStateEntity = 'AUDIO_STATE' | 'CAMERA_STATE' | 'CAMERA_USER_CONFIG' | 'CLIMATE_STATE' | 'COMPONENT_SEEKPOINT' | 'DEVICE' | 'DOOR_STATE' | 'KEYPAD' | 'OCCUPANCY_STATE' | 'PROXIMITY_STATE';
+export type DeviceStateEntity =
+  | 'AUDIO_STATE'
+  | 'CAMERA_STATE'
+  | 'CAMERA_USER_CONFIG'
+  | 'CLIMATE_STATE'
+  | 'COMPONENT_SEEKPOINT'
+  | 'DEVICE'
+  | 'DOOR_STATE'
+  | 'KEYPAD'
+  | 'OCCUPANCY_STATE'
+  | 'PROXIMITY_STATE';
 
 export interface DeviceReport<E extends object> {
   deviceUuid: string;
@@ -73,7 +83,14 @@ export async function recordDeviceReport<E extends object>(w: WriteScope, report
     updatedAtMillis: w.nowMs,
   };
   await events.updateDeviceReport(w.tx, device.uuid, { attributes: toJson(updated.attributes)!, connectionStatus: updated.connectionStatus, nowMs: w.nowMs });
-  w.change({ entity: report.entity, entityUuid: device.uuid, deviceUuid: device.uuid, type: 'UPDATE', update: report.announce(updated, event), timestampMs: atMs });
+  w.change({
+    entity: report.entity,
+    entityUuid: device.uuid,
+    deviceUuid: device.uuid,
+    type: 'UPDATE',
+    update: report.announce(updated, event),
+    timestampMs: atMs,
+  });
   return { device: updated, event };
 }
 
@@ -109,7 +126,13 @@ export interface HistoryQuery {
  * A device's history, newest first: events at or after `createdAfterMs` and before `createdBeforeMs`, at
  * most `limit` (default 100, at most 1000). The next page is the one before the last event's timestamp.
  */
-export async function deviceHistory<E>(deps: Pick<Deps, 'store'>, ctx: CallerContext, device: DeviceClass, families: readonly string[], q: HistoryQuery): Promise<E[]> {
+export async function deviceHistory<E>(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  device: DeviceClass,
+  families: readonly string[],
+  q: HistoryQuery,
+): Promise<E[]> {
   if (!(await findDevice(deps, ctx.orgUuid, q.deviceUuid, device.kinds))) throw fail('NOT_FOUND', device.what);
   if (q.createdAfterMs != null && q.createdBeforeMs != null && q.createdAfterMs >= q.createdBeforeMs) {
     throw fail('INVALID_VALUE', 'createdAfterMs must be before createdBeforeMs');

@@ -45,7 +45,10 @@ export async function listDeviceEvents(db: Db, page: EventPage): Promise<DeviceE
 }
 
 /** Events of several devices in a time range, oldest first (for windows over an organization). */
-export async function listEventsOfDevices(db: Db, q: { orgUuid: string; deviceUuids: readonly string[]; families: readonly string[]; fromMs: number; toMs: number; limit: number }): Promise<DeviceEventRow[]> {
+export async function listEventsOfDevices(
+  db: Db,
+  q: { orgUuid: string; deviceUuids: readonly string[]; families: readonly string[]; fromMs: number; toMs: number; limit: number },
+): Promise<DeviceEventRow[]> {
   if (q.deviceUuids.length === 0 || q.families.length === 0) return [];
   const rows = await db
     .selectFrom('device_events')
@@ -88,7 +91,11 @@ export async function updateDeviceReport(db: Db, uuid: string, change: { attribu
 }
 
 /** Sets a device's name, location and attributes (its details). */
-export async function updateDeviceDetails(db: Db, uuid: string, change: { name: string; locationUuid: string | null; attributes: string; nowMs: number }): Promise<void> {
+export async function updateDeviceDetails(
+  db: Db,
+  uuid: string,
+  change: { name: string; locationUuid: string | null; attributes: string; nowMs: number },
+): Promise<void> {
   await db
     .updateTable('devices')
     .set({ name: change.name, location_uuid: change.locationUuid, attributes: change.attributes, updated_at_ms: change.nowMs })

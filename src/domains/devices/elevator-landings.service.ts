@@ -98,7 +98,13 @@ export async function findLandingShadows(deps: Pick<Deps, 'store'>, ctx: CallerC
   if (after !== undefined && !isRuuid(after)) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key that this operation answered');
   if (input.locationUuid !== undefined && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const limit = input.maxPageSize ?? DEFAULT_PAGE_SIZE;
-  const rows = await store.pageDevicesOfKind(deps.store.db, { orgUuid: ctx.orgUuid, kind: 'ELEVATOR_LANDING', locationUuid: input.locationUuid, after, limit: limit + 1 });
+  const rows = await store.pageDevicesOfKind(deps.store.db, {
+    orgUuid: ctx.orgUuid,
+    kind: 'ELEVATOR_LANDING',
+    locationUuid: input.locationUuid,
+    after,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit).map(toDeviceRecord);
   return { shadows: page.map(toShadow), lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
 }

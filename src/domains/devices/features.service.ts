@@ -8,11 +8,36 @@ import type { DeviceKind } from './tables.js';
 
 /** What each kind of device can do, before an organization turns features off or on (updateDeviceFeatures). */
 const KIND_FEATURES: Record<DeviceKind, readonly string[]> = {
-  CAMERA: ['video', 'audio', 'motionDetection', 'peopleDetection', 'vehicleDetection', 'faceRecognition', 'lineCrossing', 'occupancyCounting', 'footageSeekpoints', 'timelapse', 'sharedLiveStream', 'reboot'],
+  CAMERA: [
+    'video',
+    'audio',
+    'motionDetection',
+    'peopleDetection',
+    'vehicleDetection',
+    'faceRecognition',
+    'lineCrossing',
+    'occupancyCounting',
+    'footageSeekpoints',
+    'timelapse',
+    'sharedLiveStream',
+    'reboot',
+  ],
   DOORBELL_CAMERA: ['video', 'audio', 'motionDetection', 'peopleDetection', 'doorbellPress', 'twoWayAudio', 'sharedLiveStream'],
   BUTTON: ['buttonPress', 'battery'],
   ENVIRONMENTAL_SENSOR: ['temperature', 'humidity', 'co2', 'pm25', 'tvoc', 'iaq', 'vapeDetection', 'thcDetection', 'battery'],
-  ENVIRONMENTAL_GATEWAY: ['temperature', 'humidity', 'co2', 'pm25', 'vocIndex', 'noxIndex', 'pressure', 'formaldehyde', 'carbonMonoxide', 'vapeDetection', 'reboot'],
+  ENVIRONMENTAL_GATEWAY: [
+    'temperature',
+    'humidity',
+    'co2',
+    'pm25',
+    'vocIndex',
+    'noxIndex',
+    'pressure',
+    'formaldehyde',
+    'carbonMonoxide',
+    'vapeDetection',
+    'reboot',
+  ],
   AUDIO_GATEWAY: ['audio', 'soundDetection', 'twoWayAudio'],
   DOOR_CONTROLLER: ['accessControl', 'doorPosition', 'requestToExit'],
   RELAY: ['relayOutput'],
@@ -36,7 +61,11 @@ export async function getDeviceFeatures(deps: Pick<Deps, 'store'>, ctx: CallerCo
 }
 
 /** Turns features of a device on or off; only features its kind has may be set. */
-export async function updateDeviceFeatures(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, ctx: CallerContext, input: { deviceUuid: string; featureMap: Record<string, boolean> }) {
+export async function updateDeviceFeatures(
+  deps: Pick<Deps, 'store' | 'bus' | 'clock'>,
+  ctx: CallerContext,
+  input: { deviceUuid: string; featureMap: Record<string, boolean> },
+) {
   await write(deps, ctx, async (w) => {
     const device = await findDevice(w, ctx.orgUuid, input.deviceUuid);
     if (!device) throw fail('NOT_FOUND', 'Device');
@@ -44,6 +73,11 @@ export async function updateDeviceFeatures(deps: Pick<Deps, 'store' | 'bus' | 'c
     const unknown = Object.keys(input.featureMap).filter((f) => !known.has(f));
     if (unknown.length > 0) throw fail('INVALID_VALUE', `featureMap.${unknown[0]}: not a feature of a ${device.deviceType} (${[...known].join(', ')})`);
     const features = { ...((device.attributes.features ?? {}) as Record<string, boolean>), ...input.featureMap };
-    await updateDeviceAttributes(w, device, { ...device.attributes, features }, { entity: 'DEVICE', update: (d) => ({ deviceUuid: d.uuid, featureMap: featureMapOf(d) }) });
+    await updateDeviceAttributes(
+      w,
+      device,
+      { ...device.attributes, features },
+      { entity: 'DEVICE', update: (d) => ({ deviceUuid: d.uuid, featureMap: featureMapOf(d) }) },
+    );
   });
 }

@@ -34,7 +34,10 @@ export const FootageBoundingBox = Type.Object({
   croppedImageLocator: Field(Type.String({ maxLength: 2000 })),
   customActivityColor: Field(Type.Enum(FOOTAGE_COLORS)),
   sensorValType: Field(
-    Type.Object({ sensorBoolean: Field(Type.Boolean()), sensorDouble: Field(Type.Number()), sensorLong: Field(Type.Integer()) }, { description: 'a sensor value' }),
+    Type.Object(
+      { sensorBoolean: Field(Type.Boolean()), sensorDouble: Field(Type.Number()), sensorLong: Field(Type.Integer()) },
+      { description: 'a sensor value' },
+    ),
   ),
   toastOrderIdInfo: Field(
     Type.Object(

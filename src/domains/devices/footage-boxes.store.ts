@@ -7,7 +7,10 @@ type NewBox = Omit<FootageBoundingBoxesTable, 'id'>;
 
 export async function insertBoxes(db: Db, rows: readonly NewBox[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('footage_bounding_boxes').values([...rows]).execute();
+  await db
+    .insertInto('footage_bounding_boxes')
+    .values([...rows])
+    .execute();
 }
 
 /** A camera's boxes with fromMs <= ts < toMs, oldest first (the camera/ts index), at most `limit`. */

@@ -23,7 +23,14 @@ export function locationRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/location/getLocation', operationId: 'getLocation', summary: 'Get a location', tags, body: schemas.GetLocationRequest, response: schemas.GetLocationResponse },
+    {
+      path: '/api/location/getLocation',
+      operationId: 'getLocation',
+      summary: 'Get a location',
+      tags,
+      body: schemas.GetLocationRequest,
+      response: schemas.GetLocationResponse,
+    },
     async (input, ctx) => ({ location: await locations.getLocation(deps, ctx, input) }),
   );
   operation(
@@ -77,7 +84,10 @@ export function locationRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => (await locations.deleteLocation(deps, ctx, input), {}),
   );
-  for (const [verb, add] of [['add', true], ['remove', false]] as const) {
+  for (const [verb, add] of [
+    ['add', true],
+    ['remove', false],
+  ] as const) {
     operation(
       app,
       {

@@ -64,7 +64,14 @@ export const SelectiveUpdateLocationRequest = Type.Object({
   ...locationInput,
   locationUuid: Ruuid(),
   timezoneId: Field(Type.String({ maxLength: 64 })),
-  tz: Field(Type.Object({ id: Field(Type.String({ maxLength: 64 })), displayName: Field(Type.String()), rawOffset: Field(Type.Integer()), dstsavings: Field(Type.Integer()) })),
+  tz: Field(
+    Type.Object({
+      id: Field(Type.String({ maxLength: 64 })),
+      displayName: Field(Type.String()),
+      rawOffset: Field(Type.Integer()),
+      dstsavings: Field(Type.Integer()),
+    }),
+  ),
 });
 
 export const DeleteLocationRequest = Type.Object({ uuid: Ruuid() });

@@ -86,7 +86,11 @@ export async function getLocations(deps: Pick<Deps, 'store'>, ctx: CallerContext
   return all.map((l) => ({ ...l, subLocations: all.filter((s) => s.parentLocationUuid === l.uuid) }));
 }
 
-export async function getLocation(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: { locationUuid: string; subLocationsRequired?: boolean | null }): Promise<LocationView> {
+export async function getLocation(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: { locationUuid: string; subLocationsRequired?: boolean | null },
+): Promise<LocationView> {
   const [location] = await views(deps, ctx.orgUuid, [await locationOf(deps, ctx.orgUuid, input.locationUuid)]);
   if (!input.subLocationsRequired) return location!;
   const subs = (await store.listLocations(deps.store.db, ctx.orgUuid)).filter((r) => r.parent_uuid === location!.uuid);
@@ -94,7 +98,11 @@ export async function getLocation(deps: Pick<Deps, 'store'>, ctx: CallerContext,
 }
 
 /** Creates a location (under a parent, when given), with its labels. */
-export async function addLocation(deps: LocationDeps, ctx: CallerContext, input: { location: LocationFields; parentLocationUuid?: string | null }): Promise<LocationView> {
+export async function addLocation(
+  deps: LocationDeps,
+  ctx: CallerContext,
+  input: { location: LocationFields; parentLocationUuid?: string | null },
+): Promise<LocationView> {
   const l = input.location;
   return write(deps, ctx, async (w) => {
     if (input.parentLocationUuid) await locationOf(w, ctx.orgUuid, input.parentLocationUuid);
@@ -131,12 +139,23 @@ export async function changeLocation(deps: LocationDeps, ctx: CallerContext, uui
     const patch: locations.LocationPatch = { updated_at_ms: w.nowMs };
     if (fields.name != null) patch.name = checkName(fields.name);
     if (fields.tz != null) patch.time_zone = checkTimeZone(fields.tz);
-    const optional = { address1: 'address1', address2: 'address2', city: 'city', postalCode: 'postal_code', countryCode: 'country_code', latitude: 'latitude', longitude: 'longitude' } as const;
+    const optional = {
+      address1: 'address1',
+      address2: 'address2',
+      city: 'city',
+      postalCode: 'postal_code',
+      countryCode: 'country_code',
+      latitude: 'latitude',
+      longitude: 'longitude',
+    } as const;
     for (const [field, column] of Object.entries(optional) as Array<[keyof typeof optional, (typeof optional)[keyof typeof optional]]>) {
       const value = pick(field);
       if (value !== undefined) (patch as Record<string, unknown>)[column] = value;
     }
-    for (const [c, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+    for (const [c, limit] of [
+      ['latitude', 90],
+      ['longitude', 180],
+    ] as const) {
       const v = patch[c];
       if (v != null && Math.abs(v) > limit) throw fail('INVALID_VALUE', `${c}: must be between -${limit} and ${limit}`);
     }
@@ -151,7 +170,11 @@ export async function changeLocation(deps: LocationDeps, ctx: CallerContext, uui
 export async function deleteLocation(deps: LocationDeps, ctx: CallerContext, input: { uuid: string }): Promise<void> {
   await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
-    const [devices, doors, subs] = [await locations.countDevicesAt(w.tx, row.uuid), await countDoorsAt(w, row.uuid), await locations.countSubLocations(w.tx, row.uuid)];
+    const [devices, doors, subs] = [
+      await locations.countDevicesAt(w.tx, row.uuid),
+      await countDoorsAt(w, row.uuid),
+      await locations.countSubLocations(w.tx, row.uuid),
+    ];
     const inUse = [devices && `${devices} device(s)`, doors && `${doors} door(s)`, subs && `${subs} sub-location(s)`].filter(Boolean);
     if (inUse.length > 0) throw fail('NOT_ALLOWED', `Location ${row.uuid} still has ${inUse.join(', ')}: move or delete them first`);
     const [record] = await views(w, ctx.orgUuid, [row]);

@@ -15,12 +15,20 @@ export async function deleteLocation(db: Db, orgUuid: string, uuid: string): Pro
 }
 
 export async function countDevicesAt(db: Db, locationUuid: string): Promise<number> {
-  const row = await db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).where('location_uuid', '=', locationUuid).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('location_uuid', '=', locationUuid)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function countSubLocations(db: Db, locationUuid: string): Promise<number> {
-  const row = await db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_uuid', '=', locationUuid).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('locations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_uuid', '=', locationUuid)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -55,5 +63,9 @@ export async function deleteLabel(db: Db, locationUuid: string, label: string): 
 
 export async function replaceLabels(db: Db, orgUuid: string, locationUuid: string, labels: readonly string[]): Promise<void> {
   await db.deleteFrom('location_labels').where('location_uuid', '=', locationUuid).execute();
-  if (labels.length > 0) await db.insertInto('location_labels').values(labels.map((label) => ({ org_uuid: orgUuid, location_uuid: locationUuid, label }))).execute();
+  if (labels.length > 0)
+    await db
+      .insertInto('location_labels')
+      .values(labels.map((label) => ({ org_uuid: orgUuid, location_uuid: locationUuid, label })))
+      .execute();
 }

@@ -4,7 +4,18 @@ import { fail } from '../../errors.js';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { ResponseOf, Ruuid } from '../../schemas/common.js';
 import { takeSensorReadings } from '../events/alerts.service.js';
-import { CLIMATE_READINGS, GATEWAY_READINGS, pressDoorbell, reportClimate, reportConnection, reportDoorSensor, reportGateway, reportOccupancy, reportTag, SENSORS } from './sensors.service.js';
+import {
+  CLIMATE_READINGS,
+  GATEWAY_READINGS,
+  pressDoorbell,
+  reportClimate,
+  reportConnection,
+  reportDoorSensor,
+  reportGateway,
+  reportOccupancy,
+  reportTag,
+  SENSORS,
+} from './sensors.service.js';
 import { DOOR_SENSOR_STATES, LOCOMOTION_MOVEMENTS, OCCUPANCY_STATES, PROXIMITY_STATUSES } from './sensors.schemas.js';
 import { findDeviceOfAnyOrg } from './service.js';
 import type { DeviceKind } from './tables.js';
@@ -50,35 +61,81 @@ const THRESHOLD_READING: Record<(typeof CLIMATE_READINGS)[number], string> = {
 };
 
 export const sensorSimulateRoutes: ControlPlugin = (app, deps) => {
-  app.post('/climate', { schema: { ...hidden, body: Flags({ sensor: Ruuid(), at: At, battery: Battery, tampered: Type.Optional(Type.Boolean()), ...numbers(CLIMATE_READINGS) }), response: { 200: Reported } } }, async (request) => {
-    const { sensor, at, battery, tampered, ...readings } = request.body as { sensor: string; at?: number; battery?: number; tampered?: boolean } & Record<string, number>;
-    if (Object.keys(readings).length === 0) throw fail('INVALID_VALUE', `climate: give at least one reading (${CLIMATE_READINGS.join(', ')})`);
-    const actor = await actorOf(deps, sensor, SENSORS.climate.kinds, SENSORS.climate.what, 'climate');
-    // The thresholds first: a reading above one raises a policy alert, and the event names its triggers.
-    const thresholdReadings = Object.fromEntries(Object.entries(readings).map(([k, v]) => [THRESHOLD_READING[k as keyof typeof THRESHOLD_READING], v]));
-    const { policyAlert } = await takeSensorReadings(deps, actor, { sensorUuid: sensor, readings: thresholdReadings, timestampMs: at });
-    const { device, event } = await reportClimate(deps, actor, { sensorUuid: sensor, readings, atMs: at, batteryPercent: battery, tampered, alertActivities: policyAlert?.policyAlertTriggers ?? [] });
-    return { error: false, event, state: device.attributes.state, policyAlert };
-  });
+  app.post(
+    '/climate',
+    {
+      schema: {
+        ...hidden,
+        body: Flags({ sensor: Ruuid(), at: At, battery: Battery, tampered: Type.Optional(Type.Boolean()), ...numbers(CLIMATE_READINGS) }),
+        response: { 200: Reported },
+      },
+    },
+    async (request) => {
+      const { sensor, at, battery, tampered, ...readings } = request.body as { sensor: string; at?: number; battery?: number; tampered?: boolean } & Record<
+        string,
+        number
+      >;
+      if (Object.keys(readings).length === 0) throw fail('INVALID_VALUE', `climate: give at least one reading (${CLIMATE_READINGS.join(', ')})`);
+      const actor = await actorOf(deps, sensor, SENSORS.climate.kinds, SENSORS.climate.what, 'climate');
+      // The thresholds first: a reading above one raises a policy alert, and the event names its triggers.
+      const thresholdReadings = Object.fromEntries(Object.entries(readings).map(([k, v]) => [THRESHOLD_READING[k as keyof typeof THRESHOLD_READING], v]));
+      const { policyAlert } = await takeSensorReadings(deps, actor, { sensorUuid: sensor, readings: thresholdReadings, timestampMs: at });
+      const { device, event } = await reportClimate(deps, actor, {
+        sensorUuid: sensor,
+        readings,
+        atMs: at,
+        batteryPercent: battery,
+        tampered,
+        alertActivities: policyAlert?.policyAlertTriggers ?? [],
+      });
+      return { error: false, event, state: device.attributes.state, policyAlert };
+    },
+  );
 
-  app.post('/gateway', { schema: { ...hidden, body: Flags({ device: Ruuid(), at: At, vapeDetected: Type.Optional(Type.Boolean()), ...numbers(GATEWAY_READINGS) }), response: { 200: Reported } } }, async (request) => {
-    const { device: uuid, at, ...readings } = request.body as { device: string; at?: number } & Record<string, number>;
-    if (Object.keys(readings).length === 0) throw fail('INVALID_VALUE', `gateway: give at least one reading (${GATEWAY_READINGS.join(', ')}, vapeDetected)`);
-    const actor = await actorOf(deps, uuid, SENSORS.gateway.kinds, SENSORS.gateway.what, 'gateway');
-    const { device, event } = await reportGateway(deps, actor, { deviceUuid: uuid, readings, atMs: at });
-    return { error: false, event, state: device.attributes.state };
-  });
+  app.post(
+    '/gateway',
+    {
+      schema: {
+        ...hidden,
+        body: Flags({ device: Ruuid(), at: At, vapeDetected: Type.Optional(Type.Boolean()), ...numbers(GATEWAY_READINGS) }),
+        response: { 200: Reported },
+      },
+    },
+    async (request) => {
+      const { device: uuid, at, ...readings } = request.body as { device: string; at?: number } & Record<string, number>;
+      if (Object.keys(readings).length === 0) throw fail('INVALID_VALUE', `gateway: give at least one reading (${GATEWAY_READINGS.join(', ')}, vapeDetected)`);
+      const actor = await actorOf(deps, uuid, SENSORS.gateway.kinds, SENSORS.gateway.what, 'gateway');
+      const { device, event } = await reportGateway(deps, actor, { deviceUuid: uuid, readings, atMs: at });
+      return { error: false, event, state: device.attributes.state };
+    },
+  );
 
-  app.post('/door-sensor', { schema: { ...hidden, body: Flags({ sensor: Ruuid(), state: Type.Enum(DOOR_SENSOR_STATES), battery: Battery, at: At }), response: { 200: Reported } } }, async (request) => {
-    const { sensor, state, battery, at } = request.body;
-    const actor = await actorOf(deps, sensor, SENSORS.door.kinds, SENSORS.door.what, 'door-sensor');
-    const { device, event } = await reportDoorSensor(deps, actor, { sensorUuid: sensor, state, batteryPercent: battery, atMs: at });
-    return { error: false, event, state: device.attributes.state };
-  });
+  app.post(
+    '/door-sensor',
+    { schema: { ...hidden, body: Flags({ sensor: Ruuid(), state: Type.Enum(DOOR_SENSOR_STATES), battery: Battery, at: At }), response: { 200: Reported } } },
+    async (request) => {
+      const { sensor, state, battery, at } = request.body;
+      const actor = await actorOf(deps, sensor, SENSORS.door.kinds, SENSORS.door.what, 'door-sensor');
+      const { device, event } = await reportDoorSensor(deps, actor, { sensorUuid: sensor, state, batteryPercent: battery, atMs: at });
+      return { error: false, event, state: device.attributes.state };
+    },
+  );
 
   app.post(
     '/occupancy',
-    { schema: { ...hidden, body: Flags({ sensor: Ruuid(), state: Type.Enum(OCCUPANCY_STATES), lux: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000 })), battery: Battery, at: At }), response: { 200: Reported } } },
+    {
+      schema: {
+        ...hidden,
+        body: Flags({
+          sensor: Ruuid(),
+          state: Type.Enum(OCCUPANCY_STATES),
+          lux: Type.Optional(Type.Integer({ minimum: 0, maximum: 200_000 })),
+          battery: Battery,
+          at: At,
+        }),
+        response: { 200: Reported },
+      },
+    },
     async (request) => {
       const { sensor, state, lux, battery, at } = request.body;
       const actor = await actorOf(deps, sensor, SENSORS.occupancy.kinds, SENSORS.occupancy.what, 'occupancy');

@@ -62,11 +62,13 @@ const MinimalState = (properties: TProperties) => Type.Object({ ...minimalSensor
 const SensorEvent = (properties: TProperties) => Type.Object({ ...sensorEventFields, ...properties });
 
 /** A history request: the device, a time range and a page size, and the family's filter. */
-const HistoryRequest = <K extends string, F extends TProperties = {}>(idField: K, filter: F = {} as F) =>
+const HistoryRequest = <K extends string, F extends TProperties = Record<never, never>>(idField: K, filter: F = {} as F) =>
   Type.Object({
     ...({ [idField]: Ruuid() } as Record<K, ReturnType<typeof Ruuid>>),
     createdAfterMs: Field(Type.Integer({ minimum: 0, description: 'events at or after this instant (epoch ms)' })),
-    createdBeforeMs: Field(Type.Integer({ minimum: 0, description: 'events before this instant (epoch ms); the next page is before the last event of this one' })),
+    createdBeforeMs: Field(
+      Type.Integer({ minimum: 0, description: 'events before this instant (epoch ms); the next page is before the last event of this one' }),
+    ),
     limit: Field(Type.Integer({ minimum: 1, description: 'at most this many events, newest first (default 100, at most 1000)' })),
     ...filter,
   });
@@ -172,7 +174,7 @@ export const GetEventsForEnvironmentalGatewayRequest = Type.Object({
   createdAfterMs: Field(Type.Integer({ minimum: 0 })),
   createdBeforeMs: Field(Type.Integer({ minimum: 0 })),
   maxPageSize: Field(Type.Integer({ minimum: 1, description: 'default 100, at most 1000' })),
-  lastEvaluatedKey: Field(Type.String({ maxLength: 64, description: 'the previous page\'s lastEvaluatedKey' })),
+  lastEvaluatedKey: Field(Type.String({ maxLength: 64, description: "the previous page's lastEvaluatedKey" })),
 });
 export const GetEventsForEnvironmentalGatewayResponse = ResponseOf({ events: Field(Type.Array(EnvironmentalGatewayEvent)), lastEvaluatedKey: Field(Str) });
 
@@ -315,7 +317,10 @@ export const AudioGatewayConfig = Type.Object({
 });
 export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: Ruuid() });
 export const GetAudioGatewayConfigResponse = ResponseOf({ config: Field(AudioGatewayConfig) });
-export const UpdateAudioGatewayConfigRequest = Type.Object({ uuid: Ruuid(), ...Object.fromEntries(Object.entries(AUDIO_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) });
+export const UpdateAudioGatewayConfigRequest = Type.Object({
+  uuid: Ruuid(),
+  ...Object.fromEntries(Object.entries(AUDIO_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])),
+});
 export const UpdateAudioGatewayConfigResponse = ResponseOf({});
 
 // Doorbell cameras
@@ -330,12 +335,19 @@ export const ComponentEvent = Type.Object({
   timestampMs: Field(Int),
   createdAtMs: Field(Int),
 });
-export const FindComponentEventsForDoorbellCameraRequest = HistoryRequest('doorbellCameraUuid', { typeFilter: Field(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })) });
+export const FindComponentEventsForDoorbellCameraRequest = HistoryRequest('doorbellCameraUuid', {
+  typeFilter: Field(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+});
 export const FindComponentEventsForDoorbellCameraResponse = ResponseOf({ componentEvents: Field(Type.Array(ComponentEvent)) });
 
 // Device features
 export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: Ruuid() });
-export const GetDeviceFeaturesResponse = ResponseOf({ features: Field(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Type.String(), Type.Boolean())) })) });
-export const UpdateDeviceFeaturesRequest = Type.Object({ deviceUuid: Ruuid(), featureMap: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Boolean(), { maxProperties: 100 }) });
+export const GetDeviceFeaturesResponse = ResponseOf({
+  features: Field(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Type.String(), Type.Boolean())) })),
+});
+export const UpdateDeviceFeaturesRequest = Type.Object({
+  deviceUuid: Ruuid(),
+  featureMap: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Boolean(), { maxProperties: 100 }),
+});
 
 export const ListRequest = EmptyRequest;

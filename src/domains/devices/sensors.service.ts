@@ -4,7 +4,17 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import type { Actor } from '../../store/write.js';
 import { write } from '../../store/write.js';
-import { deviceHistory, deviceHistoryPage, recordDeviceReport, stateOf, updateDeviceAttributes, type DeviceClass, type DeviceStateEntity, type DeviceStateRecord, type HistoryQuery } from './device-events.service.js';
+import {
+  deviceHistory,
+  deviceHistoryPage,
+  recordDeviceReport,
+  stateOf,
+  updateDeviceAttributes,
+  type DeviceClass,
+  type DeviceStateEntity,
+  type DeviceStateRecord,
+  type HistoryQuery,
+} from './device-events.service.js';
 import { toMinimalCameraState } from './cameras.service.js';
 import { findDevice, listDevices, listLocations, type DeviceRecord } from './service.js';
 import type { DeviceStatus } from './tables.js';
@@ -69,7 +79,19 @@ function eventBase(device: DeviceRecord, atMs: number, batteryPercent?: number |
   };
 }
 
-export const CLIMATE_READINGS = ['temp', 'humidity', 'co2', 'pm25', 'tvoc', 'iaq', 'ethanol', 'heatIndexDegF', 'probeTempC', 'thcPercent', 'vapeSmokePercent'] as const;
+export const CLIMATE_READINGS = [
+  'temp',
+  'humidity',
+  'co2',
+  'pm25',
+  'tvoc',
+  'iaq',
+  'ethanol',
+  'heatIndexDegF',
+  'probeTempC',
+  'thcPercent',
+  'vapeSmokePercent',
+] as const;
 export type ClimateReadings = Partial<Record<(typeof CLIMATE_READINGS)[number], number>>;
 
 export function toMinimalClimateState(device: DeviceRecord) {
@@ -92,7 +114,22 @@ export function toMinimalClimateState(device: DeviceRecord) {
   };
 }
 
-export const GATEWAY_READINGS = ['tempC', 'relHumid', 'co2Ppm', 'pm1p0', 'pm2p5', 'pm4p0', 'pm10p0', 'vocIdx', 'noxIdx', 'pressure', 'ch2oPpb', 'coConcentration', 'airQualityIndex', 'heatIndexDegF'] as const;
+export const GATEWAY_READINGS = [
+  'tempC',
+  'relHumid',
+  'co2Ppm',
+  'pm1p0',
+  'pm2p5',
+  'pm4p0',
+  'pm10p0',
+  'vocIdx',
+  'noxIdx',
+  'pressure',
+  'ch2oPpb',
+  'coConcentration',
+  'airQualityIndex',
+  'heatIndexDegF',
+] as const;
 export type GatewayReadings = Partial<Record<(typeof GATEWAY_READINGS)[number], number>> & { vapeDetected?: boolean };
 
 export function toMinimalGatewayState(device: DeviceRecord) {
@@ -135,7 +172,16 @@ export function toMinimalOccupancyState(device: DeviceRecord) {
 
 export function toMinimalProximityState(device: DeviceRecord) {
   const s = stateOf(device);
-  const { sensorUuid, associatedCameras: _c, closestBaseStation: _b, floorNumber: _f, subLocationsHierarchyKey: _k, health: _h, healthDetails: _d, ...base } = { ...sensorBase(device, 'proximity'), closestBaseStation: null };
+  const {
+    sensorUuid,
+    associatedCameras: _c,
+    closestBaseStation: _b,
+    floorNumber: _f,
+    subLocationsHierarchyKey: _k,
+    health: _h,
+    healthDetails: _d,
+    ...base
+  } = { ...sensorBase(device, 'proximity'), closestBaseStation: null };
   return {
     ...base,
     tagUuid: sensorUuid,
@@ -184,8 +230,10 @@ export function toMinimalAudioGatewayState(device: DeviceRecord) {
   };
 }
 
-const listOf = <T>(kinds: readonly DeviceRecord['deviceType'][], map: (d: DeviceRecord) => T) => async (deps: ReadDeps, ctx: CallerContext) =>
-  (await listDevices(deps, ctx.orgUuid, kinds)).map(map);
+const listOf =
+  <T>(kinds: readonly DeviceRecord['deviceType'][], map: (d: DeviceRecord) => T) =>
+  async (deps: ReadDeps, ctx: CallerContext) =>
+    (await listDevices(deps, ctx.orgUuid, kinds)).map(map);
 
 export const getMinimalClimateStateList = listOf(SENSORS.climate.kinds, toMinimalClimateState);
 export const getMinimalEnvironmentalGatewayStates = listOf(SENSORS.gateway.kinds, toMinimalGatewayState);
@@ -211,7 +259,11 @@ export function environmentalGatewayEvents<E>(deps: ReadDeps, ctx: CallerContext
 
 // --- What the simulated devices report (gatehouse simulate climate|gateway|door-sensor|occupancy|tag|keypad|doorbell|connection) ---
 
-export async function reportClimate(deps: WriteDeps, actor: Actor, input: { sensorUuid: string; readings: ClimateReadings; alertActivities?: string[]; batteryPercent?: number; tampered?: boolean; atMs?: number }) {
+export async function reportClimate(
+  deps: WriteDeps,
+  actor: Actor,
+  input: { sensorUuid: string; readings: ClimateReadings; alertActivities?: string[]; batteryPercent?: number; tampered?: boolean; atMs?: number },
+) {
   const readings = Object.fromEntries(Object.entries(input.readings).filter(([, v]) => v !== undefined));
   return write(deps, actor, (w) =>
     recordDeviceReport(w, {
@@ -288,7 +340,12 @@ async function reportState<S extends 'door' | 'occupancy'>(
       timestampMs: input.atMs,
       state: input.state,
       stateUpdate: { status: input.state, ...input.extra, ...(input.batteryPercent !== undefined ? { batteryPercent: input.batteryPercent } : {}) },
-      event: (device, atMs) => ({ ...eventBase(device, atMs, input.batteryPercent), state: input.state, stateChanged: stateOf(device).status !== input.state, ...input.extra }),
+      event: (device, atMs) => ({
+        ...eventBase(device, atMs, input.batteryPercent),
+        state: input.state,
+        stateChanged: stateOf(device).status !== input.state,
+        ...input.extra,
+      }),
       entity: SENSORS[sensor].entity,
       announce,
     }),
@@ -298,8 +355,11 @@ async function reportState<S extends 'door' | 'occupancy'>(
 export const reportDoorSensor = (deps: WriteDeps, actor: Actor, input: { sensorUuid: string; state: string; atMs?: number; batteryPercent?: number }) =>
   reportState(deps, actor, 'door', input, toMinimalDoorState);
 
-export const reportOccupancy = (deps: WriteDeps, actor: Actor, input: { sensorUuid: string; state: string; lux?: number; atMs?: number; batteryPercent?: number }) =>
-  reportState(deps, actor, 'occupancy', { ...input, extra: { lux: input.lux ?? null, tampered: false } }, toMinimalOccupancyState);
+export const reportOccupancy = (
+  deps: WriteDeps,
+  actor: Actor,
+  input: { sensorUuid: string; state: string; lux?: number; atMs?: number; batteryPercent?: number },
+) => reportState(deps, actor, 'occupancy', { ...input, extra: { lux: input.lux ?? null, tampered: false } }, toMinimalOccupancyState);
 
 /** A tag's status (a proximity event from then on) and movement (a locomotion event). */
 export async function reportTag(
@@ -318,7 +378,11 @@ export async function reportTag(
         family: SENSORS.proximity.family,
         timestampMs: input.atMs,
         state: input.status,
-        stateUpdate: { status: input.status, ...(gpsLocation ? { gpsLocation } : {}), ...(input.batteryPercent !== undefined ? { batteryPercent: input.batteryPercent } : {}) },
+        stateUpdate: {
+          status: input.status,
+          ...(gpsLocation ? { gpsLocation } : {}),
+          ...(input.batteryPercent !== undefined ? { batteryPercent: input.batteryPercent } : {}),
+        },
         event: (device, atMs) => ({ ...eventBase(device, atMs, input.batteryPercent), status: input.status, startTimeMs: atMs, endTimeMs: null, gpsLocation }),
         entity: SENSORS.proximity.entity,
         announce: toMinimalProximityState,
@@ -333,7 +397,14 @@ export async function reportTag(
         timestampMs: input.atMs,
         state: input.movement,
         stateUpdate: gpsLocation ? { gpsLocation } : {},
-        event: (device, atMs) => ({ tagUuid: device.uuid, orgUuid: device.orgUuid, locationUuid: device.locationUuid, movement: input.movement, gpsLocation, timestampMs: atMs }),
+        event: (device, atMs) => ({
+          tagUuid: device.uuid,
+          orgUuid: device.orgUuid,
+          locationUuid: device.locationUuid,
+          movement: input.movement,
+          gpsLocation,
+          timestampMs: atMs,
+        }),
         entity: SENSORS.locomotion.entity,
         announce: toMinimalProximityState,
       });
@@ -391,7 +462,12 @@ export const OFFLINE = 'OFFLINE';
  * A device going offline or coming back: its connection status (RED offline, GREEN online), a `connection`
  * event in its history (the uptime windows read it), announced as its kind's state entity (DEVICE otherwise).
  */
-export async function reportConnection(deps: WriteDeps, actor: Actor, input: { deviceUuid: string; online: boolean; atMs?: number }, announceAs?: { entity: DeviceStateEntity; announce: (d: DeviceRecord) => DeviceStateRecord }) {
+export async function reportConnection(
+  deps: WriteDeps,
+  actor: Actor,
+  input: { deviceUuid: string; online: boolean; atMs?: number },
+  announceAs?: { entity: DeviceStateEntity; announce: (d: DeviceRecord) => DeviceStateRecord },
+) {
   return write(deps, actor, async (w) => {
     const device = await findDevice(w, actor.orgUuid, input.deviceUuid);
     if (!device) throw fail('NOT_FOUND', 'Device');
@@ -412,7 +488,10 @@ export async function reportConnection(deps: WriteDeps, actor: Actor, input: { d
 }
 
 export function doorbellEvents<E>(deps: ReadDeps, ctx: CallerContext, q: HistoryQuery & { typeFilter?: readonly string[] | null }) {
-  return deviceHistory<E>(deps, ctx, SENSORS.doorbell, [SENSORS.doorbell.family], { ...q, states: q.typeFilter && q.typeFilter.length > 0 ? q.typeFilter : null });
+  return deviceHistory<E>(deps, ctx, SENSORS.doorbell, [SENSORS.doorbell.family], {
+    ...q,
+    states: q.typeFilter && q.typeFilter.length > 0 ? q.typeFilter : null,
+  });
 }
 
 // --- Audio gateway configuration ---
@@ -435,7 +514,14 @@ const AUDIO_DEFAULTS: Record<string, unknown> = {
 };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const SNAKE_KEPT = new Set(['frontendNoiseSuppression', 'frontendEqualizerLowShelf', 'frontendEqualizerHighShelf', 'frontendEqualizerPeaking1', 'frontendEqualizerPeaking2', 'frontendEqualizerPeaking3']);
+const SNAKE_KEPT = new Set([
+  'frontendNoiseSuppression',
+  'frontendEqualizerLowShelf',
+  'frontendEqualizerHighShelf',
+  'frontendEqualizerPeaking1',
+  'frontendEqualizerPeaking2',
+  'frontendEqualizerPeaking3',
+]);
 
 export function toAudioGatewayConfig(device: DeviceRecord) {
   const config = { ...AUDIO_DEFAULTS, ...((device.attributes.config ?? {}) as Record<string, unknown>) };
@@ -461,6 +547,11 @@ export async function updateAudioGatewayConfig(deps: WriteDeps, ctx: CallerConte
     const device = await findDevice(w, ctx.orgUuid, uuid, SENSORS.audio.kinds);
     if (!device) throw fail('NOT_FOUND', SENSORS.audio.what);
     const config = { ...((device.attributes.config ?? {}) as Record<string, unknown>), ...given };
-    await updateDeviceAttributes(w, device, { ...device.attributes, config, configModifiedMs: w.nowMs }, { entity: 'AUDIO_STATE', update: toAudioGatewayConfig });
+    await updateDeviceAttributes(
+      w,
+      device,
+      { ...device.attributes, config, configModifiedMs: w.nowMs },
+      { entity: 'AUDIO_STATE', update: toAudioGatewayConfig },
+    );
   });
 }

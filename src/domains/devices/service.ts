@@ -201,7 +201,12 @@ export async function findDevice(source: ReadSource, orgUuid: string, uuid: stri
 }
 
 /** The organization's devices (of one of `kinds`, when given) among the uuids, in one query: uuid -> device. */
-export async function findDevices(source: ReadSource, orgUuid: string, uuids: readonly string[], kinds?: readonly DeviceKind[]): Promise<Map<string, DeviceRecord>> {
+export async function findDevices(
+  source: ReadSource,
+  orgUuid: string,
+  uuids: readonly string[],
+  kinds?: readonly DeviceKind[],
+): Promise<Map<string, DeviceRecord>> {
   const rows = await store.findDevices(dbOf(source), orgUuid, [...new Set(uuids)]);
   return new Map(rows.filter((row) => !kinds || kinds.length === 0 || kinds.includes(row.kind)).map((row) => [row.uuid, toDeviceRecord(row)]));
 }

@@ -53,12 +53,7 @@ export async function insertDiscovery(db: Db, row: ThirdPartyCameraDiscoveriesTa
 }
 
 export async function findDiscovery(db: Db, orgUuid: string, macAddress: string): Promise<ThirdPartyCameraDiscoveriesTable | undefined> {
-  return db
-    .selectFrom('third_party_camera_discoveries')
-    .selectAll()
-    .where('org_uuid', '=', orgUuid)
-    .where('mac_address', '=', macAddress)
-    .executeTakeFirst();
+  return db.selectFrom('third_party_camera_discoveries').selectAll().where('org_uuid', '=', orgUuid).where('mac_address', '=', macAddress).executeTakeFirst();
 }
 
 export async function listDiscoveries(db: Db, orgUuid: string): Promise<ThirdPartyCameraDiscoveriesTable[]> {

@@ -75,7 +75,8 @@ const isOwner = (wall: VideoWallRecord, ctx: CallerContext) => wall.ownerUserUui
  * `othersCanEdit`. Another organization's wall, or another user's unshared one, is answered as a missing one.
  */
 async function editableWall(source: ReadSource, ctx: CallerContext, fields: Pick<VideoWallFields, 'uuid' | 'orgUuid'>): Promise<VideoWallRecord> {
-  const row = fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await store.findWall(dbOf(source), ctx.orgUuid, fields.uuid) : undefined;
+  const row =
+    fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await store.findWall(dbOf(source), ctx.orgUuid, fields.uuid) : undefined;
   const wall = row ? toVideoWallRecord(row) : null;
   if (!wall || (!isOwner(wall, ctx) && !wall.shared)) throw fail('NOT_FOUND', 'Video wall');
   if (!isOwner(wall, ctx) && !wall.othersCanEdit) throw fail('NOT_ALLOWED', `Only the owner may change video wall "${wall.displayName}"`);
@@ -119,7 +120,8 @@ export async function updateVideoWall(deps: WallDeps, ctx: CallerContext, fields
     if (fields.ownerUserUuid != null && fields.ownerUserUuid !== wall.ownerUserUuid) {
       throw fail('INVALID_VALUE', 'videoWall.ownerUserUuid: the owner of a video wall cannot be changed');
     }
-    const changesAccess = (fields.shared != null && fields.shared !== wall.shared) || (fields.othersCanEdit != null && fields.othersCanEdit !== wall.othersCanEdit);
+    const changesAccess =
+      (fields.shared != null && fields.shared !== wall.shared) || (fields.othersCanEdit != null && fields.othersCanEdit !== wall.othersCanEdit);
     if (changesAccess && !isOwner(wall, ctx)) throw fail('NOT_ALLOWED', `Only the owner may change who shares or edits video wall "${wall.displayName}"`);
     if (fields.deviceList != null) await checkDeviceList(w, ctx.orgUuid, fields.deviceList);
     await store.updateWall(w.tx, wall.uuid, {
@@ -137,7 +139,10 @@ export async function updateVideoWall(deps: WallDeps, ctx: CallerContext, fields
 }
 
 /** `getVideoWalls`: the caller's walls and the shared ones, with the names of their owners. */
-export async function getVideoWalls(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<{ videoWalls: VideoWallRecord[]; userNameMap: Record<string, string> }> {
+export async function getVideoWalls(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+): Promise<{ videoWalls: VideoWallRecord[]; userNameMap: Record<string, string> }> {
   const videoWalls = (await store.listVisibleWalls(deps.store.db, ctx.orgUuid, ctx.userUuid)).map(toVideoWallRecord);
   const owners = [...new Set(videoWalls.map((w) => w.ownerUserUuid).filter((uuid): uuid is string => !!uuid))];
   const userNameMap = Object.fromEntries((await findUsers(deps, ctx.orgUuid, owners)).map((user) => [user.uuid, user.name]));

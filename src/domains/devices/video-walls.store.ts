@@ -24,7 +24,11 @@ export async function listVisibleWalls(db: Db, orgUuid: string, userUuid: string
     .execute();
 }
 
-export async function updateWall(db: Db, uuid: string, changes: Partial<Omit<VideoWallsTable, 'uuid' | 'org_uuid' | 'owner_user_uuid' | 'created_at_ms'>>): Promise<void> {
+export async function updateWall(
+  db: Db,
+  uuid: string,
+  changes: Partial<Omit<VideoWallsTable, 'uuid' | 'org_uuid' | 'owner_user_uuid' | 'created_at_ms'>>,
+): Promise<void> {
   await db.updateTable('video_walls').set(changes).where('uuid', '=', uuid).execute();
 }
 

@@ -23,7 +23,8 @@ import * as feed from './alert-feed.service.js';
 import { getPolicyAlert } from './alerts.service.js';
 
 const tags = ['Event'];
-const GROUPING = 'Alerts newest first, in groups as getPolicyAlertGroupsForDevice cuts them; dismissed alerts are left out. Page with the last alert of a page as the cursor.';
+const GROUPING =
+  'Alerts newest first, in groups as getPolicyAlertGroupsForDevice cuts them; dismissed alerts are left out. Page with the last alert of a page as the cursor.';
 
 export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
   operation(
@@ -155,7 +156,8 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/event/getExpiringPolicyAlerts',
       operationId: 'getExpiringPolicyAlerts',
       summary: 'Get policy alerts about to expire (Gatehouse)',
-      description: 'Unsaved alerts are deleted 30 days after they were recorded (or after their time, when later); saving one as a clip keeps it. Soonest first; the last alert of a page (expiresAtMs, uuid) is the cursor of the next.',
+      description:
+        'Unsaved alerts are deleted 30 days after they were recorded (or after their time, when later); saving one as a clip keeps it. Soonest first; the last alert of a page (expiresAtMs, uuid) is the cursor of the next.',
       tags,
       body: GetExpiringPolicyAlertsRequest,
       response: GetExpiringPolicyAlertsResponse,
@@ -168,7 +170,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/event/getUnhealthyDeviceAlerts',
       operationId: 'getUnhealthyDeviceAlerts',
       summary: 'Get unhealthy device alerts',
-      description: 'From each device\'s status: connection or health RED is DOWN, connection ORANGE or YELLOW is SLOW_INTERNET.',
+      description: "From each device's status: connection or health RED is DOWN, connection ORANGE or YELLOW is SLOW_INTERNET.",
       tags,
       body: EmptyRequest,
       response: GetUnhealthyDeviceAlertsResponse,

@@ -25,14 +25,18 @@ export type GetPolicyAlertGroupsForLocationRequest = Static<typeof GetPolicyAler
 export const PolicyAlertGroupsResponse = ResponseOf({ policyAlertGroups: Field(Type.Array(PolicyAlertGroup)) });
 
 export const GetPolicyAlertsRequest = Type.Object({
-  accessControlledDoorFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these access-controlled doors (ACCESS_CONTROLLED_DOOR_POLICY_ALERT)' })),
+  accessControlledDoorFilter: Opt(
+    Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these access-controlled doors (ACCESS_CONTROLLED_DOOR_POLICY_ALERT)' }),
+  ),
   afterTimestampMs: Opt(Type.Integer({ description: 'only alerts at or after this time (inclusive)' })),
   beforeTimestampMs: Opt(Type.Integer({ description: 'only alerts before this time (exclusive)' })),
   deviceFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these devices' })),
   locationFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts at these locations' })),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last alert of the previous page' })),
   lastUuid: Opt(Ruuid()),
-  maxResults: Opt(Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` })),
+  maxResults: Opt(
+    Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` }),
+  ),
 });
 export type GetPolicyAlertsRequest = Static<typeof GetPolicyAlertsRequest>;
 export const GetPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2)) });
@@ -42,9 +46,17 @@ export const GetPolicyAlertResponse = ResponseOf({ policyAlert: Field(PolicyAler
 
 export const ALERT_COUNT_CAP = { default: 1000, maximum: 100_000 } as const;
 export const GetPolicyAlertCountRequest = Type.Object({
-  maxResultsSize: Opt(Type.Integer({ minimum: 1, maximum: ALERT_COUNT_CAP.maximum, description: `count at most this many alerts: default ${ALERT_COUNT_CAP.default}, maximum ${ALERT_COUNT_CAP.maximum}` })),
+  maxResultsSize: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: ALERT_COUNT_CAP.maximum,
+      description: `count at most this many alerts: default ${ALERT_COUNT_CAP.default}, maximum ${ALERT_COUNT_CAP.maximum}`,
+    }),
+  ),
 });
-export const GetPolicyAlertCountResponse = ResponseOf({ count: Field(Type.Integer({ description: 'alerts in the feed (not dismissed), at most maxResultsSize' })) });
+export const GetPolicyAlertCountResponse = ResponseOf({
+  count: Field(Type.Integer({ description: 'alerts in the feed (not dismissed), at most maxResultsSize' })),
+});
 
 export const DismissPolicyAlertRequest = Type.Object({ alertUuid: Ruuid({ description: 'the alert to dismiss' }) });
 export const DismissPolicyAlertsRequest = Type.Object({ alertUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }) });
@@ -53,7 +65,7 @@ export const DismissResponse = ResponseOf({ dismissedCount: Field(Type.Integer({
 
 export const UnSavePolicyAlertV2Request = Type.Object({
   alertUuid: Ruuid({ description: 'the saved alert' }),
-  savedClipUuid: Opt(Ruuid({ description: 'the clip saved from it; when given, it must be that alert\'s clip' })),
+  savedClipUuid: Opt(Ruuid({ description: "the clip saved from it; when given, it must be that alert's clip" })),
 });
 
 export const EXPIRING_PAGE = { default: 100, maximum: 1000 } as const;
@@ -61,7 +73,9 @@ export const GetExpiringPolicyAlertsRequest = Type.Object({
   withinMs: Opt(Type.Integer({ minimum: 1, maximum: 30 * 86_400_000, description: 'alerts that expire within this long from now: default one day' })),
   lastExpiresAtMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): expiresAtMs of the last alert of the previous page' })),
   lastUuid: Opt(Ruuid()),
-  maxResults: Opt(Type.Integer({ minimum: 1, maximum: EXPIRING_PAGE.maximum, description: `default ${EXPIRING_PAGE.default}, maximum ${EXPIRING_PAGE.maximum}` })),
+  maxResults: Opt(
+    Type.Integer({ minimum: 1, maximum: EXPIRING_PAGE.maximum, description: `default ${EXPIRING_PAGE.default}, maximum ${EXPIRING_PAGE.maximum}` }),
+  ),
 });
 export type GetExpiringPolicyAlertsRequest = Static<typeof GetExpiringPolicyAlertsRequest>;
 export const GetExpiringPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2)) });
@@ -73,7 +87,7 @@ export const UnhealthyDeviceAlert = Type.Object({
   deviceUuid: Field(Type.String()),
   orgUuid: Field(Type.String()),
   symptom: Field(StringEnum(UNHEALTHY_SYMPTOMS)),
-  timestamp: Field(EpochMs('when the device\'s status last changed')),
+  timestamp: Field(EpochMs("when the device's status last changed")),
 });
 export type UnhealthyDeviceAlert = Static<typeof UnhealthyDeviceAlert>;
 export const GetUnhealthyDeviceAlertsResponse = ResponseOf({ unhealthyDeviceAlerts: Field(Type.Array(UnhealthyDeviceAlert)) });

@@ -27,7 +27,12 @@ import type { PolicyAlertsTable } from './tables.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 
-async function groupsPage(deps: ReadDeps, orgUuid: string, input: GetPolicyAlertGroupsV2Request, filter: Pick<store.AlertListFilter, 'locationUuids'>): Promise<Group<PolicyAlertRecord>[]> {
+async function groupsPage(
+  deps: ReadDeps,
+  orgUuid: string,
+  input: GetPolicyAlertGroupsV2Request,
+  filter: Pick<store.AlertListFilter, 'locationUuids'>,
+): Promise<Group<PolicyAlertRecord>[]> {
   const after = cursorOf(input);
   const maxResults = input.maxResults ?? ALERT_GROUP_PAGE.default;
   const rows = await store.listOrgAlerts(deps.store.db, orgUuid, { ...filter, after, limit: rowsToRead(maxResults) });
@@ -40,7 +45,11 @@ export async function getOrgAlertGroups(deps: ReadDeps, ctx: CallerContext, inpu
 }
 
 /** A location's alerts newest first, in groups. */
-export async function getLocationAlertGroups(deps: ReadDeps, ctx: CallerContext, input: GetPolicyAlertGroupsForLocationRequest): Promise<Group<PolicyAlertRecord>[]> {
+export async function getLocationAlertGroups(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: GetPolicyAlertGroupsForLocationRequest,
+): Promise<Group<PolicyAlertRecord>[]> {
   cursorOf(input);
   if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   return groupsPage(deps, ctx.orgUuid, input, { locationUuids: [input.locationUuid] });
@@ -95,9 +104,14 @@ export async function dismissAllPolicyAlerts(deps: AlertDeps, ctx: CallerContext
 const DAY_MS = 86_400_000;
 
 /** Alerts that expire within `withinMs` from now (unsaved ones: saving keeps an alert), soonest first. */
-export async function getExpiringPolicyAlerts(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: GetExpiringPolicyAlertsRequest): Promise<PolicyAlertRecord[]> {
+export async function getExpiringPolicyAlerts(
+  deps: ReadDeps & Pick<Deps, 'clock'>,
+  ctx: CallerContext,
+  input: GetExpiringPolicyAlertsRequest,
+): Promise<PolicyAlertRecord[]> {
   const hasTime = input.lastExpiresAtMs != null;
-  if (hasTime !== (input.lastUuid != null)) throw fail('INVALID_VALUE', 'lastExpiresAtMs and lastUuid form the pagination cursor: give both (the last alert of the previous page) or neither');
+  if (hasTime !== (input.lastUuid != null))
+    throw fail('INVALID_VALUE', 'lastExpiresAtMs and lastUuid form the pagination cursor: give both (the last alert of the previous page) or neither');
   const after = hasTime ? { expiresAtMs: input.lastExpiresAtMs!, uuid: input.lastUuid! } : null;
   const beforeMs = deps.clock.now() + (input.withinMs ?? DAY_MS);
   const rows = await store.listExpiringAlerts(deps.store.db, ctx.orgUuid, beforeMs, after, input.maxResults ?? EXPIRING_PAGE.default);
@@ -119,10 +133,24 @@ export async function expirePolicyAlerts(deps: AlertDeps, nowMs: number): Promis
   for (const [orgUuid, rows] of byOrg) {
     deleted += await write(deps, systemActor(orgUuid, 'events.alert-expiry'), async (w) => {
       // Read again inside the write: another instance's sweep may have deleted some already.
-      const present = await store.findPolicyAlerts(w.tx, orgUuid, rows.map((r) => r.uuid));
-      const count = await store.deletePolicyAlerts(w.tx, orgUuid, present.map((r) => r.uuid));
+      const present = await store.findPolicyAlerts(
+        w.tx,
+        orgUuid,
+        rows.map((r) => r.uuid),
+      );
+      const count = await store.deletePolicyAlerts(
+        w.tx,
+        orgUuid,
+        present.map((r) => r.uuid),
+      );
       for (const row of present) {
-        w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: row.uuid, type: 'DELETE', deviceUuid: row.device_uuid, update: { ...toRecord(row), deleted: true } });
+        w.change({
+          entity: POLICY_ALERT_ENTITY,
+          entityUuid: row.uuid,
+          type: 'DELETE',
+          deviceUuid: row.device_uuid,
+          update: { ...toRecord(row), deleted: true },
+        });
       }
       return count;
     });
@@ -138,7 +166,11 @@ export async function getUnhealthyDeviceAlerts(deps: ReadDeps, ctx: CallerContex
   const alerts: UnhealthyDeviceAlert[] = [];
   for (const device of await listDevices(deps, ctx.orgUuid)) {
     const symptom =
-      device.connectionStatus === 'RED' || device.healthStatus === 'RED' ? 'DOWN' : device.connectionStatus === 'ORANGE' || device.connectionStatus === 'YELLOW' ? 'SLOW_INTERNET' : null;
+      device.connectionStatus === 'RED' || device.healthStatus === 'RED'
+        ? 'DOWN'
+        : device.connectionStatus === 'ORANGE' || device.connectionStatus === 'YELLOW'
+          ? 'SLOW_INTERNET'
+          : null;
     if (symptom) alerts.push({ uuid: `${device.uuid}.${symptom}`, deviceUuid: device.uuid, orgUuid: ctx.orgUuid, symptom, timestamp: device.updatedAtMillis });
   }
   return alerts;

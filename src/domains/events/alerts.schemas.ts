@@ -10,8 +10,21 @@ export const StringEnum = <T extends string>(values: readonly T[], description?:
 export const ActivityEnum = StringEnum(ACTIVITIES, 'activity (trigger)');
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
 export const ALERT_DEVICE_TYPES = [
-  'BLE_TRACKER', 'CAMERA', 'DOOR_SENSOR', 'ENVIRONMENTAL_SENSOR', 'OCCUPANCY_SENSOR', 'AUDIO_GATEWAY', 'EXECUTABLE', 'BADGE_READER',
-  'DOOR_CONTROLLER', 'BLE_BUTTON', 'IO_BOARD', 'ENVIRONMENTAL_GATEWAY', 'NVR', 'ROBOT', 'UNKNOWN',
+  'BLE_TRACKER',
+  'CAMERA',
+  'DOOR_SENSOR',
+  'ENVIRONMENTAL_SENSOR',
+  'OCCUPANCY_SENSOR',
+  'AUDIO_GATEWAY',
+  'EXECUTABLE',
+  'BADGE_READER',
+  'DOOR_CONTROLLER',
+  'BLE_BUTTON',
+  'IO_BOARD',
+  'ENVIRONMENTAL_GATEWAY',
+  'NVR',
+  'ROBOT',
+  'UNKNOWN',
 ] as const;
 export type AlertDeviceType = (typeof ALERT_DEVICE_TYPES)[number];
 
@@ -148,8 +161,8 @@ export type PolicyAlertRecord = Omit<Static<typeof PolicyAlertV2>, AlwaysPresent
 
 export const PolicyAlertGroup = Type.Object(
   {
-    startTime: Field(EpochMs('time of the group\'s newest alert (groups run newest first)')),
-    endTime: Field(EpochMs('time of the group\'s oldest alert')),
+    startTime: Field(EpochMs("time of the group's newest alert (groups run newest first)")),
+    endTime: Field(EpochMs("time of the group's oldest alert")),
     policyAlerts: Field(Type.Array(PolicyAlertV2)),
   },
   { description: 'Alerts within 2 minutes of the previous one, at most 50' },
@@ -183,7 +196,9 @@ export const GetPolicyAlertsV2Request = Type.Object({
   locationFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts at these locations' })),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last alert of the previous page' })),
   lastUuid: Opt(Ruuid()),
-  maxResults: Opt(Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` })),
+  maxResults: Opt(
+    Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` }),
+  ),
 });
 export type GetPolicyAlertsV2Request = Static<typeof GetPolicyAlertsV2Request>;
 export const GetPolicyAlertsV2Response = ResponseOf({

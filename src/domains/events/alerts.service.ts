@@ -44,7 +44,21 @@ const DEVICE_TYPES: Record<DeviceKind, AlertDeviceType> = {
 };
 
 /** Fields kept as columns; everything else of the record is the `details` JSON. */
-const COLUMN_FIELDS = new Set(['uuid', 'orgUuid', 'deviceUuid', 'locationUuid', 'type', 'deviceType', 'timestampMs', 'durationSec', 'policyAlertTriggers', 'textDescription', 'saved', 'dismissedAtMs', 'expiresAtMs']);
+const COLUMN_FIELDS = new Set([
+  'uuid',
+  'orgUuid',
+  'deviceUuid',
+  'locationUuid',
+  'type',
+  'deviceType',
+  'timestampMs',
+  'durationSec',
+  'policyAlertTriggers',
+  'textDescription',
+  'saved',
+  'dismissedAtMs',
+  'expiresAtMs',
+]);
 
 /**
  * An alert is kept this long after it was recorded, or after its time when that is later (the simulator and
@@ -149,13 +163,18 @@ export interface ReadingResult {
   crossings: Array<{ reading: string; value: number; threshold: number }>;
 }
 
-const describeCrossings = (crossings: readonly Crossing[]) => crossings.map((c) => `${c.spec.reading} ${c.value} above its threshold ${c.threshold}`).join(', ');
+const describeCrossings = (crossings: readonly Crossing[]) =>
+  crossings.map((c) => `${c.spec.reading} ${c.value} above its threshold ${c.threshold}`).join(', ');
 
 /**
  * Takes an environmental sensor's readings: every reading above the threshold configured for it (the
  * sensor's `attributes.thresholds`, by reading name) goes into one alert, beside the threshold it crossed.
  */
-export async function takeSensorReadings(deps: AlertDeps, actor: Actor, input: { sensorUuid: string; readings: Record<string, number>; timestampMs?: number }): Promise<ReadingResult> {
+export async function takeSensorReadings(
+  deps: AlertDeps,
+  actor: Actor,
+  input: { sensorUuid: string; readings: Record<string, number>; timestampMs?: number },
+): Promise<ReadingResult> {
   return write(deps, actor, async (w) => {
     const sensor = await findDevice(w, actor.orgUuid, input.sensorUuid, ['ENVIRONMENTAL_SENSOR']);
     if (!sensor) throw fail('NOT_FOUND', 'Environmental sensor');
@@ -184,7 +203,11 @@ export function cursorOf(input: { lastTimestampMs?: number | null; lastUuid?: st
 }
 
 /** A device's alerts newest first, in groups (see alert-groups.ts), a page of whole groups at a time. */
-export async function getPolicyAlertGroupsForDevice(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetPolicyAlertGroupsForDeviceRequest): Promise<Group<PolicyAlertRecord>[]> {
+export async function getPolicyAlertGroupsForDevice(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: GetPolicyAlertGroupsForDeviceRequest,
+): Promise<Group<PolicyAlertRecord>[]> {
   const cursor = cursorOf(input);
   if (!(await findDevice(deps, ctx.orgUuid, input.deviceUuid))) throw fail('NOT_FOUND', 'Device');
   const maxResults = input.maxResults ?? ALERT_GROUP_PAGE.default;

@@ -16,7 +16,8 @@ export function clipRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/event/savePolicyAlertV2',
       operationId: 'savePolicyAlertV2',
       summary: 'Save a policy alert as a saved clip',
-      description: 'Creates a clip (INITIATING) of the alert\'s camera over the alert\'s time and marks the alert saved; the camera then uploads the video to the media host.',
+      description:
+        "Creates a clip (INITIATING) of the alert's camera over the alert's time and marks the alert saved; the camera then uploads the video to the media host.",
       tags,
       body: SavePolicyAlertV2Request,
       response: SavePolicyAlertV2Response,

@@ -14,7 +14,12 @@ export const SavedClip = Type.Object(
     orgUuid: Field(Ruuid()),
     userUuid: Field(Ruuid()),
     sourceAlertUuid: Field(Ruuid({ description: 'the policy alert the clip was saved from' })),
-    status: Field(StringEnum(CLIP_STATUSES, 'INITIATING on creation, UPLOADING while the media host receives the video, COMPLETE once it is stored with sha256Hex and byteCount, FAILED when the upload broke off')),
+    status: Field(
+      StringEnum(
+        CLIP_STATUSES,
+        'INITIATING on creation, UPLOADING while the media host receives the video, COMPLETE once it is stored with sha256Hex and byteCount, FAILED when the upload broke off',
+      ),
+    ),
     deviceUuid: Field(FacetId()),
     deviceUuids: Field(Type.Array(FacetId())),
     devicePresentationOrder: Field(Type.Array(FacetId())),
@@ -66,11 +71,13 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 export const CLIP_PAGE = { default: 100, maximum: 1000 } as const;
 
 export const GetSavedClipsV2Request = Type.Object({
-  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: CLIP_PAGE.maximum, description: `clips per page: default ${CLIP_PAGE.default}, maximum ${CLIP_PAGE.maximum}` })),
+  maxPageSize: Opt(
+    Type.Integer({ minimum: 1, maximum: CLIP_PAGE.maximum, description: `clips per page: default ${CLIP_PAGE.default}, maximum ${CLIP_PAGE.maximum}` }),
+  ),
   pageTimestampMs: Opt(
     Type.Integer({
       description:
-        'the previous page\'s lastEvaluatedTimestampMs: the page holds clips strictly older. Clips run newest first, and a page never splits the clips of one timestamp (it may hold fewer than maxPageSize, or, when more than maxPageSize clips share a timestamp, all of them)',
+        "the previous page's lastEvaluatedTimestampMs: the page holds clips strictly older. Clips run newest first, and a page never splits the clips of one timestamp (it may hold fewer than maxPageSize, or, when more than maxPageSize clips share a timestamp, all of them)",
     }),
   ),
 });

@@ -112,7 +112,7 @@ export async function savePolicyAlertAsClip(deps: ClipDeps, ctx: CallerContext, 
     const alert = await findPolicyAlert(w, ctx.orgUuid, input.alertUuid);
     if (!alert) throw fail('NOT_FOUND', 'Policy alert');
     if (alert.saved) throw fail('CONFLICT', `Policy alert ${alert.uuid} is already saved as a clip`);
-    if (alert.deviceType !== 'CAMERA') throw fail('INVALID_VALUE', 'alertUuid: only a camera\'s alert has footage to save');
+    if (alert.deviceType !== 'CAMERA') throw fail('INVALID_VALUE', "alertUuid: only a camera's alert has footage to save");
     const clip = await createSavedClip(w, deps.config.region, {
       deviceUuid: alert.deviceUuid,
       timestampMs: alert.timestampMs,
@@ -175,7 +175,11 @@ const UPLOADABLE: readonly ClipStatus[] = ['INITIATING', 'FAILED'];
  * to COMPLETE with its sha256Hex and byteCount once the file is stored, or to FAILED when the body broke
  * off or was too large. Each move is a change on the stream.
  */
-export async function uploadClipMedia(deps: ClipDeps, actor: Actor, input: { clipUuid: string; part: MediaPart; contentType: string; body: Readable }): Promise<SavedClipRecord> {
+export async function uploadClipMedia(
+  deps: ClipDeps,
+  actor: Actor,
+  input: { clipUuid: string; part: MediaPart; contentType: string; body: Readable },
+): Promise<SavedClipRecord> {
   const row = await store.findClip(deps.store.db, actor.orgUuid, input.clipUuid);
   if (!row || row.status === 'DELETED') throw fail('NOT_FOUND', 'Saved clip');
   const file = mediaFile(deps.config.dataDir, actor.orgUuid, row.uuid, input.part);
@@ -188,13 +192,24 @@ export async function uploadClipMedia(deps: ClipDeps, actor: Actor, input: { cli
   }
   const claimed = await write(deps, actor, async (w) => {
     if (!(await store.moveClipStatus(w.tx, actor.orgUuid, row.uuid, UPLOADABLE, 'UPLOADING'))) return false;
-    w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'UPDATE', deviceUuid: row.device_uuid, update: toRecord({ ...row, status: 'UPLOADING' }) });
+    w.change({
+      entity: SAVED_CLIP_ENTITY,
+      entityUuid: row.uuid,
+      type: 'UPDATE',
+      deviceUuid: row.device_uuid,
+      update: toRecord({ ...row, status: 'UPLOADING' }),
+    });
     return true;
   });
   if (!claimed) throw fail('CONFLICT', `Saved clip ${row.uuid} is ${row.status === 'COMPLETE' ? 'already complete' : 'being uploaded'}`);
   try {
     const stored = await storeMedia(file, input.body, limit);
-    return await changeClip(deps, actor, row.uuid, { status: 'COMPLETE', sha256_hex: stored.sha256Hex, byte_count: stored.byteCount, video_content_type: input.contentType });
+    return await changeClip(deps, actor, row.uuid, {
+      status: 'COMPLETE',
+      sha256_hex: stored.sha256Hex,
+      byte_count: stored.byteCount,
+      video_content_type: input.contentType,
+    });
   } catch (e) {
     await changeClip(deps, actor, row.uuid, { status: 'FAILED' });
     throw e instanceof MediaTooLargeError ? fail('INVALID_VALUE', `video: larger than ${limit} bytes`) : e;

@@ -119,7 +119,13 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
 
   app.post(
     '/reading',
-    { schema: { ...hidden, body: ReadingFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2), crossings: Field(Type.Array(ReadingCrossing)) }) } } },
+    {
+      schema: {
+        ...hidden,
+        body: ReadingFlags,
+        response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2), crossings: Field(Type.Array(ReadingCrossing)) }) },
+      },
+    },
     async (request) => {
       const { sensor, at, ...rest } = request.body as { sensor: string; at?: number } & Record<string, number>;
       if (Object.keys(rest).length === 0) throw fail('INVALID_VALUE', `reading: give at least one reading (${READINGS.map((r) => r.reading).join(', ')})`);
@@ -131,7 +137,9 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/clip', { schema: { ...hidden, body: ClipFlags, response: { 200: ResponseOf({ savedClip: Field(SavedClip) }) } } }, async (request) => {
     const flags = request.body;
     const { device, actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'clip');
-    let clip = flags.clip ? await findSavedClip(deps, device.orgUuid, flags.clip) : await saveClip(deps, actor, { deviceUuid: device.uuid, timestampMs: flags.at, durationSec: flags.durationSec, title: flags.title });
+    let clip = flags.clip
+      ? await findSavedClip(deps, device.orgUuid, flags.clip)
+      : await saveClip(deps, actor, { deviceUuid: device.uuid, timestampMs: flags.at, durationSec: flags.durationSec, title: flags.title });
     if (!clip || deviceOfFacet(clip.deviceUuid ?? '') !== device.uuid) throw fail('NOT_FOUND', 'Saved clip');
     if (!flags.noUpload) {
       const upload = (part: 'video' | 'thumbnail', contentType: string, bytes: Buffer) =>
@@ -145,7 +153,13 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/crossing', { schema: { ...hidden, body: CrossingFlags, response: { 200: ResponseOf({ crossing: Field(Crossing) }) } } }, async (request) => {
     const flags = request.body;
     const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'crossing');
-    const crossing = await recordCrossing(deps, actor, { cameraUuid: flags.camera, object: flags.object, ingress: flags.in, egress: flags.out, timestampMs: flags.at });
+    const crossing = await recordCrossing(deps, actor, {
+      cameraUuid: flags.camera,
+      object: flags.object,
+      ingress: flags.in,
+      egress: flags.out,
+      timestampMs: flags.at,
+    });
     return { error: false, crossing };
   });
 

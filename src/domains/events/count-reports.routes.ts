@@ -82,7 +82,8 @@ export function countReportRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/report/getCountReportV2',
       operationId: 'getCountReportV2',
       summary: 'Get count report',
-      description: 'PEOPLE, FACES and VEHICLES count line crossings in, ALERTS policy alerts, per interval on the wall clock of timeZone (default: the location\'s, or UTC).',
+      description:
+        "PEOPLE, FACES and VEHICLES count line crossings in, ALERTS policy alerts, per interval on the wall clock of timeZone (default: the location's, or UTC).",
       tags,
       body: GetCountReportV2Request,
       response: GetCountReportV2Response,
@@ -95,7 +96,7 @@ export function countReportRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/report/getCountReportsForDevicesAtLocation',
       operationId: 'getCountReportsForDevicesAtLocation',
       summary: 'Get count reports for each device at a location',
-      description: 'One series per device of the location (its cameras for PEOPLE, FACES and VEHICLES), cut in the location\'s time zone.',
+      description: "One series per device of the location (its cameras for PEOPLE, FACES and VEHICLES), cut in the location's time zone.",
       tags,
       body: GetCountReportsForDevicesAtLocationRequest,
       response: GetCountReportsResponse,

@@ -32,7 +32,8 @@ type CountedType = (typeof COUNTED_TYPES)[number];
 const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
 
 function countedType(type: ReportType): CountedType {
-  if (!(COUNTED_TYPES as readonly string[]).includes(type)) throw fail('INVALID_VALUE', `type ${type}: Gatehouse counts ${COUNTED_TYPES.join(', ')} from what it records`);
+  if (!(COUNTED_TYPES as readonly string[]).includes(type))
+    throw fail('INVALID_VALUE', `type ${type}: Gatehouse counts ${COUNTED_TYPES.join(', ')} from what it records`);
   return type as CountedType;
 }
 
@@ -106,7 +107,12 @@ async function locationTimeZone(deps: ReadDeps, orgUuid: string, locationUuid: s
 }
 
 /** What a scope counts: the devices (null: the whole organization) and the time zone it defaults to. */
-async function scopeDevices(deps: ReadDeps, orgUuid: string, scope: string, uuid: string | null | undefined): Promise<{ devices: string[] | null; timeZone: string | null }> {
+async function scopeDevices(
+  deps: ReadDeps,
+  orgUuid: string,
+  scope: string,
+  uuid: string | null | undefined,
+): Promise<{ devices: string[] | null; timeZone: string | null }> {
   if (scope === 'ORG') return { devices: null, timeZone: null };
   if (scope === 'REGION') throw fail('INVALID_VALUE', 'scope REGION: Gatehouse reports by DEVICE, LOCATION or ORG');
   if (!uuid) throw fail('INVALID_VALUE', `uuid: scope ${scope} needs the ${scope === 'DEVICE' ? 'device' : 'location'}'s uuid`);
@@ -130,13 +136,23 @@ export async function getCountReport(deps: ReadDeps, ctx: CallerContext, input: 
 }
 
 /** One series per device of the location (every device for ALERTS, its cameras for the crossing types), keyed by facet id. */
-export async function getCountReportsForDevicesAtLocation(deps: ReadDeps, ctx: CallerContext, input: GetCountReportsForDevicesAtLocationRequest): Promise<Record<string, CountDataPoint[]>> {
+export async function getCountReportsForDevicesAtLocation(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: GetCountReportsForDevicesAtLocationRequest,
+): Promise<Record<string, CountDataPoint[]>> {
   const type = countedType(input.type);
   const location = await findLocation(deps, ctx.orgUuid, input.locationUuid);
   if (!location) throw fail('NOT_FOUND', 'Location');
   const range = rangeOf(input, location.tz);
   const devices = (await listDevices(deps, ctx.orgUuid, type === 'ALERTS' ? [] : ['CAMERA'])).filter((d) => d.locationUuid === location.uuid);
-  const all = await countSeries(deps, ctx.orgUuid, type, devices.map((d) => d.uuid), range);
+  const all = await countSeries(
+    deps,
+    ctx.orgUuid,
+    type,
+    devices.map((d) => d.uuid),
+    range,
+  );
   const answer: Record<string, CountDataPoint[]> = {};
   for (const device of devices) {
     const counts = all.byDevice.get(device.uuid) ?? all.starts.map(() => 0);

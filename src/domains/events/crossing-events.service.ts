@@ -43,17 +43,34 @@ function checkRange(input: { startTimeMs: number; endTimeMs: number }): void {
 }
 
 /** getThresholdCrossingEvents: every event of the cameras in the range, by camera uuid; at most CROSSING_EVENTS_MAX in all. */
-export async function getCrossingEvents(deps: ReadDeps, ctx: CallerContext, input: GetThresholdCrossingEventsRequest): Promise<Record<string, MinimalThresholdEvent[]>> {
+export async function getCrossingEvents(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: GetThresholdCrossingEventsRequest,
+): Promise<Record<string, MinimalThresholdEvent[]>> {
   checkRange(input);
   const cameras = [...new Set(await Promise.all(input.devices.map((d) => cameraOf(deps, ctx.orgUuid, d))))];
   const answer: Record<string, MinimalThresholdEvent[]> = Object.fromEntries(cameras.map((c) => [c, []]));
   let total = 0;
   let from: { timestampMs: number; id: number } | null = null;
   for (;;) {
-    const rows = await store.listCrossingRows(deps.store.db, ctx.orgUuid, input.crossingObject ?? 'HUMAN', cameras, input.startTimeMs, input.endTimeMs, from, ROWS_PER_READ);
+    const rows = await store.listCrossingRows(
+      deps.store.db,
+      ctx.orgUuid,
+      input.crossingObject ?? 'HUMAN',
+      cameras,
+      input.startTimeMs,
+      input.endTimeMs,
+      from,
+      ROWS_PER_READ,
+    );
     for (const row of rows) {
       total += row.ingress + row.egress;
-      if (total > CROSSING_EVENTS_MAX) throw fail('INVALID_VALUE', `the range holds more than ${CROSSING_EVENTS_MAX} crossing events: narrow it, or page with getThresholdCrossingEventsForDevice`);
+      if (total > CROSSING_EVENTS_MAX)
+        throw fail(
+          'INVALID_VALUE',
+          `the range holds more than ${CROSSING_EVENTS_MAX} crossing events: narrow it, or page with getThresholdCrossingEventsForDevice`,
+        );
       answer[row.device_uuid].push(...eventsOf(row));
     }
     if (rows.length < ROWS_PER_READ) return answer;
@@ -65,7 +82,11 @@ export async function getCrossingEvents(deps: ReadDeps, ctx: CallerContext, inpu
 const KEY = /^(\d{1,16})\.(\d{1,16})\.(\d{1,9})$/;
 
 /** getThresholdCrossingEventsForDevice: a page of one camera's events; the key names the page's last event. */
-export async function getDeviceCrossingEvents(deps: ReadDeps, ctx: CallerContext, input: GetThresholdCrossingEventsForDeviceRequest): Promise<{ thresholdCrossingEvents: MinimalThresholdEvent[]; lastEvaluatedKey: string | null }> {
+export async function getDeviceCrossingEvents(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: GetThresholdCrossingEventsForDeviceRequest,
+): Promise<{ thresholdCrossingEvents: MinimalThresholdEvent[]; lastEvaluatedKey: string | null }> {
   checkRange(input);
   const camera = await cameraOf(deps, ctx.orgUuid, input.deviceUuid);
   let position: { timestampMs: number; id: number; ordinal: number } | null = null;
@@ -80,7 +101,16 @@ export async function getDeviceCrossingEvents(deps: ReadDeps, ctx: CallerContext
   let from = position ? { timestampMs: position.timestampMs, id: position.id } : null;
   // Bounded: each read moves past at least one row, and the page stops at `max` events.
   for (;;) {
-    const rows = await store.listCrossingRows(deps.store.db, ctx.orgUuid, input.crossingObject ?? 'HUMAN', [camera], input.startTimeMs, input.endTimeMs, from, ROWS_PER_READ);
+    const rows = await store.listCrossingRows(
+      deps.store.db,
+      ctx.orgUuid,
+      input.crossingObject ?? 'HUMAN',
+      [camera],
+      input.startTimeMs,
+      input.endTimeMs,
+      from,
+      ROWS_PER_READ,
+    );
     for (const row of rows) {
       const first = position && row.timestamp_ms === position.timestampMs && row.id === position.id ? position.ordinal + 1 : 0;
       const events = eventsOf(row, first);

@@ -114,7 +114,8 @@ function nextBucket(start: number, unit: BucketUnit, timeZone: string): number {
 export function cutBuckets(startMs: number, endMs: number, unit: BucketUnit, timeZone: string): number[] {
   const starts: number[] = [];
   for (let b = startMs < endMs ? bucketStart(startMs, unit, timeZone) : endMs; b < endMs; b = nextBucket(b, unit, timeZone)) {
-    if (starts.length === MAX_BUCKETS) throw fail('INVALID_VALUE', `the range holds more than ${MAX_BUCKETS} buckets of ${unit}: use a larger bucket or a shorter range`);
+    if (starts.length === MAX_BUCKETS)
+      throw fail('INVALID_VALUE', `the range holds more than ${MAX_BUCKETS} buckets of ${unit}: use a larger bucket or a shorter range`);
     starts.push(b);
   }
   return starts;

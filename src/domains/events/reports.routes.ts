@@ -18,7 +18,7 @@ export function reportRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/report/getOccupancyCountsV2',
       operationId: 'getOccupancyCountsV2',
       summary: 'Get occupancy counts V2',
-      description: 'Occupancy of a camera\'s area from its line crossings of people, per interval (or one count for the whole range).',
+      description: "Occupancy of a camera's area from its line crossings of people, per interval (or one count for the whole range).",
       tags,
       body: GetOccupancyCountsV2Request,
       response: GetOccupancyCountsV2Response,

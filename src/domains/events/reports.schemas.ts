@@ -18,7 +18,9 @@ const crossingReportFields = {
   endTimeMs: EpochMs('end of the range (exclusive); equal to startTimeMs for an empty range, which has no buckets'),
   bucketSize: Opt(StringEnum(REPORT_BUCKET_SIZES, 'default HOUR; buckets are cut on the wall clock of timeZone (weeks start on Sunday)')),
   timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone for bucketing; default UTC' })),
-  crossingObject: Opt(StringEnum(REPORT_CROSSING_OBJECTS, 'what crossed the line; default HUMAN. Cameras here count HUMAN, VEHICLE and FACE; the others answer empty buckets')),
+  crossingObject: Opt(
+    StringEnum(REPORT_CROSSING_OBJECTS, 'what crossed the line; default HUMAN. Cameras here count HUMAN, VEHICLE and FACE; the others answer empty buckets'),
+  ),
   dedupe: Opt(Type.Boolean({ description: 'count a crossing that a camera reported more than once (same camera and timestamp) once' })),
 };
 
@@ -42,17 +44,18 @@ export const GetOccupancyCountsV2Request = Type.Object({
   deviceUuid: DeviceRef,
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
-  interval: Opt(StringEnum(REPORT_INTERVALS, 'sub-intervals, cut in the time zone of the camera\'s location; absent: one count for the whole range')),
+  interval: Opt(StringEnum(REPORT_INTERVALS, "sub-intervals, cut in the time zone of the camera's location; absent: one count for the whole range")),
 });
 export type GetOccupancyCountsV2Request = Static<typeof GetOccupancyCountsV2Request>;
 
 export const TimeSeriesDataPoint = Type.Object({
   timestampMs: Field(EpochMs('start of the interval')),
   dateUtc: Field(Type.String()),
-  dateLocal: Field(Type.String({ description: 'start of the interval on the wall clock of the camera\'s location' })),
+  dateLocal: Field(Type.String({ description: "start of the interval on the wall clock of the camera's location" })),
   eventCountMap: Field(
     Type.Record(Type.String(), Type.Integer(), {
-      description: 'OCCUPANCY: the highest occupancy in the interval (people in minus people out since local midnight, never below 0); INGRESS and EGRESS: crossings in the interval',
+      description:
+        'OCCUPANCY: the highest occupancy in the interval (people in minus people out since local midnight, never below 0); INGRESS and EGRESS: crossings in the interval',
     }),
   ),
   approximateTimestampMsMap: Field(Type.Record(Type.String(), Type.Integer(), { description: 'OCCUPANCY: when the highest occupancy was reached' })),
@@ -82,7 +85,9 @@ export const GetThresholdCrossingEventsRequest = Type.Object({
 });
 export type GetThresholdCrossingEventsRequest = Static<typeof GetThresholdCrossingEventsRequest>;
 export const GetThresholdCrossingEventsResponse = ResponseOf({
-  deviceToThresholdCrossingEventMap: Field(Type.Record(Type.String(), Type.Array(MinimalThresholdEvent), { description: 'by camera uuid: one event per object that crossed, oldest first' })),
+  deviceToThresholdCrossingEventMap: Field(
+    Type.Record(Type.String(), Type.Array(MinimalThresholdEvent), { description: 'by camera uuid: one event per object that crossed, oldest first' }),
+  ),
 });
 
 export const CROSSING_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
@@ -92,7 +97,13 @@ export const GetThresholdCrossingEventsForDeviceRequest = Type.Object({
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
   lastEvaluatedKey: Opt(Type.String({ maxLength: 100, description: 'the lastEvaluatedKey of the previous page' })),
-  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: CROSSING_EVENT_PAGE.maximum, description: `default ${CROSSING_EVENT_PAGE.default}, maximum ${CROSSING_EVENT_PAGE.maximum}` })),
+  maxPageSize: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: CROSSING_EVENT_PAGE.maximum,
+      description: `default ${CROSSING_EVENT_PAGE.default}, maximum ${CROSSING_EVENT_PAGE.maximum}`,
+    }),
+  ),
 });
 export type GetThresholdCrossingEventsForDeviceRequest = Static<typeof GetThresholdCrossingEventsForDeviceRequest>;
 export const GetThresholdCrossingEventsForDeviceResponse = ResponseOf({
@@ -117,7 +128,7 @@ export const GetCountReportV2Request = Type.Object({
   scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a camera; LOCATION: uuid is a location; ORG: the whole organization'),
   types: Type.Array(StringEnum(REPORT_TYPES), { minItems: 1, uniqueItems: true, description: `counted: ${COUNTED_TYPES.join(', ')}` }),
   uuid: Opt(Ruuid()),
-  timeZone: Opt(Type.String({ maxLength: 64, description: 'IANA time zone; default the location\'s (DEVICE, LOCATION) or UTC' })),
+  timeZone: Opt(Type.String({ maxLength: 64, description: "IANA time zone; default the location's (DEVICE, LOCATION) or UTC" })),
   startDate: Opt(Type.String({ deprecated: true })),
   endDate: Opt(Type.String({ deprecated: true })),
 });
@@ -126,7 +137,9 @@ export type GetCountReportV2Request = Static<typeof GetCountReportV2Request>;
 export const CountDataPoint = Type.Object({
   dateLocal: Field(Type.String()),
   dateUtc: Field(Type.String()),
-  eventCountMap: Field(Type.Record(Type.String(), Type.Integer(), { description: 'by report type: PEOPLE, FACES and VEHICLES count line crossings in, ALERTS policy alerts' })),
+  eventCountMap: Field(
+    Type.Record(Type.String(), Type.Integer(), { description: 'by report type: PEOPLE, FACES and VEHICLES count line crossings in, ALERTS policy alerts' }),
+  ),
   reportingDevicesMap: Field(Type.Record(Type.String(), Type.Array(FacetId()), { description: 'by report type: the devices that counted in the bucket' })),
 });
 export type CountDataPoint = Static<typeof CountDataPoint>;

@@ -42,8 +42,22 @@ export async function recordCrossing(deps: Pick<Deps, 'store' | 'bus' | 'clock'>
     const camera = await findDevice(w, actor.orgUuid, input.cameraUuid, ['CAMERA']);
     if (!camera) throw fail('NOT_FOUND', 'Camera');
     const timestampMs = input.timestampMs ?? w.nowMs;
-    const id = await store.insertCrossing(w.tx, { org_uuid: actor.orgUuid, device_uuid: camera.uuid, object: input.object, timestamp_ms: timestampMs, ingress: input.ingress, egress: input.egress });
-    const record = { uuid: String(id), deviceUuid: camera.uuid, crossingObject: input.object, timestampMs, ingressCount: input.ingress, egressCount: input.egress };
+    const id = await store.insertCrossing(w.tx, {
+      org_uuid: actor.orgUuid,
+      device_uuid: camera.uuid,
+      object: input.object,
+      timestamp_ms: timestampMs,
+      ingress: input.ingress,
+      egress: input.egress,
+    });
+    const record = {
+      uuid: String(id),
+      deviceUuid: camera.uuid,
+      crossingObject: input.object,
+      timestampMs,
+      ingressCount: input.ingress,
+      egressCount: input.egress,
+    };
     w.change({ entity: CROSSING_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: record, timestampMs });
     return record;
   });
@@ -79,7 +93,12 @@ type CrossingReportInput = GetThresholdCrossingCountReportForOrgRequest;
  * Ingress and egress per bucket over [startTimeMs, endTimeMs), every bucket present (zero when nothing
  * crossed). With `dedupe`, a camera's repeated report of one timestamp counts once (a device retrying).
  */
-async function crossingCounts(deps: Pick<Deps, 'store'>, orgUuid: string, input: CrossingReportInput, cameras: readonly string[] | null): Promise<CrossingCount[]> {
+async function crossingCounts(
+  deps: Pick<Deps, 'store'>,
+  orgUuid: string,
+  input: CrossingReportInput,
+  cameras: readonly string[] | null,
+): Promise<CrossingCount[]> {
   checkRange(input.startTimeMs, input.endTimeMs);
   const timeZone = timeZoneOf(input);
   const starts = cutBuckets(input.startTimeMs, input.endTimeMs, input.bucketSize ?? 'HOUR', timeZone);
@@ -114,15 +133,28 @@ async function crossingCounts(deps: Pick<Deps, 'store'>, orgUuid: string, input:
 const SLOT_MS = 900_000;
 
 /** getThresholdCrossingCountReport: one camera's ingress and egress per bucket. */
-export async function getDeviceCrossingCounts(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetThresholdCrossingCountReportRequest): Promise<CrossingCount[]> {
+export async function getDeviceCrossingCounts(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: GetThresholdCrossingCountReportRequest,
+): Promise<CrossingCount[]> {
   const camera = await findCamera(deps, ctx.orgUuid, input.deviceUuid);
   return crossingCounts(deps, ctx.orgUuid, input, [camera.uuid]);
 }
 
-export async function getBatchCrossingCounts(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetBatchThresholdCrossingCountReportRequest): Promise<CrossingCount[]> {
+export async function getBatchCrossingCounts(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: GetBatchThresholdCrossingCountReportRequest,
+): Promise<CrossingCount[]> {
   // Every camera named, by uuid or facet id, in one query; the first unknown (or another organization's) is refused.
   const uuids = input.deviceUuids.map((ref) => (isRuuid(ref) ? ref : deviceOfFacet(ref)));
-  const found = await findDevices(deps, ctx.orgUuid, uuids.filter((uuid): uuid is string => !!uuid), ['CAMERA']);
+  const found = await findDevices(
+    deps,
+    ctx.orgUuid,
+    uuids.filter((uuid): uuid is string => !!uuid),
+    ['CAMERA'],
+  );
   const cameras = new Set<string>();
   for (const [i, ref] of input.deviceUuids.entries()) {
     const camera = uuids[i] ? found.get(uuids[i]) : undefined;
@@ -132,7 +164,11 @@ export async function getBatchCrossingCounts(deps: Pick<Deps, 'store'>, ctx: Cal
   return crossingCounts(deps, ctx.orgUuid, input, [...cameras]);
 }
 
-export async function getOrgCrossingCounts(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetThresholdCrossingCountReportForOrgRequest): Promise<CrossingCount[]> {
+export async function getOrgCrossingCounts(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: GetThresholdCrossingCountReportForOrgRequest,
+): Promise<CrossingCount[]> {
   return crossingCounts(deps, ctx.orgUuid, input, null);
 }
 

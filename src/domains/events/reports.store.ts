@@ -12,7 +12,14 @@ export async function insertCrossing(db: Db, row: Omit<CrossingEventsTable, 'id'
 }
 
 /** Crossings of one kind of object in [fromMs, toMs), oldest first, of the given cameras (every camera when null). */
-export async function listCrossings(db: Db, orgUuid: string, object: CrossingObject, deviceUuids: readonly string[] | null, fromMs: number, toMs: number): Promise<CrossingRow[]> {
+export async function listCrossings(
+  db: Db,
+  orgUuid: string,
+  object: CrossingObject,
+  deviceUuids: readonly string[] | null,
+  fromMs: number,
+  toMs: number,
+): Promise<CrossingRow[]> {
   if (deviceUuids !== null && deviceUuids.length === 0) return [];
   return db
     .selectFrom('crossing_events')
@@ -40,7 +47,15 @@ export interface SlotCount {
  * (org, [device,] object, timestamp) indexes), so a report reads one row per camera and slot, however many
  * crossings there were. Timestamps are non-negative, so integer division is the floor on both dialects.
  */
-export async function sumCrossingsBySlot(db: Db, orgUuid: string, object: CrossingObject, deviceUuids: readonly string[] | null, fromMs: number, toMs: number, slotMs: number): Promise<SlotCount[]> {
+export async function sumCrossingsBySlot(
+  db: Db,
+  orgUuid: string,
+  object: CrossingObject,
+  deviceUuids: readonly string[] | null,
+  fromMs: number,
+  toMs: number,
+  slotMs: number,
+): Promise<SlotCount[]> {
   if (deviceUuids !== null && deviceUuids.length === 0) return [];
   const slot = sql<number>`timestamp_ms / ${sql.lit(slotMs)}`;
   const rows = await db
@@ -57,7 +72,14 @@ export async function sumCrossingsBySlot(db: Db, orgUuid: string, object: Crossi
 }
 
 /** Policy alerts counted per device and slot in [fromMs, toMs) (dismissed ones too: a report counts what happened). */
-export async function countAlertsBySlot(db: Db, orgUuid: string, deviceUuids: readonly string[] | null, fromMs: number, toMs: number, slotMs: number): Promise<SlotCount[]> {
+export async function countAlertsBySlot(
+  db: Db,
+  orgUuid: string,
+  deviceUuids: readonly string[] | null,
+  fromMs: number,
+  toMs: number,
+  slotMs: number,
+): Promise<SlotCount[]> {
   if (deviceUuids !== null && deviceUuids.length === 0) return [];
   const slot = sql<number>`timestamp_ms / ${sql.lit(slotMs)}`;
   const rows = await db

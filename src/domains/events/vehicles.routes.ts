@@ -24,7 +24,8 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/vehicle/saveVehicle',
       operationId: 'saveVehicle',
       summary: 'Save a vehicle (its licence plate)',
-      description: 'Creates the vehicle of the plate, or updates the fields given. With alert (and not trust), a read of the plate raises a LICENSEPLATE_ALERT policy alert.',
+      description:
+        'Creates the vehicle of the plate, or updates the fields given. With alert (and not trust), a read of the plate raises a LICENSEPLATE_ALERT policy alert.',
       tags,
       body: SaveVehicleRequest,
       response: SaveVehicleResponse,
@@ -38,22 +39,50 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/vehicle/deleteVehicle', operationId: 'deleteVehicle', summary: 'Delete a saved vehicle', tags, body: DeleteVehicleRequest, response: EnvelopeResponse },
+    {
+      path: '/api/vehicle/deleteVehicle',
+      operationId: 'deleteVehicle',
+      summary: 'Delete a saved vehicle',
+      tags,
+      body: DeleteVehicleRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await vehicles.deleteVehicle(deps, ctx, input.vehicleLicensePlate), {}),
   );
   operation(
     app,
-    { path: '/api/vehicle/addVehicleLabel', operationId: 'addVehicleLabel', summary: 'Add a label to a saved vehicle', tags, body: VehicleLabelRequest, response: EnvelopeResponse },
+    {
+      path: '/api/vehicle/addVehicleLabel',
+      operationId: 'addVehicleLabel',
+      summary: 'Add a label to a saved vehicle',
+      tags,
+      body: VehicleLabelRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await vehicles.changeVehicleLabel(deps, ctx, input, true), {}),
   );
   operation(
     app,
-    { path: '/api/vehicle/removeVehicleLabel', operationId: 'removeVehicleLabel', summary: 'Remove a label from a saved vehicle', tags, body: VehicleLabelRequest, response: EnvelopeResponse },
+    {
+      path: '/api/vehicle/removeVehicleLabel',
+      operationId: 'removeVehicleLabel',
+      summary: 'Remove a label from a saved vehicle',
+      tags,
+      body: VehicleLabelRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await vehicles.changeVehicleLabel(deps, ctx, input, false), {}),
   );
   operation(
     app,
-    { path: '/api/vehicle/getVehicleLabelsForOrg', operationId: 'getVehicleLabelsForOrg', summary: 'Get the labels of saved vehicles', tags, body: EmptyRequest, response: GetVehicleLabelsForOrgResponse },
+    {
+      path: '/api/vehicle/getVehicleLabelsForOrg',
+      operationId: 'getVehicleLabelsForOrg',
+      summary: 'Get the labels of saved vehicles',
+      tags,
+      body: EmptyRequest,
+      response: GetVehicleLabelsForOrgResponse,
+    },
     async (_input, ctx) => ({ vehicleLabels: await vehicles.getVehicleLabels(deps, ctx) }),
   );
   operation(
@@ -62,7 +91,8 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/vehicle/getVehicleEvents',
       operationId: 'getVehicleEvents',
       summary: 'Get licence plate reads',
-      description: 'Newest first. The plate queries add up; unnamedQuery keeps plates no saved vehicle names. Page with the last event (lastEventTimestamp, lastUuid).',
+      description:
+        'Newest first. The plate queries add up; unnamedQuery keeps plates no saved vehicle names. Page with the last event (lastEventTimestamp, lastUuid).',
       tags,
       body: GetVehicleEventsRequest,
       response: GetVehicleEventsResponse,

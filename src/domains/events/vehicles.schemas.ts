@@ -4,7 +4,12 @@ import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../sche
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 /** A licence plate as given: letters, digits, spaces and dashes; kept upper case without spaces and dashes. */
-export const PlateInput = Type.String({ minLength: 1, maxLength: 24, pattern: '^[A-Za-z0-9 -]+$', description: 'licence plate; compared upper case, without spaces and dashes' });
+export const PlateInput = Type.String({
+  minLength: 1,
+  maxLength: 24,
+  pattern: '^[A-Za-z0-9 -]+$',
+  description: 'licence plate; compared upper case, without spaces and dashes',
+});
 const Label = Type.String({ minLength: 1, maxLength: 100 });
 
 export const SaveVehicleRequest = Type.Object({
@@ -33,7 +38,9 @@ export const GetVehiclesResponse = ResponseOf({ vehicles: Field(Type.Array(Vehic
 
 export const DeleteVehicleRequest = Type.Object({ vehicleLicensePlate: PlateInput });
 export const VehicleLabelRequest = Type.Object({ vehicleLicensePlate: PlateInput, label: Label });
-export const GetVehicleLabelsForOrgResponse = ResponseOf({ vehicleLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by licence plate' })) });
+export const GetVehicleLabelsForOrgResponse = ResponseOf({
+  vehicleLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by licence plate' })),
+});
 
 export const VehicleEvent = Type.Object({
   uuid: Field(Ruuid()),
@@ -42,7 +49,7 @@ export const VehicleEvent = Type.Object({
   locationUuid: Field(Ruuid()),
   eventTimestamp: Field(EpochMs()),
   vehicleLicensePlate: Field(Type.String()),
-  name: Field(Type.String({ description: 'the saved vehicle\'s name, when the plate is saved' })),
+  name: Field(Type.String({ description: "the saved vehicle's name, when the plate is saved" })),
   matchingLicensePlates: Field(Type.Array(Type.String())),
   partialLicensePlates: Field(Type.Array(Type.String())),
   imageS3Key: Field(Type.String()),
@@ -59,7 +66,7 @@ export const GetVehicleEventsRequest = Type.Object({
   endTimeMs: Opt(Type.Integer({ description: 'exclusive' })),
   licensePlateExactQuery: Opt(Type.Array(PlateInput, { maxItems: 100 })),
   licensePlateFuzzyQuery: Opt(PlateInput),
-  nameQuery: Opt(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'saved vehicles\' names (exact, case-insensitive)' })),
+  nameQuery: Opt(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: "saved vehicles' names (exact, case-insensitive)" })),
   vehicleLabelQuery: Opt(Type.Array(Label, { maxItems: 100, description: 'saved vehicles carrying any of these labels' })),
   unnamedQuery: Opt(Type.Boolean({ description: 'only plates that no saved vehicle names' })),
   lastEventTimestamp: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last event of the previous page (Gatehouse addition)' })),

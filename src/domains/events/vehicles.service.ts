@@ -61,7 +61,17 @@ export async function saveVehicle(deps: WriteDeps, ctx: CallerContext, input: Sa
       row = { ...existing, ...values };
       await store.updateVehicle(w.tx, ctx.orgUuid, plate, values);
     } else {
-      row = { org_uuid: ctx.orgUuid, license_plate: plate, name: null, alert: 0, trust: 0, thumbnail_s3_key: null, labels: '[]', created_at_ms: input.createdAtMillis ?? w.nowMs, ...values };
+      row = {
+        org_uuid: ctx.orgUuid,
+        license_plate: plate,
+        name: null,
+        alert: 0,
+        trust: 0,
+        thumbnail_s3_key: null,
+        labels: '[]',
+        created_at_ms: input.createdAtMillis ?? w.nowMs,
+        ...values,
+      };
       await store.insertVehicle(w.tx, row);
     }
     const record = toVehicle(row);
@@ -85,7 +95,12 @@ export async function deleteVehicle(deps: WriteDeps, ctx: CallerContext, plateIn
 }
 
 /** Adds or removes a label of a saved vehicle; adding one it has, or removing one it has not, changes nothing. */
-export async function changeVehicleLabel(deps: WriteDeps, ctx: CallerContext, input: { vehicleLicensePlate: string; label: string }, add: boolean): Promise<VehicleRecord> {
+export async function changeVehicleLabel(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { vehicleLicensePlate: string; label: string },
+  add: boolean,
+): Promise<VehicleRecord> {
   const plate = normalisePlate(input.vehicleLicensePlate);
   return write(deps, ctx, async (w) => {
     const row = await store.findVehicle(w.tx, ctx.orgUuid, plate);
@@ -134,16 +149,34 @@ export interface PlateReadResult {
  * plate's saved vehicle is on the watch list and not trusted, raises a LICENSEPLATE_ALERT policy alert in
  * the same write.
  */
-export async function recordPlateRead(deps: WriteDeps, actor: Actor, input: { cameraUuid: string; plate: string; timestampMs?: number }): Promise<PlateReadResult> {
+export async function recordPlateRead(
+  deps: WriteDeps,
+  actor: Actor,
+  input: { cameraUuid: string; plate: string; timestampMs?: number },
+): Promise<PlateReadResult> {
   const plate = normalisePlate(input.plate);
   return write(deps, actor, async (w) => {
     const camera = await findDevice(w, actor.orgUuid, input.cameraUuid, ['CAMERA']);
     if (!camera) throw fail('NOT_FOUND', 'Camera');
-    const row: VehicleEventsTable = { uuid: newRuuid(), org_uuid: actor.orgUuid, device_uuid: camera.uuid, location_uuid: camera.locationUuid, license_plate: plate, timestamp_ms: input.timestampMs ?? w.nowMs };
+    const row: VehicleEventsTable = {
+      uuid: newRuuid(),
+      org_uuid: actor.orgUuid,
+      device_uuid: camera.uuid,
+      location_uuid: camera.locationUuid,
+      license_plate: plate,
+      timestamp_ms: input.timestampMs ?? w.nowMs,
+    };
     await store.insertVehicleEvent(w.tx, row);
     const vehicle = await store.findVehicle(w.tx, actor.orgUuid, plate);
     const vehicleEvent = toEvent(row, new Map([[plate, vehicle?.name ?? null]]));
-    w.change({ entity: VEHICLE_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: vehicleEvent, timestampMs: row.timestamp_ms });
+    w.change({
+      entity: VEHICLE_EVENT_ENTITY,
+      entityUuid: row.uuid,
+      type: 'CREATE',
+      deviceUuid: camera.uuid,
+      update: vehicleEvent,
+      timestampMs: row.timestamp_ms,
+    });
     let policyAlert: PolicyAlertRecord | null = null;
     if (vehicle && vehicle.alert === 1 && vehicle.trust === 0) {
       const v = toVehicle(vehicle);
@@ -151,7 +184,9 @@ export async function recordPlateRead(deps: WriteDeps, actor: Actor, input: { ca
         deviceUuid: camera.uuid,
         policyAlertTriggers: ['LICENSEPLATE_ALERT'],
         timestampMs: row.timestamp_ms,
-        alertingEventVehicles: [{ licensePlateNumber: plate, vehicleName: v.name, labels: v.labels, imageS3Bucket: null, imageS3Key: null, imageS3Region: null }],
+        alertingEventVehicles: [
+          { licensePlateNumber: plate, vehicleName: v.name, labels: v.labels, imageS3Bucket: null, imageS3Key: null, imageS3Region: null },
+        ],
         textDescription: `Watched licence plate ${plate}${v.name ? ` (${v.name})` : ''} on ${camera.name}`,
       });
     }
@@ -186,7 +221,8 @@ async function namesOf(deps: ReadDeps, orgUuid: string): Promise<Map<string, Veh
  */
 export async function getVehicleEvents(deps: ReadDeps, ctx: CallerContext, input: GetVehicleEventsRequest): Promise<VehicleEventRecord[]> {
   checkRange(input.startTimeMs, input.endTimeMs);
-  if ((input.lastEventTimestamp != null) !== (input.lastUuid != null)) throw fail('INVALID_VALUE', 'lastEventTimestamp and lastUuid form the pagination cursor: give both (the last event of the previous page) or neither');
+  if ((input.lastEventTimestamp != null) !== (input.lastUuid != null))
+    throw fail('INVALID_VALUE', 'lastEventTimestamp and lastUuid form the pagination cursor: give both (the last event of the previous page) or neither');
   const vehicles = await namesOf(deps, ctx.orgUuid);
   let plates: Set<string> | null = null;
   const addPlates = (list: Iterable<string>) => {
@@ -194,7 +230,14 @@ export async function getVehicleEvents(deps: ReadDeps, ctx: CallerContext, input
     for (const p of list) plates.add(p);
   };
   if (input.licensePlateExactQuery?.length) addPlates(input.licensePlateExactQuery.map(normalisePlate));
-  if (input.licensePlateFuzzyQuery) addPlates(fuzzyMatches(normalisePlate(input.licensePlateFuzzyQuery), await store.listReadPlates(deps.store.db, ctx.orgUuid, input.startTimeMs ?? null, input.endTimeMs ?? null), null));
+  if (input.licensePlateFuzzyQuery)
+    addPlates(
+      fuzzyMatches(
+        normalisePlate(input.licensePlateFuzzyQuery),
+        await store.listReadPlates(deps.store.db, ctx.orgUuid, input.startTimeMs ?? null, input.endTimeMs ?? null),
+        null,
+      ),
+    );
   if (input.nameQuery?.length) {
     const wanted = new Set(input.nameQuery.map((n) => n.toLowerCase()));
     addPlates([...vehicles.values()].filter((v) => v.name && wanted.has(v.name.toLowerCase())).map((v) => v.licensePlate!));
@@ -250,7 +293,9 @@ export async function searchLicensePlates(deps: ReadDeps, ctx: CallerContext, in
   const plate = normalisePlate(input.licensePlate);
   const fromMs = input.startTime ?? null;
   const beforeMs = input.endTime ?? null;
-  const plates = input.fuzzy ? fuzzyMatches(plate, await store.listReadPlates(deps.store.db, ctx.orgUuid, fromMs, beforeMs), input.forcedFuzziness ?? null) : [plate];
+  const plates = input.fuzzy
+    ? fuzzyMatches(plate, await store.listReadPlates(deps.store.db, ctx.orgUuid, fromMs, beforeMs), input.forcedFuzziness ?? null)
+    : [plate];
   if (!plates.includes(plate)) plates.push(plate);
   const rows = await store.listVehicleEvents(deps.store.db, ctx.orgUuid, {
     deviceUuids: await camerasOf(deps, ctx.orgUuid, input.deviceUuids),

@@ -23,7 +23,7 @@ export function faceEventRoutes(app: ApiApp, deps: Deps): void {
       path: `${FACE_EVENT}/findFaceEventsByOrg`,
       operationId: 'findFaceEventsByOrg',
       summary: 'Find face events of the organization',
-      description: 'Newest first, within timestampFilter (default: the last 7 days); page with the answer\'s lastEvaluatedKey.',
+      description: "Newest first, within timestampFilter (default: the last 7 days); page with the answer's lastEvaluatedKey.",
       tags,
       body: FindFaceEventsByOrgRequest,
       response: FindFaceEventsByOrgResponse,
@@ -32,22 +32,50 @@ export function faceEventRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: `${FACE_EVENT}/getFaceEvent`, operationId: 'getFaceEvent', summary: 'Get a face event', tags, body: GetFaceEventRequest, response: GetFaceEventResponse },
+    {
+      path: `${FACE_EVENT}/getFaceEvent`,
+      operationId: 'getFaceEvent',
+      summary: 'Get a face event',
+      tags,
+      body: GetFaceEventRequest,
+      response: GetFaceEventResponse,
+    },
     async (input, ctx) => ({ faceEvent: await faceEvents.getFaceEvent(deps, ctx, input.eventUuid) }),
   );
   operation(
     app,
-    { path: `${PERSON}/findPersonLabelsByOrg`, operationId: 'findPersonLabelsByOrg', summary: 'Find the labels of people', tags, body: EmptyRequest, response: FindPersonLabelsByOrgResponse },
+    {
+      path: `${PERSON}/findPersonLabelsByOrg`,
+      operationId: 'findPersonLabelsByOrg',
+      summary: 'Find the labels of people',
+      tags,
+      body: EmptyRequest,
+      response: FindPersonLabelsByOrgResponse,
+    },
     async (_input, ctx) => ({ labelsByPerson: await faceEvents.findPersonLabels(deps, ctx) }),
   );
   operation(
     app,
-    { path: `${PERSON}/addPersonLabel`, operationId: 'addPersonLabel', summary: 'Add a label to a person', tags, body: PersonLabelRequest, response: EnvelopeResponse },
+    {
+      path: `${PERSON}/addPersonLabel`,
+      operationId: 'addPersonLabel',
+      summary: 'Add a label to a person',
+      tags,
+      body: PersonLabelRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await faceEvents.changePersonLabel(deps, ctx, input, true), {}),
   );
   operation(
     app,
-    { path: `${PERSON}/removePersonLabel`, operationId: 'removePersonLabel', summary: 'Remove a label from a person', tags, body: PersonLabelRequest, response: EnvelopeResponse },
+    {
+      path: `${PERSON}/removePersonLabel`,
+      operationId: 'removePersonLabel',
+      summary: 'Remove a label from a person',
+      tags,
+      body: PersonLabelRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await faceEvents.changePersonLabel(deps, ctx, input, false), {}),
   );
 }

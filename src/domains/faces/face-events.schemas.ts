@@ -43,10 +43,13 @@ export const FindFaceEventsByOrgRequest = Type.Object({
       hasEmbedding: Opt(Type.Boolean()),
       labels: Opt(Type.Array(Label, { maxItems: 100, description: 'faces of people carrying any of these labels' })),
       timestampFilter: Opt(
-        Type.Object({
-          rangeStart: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
-          rangeEnd: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
-        }, { description: 'default: the last 7 days' }),
+        Type.Object(
+          {
+            rangeStart: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
+            rangeEnd: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
+          },
+          { description: 'default: the last 7 days' },
+        ),
       ),
     }),
   ),
@@ -58,4 +61,6 @@ export const GetFaceEventRequest = Type.Object({ eventUuid: Ruuid() });
 export const GetFaceEventResponse = ResponseOf({ faceEvent: Field(FaceEvent) });
 
 export const PersonLabelRequest = Type.Object({ personUuid: Ruuid(), label: Label });
-export const FindPersonLabelsByOrgResponse = ResponseOf({ labelsByPerson: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by person uuid' })) });
+export const FindPersonLabelsByOrgResponse = ResponseOf({
+  labelsByPerson: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by person uuid' })),
+});

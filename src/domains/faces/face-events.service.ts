@@ -40,7 +40,11 @@ function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
  * A camera saw a face (the simulator's `face` event): a known person, named by uuid or by name, or an
  * unidentified face when no person is given. Recorded and announced as a FACE_EVENT.
  */
-export async function recordFaceSighting(deps: WriteDeps, actor: Actor, input: { cameraUuid: string; person?: string | null; timestampMs?: number }): Promise<FaceEventRecord> {
+export async function recordFaceSighting(
+  deps: WriteDeps,
+  actor: Actor,
+  input: { cameraUuid: string; person?: string | null; timestampMs?: number },
+): Promise<FaceEventRecord> {
   return write(deps, actor, async (w) => {
     const camera = await findDevice(w, actor.orgUuid, input.cameraUuid, ['CAMERA']);
     if (!camera) throw fail('NOT_FOUND', 'Camera');
@@ -85,7 +89,11 @@ function instant(value: string | null | undefined, field: string): number | null
  * findFaceEventsByOrg: sightings newest first, within the timestamp filter (default: the last 7 days),
  * a page at a time; lastEvaluatedKey names the page's last event.
  */
-export async function findFaceEvents(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: FindFaceEventsByOrgRequest): Promise<{ faceEvents: FaceEventRecord[]; lastEvaluatedKey: string | null }> {
+export async function findFaceEvents(
+  deps: ReadDeps & Pick<Deps, 'clock'>,
+  ctx: CallerContext,
+  input: FindFaceEventsByOrgRequest,
+): Promise<{ faceEvents: FaceEventRecord[]; lastEvaluatedKey: string | null }> {
   const f = input.searchFilter ?? {};
   const page = input.pageRequest ?? {};
   const now = deps.clock.now();

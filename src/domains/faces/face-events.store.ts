@@ -62,12 +62,21 @@ export async function peopleWithLabels(db: Db, orgUuid: string, labels: readonly
 
 /** Adds a label; answers false when the person had it already. */
 export async function addPersonLabel(db: Db, row: PersonLabelsTable): Promise<boolean> {
-  const result = await db.insertInto('person_labels').values(row).onConflict((oc) => oc.columns(['person_uuid', 'label']).doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('person_labels')
+    .values(row)
+    .onConflict((oc) => oc.columns(['person_uuid', 'label']).doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Removes a label; answers false when the person did not have it. */
 export async function removePersonLabel(db: Db, orgUuid: string, personUuid: string, label: string): Promise<boolean> {
-  const result = await db.deleteFrom('person_labels').where('org_uuid', '=', orgUuid).where('person_uuid', '=', personUuid).where('label', '=', label).executeTakeFirst();
+  const result = await db
+    .deleteFrom('person_labels')
+    .where('org_uuid', '=', orgUuid)
+    .where('person_uuid', '=', personUuid)
+    .where('label', '=', label)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -37,7 +37,9 @@ export interface FileUploadResult {
   success: boolean;
 }
 
-type StagedFile = { fileName: string; error: string } | { fileName: string; error?: undefined; path: string; image: FaceImageType & { width: number; height: number }; bytes: number; sha256Hex: string };
+type StagedFile =
+  | { fileName: string; error: string }
+  | { fileName: string; error?: undefined; path: string; image: FaceImageType & { width: number; height: number }; bytes: number; sha256Hex: string };
 
 function parseFlag(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
@@ -74,7 +76,11 @@ async function stageFile(storage: FaceStorage, orgUuid: string, part: Extract<Up
  * transaction's upload log; a refused file does not stop the others. Files are staged as they arrive, so
  * the form's fields may come before or after them.
  */
-export async function uploadFaceMatchmakers(deps: FaceDeps, ctx: CallerContext, input: UploadInput): Promise<{ transactionId: string; fileUploadResults: FileUploadResult[] }> {
+export async function uploadFaceMatchmakers(
+  deps: FaceDeps,
+  ctx: CallerContext,
+  input: UploadInput,
+): Promise<{ transactionId: string; fileUploadResults: FileUploadResult[] }> {
   let transactionId = parseTransaction(input.transaction);
   let createIfNotFound = parseFlag(input.createPersonIfNotFound);
   const storage = faceStorage(deps.config.dataDir);
@@ -96,11 +102,26 @@ export async function uploadFaceMatchmakers(deps: FaceDeps, ctx: CallerContext, 
   }
 }
 
-async function storeFile(deps: FaceDeps, ctx: CallerContext, storage: FaceStorage, file: StagedFile, transactionId: string, createIfNotFound: boolean): Promise<FileUploadResult> {
+async function storeFile(
+  deps: FaceDeps,
+  ctx: CallerContext,
+  storage: FaceStorage,
+  file: StagedFile,
+  transactionId: string,
+  createIfNotFound: boolean,
+): Promise<FileUploadResult> {
   const log = { org_uuid: ctx.orgUuid, transaction_id: transactionId, file_name: file.fileName };
   const refuse = (w: WriteScope, message: string) => {
     w.audit({ entity: 'FACE_UPLOAD', entityUuid: transactionId, action: 'REFUSE' });
-    return store.insertUpload(w.tx, { ...log, success: toDbBool(false)!, error_msg: message, face_id: null, person_uuid: null, storage_key: null, created_at_ms: w.nowMs });
+    return store.insertUpload(w.tx, {
+      ...log,
+      success: toDbBool(false)!,
+      error_msg: message,
+      face_id: null,
+      person_uuid: null,
+      storage_key: null,
+      created_at_ms: w.nowMs,
+    });
   };
   if (file.error !== undefined) {
     await write(deps, ctx, (w) => refuse(w, file.error));
@@ -136,7 +157,15 @@ async function storeFile(deps: FaceDeps, ctx: CallerContext, storage: FaceStorag
         created_at_ms: w.nowMs,
       };
       await store.insertMatchmaker(w.tx, row);
-      await store.insertUpload(w.tx, { ...log, success: toDbBool(true)!, error_msg: null, face_id: faceId, person_uuid: person.uuid, storage_key: key, created_at_ms: w.nowMs });
+      await store.insertUpload(w.tx, {
+        ...log,
+        success: toDbBool(true)!,
+        error_msg: null,
+        face_id: faceId,
+        person_uuid: person.uuid,
+        storage_key: key,
+        created_at_ms: w.nowMs,
+      });
       w.change({ entity: 'FACE_MATCHMAKER', entityUuid: faceId, type: 'CREATE', update: toMatchmakerRecord(row) });
       return { fileName: file.fileName, message: null, success: true };
     });
@@ -167,7 +196,11 @@ export async function getMatchmaker(deps: Pick<Deps, 'store'>, ctx: CallerContex
 }
 
 /** The stored image of one of the organization's faces. */
-export async function readMatchmakerImage(deps: Pick<Deps, 'store' | 'config'>, ctx: CallerContext, faceId: string): Promise<{ face: FaceMatchmakerRecord; bytes: Buffer }> {
+export async function readMatchmakerImage(
+  deps: Pick<Deps, 'store' | 'config'>,
+  ctx: CallerContext,
+  faceId: string,
+): Promise<{ face: FaceMatchmakerRecord; bytes: Buffer }> {
   const row = await store.findMatchmaker(deps.store.db, ctx.orgUuid, faceId);
   if (!row) throw fail('NOT_FOUND', 'Face matchmaker');
   const bytes = await faceStorage(deps.config.dataDir)

@@ -41,7 +41,7 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
         summary: 'Upload face matchmakers',
         description:
           'multipart/form-data with one or more .jpg or .png images (checked by content) of at most 5 MB each. Each file name, without extension and ' +
-          "ignoring case and white space, names the person the face is of; with createPersonIfNotFound a missing person is created. One result per file, in order.",
+          'ignoring case and white space, names the person the face is of; with createPersonIfNotFound a missing person is created. One result per file, in order.',
         tags,
         consumes: ['multipart/form-data'],
         querystring: UploadFaceMatchmakersQuery,
@@ -93,7 +93,14 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
   );
   operation(
     app,
-    { path: `${MATCHMAKER}/getFaceMatchmaker`, operationId: 'getFaceMatchmaker', summary: 'Get face matchmaker', tags, body: FaceIdRequest, response: GetFaceMatchmakerResponse },
+    {
+      path: `${MATCHMAKER}/getFaceMatchmaker`,
+      operationId: 'getFaceMatchmaker',
+      summary: 'Get face matchmaker',
+      tags,
+      body: FaceIdRequest,
+      response: GetFaceMatchmakerResponse,
+    },
     async (input, ctx) => ({ faceMatchmaker: await faces.getMatchmaker(deps, ctx, input.faceId) }),
   );
   operation(
@@ -115,7 +122,14 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
   );
   operation(
     app,
-    { path: `${MATCHMAKER}/deleteFaceMatchmaker`, operationId: 'deleteFaceMatchmaker', summary: 'Delete face matchmaker', tags, body: FaceIdRequest, response: EnvelopeResponse },
+    {
+      path: `${MATCHMAKER}/deleteFaceMatchmaker`,
+      operationId: 'deleteFaceMatchmaker',
+      summary: 'Delete face matchmaker',
+      tags,
+      body: FaceIdRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await faces.deleteMatchmaker(deps, ctx, input.faceId), {}),
   );
 
@@ -131,7 +145,14 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
   );
   operation(
     app,
-    { path: `${PERSON}/findPeopleByOrg`, operationId: 'findPeopleByOrg', summary: 'Find people by organization', tags, body: FindPeopleByOrgRequest, response: FindPeopleByOrgResponse },
+    {
+      path: `${PERSON}/findPeopleByOrg`,
+      operationId: 'findPeopleByOrg',
+      summary: 'Find people by organization',
+      tags,
+      body: FindPeopleByOrgRequest,
+      response: FindPeopleByOrgResponse,
+    },
     async (_input, ctx) => ({ people: await people.listPeople(deps, ctx) }),
   );
   operation(

@@ -51,7 +51,9 @@ export const FaceMatchmaker = Type.Object({
 /** Documents the form; the parts themselves are read as a stream by the route, never parsed into a body. */
 export const UploadFaceMatchmakersForm = Type.Object(
   {
-    file: Type.Optional(Type.Array(Type.String({ contentMediaType: 'image/jpeg' }), { description: 'one or more .jpg or .png images of at most 5 MB each; any part name' })),
+    file: Type.Optional(
+      Type.Array(Type.String({ contentMediaType: 'image/jpeg' }), { description: 'one or more .jpg or .png images of at most 5 MB each; any part name' }),
+    ),
     transaction: Type.Optional(Type.String({ description: 'the transaction id, when not in the query string' })),
     createPersonIfNotFound: Type.Optional(Type.String({ description: 'true or false, when not in the query string' })),
   },

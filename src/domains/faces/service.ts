@@ -93,7 +93,11 @@ export async function listPeople(deps: Pick<Deps, 'store'>, ctx: CallerContext):
 }
 
 /** A selective update: only the fields present change; an e-mail of null or "" clears it. */
-export async function updatePerson(deps: PeopleDeps, ctx: CallerContext, input: { uuid: string; name?: string | null; email?: string | null }): Promise<PersonRecord> {
+export async function updatePerson(
+  deps: PeopleDeps,
+  ctx: CallerContext,
+  input: { uuid: string; name?: string | null; email?: string | null },
+): Promise<PersonRecord> {
   return write(deps, ctx, async (w) => {
     const row = await store.findPerson(w.tx, ctx.orgUuid, input.uuid);
     if (!row) throw fail('NOT_FOUND', 'Person');

@@ -35,7 +35,12 @@ export async function listPeople(db: Db, orgUuid: string): Promise<PeopleTable[]
   return db.selectFrom('people').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute();
 }
 
-export async function updatePerson(db: Db, orgUuid: string, uuid: string, set: Partial<Pick<PeopleTable, 'name' | 'match_key' | 'email' | 'updated_at_ms'>>): Promise<void> {
+export async function updatePerson(
+  db: Db,
+  orgUuid: string,
+  uuid: string,
+  set: Partial<Pick<PeopleTable, 'name' | 'match_key' | 'email' | 'updated_at_ms'>>,
+): Promise<void> {
   await db.updateTable('people').set(set).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 

@@ -127,7 +127,8 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
   } catch {
     throw fail('INVALID_REQUEST', 'Body is not valid JSON');
   }
-  if (!validEvent(event)) throw fail('INVALID_REQUEST', `Body is not a badge event: ${validEvent.errors?.[0]?.instancePath || '/'} ${validEvent.errors?.[0]?.message ?? ''}`.trim());
+  if (!validEvent(event))
+    throw fail('INVALID_REQUEST', `Body is not a badge event: ${validEvent.errors?.[0]?.instancePath || '/'} ${validEvent.errors?.[0]?.message ?? ''}`.trim());
   const orgUuid = integration.orgUuid;
   const doors = (integration.settings.doorInfoMap ?? {}) as Record<string, DoorInfo>;
   const door = doors[event.doorId];
@@ -211,5 +212,10 @@ export async function findBadgeEvent(source: ReadSource, orgUuid: string, uuid: 
 
 /** The seek points a record (a badge event) left on camera timelines. */
 export async function listSeekPointsOf(source: ReadSource, orgUuid: string, sourceUuid: string) {
-  return (await store.listSeekPointsOfSource(dbOf(source), orgUuid, sourceUuid)).map((p) => ({ uuid: p.uuid, cameraUuid: p.camera_uuid, timestampMs: p.timestamp_ms, label: p.label }));
+  return (await store.listSeekPointsOfSource(dbOf(source), orgUuid, sourceUuid)).map((p) => ({
+    uuid: p.uuid,
+    cameraUuid: p.camera_uuid,
+    timestampMs: p.timestamp_ms,
+    label: p.label,
+  }));
 }

@@ -17,7 +17,12 @@ export async function checkBadgeToken(deps: Pick<IntegrationDeps, 'config'>, api
   if (!base) return 'accepted';
   try {
     const response = await sendOutbound(
-      { method: 'GET', url: `${base.replace(/\/+$/, '')}/v1/me`, headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json' }, timeoutMs: CHECK_TIMEOUT_MS },
+      {
+        method: 'GET',
+        url: `${base.replace(/\/+$/, '')}/v1/me`,
+        headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json' },
+        timeoutMs: CHECK_TIMEOUT_MS,
+      },
       outboundPolicy(deps.config),
     );
     if (response.status >= 200 && response.status < 300) return 'accepted';
@@ -36,7 +41,10 @@ export function misconfiguredDoors(doorInfoMap: Record<string, DoorInfo>): strin
     locations.add(info.locationUuid);
     locationsByName.set(info.doorName, locations);
   }
-  return [...locationsByName].filter(([, locations]) => locations.size > 1).map(([name]) => name).sort();
+  return [...locationsByName]
+    .filter(([, locations]) => locations.size > 1)
+    .map(([name]) => name)
+    .sort();
 }
 
 /**
@@ -50,7 +58,8 @@ export async function updateBadgeIntegration(deps: IntegrationDeps, ctx: CallerC
   const { rhombusToken, ...settings } = input;
   const normalized = { ...settings, platformToken: settings.platformToken ?? rhombusToken };
   return saveIntegration(deps, ctx, 'BADGE', normalized, async ({ secrets, failedGuids, existing }) => {
-    if (secrets.platformToken && !isRuuid(secrets.platformToken)) throw fail('INVALID_VALUE', 'platformToken: must be a RUUID (22 URL-safe base-64 characters)');
+    if (secrets.platformToken && !isRuuid(secrets.platformToken))
+      throw fail('INVALID_VALUE', 'platformToken: must be a RUUID (22 URL-safe base-64 characters)');
     let enabled = normalized.enabled ?? false;
     if (enabled && (!secrets.apiToken || !secrets.webhookSignatureSecret)) {
       throw fail('INVALID_VALUE', 'apiToken and webhookSignatureSecret: both required to enable the badge integration');

@@ -20,7 +20,12 @@ const SmartSensorFlags = Type.Object({
 export const integrationSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/smart-sensor', { schema: { ...hidden, body: SmartSensorFlags, response: { 200: SmartSensorEventResponse } } }, async (request) => {
     const flags = request.body;
-    const outcome = await receiveSmartSensorEvent(deps, systemActor(flags.org, 'simulate.smart-sensor'), { sensorId: flags.sensor, eventType: flags.type, timestampMs: flags.at, value: flags.value });
+    const outcome = await receiveSmartSensorEvent(deps, systemActor(flags.org, 'simulate.smart-sensor'), {
+      sensorId: flags.sensor,
+      eventType: flags.type,
+      timestampMs: flags.at,
+      value: flags.value,
+    });
     return { error: false, ...outcome };
   });
 };

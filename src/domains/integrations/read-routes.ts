@@ -22,12 +22,26 @@ const read = { tags, body: BaseIntegrationRequest };
 export function readRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
-    { ...read, path: '/api/integrations/IoT/getSmartSensorIntegration', operationId: 'getSmartSensorIntegration', extension: true, summary: 'Get the smart-sensor integration', response: GetSmartSensorIntegrationResponse },
+    {
+      ...read,
+      path: '/api/integrations/IoT/getSmartSensorIntegration',
+      operationId: 'getSmartSensorIntegration',
+      extension: true,
+      summary: 'Get the smart-sensor integration',
+      response: GetSmartSensorIntegrationResponse,
+    },
     async (_input, ctx) => ({ haloSettings: await getIntegrationSettings(deps, ctx, 'SMART_SENSOR') }),
   );
   operation(
     app,
-    { ...read, path: '/api/integrations/getChatIntegration', operationId: 'getChatIntegration', extension: true, summary: 'Get the chat integration', response: GetChatIntegrationResponse },
+    {
+      ...read,
+      path: '/api/integrations/getChatIntegration',
+      operationId: 'getChatIntegration',
+      extension: true,
+      summary: 'Get the chat integration',
+      response: GetChatIntegrationResponse,
+    },
     async (_input, ctx) => ({ mattermostSettings: await getIntegrationSettings(deps, ctx, 'CHAT') }),
   );
   operation(
@@ -69,24 +83,41 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
     async (_input, ctx) => ({ serviceNowSettings: await getIntegrationSettings(deps, ctx, 'TICKETING') }),
   );
 
-  const listing = { ...read, operationId: 'getOrgIntegrations', summary: "Get the organization's integrations (secrets masked)", response: GetOrgIntegrationsResponse };
-  operation(app, { ...listing, path: '/api/integrations/org/getOrgIntegrations' }, async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }));
+  const listing = {
+    ...read,
+    operationId: 'getOrgIntegrations',
+    summary: "Get the organization's integrations (secrets masked)",
+    response: GetOrgIntegrationsResponse,
+  };
+  operation(app, { ...listing, path: '/api/integrations/org/getOrgIntegrations' }, async (_input, ctx) => ({
+    orgIntegrations: await getOrgIntegrations(deps, ctx),
+  }));
   // The catalogue's operationIds of the two deprecated paths.
   for (const [path, operationId] of [
     ['/api/org/getOrgIntegrations', 'DEPRECATED_getOrgIntegrations'],
     ['/api/integrations/getOrgIntegrations', 'getOrgIntegrationsDep'],
   ]) {
-    operation(
-      app,
-      { ...listing, path, operationId, deprecated: { successor: '/api/integrations/org/getOrgIntegrations' } },
-      async (_input, ctx) => ({ orgIntegrations: await getOrgIntegrations(deps, ctx) }),
-    );
+    operation(app, { ...listing, path, operationId, deprecated: { successor: '/api/integrations/org/getOrgIntegrations' } }, async (_input, ctx) => ({
+      orgIntegrations: await getOrgIntegrations(deps, ctx),
+    }));
   }
-  const listingV2 = { ...read, operationId: 'getOrgIntegrationsV2', summary: "Get the organization's V2 integrations by name", response: GetOrgIntegrationsV2Response };
-  operation(app, { ...listingV2, path: '/api/integrations/org/getOrgIntegrationsV2' }, async (_input, ctx) => ({ orgIntegrationsV2: await getOrgIntegrationsV2(deps, ctx) }));
+  const listingV2 = {
+    ...read,
+    operationId: 'getOrgIntegrationsV2',
+    summary: "Get the organization's V2 integrations by name",
+    response: GetOrgIntegrationsV2Response,
+  };
+  operation(app, { ...listingV2, path: '/api/integrations/org/getOrgIntegrationsV2' }, async (_input, ctx) => ({
+    orgIntegrationsV2: await getOrgIntegrationsV2(deps, ctx),
+  }));
   operation(
     app,
-    { ...listingV2, path: '/api/integrations/getOrgIntegrationsV2', operationId: 'getOrgIntegrationsV2Dep', deprecated: { successor: '/api/integrations/org/getOrgIntegrationsV2' } },
+    {
+      ...listingV2,
+      path: '/api/integrations/getOrgIntegrationsV2',
+      operationId: 'getOrgIntegrationsV2Dep',
+      deprecated: { successor: '/api/integrations/org/getOrgIntegrationsV2' },
+    },
     async (_input, ctx) => ({ orgIntegrationsV2: await getOrgIntegrationsV2(deps, ctx) }),
   );
 

@@ -49,7 +49,12 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
   };
   operation(
     app,
-    { ...updateChat, path: '/api/integrations/updateChatIntegration', extension: ['/api/integrations/updateChatIntegration'], aliases: ['/api/integrations/incidentManagement/updateMattermostIntegration'] },
+    {
+      ...updateChat,
+      path: '/api/integrations/updateChatIntegration',
+      extension: ['/api/integrations/updateChatIntegration'],
+      aliases: ['/api/integrations/incidentManagement/updateMattermostIntegration'],
+    },
     async (input, ctx) => updateChatIntegration(deps, ctx, input.mattermostSettings ?? {}),
   );
   operation(
@@ -133,7 +138,12 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
   const deleteChat = { ...remove, operationId: 'deleteChatIntegration', summary: 'Delete the chat integration' };
   operation(
     app,
-    { ...deleteChat, path: '/api/integrations/deleteChatIntegration', extension: ['/api/integrations/deleteChatIntegration'], aliases: ['/api/integrations/incidentManagement/deleteMattermostIntegration'] },
+    {
+      ...deleteChat,
+      path: '/api/integrations/deleteChatIntegration',
+      extension: ['/api/integrations/deleteChatIntegration'],
+      aliases: ['/api/integrations/incidentManagement/deleteMattermostIntegration'],
+    },
     async (_input, ctx) => deleteIntegration(deps, ctx, 'CHAT', 'Chat integration').then(() => ({})),
   );
   operation(

@@ -10,7 +10,8 @@ import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js'
  */
 const Id = Type.String({ maxLength: 100 });
 const Text = (maxLength = 1000) => Type.String({ maxLength });
-export const Secret = (description: string) => Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
+export const Secret = (description: string) =>
+  Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
 
 export const enabling = {
   enabled: Field(Type.Boolean()),
@@ -40,7 +41,9 @@ export const SmartSensorSettings = Type.Object({
   savedClipDurationMs: Field(Type.Integer({ minimum: 1000, maximum: 600_000, description: 'length of the clip saved for an alert' })),
   triggerNotification: Field(Type.Boolean()),
   sensorName: Field(Text(200)),
-  sensorToCamerasMap: Field(Type.Record(Type.String({ maxLength: 200 }), Type.Array(Id, { maxItems: 100 }), { description: 'sensor id to the cameras its alerts are raised on' })),
+  sensorToCamerasMap: Field(
+    Type.Record(Type.String({ maxLength: 200 }), Type.Array(Id, { maxItems: 100 }), { description: 'sensor id to the cameras its alerts are raised on' }),
+  ),
   url: Field(Text(2000)),
 });
 export type SmartSensorSettings = Static<typeof SmartSensorSettings> & Partial<Record<(typeof SMART_SENSOR_ALERTS)[number], boolean | null>>;
@@ -73,7 +76,9 @@ const badgeFields = {
   platformToken: Field(Secret('RUUID-formatted token')),
   saveClips: Field(Type.Boolean()),
   webhookSignatureSecret: Field(Secret('HMAC-SHA256 key of the inbound badge webhook')),
-  webhookUuid: Field(Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$', description: 'names the inbound webhook (POST /webhooks/badge/{webhookUuid}); generated when absent' })),
+  webhookUuid: Field(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$', description: 'names the inbound webhook (POST /webhooks/badge/{webhookUuid}); generated when absent' }),
+  ),
 };
 /** Badge settings as answered. */
 export const BadgeSettingsRecord = Type.Object(badgeFields);
@@ -119,7 +124,9 @@ export const UpdateTicketingIntegrationRequest = settingsBody('serviceNowSetting
 export const IntegrationUpdateResponse = ResponseOf(
   {
     authError: Field(Type.Boolean({ description: 'the third-party system refused the credentials; the integration stays disabled' })),
-    failedGuids: Field(Type.Array(Type.String(), { description: "identifiers in the settings that are not records of the caller's organization; left out, the rest applied" })),
+    failedGuids: Field(
+      Type.Array(Type.String(), { description: "identifiers in the settings that are not records of the caller's organization; left out, the rest applied" }),
+    ),
     misconfiguredDoors: Field(Type.Array(Type.String(), { description: 'door names assigned to more than one location' })),
   },
   'Integration-update response',

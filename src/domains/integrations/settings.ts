@@ -118,7 +118,14 @@ export function publicSettings(integration: Integration): Record<string, unknown
 export type IntegrationChangeRecord = ReturnType<typeof changeRecord>;
 
 function changeRecord(integration: Integration) {
-  return { uuid: integration.uuid, orgUuid: integration.orgUuid, integration: integration.kind, enabled: integration.enabled, settings: publicSettings(integration), updatedAtMs: integration.updatedAtMs };
+  return {
+    uuid: integration.uuid,
+    orgUuid: integration.orgUuid,
+    integration: integration.kind,
+    enabled: integration.enabled,
+    settings: publicSettings(integration),
+    updatedAtMs: integration.updatedAtMs,
+  };
 }
 
 /**
@@ -126,14 +133,20 @@ function changeRecord(integration: Integration) {
  * the stored secret; an absent or empty one clears it (the update replaces the whole settings); any other
  * value that looks masked is refused, since it cannot be the secret itself.
  */
-function resolveSecrets(deps: Pick<Deps, 'secrets'>, kind: IntegrationKind, input: Record<string, unknown>, existing: Integration | null): Record<string, string | null> {
+function resolveSecrets(
+  deps: Pick<Deps, 'secrets'>,
+  kind: IntegrationKind,
+  input: Record<string, unknown>,
+  existing: Integration | null,
+): Record<string, string | null> {
   const resolved: Record<string, string | null> = {};
   for (const field of SECRET_FIELDS[kind]) {
     const given = input[field];
     const stored = existing?.secrets[field];
     if (typeof given !== 'string' || given === '') resolved[field] = null;
     else if (stored && given === stored.masked) resolved[field] = openSecret(deps, existing!, field);
-    else if (looksMasked(given)) throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
+    else if (looksMasked(given))
+      throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
     else resolved[field] = given;
   }
   return resolved;
@@ -202,9 +215,17 @@ export async function saveIntegration(
       secrets: Object.fromEntries(
         Object.entries(secrets)
           .filter((e): e is [string, string] => e[1] !== null)
-          .map(([field, plaintext]) => [field, { sealed: deps.secrets.seal(plaintext, secretIdentity(ctx.orgUuid, kind, field)), masked: maskOf(field, plaintext) }]),
+          .map(([field, plaintext]) => [
+            field,
+            { sealed: deps.secrets.seal(plaintext, secretIdentity(ctx.orgUuid, kind, field)), masked: maskOf(field, plaintext) },
+          ]),
       ),
-      auditMap: withAuditEntry(current?.auditMap ?? {}, w.nowMs, { enabledTimestampMs: enabling.enabledTimestampMs, integrationAuditEvent: 'UPDATE', user: await callerName(w, ctx), userUuid: ctx.userUuid }),
+      auditMap: withAuditEntry(current?.auditMap ?? {}, w.nowMs, {
+        enabledTimestampMs: enabling.enabledTimestampMs,
+        integrationAuditEvent: 'UPDATE',
+        user: await callerName(w, ctx),
+        userUuid: ctx.userUuid,
+      }),
       webhookUuid,
       apiKeyId: prepared.apiKeyId === undefined ? (current?.apiKeyId ?? null) : prepared.apiKeyId,
       createdAtMs: current?.createdAtMs ?? w.nowMs,
@@ -214,16 +235,28 @@ export async function saveIntegration(
     w.change({ entity: INTEGRATION_ENTITY, entityUuid: integration.uuid, type: current ? 'UPDATE' : 'CREATE', update: changeRecord(integration) });
   });
 
-  deps.log.info({ component: 'integrations', orgUuid: ctx.orgUuid, kind, enabled: prepared.enabled, authError: prepared.authError ?? false, failedGuids: failedGuids.length }, 'integration saved');
+  deps.log.info(
+    {
+      component: 'integrations',
+      orgUuid: ctx.orgUuid,
+      kind,
+      enabled: prepared.enabled,
+      authError: prepared.authError ?? false,
+      failedGuids: failedGuids.length,
+    },
+    'integration saved',
+  );
   const warnings = [...(prepared.warnings ?? [])];
-  if (failedGuids.length > 0) warnings.unshift(`${failedGuids.length} identifier(s) are not records of this organization and were left out; the rest of the update applied`);
+  if (failedGuids.length > 0)
+    warnings.unshift(`${failedGuids.length} identifier(s) are not records of this organization and were left out; the rest of the update applied`);
   const result: UpdateResult = {
     authError: prepared.authError ?? false,
     failedGuids,
     misconfiguredDoors: prepared.misconfiguredDoors ?? [],
     warningMsg: warnings.length > 0 ? warnings.join('; ') : null,
   };
-  if (prepared.authError) return { ...result, error: true, errorMsg: 'The third-party system refused the credentials; the settings were saved with the integration disabled' };
+  if (prepared.authError)
+    return { ...result, error: true, errorMsg: 'The third-party system refused the credentials; the settings were saved with the integration disabled' };
   return result;
 }
 

@@ -54,7 +54,13 @@ export interface NotificationRecord {
 /** A notification for the organization's clients, announced on the stream with the alert it is about. */
 function notify(w: WriteScope, alert: { uuid: string; deviceUuid: string }, title: string) {
   const uuid = newRuuid();
-  w.change({ entity: NOTIFICATION_ENTITY, entityUuid: uuid, deviceUuid: alert.deviceUuid, type: 'CREATE', update: { uuid, orgUuid: w.actor.orgUuid, policyAlertUuid: alert.uuid, deviceUuid: alert.deviceUuid, title, timestampMs: w.nowMs } });
+  w.change({
+    entity: NOTIFICATION_ENTITY,
+    entityUuid: uuid,
+    deviceUuid: alert.deviceUuid,
+    type: 'CREATE',
+    update: { uuid, orgUuid: w.actor.orgUuid, policyAlertUuid: alert.uuid, deviceUuid: alert.deviceUuid, title, timestampMs: w.nowMs },
+  });
 }
 
 /**

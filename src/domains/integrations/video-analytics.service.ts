@@ -55,7 +55,8 @@ export async function updateVideoAnalyticsIntegration(deps: IntegrationDeps, ctx
       return { enabled, settings, apiKeyId: null, warnings: ['GATEHOUSE_ANALYTICS_API_URL is not set: no key was issued to the analytics system'] };
     }
     const { apiKey, keyId } = await createApiKey(deps, { orgUuid: ctx.orgUuid, kind: 'standard' }, ctx);
-    if (await tellAnalytics(deps, '/v1/keys', { orgUuid: ctx.orgUuid, region: deps.config.region, keyId, apiKey })) return { enabled, settings, apiKeyId: keyId };
+    if (await tellAnalytics(deps, '/v1/keys', { orgUuid: ctx.orgUuid, region: deps.config.region, keyId, apiKey }))
+      return { enabled, settings, apiKeyId: keyId };
     await revokeApiKey(deps, { orgUuid: ctx.orgUuid, keyId }, ctx);
     return { enabled, settings, apiKeyId: null, warnings: ['the analytics system could not be reached to receive its key: save again to retry'] };
   });

@@ -33,7 +33,8 @@ async function shipmentOf(deps: Pick<Deps, 'store'>, ctx: CallerContext, crmOppI
   const rows = await store.findShipmentsByOppInAnyOrg(deps.store.db, crmOppId, MAX_MATCHES);
   const own = rows.find((r) => r.org_uuid === ctx.orgUuid);
   if (own) return own;
-  if (rows.length > 1) throw fail('CONFLICT', `Several organizations have a shipment for sales opportunity ${crmOppId}; use an internal key of the shipment's organization`);
+  if (rows.length > 1)
+    throw fail('CONFLICT', `Several organizations have a shipment for sales opportunity ${crmOppId}; use an internal key of the shipment's organization`);
   return rows[0] ?? null;
 }
 
@@ -60,7 +61,9 @@ function answerOf(s: ShipmentsTable, repeated: boolean): ShipmentEmailAnswer {
     customerShipmentEmailState: success ? 'SHIPPING_SHIPPED_SUCCESS' : 'SHIPPING_SHIPPED_FAILURE',
     legacyMsg: success ? `Shipped e-mail sent to ${s.email}` : `Shipped e-mail to ${s.email} failed: ${s.email_error ?? 'unknown reason'}`,
     trackingIdentifier: s.tracking_identifier,
-    ...(repeated ? { warningMsg: `The shipped e-mail was already attempted at ${new Date(s.email_attempt_at_ms ?? 0).toISOString()}; it was not sent again` } : {}),
+    ...(repeated
+      ? { warningMsg: `The shipped e-mail was already attempted at ${new Date(s.email_attempt_at_ms ?? 0).toISOString()}; it was not sent again` }
+      : {}),
   };
 }
 
@@ -82,7 +85,11 @@ async function awaitOutcome(deps: Pick<Deps, 'store'>, uuid: string): Promise<Sh
  * for its outcome. The outcome (accepted, or refused / unreachable) is recorded, and every later call
  * answers it without sending again.
  */
-export async function sendShipmentShippedEmail(deps: MailDeps, ctx: CallerContext, input: { crmOppId?: string; salesforceOppId?: string }): Promise<ShipmentEmailAnswer> {
+export async function sendShipmentShippedEmail(
+  deps: MailDeps,
+  ctx: CallerContext,
+  input: { crmOppId?: string; salesforceOppId?: string },
+): Promise<ShipmentEmailAnswer> {
   const { crmOppId, salesforceOppId } = input;
   if (crmOppId && salesforceOppId && crmOppId !== salesforceOppId) throw fail('INVALID_VALUE', 'crmOppId and salesforceOppId name different opportunities');
   const oppId = (crmOppId ?? salesforceOppId)?.trim();
@@ -93,7 +100,11 @@ export async function sendShipmentShippedEmail(deps: MailDeps, ctx: CallerContex
   const smtpUrl = deps.config.smtpUrl;
   if (!smtpUrl) {
     // Nothing was attempted, so nothing is recorded: once a server is configured, the e-mail can go.
-    return { customerShipmentEmailState: 'SHIPPING_SHIPPED_FAILURE', legacyMsg: 'No SMTP server is configured (GATEHOUSE_SMTP_URL)', trackingIdentifier: shipment.tracking_identifier };
+    return {
+      customerShipmentEmailState: 'SHIPPING_SHIPPED_FAILURE',
+      legacyMsg: 'No SMTP server is configured (GATEHOUSE_SMTP_URL)',
+      trackingIdentifier: shipment.tracking_identifier,
+    };
   }
 
   const claimed = await write(deps, ctx, async (w) => {
@@ -103,7 +114,12 @@ export async function sendShipmentShippedEmail(deps: MailDeps, ctx: CallerContex
   });
   if (!claimed) {
     const recorded = await awaitOutcome(deps, shipment.uuid);
-    if (!recorded) return { customerShipmentEmailState: 'UNKNOWN', legacyMsg: 'The shipped e-mail is being sent by another call', trackingIdentifier: shipment.tracking_identifier };
+    if (!recorded)
+      return {
+        customerShipmentEmailState: 'UNKNOWN',
+        legacyMsg: 'The shipped e-mail is being sent by another call',
+        trackingIdentifier: shipment.tracking_identifier,
+      };
     return answerOf(recorded, true);
   }
 

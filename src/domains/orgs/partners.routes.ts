@@ -13,7 +13,15 @@ export function partnerRoutes(app: ApiApp, deps: Deps): void {
   ] as const) {
     operation(
       app,
-      { path, operationId, summary: 'List the client organizations the partner has grants for', tags, body: schemas.GetClientsRequest, response: schemas.GetClientsResponse, access: 'partner' },
+      {
+        path,
+        operationId,
+        summary: 'List the client organizations the partner has grants for',
+        tags,
+        body: schemas.GetClientsRequest,
+        response: schemas.GetClientsResponse,
+        access: 'partner',
+      },
       async (_input, ctx) => {
         const clients = await partners.listClients(deps, ctx);
         return { clients, partnerClients: clients };

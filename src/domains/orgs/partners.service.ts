@@ -71,9 +71,16 @@ export async function createClient(
   const clientOrgUuid = newRuuid();
   const userUuid = newRuuid();
   await write(deps, ctx, async (w) => {
-    if ((await store.listPartnerClients(w.tx, partner)).some((c) => c.name === name)) throw fail('CONFLICT', `The partner already has a client named "${name}"`);
+    if ((await store.listPartnerClients(w.tx, partner)).some((c) => c.name === name))
+      throw fail('CONFLICT', `The partner already has a client named "${name}"`);
     await store.insertOrg(w.tx, { uuid: clientOrgUuid, name, created_at_ms: w.nowMs });
-    await store.insertUser(w.tx, { uuid: userUuid, org_uuid: clientOrgUuid, name: input.clientContactName?.trim() || `${name} Administrator`, email, created_at_ms: w.nowMs });
+    await store.insertUser(w.tx, {
+      uuid: userUuid,
+      org_uuid: clientOrgUuid,
+      name: input.clientContactName?.trim() || `${name} Administrator`,
+      email,
+      created_at_ms: w.nowMs,
+    });
     await store.insertPartnerGrant(w.tx, partner, clientOrgUuid, w.nowMs);
     w.audit({ entity: 'ORG', entityUuid: clientOrgUuid, action: 'CREATE', orgUuid: clientOrgUuid });
     w.audit({ entity: 'USER', entityUuid: userUuid, action: 'CREATE', orgUuid: clientOrgUuid });

@@ -30,7 +30,11 @@ export interface CreatedOrg {
 }
 
 /** Creates an organization with its first user and a standard API key for that user. */
-export async function createOrg(deps: OrgDeps, input: { name: string; userName?: string; email?: string | null }, operation = 'org.create'): Promise<CreatedOrg> {
+export async function createOrg(
+  deps: OrgDeps,
+  input: { name: string; userName?: string; email?: string | null },
+  operation = 'org.create',
+): Promise<CreatedOrg> {
   const name = input.name.trim();
   if (!name) throw fail('INVALID_VALUE', 'name must not be empty');
   const orgUuid = newRuuid();
@@ -100,7 +104,8 @@ export async function createApiKey(
     if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
     // An organization lives in the region its keys were issued for: a key of another region would never work.
     const region = (await store.listApiKeys(w.tx, input.orgUuid)).find((k) => k.region !== deps.config.region)?.region;
-    if (region) throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
+    if (region)
+      throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
     const user = input.userUuid ? await store.findUser(w.tx, input.orgUuid, input.userUuid) : await store.findFirstUser(w.tx, input.orgUuid);
     if (input.userUuid && !user) throw fail('NOT_FOUND', `User ${input.userUuid} of organization ${input.orgUuid}`);
     const id = await insertKey(w.tx, deps, {

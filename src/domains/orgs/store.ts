@@ -20,7 +20,10 @@ export async function findOrg(db: Db, uuid: string): Promise<OrgsTable | undefin
 }
 
 export async function countOrgs(db: Db): Promise<number> {
-  const row = await db.selectFrom('orgs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('orgs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -95,7 +98,10 @@ export async function hasPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgU
 }
 
 /** The client organizations a partner has grants for, oldest grant first. */
-export async function listPartnerClients(db: Db, partnerOrgUuid: string): Promise<Array<{ uuid: string; name: string; created_at_ms: number; granted_at_ms: number }>> {
+export async function listPartnerClients(
+  db: Db,
+  partnerOrgUuid: string,
+): Promise<Array<{ uuid: string; name: string; created_at_ms: number; granted_at_ms: number }>> {
   const rows = await db
     .selectFrom('partner_grants')
     .innerJoin('orgs', 'orgs.uuid', 'partner_grants.client_org_uuid')
@@ -109,6 +115,10 @@ export async function listPartnerClients(db: Db, partnerOrgUuid: string): Promis
 
 /** Withdraws a partner's grant; false when there was none. */
 export async function deletePartnerGrant(db: Db, partnerOrgUuid: string, clientOrgUuid: string): Promise<boolean> {
-  const result = await db.deleteFrom('partner_grants').where('partner_org_uuid', '=', partnerOrgUuid).where('client_org_uuid', '=', clientOrgUuid).executeTakeFirst();
+  const result = await db
+    .deleteFrom('partner_grants')
+    .where('partner_org_uuid', '=', partnerOrgUuid)
+    .where('client_org_uuid', '=', clientOrgUuid)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

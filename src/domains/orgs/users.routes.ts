@@ -9,10 +9,19 @@ const tags = ['User'];
 export function userRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
-    { path: '/api/user/getUsersInOrg', operationId: 'getUsersInOrg', summary: 'List the users of the organization', tags, body: schemas.GetUsersInOrgRequest, response: schemas.GetUsersInOrgResponse },
+    {
+      path: '/api/user/getUsersInOrg',
+      operationId: 'getUsersInOrg',
+      summary: 'List the users of the organization',
+      tags,
+      body: schemas.GetUsersInOrgRequest,
+      response: schemas.GetUsersInOrgResponse,
+    },
     async (_input, ctx) => {
       const list = await users.listUsers(deps, ctx);
-      const userPermissions = list.filter((u) => u.permissionGroupUuid).map((u) => ({ userUuid: u.uuid, orgUuid: u.orgUuid, groupUuid: u.permissionGroupUuid }));
+      const userPermissions = list
+        .filter((u) => u.permissionGroupUuid)
+        .map((u) => ({ userUuid: u.uuid, orgUuid: u.orgUuid, groupUuid: u.permissionGroupUuid }));
       return { users: list, userPermissions };
     },
   );
@@ -23,7 +32,14 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/user/findUserByEmail', operationId: 'findUserByEmail', summary: 'Find a user by e-mail address', tags, body: schemas.FindUserByEmailRequest, response: schemas.UserResponse },
+    {
+      path: '/api/user/findUserByEmail',
+      operationId: 'findUserByEmail',
+      summary: 'Find a user by e-mail address',
+      tags,
+      body: schemas.FindUserByEmailRequest,
+      response: schemas.UserResponse,
+    },
     async (input, ctx) => ({ user: await users.findUserByEmail(deps, ctx, input) }),
   );
   operation(
@@ -58,13 +74,28 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
   ] as const) {
     operation(
       app,
-      { path, operationId, summary: 'Change the given fields of a user (name, permission group)', tags, body: schemas.UpdateUserRequest, response: schemas.UserEnvelope, deprecated },
+      {
+        path,
+        operationId,
+        summary: 'Change the given fields of a user (name, permission group)',
+        tags,
+        body: schemas.UpdateUserRequest,
+        response: schemas.UserEnvelope,
+        deprecated,
+      },
       async (input, ctx) => (await users.changeUser(deps, ctx, input.userUuid, input), {}),
     );
   }
   operation(
     app,
-    { path: '/api/user/assignEmailToUser', operationId: 'assignEmailToUser', summary: "Change a user's e-mail address", tags, body: schemas.AssignEmailToUserRequest, response: schemas.UserEnvelope },
+    {
+      path: '/api/user/assignEmailToUser',
+      operationId: 'assignEmailToUser',
+      summary: "Change a user's e-mail address",
+      tags,
+      body: schemas.AssignEmailToUserRequest,
+      response: schemas.UserEnvelope,
+    },
     async (input, ctx) => (await users.changeUser(deps, ctx, input.userUuid, { email: input.emailToAssign }), {}),
   );
   operation(
@@ -73,7 +104,8 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/user/deleteUser',
       operationId: 'deleteUser',
       summary: 'Delete a user',
-      description: "Ends the user's API keys (their stream sessions close) and revokes their access credentials, in one transaction. Refused for the last administrator.",
+      description:
+        "Ends the user's API keys (their stream sessions close) and revokes their access credentials, in one transaction. Refused for the last administrator.",
       tags,
       body: schemas.UserUuidRequest,
       response: schemas.UserEnvelope,

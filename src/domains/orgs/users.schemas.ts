@@ -27,7 +27,7 @@ export const GetUsersInOrgResponse = ResponseOf({
 export const CreateUserRequest = Type.Object({
   name: Name,
   email: Field(Email),
-  permissionGroupUuid: Field(Ruuid({ description: 'the user\'s permission group; none: full rights' })),
+  permissionGroupUuid: Field(Ruuid({ description: "the user's permission group; none: full rights" })),
   accessibleRhombusApps: Field(Type.Array(Type.String())),
   suppressWelcomeEmail: Field(Type.Boolean()),
   suppressRhombusKeyWelcomeEmail: Field(Type.Boolean()),

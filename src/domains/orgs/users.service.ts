@@ -133,13 +133,26 @@ export async function addUser(deps: UserDeps, ctx: CallerContext, input: UserInp
     if (email) await assertEmailFree(w, ctx.orgUuid, email);
     if (input.permissionGroupUuid) await checkAssignableGroup(w, ctx.orgUuid, input.permissionGroupUuid);
     const uuid = newRuuid();
-    await store.insertUser(w.tx, { uuid, org_uuid: ctx.orgUuid, name, email, created_at_ms: w.nowMs, updated_at_ms: w.nowMs, permission_group_uuid: input.permissionGroupUuid ?? null });
+    await store.insertUser(w.tx, {
+      uuid,
+      org_uuid: ctx.orgUuid,
+      name,
+      email,
+      created_at_ms: w.nowMs,
+      updated_at_ms: w.nowMs,
+      permission_group_uuid: input.permissionGroupUuid ?? null,
+    });
     return announce(w, uuid, 'CREATE');
   });
 }
 
 /** Changes the given fields of a user; a group change takes effect on the user's keys at once. */
-export async function changeUser(deps: UserDeps & Partial<Pick<Deps, 'rightsCache'>>, ctx: CallerContext, userUuid: string, input: UserInput): Promise<UserView> {
+export async function changeUser(
+  deps: UserDeps & Partial<Pick<Deps, 'rightsCache'>>,
+  ctx: CallerContext,
+  userUuid: string,
+  input: UserInput,
+): Promise<UserView> {
   const patch: users.UserPatch = { updated_at_ms: 0 };
   if (input.name != null) {
     patch.name = input.name.trim();
@@ -164,7 +177,11 @@ export async function changeUser(deps: UserDeps & Partial<Pick<Deps, 'rightsCach
  * Deletes a user in one transaction with the end of their API keys (their stream sessions close) and
  * the revocation of their access credentials. Refused for the organization's last administrator.
  */
-export async function deleteUser(deps: UserDeps & Pick<Deps, 'keyCache'> & Partial<Pick<Deps, 'rightsCache'>>, ctx: CallerContext, input: { userUuid: string }): Promise<void> {
+export async function deleteUser(
+  deps: UserDeps & Pick<Deps, 'keyCache'> & Partial<Pick<Deps, 'rightsCache'>>,
+  ctx: CallerContext,
+  input: { userUuid: string },
+): Promise<void> {
   const keyIds = await write(deps, ctx, async (w) => {
     const row = await userOf(w, ctx.orgUuid, input.userUuid);
     const keys = await users.liveKeysOfUser(w.tx, ctx.orgUuid, row.uuid);

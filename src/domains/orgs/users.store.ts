@@ -44,7 +44,11 @@ export async function countAdmins(db: Db, orgUuid: string, adminGroupUuids: read
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('org_uuid', '=', orgUuid)
-    .where((eb) => (adminGroupUuids.length > 0 ? eb.or([eb('permission_group_uuid', 'is', null), eb('permission_group_uuid', 'in', adminGroupUuids)]) : eb('permission_group_uuid', 'is', null)))
+    .where((eb) =>
+      adminGroupUuids.length > 0
+        ? eb.or([eb('permission_group_uuid', 'is', null), eb('permission_group_uuid', 'in', adminGroupUuids)])
+        : eb('permission_group_uuid', 'is', null),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -55,5 +59,11 @@ export async function liveKeysOfUser(db: Db, orgUuid: string, userUuid: string):
 }
 
 export async function revokeKeysOfUser(db: Db, orgUuid: string, userUuid: string, nowMs: number): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at_ms: nowMs }).where('org_uuid', '=', orgUuid).where('user_uuid', '=', userUuid).where('revoked_at_ms', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('user_uuid', '=', userUuid)
+    .where('revoked_at_ms', 'is', null)
+    .execute();
 }

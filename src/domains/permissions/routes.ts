@@ -43,7 +43,7 @@ export function permissionRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/permission/updatePermissionGroup',
       operationId: 'updatePermissionGroup',
       summary: 'Change the given fields of a permission group',
-      description: 'Its users\' rights change at once. Refused when it would leave the organization without an administrator.',
+      description: "Its users' rights change at once. Refused when it would leave the organization without an administrator.",
       tags,
       body: schemas.UpdatePermissionGroupRequest,
       response: schemas.PermissionEnvelope,

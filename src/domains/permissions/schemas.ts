@@ -37,7 +37,9 @@ export const GetPermissionGroupsResponse = ResponseOf({
   groupMembership: Field(Type.Record(Type.String(), Type.Array(Ruuid()))),
 });
 
-export const CreatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, name: Type.String({ minLength: 1, maxLength: 200 }) }) });
+export const CreatePermissionGroupRequest = Type.Object({
+  userPermissionGroup: Type.Object({ ...groupInput, name: Type.String({ minLength: 1, maxLength: 200 }) }),
+});
 export const CreatePermissionGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
 export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: Ruuid() }) });

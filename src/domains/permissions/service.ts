@@ -47,7 +47,11 @@ export function toGroupRecord(row: PermissionGroupsTable): PermissionGroupRecord
 export function rightsOfGroup(row: PermissionGroupsTable): Rights {
   if (row.super_admin === 1) return FULL_RIGHTS;
   const locations = fromJson<Record<string, AccessLevel>>(row.location_access);
-  return { superAdmin: false, functionality: new Set(fromJson<string[]>(row.functionality) ?? []), locations: locations ? new Map(Object.entries(locations)) : null };
+  return {
+    superAdmin: false,
+    functionality: new Set(fromJson<string[]>(row.functionality) ?? []),
+    locations: locations ? new Map(Object.entries(locations)) : null,
+  };
 }
 
 /** The group input of create and update (the reference's userPermissionGroup). */
@@ -85,7 +89,10 @@ async function checkName(w: WriteScope, name: string, uuid?: string): Promise<st
   return trimmed;
 }
 
-export async function listGroups(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>): Promise<{ groups: PermissionGroupRecord[]; membership: Record<string, string[]> }> {
+export async function listGroups(
+  deps: Pick<Deps, 'store'>,
+  ctx: Pick<CallerContext, 'orgUuid'>,
+): Promise<{ groups: PermissionGroupRecord[]; membership: Record<string, string[]> }> {
   const groups = (await store.listGroups(deps.store.db, ctx.orgUuid)).map(toGroupRecord);
   return { groups, membership: Object.fromEntries(await groupMembership(deps, ctx.orgUuid)) };
 }

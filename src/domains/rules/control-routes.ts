@@ -14,8 +14,12 @@ const PressFlags = Type.Object({
 
 /** `gatehouse simulate press --button B --press SINGLE`: a button reports a press; its rules are evaluated. */
 export const ruleSimulateRoutes: ControlPlugin = (app, deps) => {
-  app.post('/press', { schema: { ...hidden, body: PressFlags, response: { 200: ResponseOf({ event: Field(ButtonEvent), firings: Field(Type.Array(RuleFiring)) }) } } }, async (request) => {
-    const { button, press, durationMs, at } = request.body;
-    return { error: false, ...(await recordPress(deps, { sensorUuid: button, press, pressDurationMs: durationMs, timestampMs: at })) };
-  });
+  app.post(
+    '/press',
+    { schema: { ...hidden, body: PressFlags, response: { 200: ResponseOf({ event: Field(ButtonEvent), firings: Field(Type.Array(RuleFiring)) }) } } },
+    async (request) => {
+      const { button, press, durationMs, at } = request.body;
+      return { error: false, ...(await recordPress(deps, { sensorUuid: button, press, pressDurationMs: durationMs, timestampMs: at })) };
+    },
+  );
 };

@@ -26,7 +26,15 @@ export const BUTTON_EVENT_ENTITY = 'BUTTON_EVENT';
 export const RULE_FIRING_ENTITY = 'BUTTON_RULE_FIRING';
 
 /** Every action family, each in its own module; a firing runs all of their runs independently. */
-const ACTION_FAMILIES: readonly ActionFamily[] = [webhookActions, alertActions, liveNotificationActions, doorActions, deviceCommandActions, relayActions, integrationActions];
+const ACTION_FAMILIES: readonly ActionFamily[] = [
+  webhookActions,
+  alertActions,
+  liveNotificationActions,
+  doorActions,
+  deviceCommandActions,
+  relayActions,
+  integrationActions,
+];
 
 function toButtonEvent(row: ButtonPressesTable): ButtonEvent {
   return {
@@ -107,7 +115,15 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
       if (rule.triggerPress !== input.press) continue;
       if (!(await insideSchedules(w, rule, row.timestamp_ms, location?.tz ?? 'UTC'))) continue;
       if (!(await store.claimFiring(w.tx, rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) continue;
-      const firing: RuleFiringsTable = { uuid: newRuuid(), org_uuid: rule.orgUuid, rule_uuid: rule.uuid, sensor_uuid: button.uuid, press_uuid: row.uuid, fired_at_ms: w.nowMs, outcomes: '[]' };
+      const firing: RuleFiringsTable = {
+        uuid: newRuuid(),
+        org_uuid: rule.orgUuid,
+        rule_uuid: rule.uuid,
+        sensor_uuid: button.uuid,
+        press_uuid: row.uuid,
+        fired_at_ms: w.nowMs,
+        outcomes: '[]',
+      };
       await store.insertFiring(w.tx, firing);
       fired.push({ rule, firing });
     }
@@ -142,9 +158,12 @@ async function runFiring(deps: EngineDeps, rule: StoredRule, firing: RuleFirings
   }
   const settled = await Promise.allSettled(runs.map((r) => r.run()));
   const outcomes: ActionOutcome[] = settled.map((s, i) =>
-    s.status === 'fulfilled' ? { action: runs[i].action, ...s.value } : { action: runs[i].action, status: 'FAILED', detail: (s.reason as Error)?.message ?? String(s.reason) },
+    s.status === 'fulfilled'
+      ? { action: runs[i].action, ...s.value }
+      : { action: runs[i].action, status: 'FAILED', detail: (s.reason as Error)?.message ?? String(s.reason) },
   );
-  for (const o of outcomes.filter((o) => o.status === 'FAILED')) deps.log.warn({ rule: rule.uuid, firing: firing.uuid, action: o.action, detail: o.detail }, 'rule action failed');
+  for (const o of outcomes.filter((o) => o.status === 'FAILED'))
+    deps.log.warn({ rule: rule.uuid, firing: firing.uuid, action: o.action, detail: o.detail }, 'rule action failed');
   const record = toFiring({ ...firing, outcomes: toJson(outcomes)! });
   await write(deps, actor, async (w) => {
     await store.setFiringOutcomes(w.tx, rule.orgUuid, firing.uuid, toJson(outcomes)!);
@@ -153,7 +172,11 @@ async function runFiring(deps: EngineDeps, rule: StoredRule, firing: RuleFirings
   return record;
 }
 
-export async function getButtonPressEvents(deps: Pick<EngineDeps, 'store'>, ctx: CallerContext, input: GetButtonPressEventsForSensorRequest): Promise<ButtonEvent[]> {
+export async function getButtonPressEvents(
+  deps: Pick<EngineDeps, 'store'>,
+  ctx: CallerContext,
+  input: GetButtonPressEventsForSensorRequest,
+): Promise<ButtonEvent[]> {
   if (!(await findDevice(deps, ctx.orgUuid, input.sensorUuid, ['BUTTON']))) throw fail('NOT_FOUND', 'Button');
   const rows = await store.listPresses(deps.store.db, ctx.orgUuid, input.sensorUuid, {
     afterMs: input.createdAfterMs ?? null,
@@ -163,7 +186,11 @@ export async function getButtonPressEvents(deps: Pick<EngineDeps, 'store'>, ctx:
   return rows.map(toButtonEvent);
 }
 
-export async function getRuleFiringsForButton(deps: Pick<EngineDeps, 'store'>, ctx: CallerContext, input: { sensorUuid: string; limit?: number }): Promise<RuleFiring[]> {
+export async function getRuleFiringsForButton(
+  deps: Pick<EngineDeps, 'store'>,
+  ctx: CallerContext,
+  input: { sensorUuid: string; limit?: number },
+): Promise<RuleFiring[]> {
   if (!(await findDevice(deps, ctx.orgUuid, input.sensorUuid, ['BUTTON']))) throw fail('NOT_FOUND', 'Button');
   return (await store.listFirings(deps.store.db, ctx.orgUuid, input.sensorUuid, input.limit ?? BUTTON_EVENT_PAGE.default)).map(toFiring);
 }

@@ -39,7 +39,8 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/button/createRuleForButton',
       operationId: 'createRuleForButton',
       summary: 'Create rule for button',
-      description: "Every reference (schedules, doors, devices, locations) must be the caller organization's, every URL http(s). Passwords and client secrets are kept encrypted.",
+      description:
+        "Every reference (schedules, doors, devices, locations) must be the caller organization's, every URL http(s). Passwords and client secrets are kept encrypted.",
       tags,
       body: s.CreateRuleForButtonRequest,
       response: s.CreateRuleForButtonResponse,
@@ -48,12 +49,26 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/button/deleteRuleForButton', operationId: 'deleteRuleForButton', summary: 'Delete rule for button', tags, body: s.DeleteRuleForButtonRequest, response: s.DeleteRuleForButtonResponse },
+    {
+      path: '/api/button/deleteRuleForButton',
+      operationId: 'deleteRuleForButton',
+      summary: 'Delete rule for button',
+      tags,
+      body: s.DeleteRuleForButtonRequest,
+      response: s.DeleteRuleForButtonResponse,
+    },
     async (input, ctx) => (await rules.deleteRuleForButton(deps, ctx, input), {}),
   );
   operation(
     app,
-    { path: '/api/button/getButtonRulesForOrg', operationId: 'getButtonRulesForOrg', summary: 'Get button rules for organization', tags, body: s.GetButtonRulesForOrgRequest, response: s.GetButtonRulesForOrgResponse },
+    {
+      path: '/api/button/getButtonRulesForOrg',
+      operationId: 'getButtonRulesForOrg',
+      summary: 'Get button rules for organization',
+      tags,
+      body: s.GetButtonRulesForOrgRequest,
+      response: s.GetButtonRulesForOrgResponse,
+    },
     async (_input, ctx) => ({ buttonUuidToRulesMap: await rules.getButtonRulesForOrg(deps, ctx) }),
   );
   operation(
@@ -71,7 +86,14 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/button/getMinimalButtonStateList', operationId: 'getMinimalButtonStateList', summary: 'Get minimal button state list', tags, body: EmptyRequest, response: s.GetMinimalButtonStateListResponse },
+    {
+      path: '/api/button/getMinimalButtonStateList',
+      operationId: 'getMinimalButtonStateList',
+      summary: 'Get minimal button state list',
+      tags,
+      body: EmptyRequest,
+      response: s.GetMinimalButtonStateListResponse,
+    },
     async (_input, ctx) => ({ states: await listButtonStates(deps, ctx) }),
   );
   operation(
@@ -81,7 +103,7 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
       operationId: 'getRuleFiringsForButton',
       extension: true,
       summary: 'Get rule firings for button (Gatehouse)',
-      description: 'The firings of the button\'s rules, newest first, each with the outcome of every action.',
+      description: "The firings of the button's rules, newest first, each with the outcome of every action.",
       tags,
       body: s.GetRuleFiringsForButtonRequest,
       response: s.GetRuleFiringsForButtonResponse,
@@ -95,7 +117,7 @@ export function ruleRoutes(app: ApiApp, deps: Deps): void {
       operationId: 'getWebhookSigningSecret',
       extension: true,
       summary: 'Get webhook signing secret (Gatehouse)',
-      description: 'The Standard Webhooks secret (whsec_...) that signs the organization\'s rule webhooks; created on first use.',
+      description: "The Standard Webhooks secret (whsec_...) that signs the organization's rule webhooks; created on first use.",
       tags,
       body: EmptyRequest,
       response: s.WebhookSigningSecretResponse,

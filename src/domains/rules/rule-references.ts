@@ -41,14 +41,18 @@ export async function checkRuleReferences(source: ReadSource, orgUuid: string, r
     for (const [j, g] of p.audioGateways.entries()) await device(at(`audioPlaybackActions[${i}].audioGateways[${j}]`), g, ['AUDIO_GATEWAY']);
   }
   const cancel = a.cancelLoopingAudioPlaybackAction;
-  for (const [field, ids] of [['audioDevices', cancel?.audioDevices], ['_audioDevices', cancel?._audioDevices]] as const) {
+  for (const [field, ids] of [
+    ['audioDevices', cancel?.audioDevices],
+    ['_audioDevices', cancel?._audioDevices],
+  ] as const) {
     for (const [j, id] of (ids ?? []).entries()) await facet(at(`cancelLoopingAudioPlaybackAction.${field}[${j}]`), id, ['AUDIO_GATEWAY']);
   }
   for (const [i, c] of (a.changeComponentCompositeAccessStateActions ?? []).entries()) {
     const path = at(`changeComponentCompositeAccessStateActions[${i}]`);
     if (!c.componentCompositeUuid) throw fail('INVALID_VALUE', `${path}.componentCompositeUuid: required`);
     await door(`${path}.componentCompositeUuid`, c.componentCompositeUuid);
-    if (c.expirationStrategy === 'TIME_DELAY' && !c.expireTimeDelaySeconds) throw fail('INVALID_VALUE', `${path}.expireTimeDelaySeconds: required by TIME_DELAY`);
+    if (c.expirationStrategy === 'TIME_DELAY' && !c.expireTimeDelaySeconds)
+      throw fail('INVALID_VALUE', `${path}.expireTimeDelaySeconds: required by TIME_DELAY`);
     if (c.expirationStrategy === 'TIME_OF_DAY_LOCAL' && c.expireTimeOfDayLocalSeconds == null) {
       throw fail('INVALID_VALUE', `${path}.expireTimeOfDayLocalSeconds: required by TIME_OF_DAY_LOCAL`);
     }
@@ -57,7 +61,8 @@ export async function checkRuleReferences(source: ReadSource, orgUuid: string, r
   if (phone) {
     await device(at('connectAudioDeviceToPhoneNumberAction.audioDeviceUuid'), phone.audioDeviceUuid, ['AUDIO_GATEWAY']);
     await door(at('connectAudioDeviceToPhoneNumberAction.doorUuid'), phone.doorUuid);
-    if (!phone.phoneNumber || !/^\+?[0-9 ()-]{3,30}$/.test(phone.phoneNumber)) throw fail('INVALID_VALUE', `${at('connectAudioDeviceToPhoneNumberAction.phoneNumber')}: not a phone number`);
+    if (!phone.phoneNumber || !/^\+?[0-9 ()-]{3,30}$/.test(phone.phoneNumber))
+      throw fail('INVALID_VALUE', `${at('connectAudioDeviceToPhoneNumberAction.phoneNumber')}: not a phone number`);
   }
   for (const [i, c] of (a.customActions ?? []).entries()) {
     if (!c.path || !c.path.startsWith('/')) throw fail('INVALID_VALUE', `${at(`customActions[${i}].path`)}: must be a path starting with /`);
@@ -96,7 +101,8 @@ export async function checkRuleReferences(source: ReadSource, orgUuid: string, r
     checkHttpUrl(`${path}.webhookUrl`, w.webhookUrl, true);
     checkHttpUrl(`${path}.oauthUrl`, w.oauthUrl, false);
     if (w.oauthUrl && (!w.oauthClientId || !w.oauthClientSecret)) throw fail('INVALID_VALUE', `${path}: oauthUrl needs oauthClientId and oauthClientSecret`);
-    if (w.oauthGrantType && w.oauthGrantType !== 'client_credentials') throw fail('INVALID_VALUE', `${path}.oauthGrantType: only client_credentials is supported`);
+    if (w.oauthGrantType && w.oauthGrantType !== 'client_credentials')
+      throw fail('INVALID_VALUE', `${path}.oauthGrantType: only client_credentials is supported`);
   }
 }
 

@@ -109,7 +109,13 @@ export async function deleteRuleForButton(deps: RuleDeps, ctx: CallerContext, in
     const row = await store.findRule(w.tx, ctx.orgUuid, input.ruleUuid);
     if (!row || (input.sensorUuid && row.sensor_uuid !== input.sensorUuid)) throw fail('NOT_FOUND', 'Rule');
     await store.deleteRule(w.tx, ctx.orgUuid, row.uuid);
-    w.change({ entity: BUTTON_RULE_ENTITY, entityUuid: row.uuid, type: 'DELETE', deviceUuid: row.sensor_uuid, update: { ruleUuid: row.uuid, sensorUuid: row.sensor_uuid } });
+    w.change({
+      entity: BUTTON_RULE_ENTITY,
+      entityUuid: row.uuid,
+      type: 'DELETE',
+      deviceUuid: row.sensor_uuid,
+      update: { ruleUuid: row.uuid, sensorUuid: row.sensor_uuid },
+    });
   });
 }
 

@@ -7,9 +7,37 @@ import { ALERT_DEVICE_TYPES } from '../events/alerts.schemas.js';
 export const BUTTON_PRESSES = ['NONE', 'SINGLE', 'DOUBLE', 'LONG', 'INITIAL_PRESS', 'LONG_RELEASE'] as const;
 export type ButtonPress = (typeof BUTTON_PRESSES)[number];
 export const INTEGRATIONS = [
-  'AVIGILON_ALTA', 'BRIVO', 'BUTTERFLY_MX', 'DEVICE_INTEGRATION', 'DICE', 'ENVOY', 'FLIC', 'GENEA', 'GOOGLE', 'GUEST_MANAGEMENT',
-  'INFORMACAST', 'INNER_RANGE', 'KISI', 'LUMEO', 'MICROSOFT_TEAMS', 'OMNIALERT', 'OPENAI', 'OPENTECH_ALLIANCE', 'PIMLOC', 'PLACE_OS',
-  'PRODATAKEY', 'SHELLY', 'TOAST', 'WEBHOOKS', 'ZAPIER', 'RAPTOR', 'NINEONEONE_CELLULAR', 'SLACK', 'APERIO', 'PAR_POS', 'UNKNOWN',
+  'AVIGILON_ALTA',
+  'BRIVO',
+  'BUTTERFLY_MX',
+  'DEVICE_INTEGRATION',
+  'DICE',
+  'ENVOY',
+  'FLIC',
+  'GENEA',
+  'GOOGLE',
+  'GUEST_MANAGEMENT',
+  'INFORMACAST',
+  'INNER_RANGE',
+  'KISI',
+  'LUMEO',
+  'MICROSOFT_TEAMS',
+  'OMNIALERT',
+  'OPENAI',
+  'OPENTECH_ALLIANCE',
+  'PIMLOC',
+  'PLACE_OS',
+  'PRODATAKEY',
+  'SHELLY',
+  'TOAST',
+  'WEBHOOKS',
+  'ZAPIER',
+  'RAPTOR',
+  'NINEONEONE_CELLULAR',
+  'SLACK',
+  'APERIO',
+  'PAR_POS',
+  'UNKNOWN',
 ] as const;
 export const DOOR_SYSTEMS = ['BRIVO', 'OPENPATH', 'KISI', 'PLACEOS', 'GENEA', 'PDK', 'INNER_RANGE', 'RHOMBUS', 'UNKNOWN'] as const;
 export const ACCESS_STATES = ['UNLOCKED', 'ACCESS_CONTROLLED'] as const;
@@ -55,7 +83,13 @@ export const RuleAction = Type.Object(
       }),
     ),
     connectAudioDeviceToPhoneNumberAction: Field(
-      Type.Object({ audioDeviceUuid: ruuid(), deviceType: Field(StringEnum(ALERT_DEVICE_TYPES)), doorUuid: ruuid(), optionalGreeting: str(), phoneNumber: str(40) }),
+      Type.Object({
+        audioDeviceUuid: ruuid(),
+        deviceType: Field(StringEnum(ALERT_DEVICE_TYPES)),
+        doorUuid: ruuid(),
+        optionalGreeting: str(),
+        phoneNumber: str(40),
+      }),
     ),
     customActions: list(Type.Object({ headers: Headers, path: str() })),
     customLLMActions: list(
@@ -114,7 +148,9 @@ export const ButtonRule = Type.Object({
 });
 export type ButtonRule = Static<typeof ButtonRule>;
 
-export const GetRulesForButtonRequest = Type.Object({ sensorUuid: Type.Optional(Nullable(Ruuid({ description: 'the button; null: every button rule of the organization' }))) });
+export const GetRulesForButtonRequest = Type.Object({
+  sensorUuid: Type.Optional(Nullable(Ruuid({ description: 'the button; null: every button rule of the organization' }))),
+});
 export const GetRulesForButtonResponse = ResponseOf({ rules: Field(Type.Array(ButtonRule)) });
 
 export const CreateRuleForButtonRequest = Type.Object({ rule: ButtonRule });

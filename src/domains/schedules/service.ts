@@ -96,7 +96,8 @@ export interface ScheduleFields {
 
 /** Only weekly schedules exist here; the platform's other strategies are refused by name. */
 function checkStrategy(strategy: string | null | undefined): void {
-  if (strategy != null && strategy !== SCHEDULE_STRATEGY) throw fail('INVALID_VALUE', `schedule.strategy: only ${SCHEDULE_STRATEGY} is supported, not ${strategy}`);
+  if (strategy != null && strategy !== SCHEDULE_STRATEGY)
+    throw fail('INVALID_VALUE', `schedule.strategy: only ${SCHEDULE_STRATEGY} is supported, not ${strategy}`);
 }
 
 function checkedName(name: string): string {

@@ -44,16 +44,20 @@ function refuse(problems: string[]): never {
 async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): Promise<string[]> {
   const problems: string[] = [];
   for (const [i, s] of (site.shipments ?? []).entries()) {
-    if (await findShipment(deps, orgUuid, s.crmOppId)) problems.push(`shipments[${i}].crmOppId (${s.crmOppId}): the organization already has a shipment for it`);
+    if (await findShipment(deps, orgUuid, s.crmOppId))
+      problems.push(`shipments[${i}].crmOppId (${s.crmOppId}): the organization already has a shipment for it`);
   }
   for (const [i, u] of (site.users ?? []).entries()) {
-    if (u.email && (await emailTaken(deps, orgUuid, u.email))) problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
+    if (u.email && (await emailTaken(deps, orgUuid, u.email)))
+      problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
   }
   for (const [i, g] of (site.permissionGroups ?? []).entries()) {
-    if (await hasGroupNamed(deps, orgUuid, g.name)) problems.push(`permissionGroups[${i}] (${g.name}).name: the organization already has this permission group`);
+    if (await hasGroupNamed(deps, orgUuid, g.name))
+      problems.push(`permissionGroups[${i}] (${g.name}).name: the organization already has this permission group`);
   }
   for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
-    if (await findDiscovery(deps, orgUuid, t.macAddress)) problems.push(`thirdPartyCameraDiscoveries[${i}].macAddress (${t.macAddress}): the organization already has this discovery`);
+    if (await findDiscovery(deps, orgUuid, t.macAddress))
+      problems.push(`thirdPartyCameraDiscoveries[${i}].macAddress (${t.macAddress}): the organization already has this discovery`);
   }
   return problems;
 }
@@ -107,7 +111,11 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
   }
   // The kinds a big site has most of are created in bulk (chunked statements); the rest one by one.
   const users = site.users ?? [];
-  const newUsers = users.map((u) => ({ name: u.name, email: u.email, permissionGroupUuid: u.group !== undefined ? uuidOf('permissionGroups', u.group) : null }));
+  const newUsers = users.map((u) => ({
+    name: u.name,
+    email: u.email,
+    permissionGroupUuid: u.group !== undefined ? uuidOf('permissionGroups', u.group) : null,
+  }));
   (await createUsers(w, newUsers)).forEach((u, i) => created('users', users[i].name, u.uuid));
   const people = site.people ?? [];
   (await createPeople(w, people)).forEach((p, i) => created('people', people[i].name, p.uuid));
@@ -116,7 +124,11 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     created('schedules', s.name, (await createSchedule(w, { name: s.name, intervalList, mutable: s.mutable, oneTimeUse: s.oneTimeUse })).uuid);
   }
 
-  const deviceInput = (kind: DeviceKind, d: { name: string; location: string } & Partial<DeviceInput>, attributes: Record<string, unknown> = {}): DeviceInput => ({
+  const deviceInput = (
+    kind: DeviceKind,
+    d: { name: string; location: string } & Partial<DeviceInput>,
+    attributes: Record<string, unknown> = {},
+  ): DeviceInput => ({
     kind,
     name: d.name,
     locationUuid: uuidOf('locations', d.location),
@@ -146,7 +158,12 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
       devices.push({ kind: 'doorControllers', name, input: deviceInput('DOOR_CONTROLLER', { name, location: d.location }) });
     }
   }
-  (await createDevices(w, devices.map((d) => d.input))).forEach((record, i) => created(devices[i].kind, devices[i].name, record.uuid));
+  (
+    await createDevices(
+      w,
+      devices.map((d) => d.input),
+    )
+  ).forEach((record, i) => created(devices[i].kind, devices[i].name, record.uuid));
 
   for (const d of site.doors ?? []) {
     const controllerUuid = uuidOf('doorControllers', d.controller ?? controllerNameFor(d.name));

@@ -32,7 +32,10 @@ function label(kind: string, index: number, entry: unknown, field = ''): string 
 
 /** `/doors/1/cameras/0` of the file → `doors[1].cameras[0] (Back Door)`, and the entry it lies in. */
 function pathOf(site: Record<string, unknown>, pointer: string): { label: string; path: string } {
-  const [kind, index, ...rest] = pointer.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const [kind, index, ...rest] = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (kind === undefined) return { label: 'site file', path: '' };
   if (index === undefined) return { label: kind, path: kind };
   const entry = (site[kind] as unknown[] | undefined)?.[Number(index)];
@@ -103,7 +106,10 @@ function ruleProblems(site: SiteFile): string[] {
     (Array.isArray(site[kind]) ? site[kind]! : []).forEach((entry, i) => {
       if (!entry || typeof entry !== 'object') return;
       const key = entryKey(kind, entry);
-      if (seen.has(key)) problems.push(`${label(kind, i, entry)}: duplicate ${kind === 'shipments' ? 'crmOppId' : kind === 'thirdPartyCameraDiscoveries' ? 'macAddress' : 'name'} "${key}"`);
+      if (seen.has(key))
+        problems.push(
+          `${label(kind, i, entry)}: duplicate ${kind === 'shipments' ? 'crmOppId' : kind === 'thirdPartyCameraDiscoveries' ? 'macAddress' : 'name'} "${key}"`,
+        );
       seen.add(key);
     });
     names.set(kind, seen);
@@ -114,12 +120,15 @@ function ruleProblems(site: SiteFile): string[] {
   };
 
   each('locations', (l, i) => {
-    if (l.timeZone !== undefined && !isValidTimeZone(l.timeZone)) problems.push(`${label('locations', i, l, '.timeZone')}: "${l.timeZone}" is not a known IANA time zone`);
-    if (l.monitoringPin !== undefined && !PIN_PATTERN.test(l.monitoringPin)) problems.push(`${label('locations', i, l, '.monitoringPin')}: must be 4 to 8 digits`);
+    if (l.timeZone !== undefined && !isValidTimeZone(l.timeZone))
+      problems.push(`${label('locations', i, l, '.timeZone')}: "${l.timeZone}" is not a known IANA time zone`);
+    if (l.monitoringPin !== undefined && !PIN_PATTERN.test(l.monitoringPin))
+      problems.push(`${label('locations', i, l, '.monitoringPin')}: must be 4 to 8 digits`);
   });
   site.permissionGroups?.forEach((g, i) => {
     g.functionality?.forEach((f, k) => {
-      if (!(FUNCTIONALITIES as readonly string[]).includes(f)) problems.push(`${label('permissionGroups', i, g, '.functionality')}[${k}]: "${f}" is not a functionality`);
+      if (!(FUNCTIONALITIES as readonly string[]).includes(f))
+        problems.push(`${label('permissionGroups', i, g, '.functionality')}[${k}]: "${f}" is not a functionality`);
     });
     g.locations?.forEach((l, k) => refer(`${label('permissionGroups', i, g, '.locations')}[${k}]`, 'locations', 'location', l));
   });
@@ -141,12 +150,14 @@ function ruleProblems(site: SiteFile): string[] {
   for (const kind of DEVICE_SITE_KINDS) {
     each(kind, (d, i) => {
       refer(`${label(kind, i, d, '.location')}`, 'locations', 'location', d.location);
-      if (d.macAddress !== undefined && !normaliseMac(d.macAddress)) problems.push(`${label(kind, i, d, '.macAddress')}: "${d.macAddress}" is not a MAC address`);
+      if (d.macAddress !== undefined && !normaliseMac(d.macAddress))
+        problems.push(`${label(kind, i, d, '.macAddress')}: "${d.macAddress}" is not a MAC address`);
     });
   }
   each('sensors', (s, i) => {
     if (!Object.hasOwn(SENSOR_KINDS, s.kind)) problems.push(`${label('sensors', i, s, '.kind')}: must be one of ${Object.keys(SENSOR_KINDS).join(', ')}`);
-    if (s.thresholds && s.kind !== 'environmental' && s.kind !== 'climate') problems.push(`${label('sensors', i, s, '.thresholds')}: only environmental sensors have thresholds`);
+    if (s.thresholds && s.kind !== 'environmental' && s.kind !== 'climate')
+      problems.push(`${label('sensors', i, s, '.thresholds')}: only environmental sensors have thresholds`);
   });
   each('doors', (d, i) => {
     const at = (field: string) => label('doors', i, d, field);

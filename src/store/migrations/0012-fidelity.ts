@@ -30,11 +30,20 @@ export function shiftWeekIntervals(intervals: readonly Interval[], shift: number
   return joined;
 }
 
-async function shiftStoredSchedules(db: Kysely<any>, shift: number): Promise<void> {
-  const rows: Array<{ uuid: string; intervals: string }> = await db.selectFrom('schedules').select(['uuid', 'intervals']).execute();
+/** The one table this migration reads, as it was when the migration was written. */
+interface SchedulesOnly {
+  schedules: { uuid: string; intervals: string };
+}
+
+async function shiftStoredSchedules(db: Kysely<SchedulesOnly>, shift: number): Promise<void> {
+  const rows = await db.selectFrom('schedules').select(['uuid', 'intervals']).execute();
   for (const row of rows) {
     const intervals = shiftWeekIntervals(JSON.parse(row.intervals) as Interval[], shift);
-    await db.updateTable('schedules').set({ intervals: JSON.stringify(intervals) }).where('uuid', '=', row.uuid).execute();
+    await db
+      .updateTable('schedules')
+      .set({ intervals: JSON.stringify(intervals) })
+      .where('uuid', '=', row.uuid)
+      .execute();
   }
 }
 
@@ -45,10 +54,10 @@ async function shiftStoredSchedules(db: Kysely<any>, shift: number): Promise<voi
 export function fidelity(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await shiftStoredSchedules(db as Kysely<any>, -DAY);
+      await shiftStoredSchedules(db as unknown as Kysely<SchedulesOnly>, -DAY);
     },
     async down(db: Kysely<unknown>) {
-      await shiftStoredSchedules(db as Kysely<any>, DAY);
+      await shiftStoredSchedules(db as unknown as Kysely<SchedulesOnly>, DAY);
     },
   };
 }

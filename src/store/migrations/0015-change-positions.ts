@@ -11,8 +11,14 @@ import { randomBytes } from 'node:crypto';
 export function changePositions(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('change_events').addColumn('position', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('change_events').addColumn('logged_at_ms', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('change_events')
+        .addColumn('position', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('change_events')
+        .addColumn('logged_at_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`update change_events set position = s.rn, logged_at_ms = change_events.timestamp_ms
         from (select id, row_number() over (partition by org_uuid order by id) as rn from change_events) as s
         where s.id = change_events.id`.execute(db);
@@ -25,7 +31,10 @@ export function changePositions(): Migration {
         .execute();
       await sql`insert into change_positions (org_uuid, last_position, pruned_through)
         select org_uuid, max(position), 0 from change_events group by org_uuid`.execute(db);
-      await db.schema.createTable('store_identity').addColumn('id', 'varchar(32)', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('store_identity')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .execute();
       await sql`insert into store_identity (id) values (${randomBytes(8).toString('hex')})`.execute(db);
     },
   };

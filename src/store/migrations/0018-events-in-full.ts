@@ -15,7 +15,9 @@ export function eventsInFull(_dialect: DialectName): Migration {
       await db.schema.alterTable('policy_alerts').addColumn('expires_at_ms', 'bigint').execute();
       // The alerts kept so far expire a retention period after this upgrade, or after their time when that is later.
       const upgradedAt = Date.now();
-      await sql`update policy_alerts set expires_at_ms = case when timestamp_ms > ${upgradedAt} then timestamp_ms else ${upgradedAt} end + ${ALERT_RETENTION_MS} where saved = 0`.execute(db);
+      await sql`update policy_alerts set expires_at_ms = case when timestamp_ms > ${upgradedAt} then timestamp_ms else ${upgradedAt} end + ${ALERT_RETENTION_MS} where saved = 0`.execute(
+        db,
+      );
       // The cursor of getPolicyAlertGroupsForLocation: (timestamp, uuid) descending within a location.
       await db.schema.createIndex('policy_alerts_by_location').on('policy_alerts').columns(['org_uuid', 'location_uuid', 'timestamp_ms', 'uuid']).execute();
       // getExpiringPolicyAlerts (soonest first within an organization) and the expiry sweep (across them).

@@ -55,7 +55,8 @@ export function webhooks(dialect: DialectName): Migration {
       await db.schema.createIndex('outbox_attempts_by_delivery').on('outbox_attempts').columns(['delivery_id', 'id']).execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ['outbox_attempts', 'webhook_device_status', 'webhook_dispatch_cursor', 'webhook_endpoints']) await db.schema.dropTable(table).execute();
+      for (const table of ['outbox_attempts', 'webhook_device_status', 'webhook_dispatch_cursor', 'webhook_endpoints'])
+        await db.schema.dropTable(table).execute();
     },
   };
 }

@@ -38,7 +38,9 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     return r.json;
   };
   const lockdown = (locationUuid: string, on: boolean) =>
-    write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.lockdown'), (w) => (on ? startLocationLockdown(w, { locationUuid }) : endLocationLockdown(w, { locationUuid })));
+    write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.lockdown'), (w) =>
+      on ? startLocationLockdown(w, { locationUuid }) : endLocationLockdown(w, { locationUuid }),
+    );
 
   it('grants an active credential of a user with access, then the relay unlocks and relocks', async () => {
     const { hex, uuid } = await card();
@@ -47,10 +49,23 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     assert.equal(r.reason, 'GRANTED');
     const e = r.credentialReceivedEvent;
     assert.deepEqual(
-      [e.type, e.authenticationResult, e.authorizationResult, e.authDecisionSource, e.credentialUuid, e.userUuid, e.credentialHexValue, e.credSource, e.activeDoorLockdownState],
+      [
+        e.type,
+        e.authenticationResult,
+        e.authorizationResult,
+        e.authDecisionSource,
+        e.credentialUuid,
+        e.userUuid,
+        e.credentialHexValue,
+        e.credSource,
+        e.activeDoorLockdownState,
+      ],
       ['CredentialReceivedEvent', 'ACCEPTED', 'ALLOWED', 'ACCESS_GRANT', uuid, site.users.Ada, hex, 'NFC', 'ACCESS_CONTROLLED'],
     );
-    assert.deepEqual(r.relayEvents.map((x: any) => [x.type, x.newState, x.correlationId]), [['DoorRelayStateChangeEvent', 'UNLOCKED', e.uuid]]);
+    assert.deepEqual(
+      r.relayEvents.map((x: any) => [x.type, x.newState, x.correlationId]),
+      [['DoorRelayStateChangeEvent', 'UNLOCKED', e.uuid]],
+    );
     assert.equal(r.unauthorizedBadge, null);
     await waitFor('the relock', async () => (await doorEvents(server, org.apiKey, site.doors['Back Door'])).find((x) => x.newState === 'LOCKED'));
     const used = await server.call('/api/accesscontrol/findAccessControlCredentialByUser', { userUuid: site.users.Ada }, { key: org.apiKey });
@@ -69,7 +84,10 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     assert.equal(r.granted, false);
     assert.equal(r.reason, 'UNKNOWN_CREDENTIAL');
     const e = r.credentialReceivedEvent;
-    assert.deepEqual([e.authenticationResult, e.authorizationResult, e.credentialUuid, e.credentialHexValue, e.credSource], ['REJECTED', 'NA', null, '0020403e9', 'WIEGAND']);
+    assert.deepEqual(
+      [e.authenticationResult, e.authorizationResult, e.credentialUuid, e.credentialHexValue, e.credSource],
+      ['REJECTED', 'NA', null, '0020403e9', 'WIEGAND'],
+    );
     assert.deepEqual(r.relayEvents, []);
     assert.equal(r.unauthorizedBadge.credentialHexValue, '0020403e9');
     assert.equal(r.unauthorizedBadge.credentialType, 'WIEGAND_H10301');
@@ -77,7 +95,11 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     assert.deepEqual(raised?.update, r.unauthorizedBadge);
     assert.equal(raised?.orgUuid, org.orgUuid);
 
-    const imported = await createCredential(server, org.apiKey, { credentialType: r.unauthorizedBadge.credentialType, hexValue: r.unauthorizedBadge.credentialHexValue, userUuid: site.users.Ada });
+    const imported = await createCredential(server, org.apiKey, {
+      credentialType: r.unauthorizedBadge.credentialType,
+      hexValue: r.unauthorizedBadge.credentialHexValue,
+      userUuid: site.users.Ada,
+    });
     assert.equal(imported.value, '2:500');
     assert.equal((await badge(site.doors['Back Door'], '20403e9')).granted, true, 'the imported card now opens the door');
   });
@@ -96,7 +118,13 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     for (const [hex, reason, source] of cases) {
       const r = await badge(site.doors['Back Door'], hex);
       assert.deepEqual(
-        [r.granted, r.reason, r.credentialReceivedEvent.authenticationResult, r.credentialReceivedEvent.authorizationResult, r.credentialReceivedEvent.authDecisionSource],
+        [
+          r.granted,
+          r.reason,
+          r.credentialReceivedEvent.authenticationResult,
+          r.credentialReceivedEvent.authorizationResult,
+          r.credentialReceivedEvent.authDecisionSource,
+        ],
         [false, reason, 'ACCEPTED', 'DISABLED', source],
       );
       assert.deepEqual(r.relayEvents, []);
@@ -119,7 +147,10 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
   it("refuses a user without access at the door, and admits one with access at another of the location's doors", async () => {
     const bob = await card({ userUuid: site.users.Bob });
     const r = await badge(site.doors['Front Door'], bob.hex, { at: MONDAY_10AM_NY });
-    assert.deepEqual([r.granted, r.reason, r.credentialReceivedEvent.authorizationResult, r.credentialReceivedEvent.authDecisionSource], [false, 'NO_ACCESS_AT_DOOR', 'DENIED', 'ACCESS_GRANT']);
+    assert.deepEqual(
+      [r.granted, r.reason, r.credentialReceivedEvent.authorizationResult, r.credentialReceivedEvent.authDecisionSource],
+      [false, 'NO_ACCESS_AT_DOOR', 'DENIED', 'ACCESS_GRANT'],
+    );
     assert.equal((await badge(site.doors['Back Door'], bob.hex)).granted, true);
   });
 
@@ -137,13 +168,26 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
   it('refuses every card while the location is locked down, locks its unlocked doors at once, and admits again once it ends', async () => {
     const ada = await card();
     const door = site.doors['Vault Door'];
-    assert.equal((await server.call('/api/accesscontrol/unlockAccessControlledDoor', { accessControlledDoorUuid: door }, { key: org.apiKey })).json.type, 'SUCCESS');
+    assert.equal(
+      (await server.call('/api/accesscontrol/unlockAccessControlledDoor', { accessControlledDoorUuid: door }, { key: org.apiKey })).json.type,
+      'SUCCESS',
+    );
     const started = await lockdown(site.locations.HQ, true);
     assert.equal(started.state, 'LOCKED_DOWN');
-    assert.deepEqual((await doorEvents(server, org.apiKey, door)).map((e) => e.newState), ['LOCKED', 'UNLOCKED'], 'the lockdown locked the unlocked door');
+    assert.deepEqual(
+      (await doorEvents(server, org.apiKey, door)).map((e) => e.newState),
+      ['LOCKED', 'UNLOCKED'],
+      'the lockdown locked the unlocked door',
+    );
     const r = await badge(door, ada.hex);
     assert.deepEqual(
-      [r.granted, r.reason, r.credentialReceivedEvent.authorizationResult, r.credentialReceivedEvent.authDecisionSource, r.credentialReceivedEvent.activeDoorLockdownState],
+      [
+        r.granted,
+        r.reason,
+        r.credentialReceivedEvent.authorizationResult,
+        r.credentialReceivedEvent.authDecisionSource,
+        r.credentialReceivedEvent.activeDoorLockdownState,
+      ],
       [false, 'LOCATION_LOCKED_DOWN', 'DENIED', 'LOCKDOWN', 'LOCKED_DOWN'],
     );
     assert.equal((await badge(site.doors['Side Door'], ada.hex)).granted, true, 'another location is not locked down');
@@ -180,7 +224,12 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
     assert.deepEqual({ error: missing.json.error, errorMsg: missing.json.errorMsg }, { error: true, errorMsg: 'Door not found' });
     const notHex = await simulate(server, 'badge', { door: site.doors['Back Door'], hex: 'xyz' });
     assert.equal(notHex.json.errorMsg, 'hex: must be hexadecimal digits (0-9, a-f)');
-    for (const body of [{ hex: 'abcd' }, { door: site.doors['Back Door'] }, { door: site.doors['Back Door'], hex: 'ab', type: 'MAGSTRIPE' }, { door: site.doors['Back Door'], hex: 'ab', extra: 1 }]) {
+    for (const body of [
+      { hex: 'abcd' },
+      { door: site.doors['Back Door'] },
+      { door: site.doors['Back Door'], hex: 'ab', type: 'MAGSTRIPE' },
+      { door: site.doors['Back Door'], hex: 'ab', extra: 1 },
+    ]) {
       assert.equal((await simulate(server, 'badge', body)).status, 400, JSON.stringify(body));
     }
   });

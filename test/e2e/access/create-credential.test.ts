@@ -11,7 +11,12 @@ const PATH = '/api/accesscontrol/createAccessControlCredentialByHexValueAndType'
 const EVERY_TYPE: Array<{ credentialType: string; hexValue: string; value: string; lowercaseHexValue: string; extra?: Record<string, unknown> }> = [
   { credentialType: 'STANDARD_CSN', hexValue: '04A1B2C3D4E5F6', value: '04a1b2c3d4e5f6', lowercaseHexValue: '04a1b2c3d4e5f6' },
   { credentialType: 'PLATFORM_SECURE_CSN', hexValue: 'DEADBEEF', value: 'deadbeef', lowercaseHexValue: 'deadbeef' },
-  { credentialType: 'PLATFORM_SECURE_MOBILE', hexValue: '00112233445566778899aabbccddeeff', value: '00112233445566778899aabbccddeeff', lowercaseHexValue: '00112233445566778899aabbccddeeff' },
+  {
+    credentialType: 'PLATFORM_SECURE_MOBILE',
+    hexValue: '00112233445566778899aabbccddeeff',
+    value: '00112233445566778899aabbccddeeff',
+    lowercaseHexValue: '00112233445566778899aabbccddeeff',
+  },
   { credentialType: 'PIN_CODE', hexValue: '482916', value: '482916', lowercaseHexValue: '482916' },
   { credentialType: 'WIEGAND_H10301', hexValue: '014088B', value: '10:1093', lowercaseHexValue: '014088b', extra: { numValueBits: 26 } },
   { credentialType: 'WIEGAND_H10304', hexValue: '104d2df0ab', value: '1234:456789', lowercaseHexValue: '104d2df0ab' },
@@ -44,7 +49,14 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   it('creates a credential of every type from a real value, with every field of the specification', async () => {
     const start = 1_700_000_000;
     for (const t of EVERY_TYPE) {
-      const r = await create({ credentialType: t.credentialType, hexValue: t.hexValue, userUuid: org.userUuid, startDateEpochSecInclusive: start, endDateEpochSecExclusive: start + 86400, ...t.extra });
+      const r = await create({
+        credentialType: t.credentialType,
+        hexValue: t.hexValue,
+        userUuid: org.userUuid,
+        startDateEpochSecInclusive: start,
+        endDateEpochSecExclusive: start + 86400,
+        ...t.extra,
+      });
       assert.equal(r.status, 200);
       assert.equal(r.json.error, false, `${t.credentialType}: ${r.json.errorMsg}`);
       const c = r.json.credential;
@@ -69,7 +81,12 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
     const r = await create({ credentialType: 'WIEGAND_H10301', hexValue: '0b40288', userUuid: org.userUuid });
     assert.equal(r.json.error, false, r.json.errorMsg);
     assert.deepEqual(
-      { facilityCode: r.json.credential.facilityCode, cardNumber: r.json.credential.cardNumber, numBits: r.json.credential.numBits, value: r.json.credential.value },
+      {
+        facilityCode: r.json.credential.facilityCode,
+        cardNumber: r.json.credential.cardNumber,
+        numBits: r.json.credential.numBits,
+        value: r.json.credential.value,
+      },
       { facilityCode: 90, cardNumber: 324, numBits: 26, value: '90:324' },
     );
     const corp = await create({ credentialType: 'HID_CORP1000_STD_35', hexValue: '07d0df0aa', userUuid: other.userUuid }, other.apiKey);
@@ -80,12 +97,21 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
 
   it('refuses a value that fails its format, naming the rule', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ credentialType: 'WIEGAND_H10301', hexValue: H10301_BAD_PARITY }, 'hexValue: WIEGAND_H10301 trailing odd parity (bit 26, over bits 14-25) does not match'],
+      [
+        { credentialType: 'WIEGAND_H10301', hexValue: H10301_BAD_PARITY },
+        'hexValue: WIEGAND_H10301 trailing odd parity (bit 26, over bits 14-25) does not match',
+      ],
       [{ credentialType: 'WIEGAND_H10301', hexValue: 'xyz' }, 'hexValue: must be hexadecimal digits (0-9, a-f)'],
       [{ credentialType: 'WIEGAND_H10301', hexValue: H10301_CARD.hex, numValueBits: 37 }, 'numValueBits: WIEGAND_H10301 values are 26 bits, not 37'],
-      [{ credentialType: 'VENDOR_CORP1000_STD_35', hexValue: '07d0df0ab' }, 'hexValue: VENDOR_CORP1000_STD_35 odd parity (bit 35, over two of every three bits) does not match'],
+      [
+        { credentialType: 'VENDOR_CORP1000_STD_35', hexValue: '07d0df0ab' },
+        'hexValue: VENDOR_CORP1000_STD_35 odd parity (bit 35, over two of every three bits) does not match',
+      ],
       [{ credentialType: 'PIN_CODE', hexValue: '12ab' }, 'hexValue: a PIN_CODE is 4 to 12 digits (0-9) only'],
-      [{ credentialType: 'STANDARD_CSN', hexValue: 'abcdef' }, 'hexValue: a STANDARD_CSN value is a card serial number of 4, 7, 8, 10 bytes (twice as many hex digits)'],
+      [
+        { credentialType: 'STANDARD_CSN', hexValue: 'abcdef' },
+        'hexValue: a STANDARD_CSN value is a card serial number of 4, 7, 8, 10 bytes (twice as many hex digits)',
+      ],
     ];
     for (const [body, errorMsg] of cases) {
       const r = await create({ ...body, userUuid: org.userUuid });
@@ -98,7 +124,10 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
     const first = await create({ credentialType: 'WIEGAND_H10301', hexValue: '1ffffff', userUuid: org.userUuid });
     assert.equal(first.json.error, false, first.json.errorMsg);
     const again = await create({ credentialType: 'WIEGAND_H10301', hexValue: '01FFFFFF' });
-    assert.deepEqual({ error: again.json.error, errorMsg: again.json.errorMsg }, { error: true, errorMsg: 'The organization already has a credential with this value (WIEGAND_H10301 255:65535)' });
+    assert.deepEqual(
+      { error: again.json.error, errorMsg: again.json.errorMsg },
+      { error: true, errorMsg: 'The organization already has a credential with this value (WIEGAND_H10301 255:65535)' },
+    );
     const elsewhere = await create({ credentialType: 'WIEGAND_H10301', hexValue: '1ffffff' }, other.apiKey);
     assert.equal(elsewhere.json.error, false, 'another organization may hold the same value');
   });
@@ -112,8 +141,16 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   });
 
   it('refuses a start date that is not before the end date', async () => {
-    const r = await create({ credentialType: 'PIN_CODE', hexValue: '5151', startDateEpochSecInclusive: 1_800_000_000, endDateEpochSecExclusive: 1_800_000_000 });
-    assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: 'startDateEpochSecInclusive must be before endDateEpochSecExclusive' });
+    const r = await create({
+      credentialType: 'PIN_CODE',
+      hexValue: '5151',
+      startDateEpochSecInclusive: 1_800_000_000,
+      endDateEpochSecExclusive: 1_800_000_000,
+    });
+    assert.deepEqual(
+      { error: r.json.error, errorMsg: r.json.errorMsg },
+      { error: true, errorMsg: 'startDateEpochSecInclusive must be before endDateEpochSecExclusive' },
+    );
   });
 
   it("refuses another organization's user exactly as a missing one", async () => {
@@ -130,7 +167,13 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   });
 
   it('answers 400 to a malformed body or an unknown type', async () => {
-    for (const body of [{ hexValue: '1234' }, { credentialType: 'PIN_CODE' }, { credentialType: 'MAGSTRIPE', hexValue: '1234' }, { credentialType: 'PIN_CODE', hexValue: '1234', numValueBits: 'x' }, { credentialType: 'PIN_CODE', hexValue: '1234', userUuid: 'nope' }]) {
+    for (const body of [
+      { hexValue: '1234' },
+      { credentialType: 'PIN_CODE' },
+      { credentialType: 'MAGSTRIPE', hexValue: '1234' },
+      { credentialType: 'PIN_CODE', hexValue: '1234', numValueBits: 'x' },
+      { credentialType: 'PIN_CODE', hexValue: '1234', userUuid: 'nope' },
+    ]) {
       const r = await create(body);
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error, true);

@@ -21,9 +21,15 @@ forEachDialect('credential workflow and queries', (dialect) => {
   let pins = 1000;
   const newPin = (key = org.apiKey, userUuid: string | undefined = org.userUuid) =>
     createCredential(server, key, { credentialType: 'PIN_CODE', hexValue: String(pins++), ...(userUuid ? { userUuid } : {}) });
-  const act = (transition: string, credentialUuid: string, key = org.apiKey) => server.call(`${API}/${transition}AccessControlCredential`, { credentialUuid }, { key });
+  const act = (transition: string, credentialUuid: string, key = org.apiKey) =>
+    server.call(`${API}/${transition}AccessControlCredential`, { credentialUuid }, { key });
   const auditOf = (entityUuid: string) =>
-    server.gatehouse.deps.store.db.selectFrom('audit_log').select(['action', 'operation', 'user_uuid']).where('entity_uuid', '=', entityUuid).orderBy('id').execute();
+    server.gatehouse.deps.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'operation', 'user_uuid'])
+      .where('entity_uuid', '=', entityUuid)
+      .orderBy('id')
+      .execute();
 
   describe(`${API}/suspend, unsuspend, revoke, deleteAccessControlCredential`, () => {
     it('requires authentication', async () => {
@@ -74,7 +80,10 @@ forEachDialect('credential workflow and queries', (dialect) => {
       await act('suspend', c.uuid);
       const r = await act('delete', c.uuid);
       assert.deepEqual(r.json, { error: false });
-      assert.deepEqual((await auditOf(c.uuid)).map((a) => a.action), ['CREATE', 'UPDATE', 'DELETE']);
+      assert.deepEqual(
+        (await auditOf(c.uuid)).map((a) => a.action),
+        ['CREATE', 'UPDATE', 'DELETE'],
+      );
       const again = await act('delete', c.uuid);
       assert.deepEqual({ error: again.json.error, errorMsg: again.json.errorMsg }, { error: true, errorMsg: 'Credential not found' });
     });
@@ -121,25 +130,49 @@ forEachDialect('credential workflow and queries', (dialect) => {
 
     it("lists the organization's credentials, oldest first, and only its own", async () => {
       const r = await server.call(`${API}/findAccessControlCredentialByOrg`, {}, { key: scoped.apiKey });
-      assert.deepEqual(r.json.credentials.map((c: any) => c.uuid), created.map((c) => c.uuid));
+      assert.deepEqual(
+        r.json.credentials.map((c: any) => c.uuid),
+        created.map((c) => c.uuid),
+      );
       const others = await server.call(`${API}/findAccessControlCredentialByOrg`, {}, { key: other.apiKey });
       assert.ok(others.json.credentials.every((c: any) => c.orgUuid === other.orgUuid));
     });
 
     it('narrows by type (catalogue names too) and by workflow status', async () => {
-      const byType = await server.call(`${API}/findAccessControlCredentialByOrg`, { filter: { credTypeFilter: ['WIEGAND_H10301', 'PIN_CODE'] } }, { key: scoped.apiKey });
+      const byType = await server.call(
+        `${API}/findAccessControlCredentialByOrg`,
+        { filter: { credTypeFilter: ['WIEGAND_H10301', 'PIN_CODE'] } },
+        { key: scoped.apiKey },
+      );
       assert.deepEqual(byType.json.credentials.map((c: any) => c.type).sort(), ['PIN_CODE', 'WIEGAND_H10301']);
-      const suspended = await server.call(`${API}/findAccessControlCredentialByOrg`, { filter: { workflowStatusFilter: ['SUSPENDED'] } }, { key: scoped.apiKey });
-      assert.deepEqual(suspended.json.credentials.map((c: any) => c.uuid), [created[2].uuid]);
+      const suspended = await server.call(
+        `${API}/findAccessControlCredentialByOrg`,
+        { filter: { workflowStatusFilter: ['SUSPENDED'] } },
+        { key: scoped.apiKey },
+      );
+      assert.deepEqual(
+        suspended.json.credentials.map((c: any) => c.uuid),
+        [created[2].uuid],
+      );
       const none = await server.call(`${API}/findAccessControlCredentialByOrg`, { filter: { credTypeFilter: ['RHOMBUS_SECURE_CSN'] } }, { key: scoped.apiKey });
       assert.deepEqual(none.json.credentials, []);
     });
 
     it("lists one user's credentials", async () => {
       const r = await server.call(`${API}/findAccessControlCredentialByUser`, { userUuid: second }, { key: scoped.apiKey });
-      assert.deepEqual(r.json.credentials.map((c: any) => c.uuid), [created[1].uuid, created[2].uuid]);
-      const active = await server.call(`${API}/findAccessControlCredentialByUser`, { userUuid: second, filter: { workflowStatusFilter: ['ACTIVE'] } }, { key: scoped.apiKey });
-      assert.deepEqual(active.json.credentials.map((c: any) => c.uuid), [created[1].uuid]);
+      assert.deepEqual(
+        r.json.credentials.map((c: any) => c.uuid),
+        [created[1].uuid, created[2].uuid],
+      );
+      const active = await server.call(
+        `${API}/findAccessControlCredentialByUser`,
+        { userUuid: second, filter: { workflowStatusFilter: ['ACTIVE'] } },
+        { key: scoped.apiKey },
+      );
+      assert.deepEqual(
+        active.json.credentials.map((c: any) => c.uuid),
+        [created[1].uuid],
+      );
     });
 
     it("answers another organization's user exactly as a missing one", async () => {
@@ -151,7 +184,10 @@ forEachDialect('credential workflow and queries', (dialect) => {
 
     it('answers 400 to a malformed body', async () => {
       assert.equal((await server.call(`${API}/findAccessControlCredentialByUser`, {}, { key: scoped.apiKey })).status, 400);
-      assert.equal((await server.call(`${API}/findAccessControlCredentialByOrg`, { filter: { workflowStatusFilter: ['GONE'] } }, { key: scoped.apiKey })).status, 400);
+      assert.equal(
+        (await server.call(`${API}/findAccessControlCredentialByOrg`, { filter: { workflowStatusFilter: ['GONE'] } }, { key: scoped.apiKey })).status,
+        400,
+      );
     });
   });
 });

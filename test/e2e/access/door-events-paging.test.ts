@@ -44,7 +44,12 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
         const locked = (await doorEvents(server, org.apiKey, door, { typeFilter: ['DoorRelayStateChangeEvent'] })).filter((e) => e.newState === 'LOCKED');
         return locked.length === count && locked;
       });
-    for (const [i, [who, hex, at]] of ([['Ada', 'a1a1a1a1', T + 5000], ['Bob', 'b0b0b0b0', T + 6000]] as const).entries()) {
+    for (const [i, [who, hex, at]] of (
+      [
+        ['Ada', 'a1a1a1a1', T + 5000],
+        ['Bob', 'b0b0b0b0', T + 6000],
+      ] as const
+    ).entries()) {
       await createCredential(server, org.apiKey, { credentialType: 'STANDARD_CSN', hexValue: hex, userUuid: site.users[who] });
       const r = await simulate(server, 'badge', { door, hex, at });
       assert.equal(r.json.granted, true, r.text);
@@ -102,7 +107,10 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
 
   it('bounds by createdAfterMs and createdBeforeMs, both exclusive', async () => {
     const before = (await walk({ createdBeforeMs: T })).events;
-    assert.deepEqual(before.map((e) => e.timestampMs), Array(5).fill(T - 1000));
+    assert.deepEqual(
+      before.map((e) => e.timestampMs),
+      Array(5).fill(T - 1000),
+    );
     const after = (await walk({ createdAfterMs: T })).events;
     assert.equal(after.length, 11);
     assert.ok(after.every((e) => e.timestampMs > T));
@@ -114,13 +122,22 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
 
   it('filters by event type and by user', async () => {
     const received = (await walk({ typeFilter: ['CredentialReceivedEvent'] })).events;
-    assert.deepEqual(received.map((e) => e.userUuid), [site.users.Bob, site.users.Ada]);
+    assert.deepEqual(
+      received.map((e) => e.userUuid),
+      [site.users.Bob, site.users.Ada],
+    );
     const relay = (await walk({ typeFilter: ['DoorRelayStateChangeEvent'] })).events;
-    assert.deepEqual(relay.map((e) => e.newState), ['LOCKED', 'UNLOCKED', 'LOCKED', 'UNLOCKED']);
+    assert.deepEqual(
+      relay.map((e) => e.newState),
+      ['LOCKED', 'UNLOCKED', 'LOCKED', 'UNLOCKED'],
+    );
     const both = (await walk({ typeFilter: ['DoorRelayStateChangeEvent', 'CredentialReceivedEvent'] })).events;
     assert.equal(both.length, 6);
     const ada = (await walk({ userFilter: [site.users.Ada] })).events;
-    assert.deepEqual(ada.map((e) => e.type), ['DoorRelayStateChangeEvent', 'CredentialReceivedEvent']);
+    assert.deepEqual(
+      ada.map((e) => e.type),
+      ['DoorRelayStateChangeEvent', 'CredentialReceivedEvent'],
+    );
     const bobsPositions = (await walk({ userFilter: [site.users.Bob], typeFilter: ['DoorPositionIndicatorStateChangeEvent'] })).events;
     assert.deepEqual(bobsPositions, []);
   });
@@ -140,7 +157,13 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   });
 
   it('answers 400 to a malformed body', async () => {
-    for (const body of [{}, { accessControlledDoorUuid: door, maxPageSize: 0 }, { accessControlledDoorUuid: door, maxPageSize: 1001 }, { accessControlledDoorUuid: door, typeFilter: 'CredentialReceivedEvent' }, { accessControlledDoorUuid: door, userFilter: ['x'] }]) {
+    for (const body of [
+      {},
+      { accessControlledDoorUuid: door, maxPageSize: 0 },
+      { accessControlledDoorUuid: door, maxPageSize: 1001 },
+      { accessControlledDoorUuid: door, typeFilter: 'CredentialReceivedEvent' },
+      { accessControlledDoorUuid: door, userFilter: ['x'] },
+    ]) {
       assert.equal((await server.call(PATH, body, { key: org.apiKey })).status, 400, JSON.stringify(body));
     }
   });

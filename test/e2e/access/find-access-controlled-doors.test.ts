@@ -30,7 +30,10 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
     assert.equal(r.json.error, false);
     assert.equal(r.json.lastEvaluatedKey, null);
     const doors = r.json.accessControlledDoors;
-    assert.deepEqual(doors.map((d: any) => d.name), ['Back Door', 'Front Door', 'Side Door', 'Vault Door']);
+    assert.deepEqual(
+      doors.map((d: any) => d.name),
+      ['Back Door', 'Front Door', 'Side Door', 'Vault Door'],
+    );
     const front = doors[1];
     assert.deepEqual(
       {
@@ -75,12 +78,18 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
     const third = await server.createOrg('Camera Doors Org');
     const seeded = await control(server, `/orgs/${third.orgUuid}/seed`, {
       locations: [{ name: 'HQ' }],
-      cameras: [{ name: 'Lobby', location: 'HQ' }, { name: 'Hall', location: 'HQ' }],
+      cameras: [
+        { name: 'Lobby', location: 'HQ' },
+        { name: 'Hall', location: 'HQ' },
+      ],
       doors: [{ name: 'Front', location: 'HQ', cameras: ['Lobby', 'Hall'], unlockDurationMs: 8000 }],
     });
     assert.equal(seeded.json.error, false, seeded.text);
     const [door] = (await server.call(PATH, {}, { key: third.apiKey })).json.accessControlledDoors;
-    assert.deepEqual(door.associatedCameras, [seeded.json.cameras.Lobby, seeded.json.cameras.Hall].sort().map((c: string) => `${c}.v0`));
+    assert.deepEqual(
+      door.associatedCameras,
+      [seeded.json.cameras.Lobby, seeded.json.cameras.Hall].sort().map((c: string) => `${c}.v0`),
+    );
     assert.equal(door.unlockTimeSec, 8);
     assert.equal(door.ownerDeviceUuid, seeded.json.doorControllers['Front Controller']);
   });

@@ -55,7 +55,11 @@ export async function doorEvents(server: TestServer, key: string, doorUuid: stri
   const events: any[] = [];
   let lastEvaluatedKey: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const r = await server.call('/api/component/findPaginatedComponentEventsByAccessControlledDoor', { accessControlledDoorUuid: doorUuid, ...extra, lastEvaluatedKey }, { key });
+    const r = await server.call(
+      '/api/component/findPaginatedComponentEventsByAccessControlledDoor',
+      { accessControlledDoorUuid: doorUuid, ...extra, lastEvaluatedKey },
+      { key },
+    );
     assert.equal(r.json.error, false, r.text);
     events.push(...r.json.componentEvents);
     lastEvaluatedKey = r.json.lastEvaluatedKey ?? undefined;

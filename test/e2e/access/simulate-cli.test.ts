@@ -29,7 +29,10 @@ describe('gatehouse simulate badge|door|rex|controller', () => {
     const out = await simulateCli(['badge', '--door', site.doors['Back Door'], '--hex', '014088B', '--type', 'WIEGAND_H10301']);
     assert.equal(out.granted, true);
     assert.equal(out.credentialReceivedEvent.credentialValue, H10301_CARD.value);
-    assert.deepEqual(out.relayEvents.map((e: any) => e.newState), ['UNLOCKED']);
+    assert.deepEqual(
+      out.relayEvents.map((e: any) => e.newState),
+      ['UNLOCKED'],
+    );
     const unknown = await simulateCli(['badge', '--door', site.doors['Back Door'], '--hex', '1234']);
     assert.equal(unknown.unauthorizedBadge.credentialHexValue, '1234', 'a hex of digits stays a string');
   });
@@ -48,13 +51,20 @@ describe('gatehouse simulate badge|door|rex|controller', () => {
 
   it('controller --door D --offline | --online takes the controller down and up', async () => {
     assert.equal((await simulateCli(['controller', '--door', site.doors['Front Door'], '--offline'])).door.controllerOnline, false);
-    const refused = await server.call('/api/accesscontrol/unlockAccessControlledDoor', { accessControlledDoorUuid: site.doors['Front Door'] }, { key: org.apiKey });
+    const refused = await server.call(
+      '/api/accesscontrol/unlockAccessControlledDoor',
+      { accessControlledDoorUuid: site.doors['Front Door'] },
+      { key: org.apiKey },
+    );
     assert.equal(refused.json.errorType, 'FAILED_SENDING_ACU_UNLOCK_REQUEST');
     assert.equal((await simulateCli(['controller', '--door', site.doors['Front Door'], '--online'])).door.controllerOnline, true);
   });
 
   it("prints the server's refusal on stderr with exit code 1", async () => {
-    const r = await runCli(['simulate', 'door', '--door', 'AAAAAAAAAAAAAAAAAAAAAA', '--position', 'OPEN', '--server', server.rest, '--data-dir', server.config.dataDir], { GATEHOUSE_ADMIN_TOKEN: '' });
+    const r = await runCli(
+      ['simulate', 'door', '--door', 'AAAAAAAAAAAAAAAAAAAAAA', '--position', 'OPEN', '--server', server.rest, '--data-dir', server.config.dataDir],
+      { GATEHOUSE_ADMIN_TOKEN: '' },
+    );
     assert.equal(r.code, 1);
     assert.match(r.stderr, /Door not found/);
   });

@@ -30,9 +30,15 @@ forEachDialect('POST /_gatehouse/simulate/door, /rex, /controller', (dialect) =>
     }
     unsubscribe();
     const events = await doorEvents(server, org.apiKey, door, { typeFilter: ['DoorPositionIndicatorStateChangeEvent'] });
-    assert.deepEqual(events.map((e) => e.newState), ['OPEN', 'CLOSED', 'FORCED_OPEN', 'AJAR', 'OPEN']);
+    assert.deepEqual(
+      events.map((e) => e.newState),
+      ['OPEN', 'CLOSED', 'FORCED_OPEN', 'AJAR', 'OPEN'],
+    );
     assert.deepEqual(changes.filter((c) => c.entity === 'COMPONENT_EVENT').length, 5);
-    assert.deepEqual(changes.filter((c) => c.entity === 'DOOR').map((c) => (c.update as any).position), ['OPEN', 'AJAR', 'FORCED_OPEN', 'CLOSED', 'OPEN']);
+    assert.deepEqual(
+      changes.filter((c) => c.entity === 'DOOR').map((c) => (c.update as any).position),
+      ['OPEN', 'AJAR', 'FORCED_OPEN', 'CLOSED', 'OPEN'],
+    );
     const listed = await server.call('/api/component/findAccessControlledDoors', {}, { key: org.apiKey });
     assert.equal(listed.json.accessControlledDoors.find((d: any) => d.uuid === door).position, 'OPEN');
   });
@@ -55,7 +61,10 @@ forEachDialect('POST /_gatehouse/simulate/door, /rex, /controller', (dialect) =>
     await lockdown(false);
     assert.equal(r.json.error, false, r.text);
     assert.deepEqual([r.json.event.type, r.json.event.newState], ['RequestToExitStateChangeEvent', 'ACTIVE']);
-    assert.deepEqual(r.json.relayEvents.map((e: any) => [e.newState, e.correlationId]), [['UNLOCKED', r.json.event.uuid]]);
+    assert.deepEqual(
+      r.json.relayEvents.map((e: any) => [e.newState, e.correlationId]),
+      [['UNLOCKED', r.json.event.uuid]],
+    );
     const side = await simulate(server, 'rex', { door: site.doors['Side Door'] });
     assert.deepEqual(side.json.relayEvents, []);
   });
@@ -68,7 +77,11 @@ forEachDialect('POST /_gatehouse/simulate/door, /rex, /controller', (dialect) =>
     assert.equal((await simulate(server, 'controller', { door, offline: 'false' })).json.door.controllerOnline, true);
     for (const body of [{ door }, { door, online: true, offline: true }]) {
       const r = await simulate(server, 'controller', body);
-      assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: 'controller: give one of --online or --offline' }, JSON.stringify(body));
+      assert.deepEqual(
+        { error: r.json.error, errorMsg: r.json.errorMsg },
+        { error: true, errorMsg: 'controller: give one of --online or --offline' },
+        JSON.stringify(body),
+      );
     }
   });
 

@@ -69,7 +69,12 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
     const door = site.doors['Front Door'];
     assert.equal((await simulate(server, 'controller', { door, offline: true })).json.door.controllerOnline, false);
     const r = await unlock(door);
-    assert.deepEqual(r.json, { error: true, errorMsg: 'The controller of door Front Door is offline', type: 'ERROR', errorType: 'FAILED_SENDING_ACU_UNLOCK_REQUEST' });
+    assert.deepEqual(r.json, {
+      error: true,
+      errorMsg: 'The controller of door Front Door is offline',
+      type: 'ERROR',
+      errorType: 'FAILED_SENDING_ACU_UNLOCK_REQUEST',
+    });
     assert.equal((await doorEvents(server, org.apiKey, door)).length, 0);
     assert.equal((await simulate(server, 'controller', { door, online: true })).json.door.controllerOnline, true);
     assert.equal((await unlock(door)).json.type, 'SUCCESS');
@@ -92,7 +97,10 @@ forEachDialect('door relock across a restart', (dialect) => {
   it('relocks a door unlocked before the server stopped, once a new server starts on the same store', async () => {
     const first = await startTestServer(dialect);
     const org = await first.createOrg('Restart Org');
-    const seeded = await control(first, `/orgs/${org.orgUuid}/seed`, { locations: [{ name: 'HQ' }], doors: [{ name: 'Vault', location: 'HQ', unlockDurationMs: 1500 }] });
+    const seeded = await control(first, `/orgs/${org.orgUuid}/seed`, {
+      locations: [{ name: 'HQ' }],
+      doors: [{ name: 'Vault', location: 'HQ', unlockDurationMs: 1500 }],
+    });
     const door = seeded.json.doors.Vault;
     assert.equal((await first.call(PATH, { accessControlledDoorUuid: door }, { key: org.apiKey })).json.type, 'SUCCESS');
     // Stop the serving instance before the relock is due, keeping its database.

@@ -19,23 +19,30 @@ forEachDialect('audit trail', (dialect) => {
   it('records who created an organization, its first user and key, in the same transaction', async () => {
     const org = await server.createOrg('Audited');
     const rows = await auditOf(org.orgUuid);
-    assert.deepEqual(rows.map((r) => [r.entity, r.action, r.operation]), [
-      ['ORG', 'CREATE', 'org.create'],
-      ['USER', 'CREATE', 'org.create'],
-      ['API_KEY', 'CREATE', 'org.create'],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.entity, r.action, r.operation]),
+      [
+        ['ORG', 'CREATE', 'org.create'],
+        ['USER', 'CREATE', 'org.create'],
+        ['API_KEY', 'CREATE', 'org.create'],
+      ],
+    );
     assert.ok(rows.every((r) => typeof r.at_ms === 'number' && r.at_ms > 0));
   });
 
   it('records the acting user and key of a write made by an API caller', async () => {
     const org = await server.createOrg('Actor');
-    const { keyId } = await createApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, kind: 'standard' }, {
-      orgUuid: org.orgUuid,
-      userUuid: org.userUuid,
-      apiKeyId: 'KEYKEYKEYKEYKEYKEYKEYK',
-      partnerOrgUuid: null,
-      operation: 'createApiKey',
-    });
+    const { keyId } = await createApiKey(
+      server.gatehouse.deps,
+      { orgUuid: org.orgUuid, kind: 'standard' },
+      {
+        orgUuid: org.orgUuid,
+        userUuid: org.userUuid,
+        apiKeyId: 'KEYKEYKEYKEYKEYKEYKEYK',
+        partnerOrgUuid: null,
+        operation: 'createApiKey',
+      },
+    );
     const row = (await auditOf(org.orgUuid)).find((r) => r.entity_uuid === keyId)!;
     assert.equal(row.user_uuid, org.userUuid);
     assert.equal(row.api_key_id, 'KEYKEYKEYKEYKEYKEYKEYK');

@@ -44,7 +44,7 @@ describe('gatehouse CLI: the contract', () => {
     assert.equal((await runCli(['key', 'create', '--org', lastJson(created.stdout).orgUuid, '--json', '--data-dir', empty])).code, 0);
   });
 
-  it('key create refuses a region other than the organization\'s', async () => {
+  it("key create refuses a region other than the organization's", async () => {
     const data = join(dir, 'regions');
     const org = lastJson((await runCli(['org', 'create', '--name', 'US Org', '--json', '--data-dir', data, '--init'])).stdout);
     const r = await runCli(['key', 'create', '--org', org.orgUuid, '--region', 'eu', '--json', '--data-dir', data]);
@@ -57,7 +57,11 @@ describe('gatehouse CLI: the contract', () => {
     it('--help lists every event with its flags', async () => {
       const r = await runCli(['simulate', '--help']);
       assert.equal(r.code, 0, r.stderr);
-      for (const line of ['alert --device UUID --trigger TRIGGER [--people N]', 'crossing --camera UUID --in N --out N --object HUMAN|VEHICLE|FACE', 'controller --door UUID [--online] [--offline]']) {
+      for (const line of [
+        'alert --device UUID --trigger TRIGGER [--people N]',
+        'crossing --camera UUID --in N --out N --object HUMAN|VEHICLE|FACE',
+        'controller --door UUID [--online] [--offline]',
+      ]) {
         assert.ok(r.stdout.includes(line), `${line}\n${r.stdout}`);
       }
     });
@@ -74,13 +78,18 @@ describe('gatehouse CLI: the contract', () => {
       const unknown = await runCli([...base, '--device', 'AAAAAAAAAAAAAAAAAAAAAA', '--trigger', 'MOTION', '--peple', '3']);
       assert.match(unknown.stderr, /unknown flag --peple for alert/);
       assert.match((await runCli([...base, '--trigger', 'MOTION'])).stderr, /--device is required/);
-      assert.match((await runCli([...base, '--device', 'AAAAAAAAAAAAAAAAAAAAAA', '--trigger', 'WOBBLE'])).stderr, /--trigger must be one of SOUND_LOUD, .*MOTION/);
+      assert.match(
+        (await runCli([...base, '--device', 'AAAAAAAAAAAAAAAAAAAAAA', '--trigger', 'WOBBLE'])).stderr,
+        /--trigger must be one of SOUND_LOUD, .*MOTION/,
+      );
       assert.doesNotMatch(unknown.stderr, /body\//);
     });
 
     it('names an unreachable server and the reason', async () => {
       const url = `http://127.0.0.1:${await closedPort()}`;
-      const r = await runCli(['simulate', 'alert', '--device', 'AAAAAAAAAAAAAAAAAAAAAA', '--trigger', 'MOTION', '--server', url], { GATEHOUSE_ADMIN_TOKEN: 'token' });
+      const r = await runCli(['simulate', 'alert', '--device', 'AAAAAAAAAAAAAAAAAAAAAA', '--trigger', 'MOTION', '--server', url], {
+        GATEHOUSE_ADMIN_TOKEN: 'token',
+      });
       assert.equal(r.code, 1);
       assert.match(r.stderr, new RegExp(`cannot reach the server at ${url}: ECONNREFUSED`));
     });

@@ -66,7 +66,10 @@ forEachDialect('alert monitoring', (dialect) => {
     it('refuse a location that has no pin yet', async () => {
       const annex = org.site.locations.Annex;
       assert.equal((await status(annex)).notEnabledReason, 'the location has no monitoring pin');
-      assertFails(await call('enableMonitoringForLocation', { locationUuid: annex, pin: '0000' }), 'Location "Annex" has no monitoring pin: create one with createPinForLocation');
+      assertFails(
+        await call('enableMonitoringForLocation', { locationUuid: annex, pin: '0000' }),
+        'Location "Annex" has no monitoring pin: create one with createPinForLocation',
+      );
     });
 
     it("answer another organization's location exactly as a missing one, even with its right pin", async () => {
@@ -89,7 +92,7 @@ forEachDialect('alert monitoring', (dialect) => {
 
   describe('POST /api/alertmonitoring/createPinForLocation', () => {
     it('answers a new 6-digit pin once, which then switches monitoring; the old pin stops working', async () => {
-      const location = (await createSiteOrg(server, 'Pin Org', { locations: [{ name: 'Depot', monitoringPin: '4321' }] }));
+      const location = await createSiteOrg(server, 'Pin Org', { locations: [{ name: 'Depot', monitoringPin: '4321' }] });
       const depot = location.site.locations.Depot;
       const events = await changesDuring(server, async () => {
         const r = await call('createPinForLocation', { locationUuid: depot, name: 'Night guard' }, location.apiKey);
@@ -132,7 +135,10 @@ forEachDialect('alert monitoring', (dialect) => {
 
   describe('POST /api/alertmonitoring/locationStatus', () => {
     it("answers another organization's location exactly as a missing one", async () => {
-      assertSameAsMissing(await call('locationStatus', { locationUuid: other.site.locations.HQ }), await call('locationStatus', { locationUuid: nobodysUuid() }));
+      assertSameAsMissing(
+        await call('locationStatus', { locationUuid: other.site.locations.HQ }),
+        await call('locationStatus', { locationUuid: nobodysUuid() }),
+      );
     });
 
     it('answers a malformed body with 400', async () => {

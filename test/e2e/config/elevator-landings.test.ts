@@ -79,42 +79,68 @@ forEachDialect('access controlled elevator landings', (dialect) => {
         ],
       );
       assert.deepEqual(events[1].update, { uuid: floor2, orgUuid: org.orgUuid, labels: ['Amenities', 'Executive'] });
-      assert.deepEqual(await labelsOf(other.apiKey), {}, "another organization sees none of them");
+      assert.deepEqual(await labelsOf(other.apiKey), {}, 'another organization sees none of them');
     });
 
     it('removes a label, and refuses one the landing does not have', async () => {
       const floor3 = org.site.elevatorLandings['Floor 3'];
-      const events = await changesDuring(server, async () => assertOk(await call('removeAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'Storage' })));
-      assert.deepEqual(events.map((e) => [e.entity, e.type, (e.update as { labels: string[] }).labels]), [['ELEVATOR_LANDING', 'UPDATE', []]]);
+      const events = await changesDuring(server, async () =>
+        assertOk(await call('removeAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'Storage' })),
+      );
+      assert.deepEqual(
+        events.map((e) => [e.entity, e.type, (e.update as { labels: string[] }).labels]),
+        [['ELEVATOR_LANDING', 'UPDATE', []]],
+      );
       assert.equal((await labelsOf())[floor3], undefined);
-      assertFails(await call('removeAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'Storage' }), 'Label "Storage" of the elevator landing not found');
+      assertFails(
+        await call('removeAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'Storage' }),
+        'Label "Storage" of the elevator landing not found',
+      );
     });
 
     it('refuses a blank label, and more than 50 labels on a landing', async () => {
       const floor3 = org.site.elevatorLandings['Floor 3'];
-      assertFails(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: '   ' }), 'label: must not be empty');
-      for (let i = 0; i < 50; i++) assertOk(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: `L${i}` }));
-      assertFails(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'One too many' }), 'An elevator landing holds at most 50 labels');
+      assertFails(
+        await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: '   ' }),
+        'label: must not be empty',
+      );
+      for (let i = 0; i < 50; i++)
+        assertOk(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: `L${i}` }));
+      assertFails(
+        await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'One too many' }),
+        'An elevator landing holds at most 50 labels',
+      );
       assertOk(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: floor3, label: 'L0' }));
       assert.equal((await labelsOf())[floor3].length, 50);
     });
 
     it('refuses a device that is not an elevator landing', async () => {
-      assertFails(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: org.site.cameras.Lobby, label: 'x' }), 'Access controlled elevator landing not found');
+      assertFails(
+        await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: org.site.cameras.Lobby, label: 'x' }),
+        'Access controlled elevator landing not found',
+      );
     });
 
     it("answers another organization's landing exactly as a missing one, and leaves its labels", async () => {
       const theirs = other.site.elevatorLandings['Floor 2'];
       assertOk(await call('addAccessControlledElevatorLandingLabel', { accessControlledElevatorLandingUuid: theirs, label: 'Theirs' }, other.apiKey));
       for (const op of ['addAccessControlledElevatorLandingLabel', 'removeAccessControlledElevatorLandingLabel']) {
-        assertSameAsMissing(await call(op, { accessControlledElevatorLandingUuid: theirs, label: 'Theirs' }), await call(op, { accessControlledElevatorLandingUuid: nobodysUuid(), label: 'Theirs' }));
+        assertSameAsMissing(
+          await call(op, { accessControlledElevatorLandingUuid: theirs, label: 'Theirs' }),
+          await call(op, { accessControlledElevatorLandingUuid: nobodysUuid(), label: 'Theirs' }),
+        );
       }
       assert.deepEqual(await labelsOf(other.apiKey), { [theirs]: ['Theirs'] });
     });
 
     it('answers a malformed body with 400', async () => {
       const floor2 = org.site.elevatorLandings['Floor 2'];
-      for (const body of [{}, { accessControlledElevatorLandingUuid: floor2 }, { accessControlledElevatorLandingUuid: floor2, label: '' }, { accessControlledElevatorLandingUuid: floor2, label: 'x'.repeat(101) }]) {
+      for (const body of [
+        {},
+        { accessControlledElevatorLandingUuid: floor2 },
+        { accessControlledElevatorLandingUuid: floor2, label: '' },
+        { accessControlledElevatorLandingUuid: floor2, label: 'x'.repeat(101) },
+      ]) {
         assert.equal((await call('addAccessControlledElevatorLandingLabel', body)).status, 400, JSON.stringify(body));
         assert.equal((await call('removeAccessControlledElevatorLandingLabel', body)).status, 400, JSON.stringify(body));
       }
@@ -145,11 +171,7 @@ forEachDialect('access controlled elevator landings', (dialect) => {
         assert.equal(seen.length, LANDINGS, `page size ${size}`);
         assert.deepEqual([...seen].sort(), all, `page size ${size}`);
       }
-      assert.equal(
-        (await call('findAccessControlledElevatorLandingShadows', {}, busy.apiKey)).json.shadows.length,
-        100,
-        'the default page size is 100',
-      );
+      assert.equal((await call('findAccessControlledElevatorLandingShadows', {}, busy.apiKey)).json.shadows.length, 100, 'the default page size is 100');
     });
 
     it('still answers every landing exactly once when landings are added while paging', async () => {
@@ -157,7 +179,10 @@ forEachDialect('access controlled elevator landings', (dialect) => {
       const added: string[] = [];
       const seen = await pageThrough('findAccessControlledElevatorLandingShadows', {}, 25, async (page) => {
         if (page !== 2) return;
-        const r = await control(server, `/orgs/${busy.orgUuid}/seed`, { locations: [{ name: 'Tower' }], elevatorLandings: manyLandings(1000, 40).map((l) => ({ ...l, location: 'Tower' })) });
+        const r = await control(server, `/orgs/${busy.orgUuid}/seed`, {
+          locations: [{ name: 'Tower' }],
+          elevatorLandings: manyLandings(1000, 40).map((l) => ({ ...l, location: 'Tower' })),
+        });
         assert.equal(r.json.error, false, r.text);
         added.push(...Object.values(r.json.elevatorLandings as Record<string, string>));
       });
@@ -168,7 +193,10 @@ forEachDialect('access controlled elevator landings', (dialect) => {
     });
 
     it('refuses a lastEvaluatedKey that it did not answer', async () => {
-      assertFails(await call('findAccessControlledElevatorLandingShadows', { lastEvaluatedKey: 'garbage!' }), 'lastEvaluatedKey: not a key that this operation answered');
+      assertFails(
+        await call('findAccessControlledElevatorLandingShadows', { lastEvaluatedKey: 'garbage!' }),
+        'lastEvaluatedKey: not a key that this operation answered',
+      );
     });
 
     it('answers a malformed body with 400', async () => {
@@ -202,7 +230,8 @@ forEachDialect('access controlled elevator landings', (dialect) => {
 
     it('answers a malformed body with 400', async () => {
       const op = 'findAccessControlledElevatorLandingShadowsByLocation';
-      for (const body of [{}, { locationUuid: 'x' }, { locationUuid: org.site.locations.HQ, maxPageSize: -3 }]) assert.equal((await call(op, body)).status, 400, JSON.stringify(body));
+      for (const body of [{}, { locationUuid: 'x' }, { locationUuid: org.site.locations.HQ, maxPageSize: -3 }])
+        assert.equal((await call(op, body)).status, 400, JSON.stringify(body));
     });
   });
 });

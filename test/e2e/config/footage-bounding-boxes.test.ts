@@ -17,19 +17,28 @@ forEachDialect('footage bounding boxes', (dialect) => {
     other = await createSiteOrg(server, 'Other Org');
   });
   after(() => server.close());
-  const create = (cameraUuid: string, footageBoundingBoxes: object[], key = org.apiKey) => server.call('/api/camera/createFootageBoundingBoxes', { cameraUuid, footageBoundingBoxes }, { key });
-  const read = (cameraUuid: string, startTime: number, duration: number, key = org.apiKey) => server.call('/api/camera/getFootageBoundingBoxes', { cameraUuid, startTime, duration }, { key });
+  const create = (cameraUuid: string, footageBoundingBoxes: object[], key = org.apiKey) =>
+    server.call('/api/camera/createFootageBoundingBoxes', { cameraUuid, footageBoundingBoxes }, { key });
+  const read = (cameraUuid: string, startTime: number, duration: number, key = org.apiKey) =>
+    server.call('/api/camera/getFootageBoundingBoxes', { cameraUuid, startTime, duration }, { key });
 
   describe('POST /api/camera/createFootageBoundingBoxes', () => {
     it('requires authentication', async () => {
-      assert.equal((await server.call('/api/camera/createFootageBoundingBoxes', { cameraUuid: org.site.cameras.Lobby, footageBoundingBoxes: [box(T0)] }, { key: '' })).status, 401);
+      assert.equal(
+        (await server.call('/api/camera/createFootageBoundingBoxes', { cameraUuid: org.site.cameras.Lobby, footageBoundingBoxes: [box(T0)] }, { key: '' }))
+          .status,
+        401,
+      );
     });
 
     it('stores the boxes of a camera named by uuid or facet id, and announces them', async () => {
       const lobby = org.site.cameras.Lobby;
       let r: Awaited<ReturnType<typeof create>> | undefined;
       const events = await changesDuring(server, async () => {
-        r = await create(`${lobby}.v0`, [box(T0 + 500, { c: 0.9, m: true, objectId: 7, cdn: 'Person', unknownField: 'dropped' }), box(T0, { a: 'FACE', fn: 'Grace' })]);
+        r = await create(`${lobby}.v0`, [
+          box(T0 + 500, { c: 0.9, m: true, objectId: 7, cdn: 'Person', unknownField: 'dropped' }),
+          box(T0, { a: 'FACE', fn: 'Grace' }),
+        ]);
       });
       assertOk(r!);
       assert.deepEqual(
@@ -57,7 +66,7 @@ forEachDialect('footage bounding boxes', (dialect) => {
       assertOk(await create(dock, [box(T0, { l: 0, t: 0, r: 10000, b: 10000 })]));
     });
 
-    it('refuses a device that is not a camera, and answers another organization\'s camera as a missing one', async () => {
+    it("refuses a device that is not a camera, and answers another organization's camera as a missing one", async () => {
       assertFails(await create(org.site.elevatorLandings['Floor 2'], [box(T0)]), 'Camera not found');
       const theirs = other.site.cameras.Lobby;
       assertSameAsMissing(await create(theirs, [box(T0)]), await create(nobodysUuid(), [box(T0)]));
@@ -80,7 +89,10 @@ forEachDialect('footage bounding boxes', (dialect) => {
 
   describe('POST /api/camera/getFootageBoundingBoxes', () => {
     it('requires authentication', async () => {
-      assert.equal((await server.call('/api/camera/getFootageBoundingBoxes', { cameraUuid: org.site.cameras.Lobby, startTime: 0, duration: 1 }, { key: '' })).status, 401);
+      assert.equal(
+        (await server.call('/api/camera/getFootageBoundingBoxes', { cameraUuid: org.site.cameras.Lobby, startTime: 0, duration: 1 }, { key: '' })).status,
+        401,
+      );
     });
 
     it('answers the boxes with startTime <= ts < startTime + duration, oldest first', async () => {
@@ -88,7 +100,13 @@ forEachDialect('footage bounding boxes', (dialect) => {
       const cam = owner.site.cameras.C;
       const base = 1_800_000_000; // epoch seconds
       const stamps = [base * 1000 - 1, base * 1000, base * 1000 + 999, base * 1000 + 59_999, base * 1000 + 60_000];
-      assertOk(await create(cam, stamps.map((ts) => box(ts)), owner.apiKey));
+      assertOk(
+        await create(
+          cam,
+          stamps.map((ts) => box(ts)),
+          owner.apiKey,
+        ),
+      );
       const within = (await read(cam, base, 60, owner.apiKey)).json.footageBoundingBoxes.map((b: { ts: number }) => b.ts);
       assert.deepEqual(within, [base * 1000, base * 1000 + 999, base * 1000 + 59_999]);
       assert.deepEqual((await read(cam, base + 61, 60, owner.apiKey)).json.footageBoundingBoxes, []);

@@ -25,7 +25,10 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     const r = await server.call(PATH, {}, { key: org.apiKey });
     assertOk(r);
     const states = r.json.cameraStates;
-    assert.deepEqual(states.map((c: { name: string }) => c.name), ['Dock', 'Lobby']);
+    assert.deepEqual(
+      states.map((c: { name: string }) => c.name),
+      ['Dock', 'Lobby'],
+    );
     const lobby = states[1];
     assert.deepEqual(lobby, {
       uuid: org.site.cameras.Lobby,

@@ -50,10 +50,22 @@ forEachDialect('schedules: createSchedule, findSchedules, deleteSchedule', (dial
     });
 
     it('applies the interval rules', async () => {
-      assertFails(await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(0, 10081)] } }), 'schedule.intervalList[0]: start and stop must be within 0..10080');
-      assertFails(await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(10, 5)] } }), 'schedule.intervalList[0]: start must be < stop');
-      assertFails(await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(0, 100), interval(50, 150)] } }), 'schedule.intervalList[1]: overlaps schedule.intervalList[0]');
-      assertFails(await call('createSchedule', { schedule: { name: 'Bad', intervalList: [], strategy: 'RELATIVE_DATETIME_INTERVALS' } }), /only WEEKLY_REPEATING_MINUTES is supported/);
+      assertFails(
+        await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(0, 10081)] } }),
+        'schedule.intervalList[0]: start and stop must be within 0..10080',
+      );
+      assertFails(
+        await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(10, 5)] } }),
+        'schedule.intervalList[0]: start must be < stop',
+      );
+      assertFails(
+        await call('createSchedule', { schedule: { name: 'Bad', intervalList: [interval(0, 100), interval(50, 150)] } }),
+        'schedule.intervalList[1]: overlaps schedule.intervalList[0]',
+      );
+      assertFails(
+        await call('createSchedule', { schedule: { name: 'Bad', intervalList: [], strategy: 'RELATIVE_DATETIME_INTERVALS' } }),
+        /only WEEKLY_REPEATING_MINUTES is supported/,
+      );
       assertFails(await call('createSchedule', { schedule: { name: ' ', intervalList: [] } }), 'schedule.name: must not be empty');
     });
 
@@ -130,7 +142,15 @@ forEachDialect('schedules: createSchedule, findSchedules, deleteSchedule', (dial
       const rulesCheck: ScheduleUsageCheck = async (_source, orgUuid, scheduleUuid) =>
         orgUuid === org.orgUuid && scheduleUuid === uuid ? ['rule "Night Alarm"', 'rule "Tamper"'] : [];
       const deps = server.gatehouse.deps;
-      const ctx = { orgUuid: org.orgUuid, userUuid: null, apiKeyId: null, partnerOrgUuid: null, operation: 'deleteSchedule', keyKind: 'standard' as const, requestId: 'test' };
+      const ctx = {
+        orgUuid: org.orgUuid,
+        userUuid: null,
+        apiKeyId: null,
+        partnerOrgUuid: null,
+        operation: 'deleteSchedule',
+        keyKind: 'standard' as const,
+        requestId: 'test',
+      };
       await assert.rejects(deleteSchedule({ ...deps, scheduleUsage: [...deps.scheduleUsage, rulesCheck] }, ctx, uuid), {
         message: 'Schedule "Alarm Hours" is in use by rule "Night Alarm", rule "Tamper"',
       });

@@ -69,7 +69,10 @@ forEachDialect('POST /api/policy/updateSchedule', (dialect) => {
 
   it('refuses a start below 0 or a stop past 10080', async () => {
     assertFails(await update({ uuid: spare(), intervalList: [interval(-1, 60)] }), 'schedule.intervalList[0]: start and stop must be within 0..10080');
-    assertFails(await update({ uuid: spare(), intervalList: [interval(0, 60), interval(10000, 10081)] }), 'schedule.intervalList[1]: start and stop must be within 0..10080');
+    assertFails(
+      await update({ uuid: spare(), intervalList: [interval(0, 60), interval(10000, 10081)] }),
+      'schedule.intervalList[1]: start and stop must be within 0..10080',
+    );
   });
 
   it('refuses a start that is not before its stop', async () => {
@@ -78,11 +81,17 @@ forEachDialect('POST /api/policy/updateSchedule', (dialect) => {
   });
 
   it('refuses intervals that overlap once sorted, naming both', async () => {
-    assertFails(await update({ uuid: spare(), intervalList: [interval(500, 700), interval(100, 200), interval(150, 300)] }), 'schedule.intervalList[2]: overlaps schedule.intervalList[1]');
+    assertFails(
+      await update({ uuid: spare(), intervalList: [interval(500, 700), interval(100, 200), interval(150, 300)] }),
+      'schedule.intervalList[2]: overlaps schedule.intervalList[1]',
+    );
   });
 
   it('refuses a strategy other than WEEKLY_REPEATING_MINUTES', async () => {
-    assertFails(await update({ uuid: spare(), strategy: 'ABSOLUTE_SECONDS' }), 'schedule.strategy: only WEEKLY_REPEATING_MINUTES is supported, not ABSOLUTE_SECONDS');
+    assertFails(
+      await update({ uuid: spare(), strategy: 'ABSOLUTE_SECONDS' }),
+      'schedule.strategy: only WEEKLY_REPEATING_MINUTES is supported, not ABSOLUTE_SECONDS',
+    );
   });
 
   it('refuses an empty name', async () => {

@@ -82,7 +82,10 @@ forEachDialect('video walls', (dialect) => {
 
     it('refuses an empty display name and an owner other than the caller', async () => {
       assertFails(await call('createVideoWall', { videoWall: { displayName: '  ' } }), 'videoWall.displayName: must not be empty');
-      assertFails(await call('createVideoWall', { videoWall: { displayName: 'X', ownerUserUuid: other.userUuid } }), 'videoWall.ownerUserUuid: a video wall is owned by the user who creates it');
+      assertFails(
+        await call('createVideoWall', { videoWall: { displayName: 'X', ownerUserUuid: other.userUuid } }),
+        'videoWall.ownerUserUuid: a video wall is owned by the user who creates it',
+      );
     });
 
     it('refuses to create a wall in another organization', async () => {
@@ -117,10 +120,28 @@ forEachDialect('video walls', (dialect) => {
       const uuid = await create({ displayName: 'Ops', deviceList: [lobby()] });
       let r: Awaited<ReturnType<typeof call>> | undefined;
       const events = await changesDuring(server, async () => {
-        r = await call('updateVideoWalls', { videoWall: { uuid, displayName: 'Operations', deviceList: [dock(), lobby()], settings: { grid: { n: 4 } }, shared: true, ownerUserUuid: org.userUuid } });
+        r = await call('updateVideoWalls', {
+          videoWall: {
+            uuid,
+            displayName: 'Operations',
+            deviceList: [dock(), lobby()],
+            settings: { grid: { n: 4 } },
+            shared: true,
+            ownerUserUuid: org.userUuid,
+          },
+        });
       });
       assertOk(r!);
-      const expected = { uuid, orgUuid: org.orgUuid, displayName: 'Operations', deviceList: [dock(), lobby()], ownerUserUuid: org.userUuid, othersCanEdit: false, shared: true, settings: { grid: { n: 4 } } };
+      const expected = {
+        uuid,
+        orgUuid: org.orgUuid,
+        displayName: 'Operations',
+        deviceList: [dock(), lobby()],
+        ownerUserUuid: org.userUuid,
+        othersCanEdit: false,
+        shared: true,
+        settings: { grid: { n: 4 } },
+      };
       assert.deepEqual(await wall(uuid), expected);
       assert.deepEqual(
         events.map((e) => [e.entity, e.type, e.entityUuid]),
@@ -134,31 +155,49 @@ forEachDialect('video walls', (dialect) => {
 
     it('applies the deviceList rule', async () => {
       const uuid = await create({ displayName: 'Rule', deviceList: [lobby()] });
-      assertFails(await call('updateVideoWalls', { videoWall: { uuid, deviceList: [`${other.site.cameras.Dock}.v0`] } }), /videoWall.deviceList\[0\]: ".*" is not a facet id of a camera of this organization/);
+      assertFails(
+        await call('updateVideoWalls', { videoWall: { uuid, deviceList: [`${other.site.cameras.Dock}.v0`] } }),
+        /videoWall.deviceList\[0\]: ".*" is not a facet id of a camera of this organization/,
+      );
       assert.deepEqual((await wall(uuid))?.deviceList, [lobby()]);
     });
 
     it('refuses a change by another user unless othersCanEdit', async () => {
       const locked = await create({ displayName: 'Owner Only', shared: true });
-      assertFails(await call('updateVideoWalls', { videoWall: { uuid: locked, displayName: 'Taken' } }, colleague), 'Only the owner may change video wall "Owner Only"');
+      assertFails(
+        await call('updateVideoWalls', { videoWall: { uuid: locked, displayName: 'Taken' } }, colleague),
+        'Only the owner may change video wall "Owner Only"',
+      );
       assert.equal((await wall(locked))?.displayName, 'Owner Only');
       assertFails(await call('deleteVideoWall', { uuid: locked }, colleague), 'Only the owner may change video wall "Owner Only"');
 
       const open = await create({ displayName: 'Team', shared: true, othersCanEdit: true });
       assertOk(await call('updateVideoWalls', { videoWall: { uuid: open, displayName: 'Team Wall', deviceList: [lobby()] } }, colleague));
       assert.equal((await wall(open))?.displayName, 'Team Wall');
-      assertFails(await call('updateVideoWalls', { videoWall: { uuid: open, othersCanEdit: false } }, colleague), 'Only the owner may change who shares or edits video wall "Team Wall"');
-      assertFails(await call('updateVideoWalls', { videoWall: { uuid: open, shared: false } }, colleague), 'Only the owner may change who shares or edits video wall "Team Wall"');
+      assertFails(
+        await call('updateVideoWalls', { videoWall: { uuid: open, othersCanEdit: false } }, colleague),
+        'Only the owner may change who shares or edits video wall "Team Wall"',
+      );
+      assertFails(
+        await call('updateVideoWalls', { videoWall: { uuid: open, shared: false } }, colleague),
+        'Only the owner may change who shares or edits video wall "Team Wall"',
+      );
     });
 
     it("answers another user's unshared wall as a missing one", async () => {
       const hidden = await create({ displayName: 'Hidden', othersCanEdit: true });
-      assertSameAsMissing(await call('updateVideoWalls', { videoWall: { uuid: hidden, displayName: 'Found' } }, colleague), await call('updateVideoWalls', { videoWall: { uuid: nobodysUuid(), displayName: 'Found' } }, colleague));
+      assertSameAsMissing(
+        await call('updateVideoWalls', { videoWall: { uuid: hidden, displayName: 'Found' } }, colleague),
+        await call('updateVideoWalls', { videoWall: { uuid: nobodysUuid(), displayName: 'Found' } }, colleague),
+      );
     });
 
     it('refuses to change the owner', async () => {
       const uuid = await create({ displayName: 'Mine' });
-      assertFails(await call('updateVideoWalls', { videoWall: { uuid, ownerUserUuid: other.userUuid } }), 'videoWall.ownerUserUuid: the owner of a video wall cannot be changed');
+      assertFails(
+        await call('updateVideoWalls', { videoWall: { uuid, ownerUserUuid: other.userUuid } }),
+        'videoWall.ownerUserUuid: the owner of a video wall cannot be changed',
+      );
     });
 
     it("answers another organization's wall exactly as a missing one, and leaves it", async () => {

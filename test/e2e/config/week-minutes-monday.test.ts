@@ -71,7 +71,8 @@ forEachDialect('minutes of the week count from Monday 00:00', (dialect) => {
     it('moves schedules stored in the Sunday count back one day, and forward again when undone', async () => {
       const db = server.gatehouse.deps.store.db as unknown as Kysely<any>;
       const migration = allMigrations(server.gatehouse.deps.store.dialect)['0012-fidelity'];
-      const stored = async (uuid: string) => JSON.parse((await db.selectFrom('schedules').select('intervals').where('uuid', '=', uuid).executeTakeFirstOrThrow()).intervals);
+      const stored = async (uuid: string) =>
+        JSON.parse((await db.selectFrom('schedules').select('intervals').where('uuid', '=', uuid).executeTakeFirstOrThrow()).intervals);
       const early = site.schedules.Early;
       await migration.down!(db);
       assert.deepEqual(await stored(early), [interval(1440, 1500)]); // Monday 00:00 in the Sunday count

@@ -65,7 +65,10 @@ forEachDialect('control API: admin token', (dialect) => {
   it('leaves the control API out of the public OpenAPI document', async () => {
     const doc = (await (await fetch(`${server.rest}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     assert.ok(Object.keys(doc.paths).length > 0);
-    assert.deepEqual(Object.keys(doc.paths).filter((p) => p.startsWith('/_gatehouse')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p) => p.startsWith('/_gatehouse')),
+      [],
+    );
   });
 });
 

@@ -70,7 +70,11 @@ forEachDialect('control API: POST /_gatehouse/state/{reset,snapshot,restore}', (
     const r = await control(server, '/state/reset');
     assert.equal(r.json.error, false, r.json.errorMsg);
     const counts = await siteRowCounts(server);
-    assert.deepEqual(Object.values(counts).filter((n) => n > 0), [], JSON.stringify(counts));
+    assert.deepEqual(
+      Object.values(counts).filter((n) => n > 0),
+      [],
+      JSON.stringify(counts),
+    );
     const orgs = await server.gatehouse.deps.store.db.selectFrom('orgs').select('uuid').execute();
     assert.deepEqual(orgs, []);
     assert.equal((await server.call('/api/org/getOrgV2', {}, { key: org.apiKey })).status, 403);

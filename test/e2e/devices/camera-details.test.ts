@@ -19,7 +19,20 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
   const lobby = () => org.site.cameras.Lobby;
 
   it('every operation requires authentication', async () => {
-    for (const op of ['getDetails', 'getDetailsV2', 'updateDetails', 'updateDetailsV2', 'updateDetailsBulkV2', 'getFullCameraState', 'getConfig', 'updateConfig', 'reboot', 'getUptimeWindows', 'getCameraAIThresholds', 'updateCameraAIThresholds']) {
+    for (const op of [
+      'getDetails',
+      'getDetailsV2',
+      'updateDetails',
+      'updateDetailsV2',
+      'updateDetailsBulkV2',
+      'getFullCameraState',
+      'getConfig',
+      'updateConfig',
+      'reboot',
+      'getUptimeWindows',
+      'getCameraAIThresholds',
+      'updateCameraAIThresholds',
+    ]) {
       assert.equal((await call(op, {}, '')).status, 401, op);
     }
   });
@@ -28,10 +41,13 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
     it('answers the details of the cameras asked for', async () => {
       const r = await call('getDetails', { cameraUuids: [lobby(), org.site.cameras.Dock] });
       assertOk(r);
-      assert.deepEqual(r.json.cameras.map((c: { uuid: string; name: string; serialNumber: string }) => [c.uuid, c.name, c.serialNumber]), [
-        [lobby(), 'Lobby', 'CAM-1'],
-        [org.site.cameras.Dock, 'Dock', null],
-      ]);
+      assert.deepEqual(
+        r.json.cameras.map((c: { uuid: string; name: string; serialNumber: string }) => [c.uuid, c.name, c.serialNumber]),
+        [
+          [lobby(), 'Lobby', 'CAM-1'],
+          [org.site.cameras.Dock, 'Dock', null],
+        ],
+      );
       assert.deepEqual(r.json.cameras[0].facetNameMap, { [`${lobby()}.v0`]: 'Lobby' });
       const v2 = await call('getDetailsV2', { cameraUuid: lobby() });
       assert.equal(v2.json.camera.locationUuid, org.site.locations.HQ);
@@ -39,9 +55,16 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
 
     it('updateDetails sets the fields given, announces the camera, and the state list follows', async () => {
       const changes = await changesDuring(server, async () =>
-        assertOk(await call('updateDetails', { camera: { uuid: lobby(), name: 'Main Lobby', description: 'by the desk', floorNumber: 1, locationUuid: org.site.locations.Annex } })),
+        assertOk(
+          await call('updateDetails', {
+            camera: { uuid: lobby(), name: 'Main Lobby', description: 'by the desk', floorNumber: 1, locationUuid: org.site.locations.Annex },
+          }),
+        ),
       );
-      assert.deepEqual(changes.map((c) => [c.entity, c.entityUuid, (c.update as { name: string }).name]), [['CAMERA', lobby(), 'Main Lobby']]);
+      assert.deepEqual(
+        changes.map((c) => [c.entity, c.entityUuid, (c.update as { name: string }).name]),
+        [['CAMERA', lobby(), 'Main Lobby']],
+      );
       const camera = (await call('getDetailsV2', { cameraUuid: lobby() })).json.camera;
       assert.deepEqual([camera.name, camera.description, camera.floorNumber, camera.locationUuid], ['Main Lobby', 'by the desk', 1, org.site.locations.Annex]);
       const states = (await call('getMinimalCameraStateList')).json.cameraStates;
@@ -54,12 +77,29 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
       assert.deepEqual([camera.name, camera.description], ['Main Lobby', 'moved']);
       const dock = org.site.cameras.Dock;
       assertSameAsMissing(
-        await call('updateDetailsBulkV2', { updates: [{ uuid: dock, name: 'Dock 2', nameUpdated: true }, { uuid: other.site.cameras.Lobby, name: 'x', nameUpdated: true }] }),
-        await call('updateDetailsBulkV2', { updates: [{ uuid: dock, name: 'Dock 2', nameUpdated: true }, { uuid: nobodysUuid(), name: 'x', nameUpdated: true }] }),
+        await call('updateDetailsBulkV2', {
+          updates: [
+            { uuid: dock, name: 'Dock 2', nameUpdated: true },
+            { uuid: other.site.cameras.Lobby, name: 'x', nameUpdated: true },
+          ],
+        }),
+        await call('updateDetailsBulkV2', {
+          updates: [
+            { uuid: dock, name: 'Dock 2', nameUpdated: true },
+            { uuid: nobodysUuid(), name: 'x', nameUpdated: true },
+          ],
+        }),
       );
       assert.equal((await call('getDetailsV2', { cameraUuid: dock })).json.camera.name, 'Dock', 'a failed bulk update changes nothing');
       assert.equal((await call('getDetailsV2', { cameraUuid: other.site.cameras.Lobby }, other.apiKey)).json.camera.name, 'Lobby');
-      assertOk(await call('updateDetailsBulkV2', { updates: [{ uuid: dock, name: 'Dock 2', nameUpdated: true }, { uuid: lobby(), latitude: 40.5, latitudeUpdated: true }] }));
+      assertOk(
+        await call('updateDetailsBulkV2', {
+          updates: [
+            { uuid: dock, name: 'Dock 2', nameUpdated: true },
+            { uuid: lobby(), latitude: 40.5, latitudeUpdated: true },
+          ],
+        }),
+      );
       camera = (await call('getDetailsV2', { cameraUuid: lobby() })).json.camera;
       assert.equal(camera.latitude, 40.5);
       assert.equal((await call('getDetailsV2', { cameraUuid: dock })).json.camera.name, 'Dock 2');
@@ -67,7 +107,10 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
 
     it("refuses another organization's camera, a location it lacks, and a malformed body", async () => {
       assertSameAsMissing(await call('getDetails', { cameraUuids: [other.site.cameras.Lobby] }), await call('getDetails', { cameraUuids: [nobodysUuid()] }));
-      assertSameAsMissing(await call('getFullCameraState', { cameraUuid: other.site.cameras.Lobby }), await call('getFullCameraState', { cameraUuid: nobodysUuid() }));
+      assertSameAsMissing(
+        await call('getFullCameraState', { cameraUuid: other.site.cameras.Lobby }),
+        await call('getFullCameraState', { cameraUuid: nobodysUuid() }),
+      );
       assertFails(await call('updateDetails', { camera: { uuid: lobby(), locationUuid: other.site.locations.HQ } }), 'Location not found');
       for (const body of [{}, { cameraUuids: [] }, { cameraUuids: ['nope'] }]) assert.equal((await call('getDetails', body)).status, 400, JSON.stringify(body));
       assert.equal((await call('updateDetails', { camera: { uuid: lobby(), latitude: 91 } })).status, 400);
@@ -78,35 +121,56 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
     it('keeps the settings given, announces CAMERA_USER_CONFIG, and refuses a value out of range naming the field', async () => {
       const before = (await call('getConfig', { cameraUuid: lobby() })).json.config;
       assert.equal(before.img_brightness, 50);
-      const changes = await changesDuring(server, async () => assertOk(await call('updateConfig', { config: { deviceUuid: lobby(), img_brightness: 70, rotation: 180, hdr_enabled: true } })));
-      assert.deepEqual(changes.map((c) => c.entity), ['CAMERA_USER_CONFIG']);
+      const changes = await changesDuring(server, async () =>
+        assertOk(await call('updateConfig', { config: { deviceUuid: lobby(), img_brightness: 70, rotation: 180, hdr_enabled: true } })),
+      );
+      assert.deepEqual(
+        changes.map((c) => c.entity),
+        ['CAMERA_USER_CONFIG'],
+      );
       const config = (await call('getConfig', { cameraUuid: lobby() })).json.config;
       assert.deepEqual([config.img_brightness, config.rotation, config.hdr_enabled, config.img_contrast], [70, 180, true, 50]);
 
-      for (const [field, value] of [['img_brightness', 101], ['rotation', 45], ['face_ai_threshold', 1.5], ['snapshot_interval_secs', 0]] as const) {
+      for (const [field, value] of [
+        ['img_brightness', 101],
+        ['rotation', 45],
+        ['face_ai_threshold', 1.5],
+        ['snapshot_interval_secs', 0],
+      ] as const) {
         const r = await call('updateConfig', { config: { deviceUuid: lobby(), [field]: value } });
         assert.equal(r.status, 400, field);
         assert.match(r.json.errorMsg, new RegExp(field), r.text);
       }
       assert.equal((await call('getConfig', { cameraUuid: lobby() })).json.config.img_brightness, 70, 'a refused update changes nothing');
-      assertSameAsMissing(await call('updateConfig', { config: { deviceUuid: other.site.cameras.Lobby, img_brightness: 10 } }), await call('updateConfig', { config: { deviceUuid: nobodysUuid(), img_brightness: 10 } }));
+      assertSameAsMissing(
+        await call('updateConfig', { config: { deviceUuid: other.site.cameras.Lobby, img_brightness: 10 } }),
+        await call('updateConfig', { config: { deviceUuid: nobodysUuid(), img_brightness: 10 } }),
+      );
       assert.equal((await call('getConfig', { cameraUuid: other.site.cameras.Lobby }, other.apiKey)).json.config.img_brightness, 50);
     });
   });
 
   describe('AI thresholds', () => {
-    it('keeps the thresholds given, refuses one out of range naming the field, and leaves another organization\'s camera', async () => {
+    it("keeps the thresholds given, refuses one out of range naming the field, and leaves another organization's camera", async () => {
       const before = await call('getCameraAIThresholds', { cameraUuid: lobby() });
       assertOk(before);
       assert.equal(before.json.humanConfidenceThreshold, 0.5);
-      const changes = await changesDuring(server, async () => assertOk(await call('updateCameraAIThresholds', { cameraUuid: lobby(), humanConfidenceThreshold: 0.8, consecutiveHumanFilter: 5 })));
-      assert.deepEqual(changes.map((c) => [c.entity, (c.update as { humanConfidenceThreshold: number }).humanConfidenceThreshold]), [['CAMERA_USER_CONFIG', 0.8]]);
+      const changes = await changesDuring(server, async () =>
+        assertOk(await call('updateCameraAIThresholds', { cameraUuid: lobby(), humanConfidenceThreshold: 0.8, consecutiveHumanFilter: 5 })),
+      );
+      assert.deepEqual(
+        changes.map((c) => [c.entity, (c.update as { humanConfidenceThreshold: number }).humanConfidenceThreshold]),
+        [['CAMERA_USER_CONFIG', 0.8]],
+      );
       const after = (await call('getCameraAIThresholds', { cameraUuid: lobby() })).json;
       assert.deepEqual([after.humanConfidenceThreshold, after.consecutiveHumanFilter, after.vehicleConfidenceThreshold], [0.8, 5, 0.5]);
       const bad = await call('updateCameraAIThresholds', { cameraUuid: lobby(), vehicleConfidenceThreshold: 1.2 });
       assert.equal(bad.status, 400);
       assert.match(bad.json.errorMsg, /vehicleConfidenceThreshold/);
-      assertSameAsMissing(await call('updateCameraAIThresholds', { cameraUuid: other.site.cameras.Lobby, humanConfidenceThreshold: 0.1 }), await call('updateCameraAIThresholds', { cameraUuid: nobodysUuid(), humanConfidenceThreshold: 0.1 }));
+      assertSameAsMissing(
+        await call('updateCameraAIThresholds', { cameraUuid: other.site.cameras.Lobby, humanConfidenceThreshold: 0.1 }),
+        await call('updateCameraAIThresholds', { cameraUuid: nobodysUuid(), humanConfidenceThreshold: 0.1 }),
+      );
       assert.equal((await call('getCameraAIThresholds', { cameraUuid: other.site.cameras.Lobby }, other.apiKey)).json.humanConfidenceThreshold, 0.5);
     });
   });
@@ -115,7 +179,8 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
     it('a rebooted camera goes offline, comes back a few seconds later, and both show on the stream and in its uptime windows', async () => {
       const camera = other.site.cameras.Lobby;
       const startSec = Math.floor(Date.now() / 1000) - 3600;
-      const stateOf = async () => (await call('getMinimalCameraStateList', {}, other.apiKey)).json.cameraStates.find((s: { uuid: string }) => s.uuid === camera).connectionStatus;
+      const stateOf = async () =>
+        (await call('getMinimalCameraStateList', {}, other.apiKey)).json.cameraStates.find((s: { uuid: string }) => s.uuid === camera).connectionStatus;
       const changes = await changesDuring(server, async () => {
         const r = await call('reboot', { cameraUuid: camera }, other.apiKey);
         assertOk(r);
@@ -140,7 +205,11 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
       assert.equal(windows.length, 2, JSON.stringify(windows));
       const gap = windows[1].startSeconds - (windows[0].startSeconds + windows[0].durationSeconds);
       assert.ok(gap >= 1 && gap <= 30, `offline for ${gap} s`);
-      assert.deepEqual((await call('getUptimeWindows', { cameraUuid: org.site.cameras.Lobby, startTime: startSec, endTime: startSec + 7200 })).json.uptimeWindows.length, 1, 'a camera never rebooted has one window');
+      assert.deepEqual(
+        (await call('getUptimeWindows', { cameraUuid: org.site.cameras.Lobby, startTime: startSec, endTime: startSec + 7200 })).json.uptimeWindows.length,
+        1,
+        'a camera never rebooted has one window',
+      );
     });
 
     it('an offline camera cannot be rebooted and has no uptime; bad ranges and foreign cameras are refused', async () => {
@@ -153,4 +222,3 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
     });
   });
 });
-

@@ -53,7 +53,7 @@ forEachDialect('camera media: URIs, exact frames, clips and federated session to
   });
 
   describe('the media host', () => {
-    it('refuses a frame without credentials or with a bad token, and never serves another organization\'s camera', async () => {
+    it("refuses a frame without credentials or with a bad token, and never serves another organization's camera", async () => {
       const path = `/media/cameras/${org.site.cameras.Lobby}/frame.jpg?timestampMs=${AT}&downscaleFactor=8`;
       assert.equal((await media(path)).status, 401);
       assert.equal((await media(path, { 'x-auth-ft': 'v1.not.a.token' })).status, 401);
@@ -96,7 +96,10 @@ forEachDialect('camera media: URIs, exact frames, clips and federated session to
       assert.equal(partial.status, 206);
       assert.equal(partial.headers.get('content-range'), `bytes 0-99/${mp4.length}`);
       assert.deepEqual(Buffer.from(await partial.arrayBuffer()), mp4.subarray(0, 100));
-      assertSameAsMissing(await call('/api/camera/getMediaUris', { cameraUuid: other.site.cameras.Lobby }), await call('/api/camera/getMediaUris', { cameraUuid: nobodysUuid() }));
+      assertSameAsMissing(
+        await call('/api/camera/getMediaUris', { cameraUuid: other.site.cameras.Lobby }),
+        await call('/api/camera/getMediaUris', { cameraUuid: nobodysUuid() }),
+      );
     });
   });
 });

@@ -84,7 +84,10 @@ forEachDialect('sensors', (dialect) => {
           [air, 31],
         ],
       );
-      assert.ok(changes.some((c) => c.entity === 'POLICY_ALERT'), 'the threshold crossing raised a policy alert');
+      assert.ok(
+        changes.some((c) => c.entity === 'POLICY_ALERT'),
+        'the threshold crossing raised a policy alert',
+      );
 
       const list = await call('/api/climate/getMinimalClimateStateList');
       assertOk(list);
@@ -116,7 +119,11 @@ forEachDialect('sensors', (dialect) => {
       const seen: number[] = [];
       let before: number | undefined;
       for (let page = 0; page < 10; page++) {
-        const r = await call('/api/climate/getClimateEventsForSensor', { sensorUuid: air, limit: 3, ...(before ? { createdBeforeMs: before } : {}) }, other.apiKey);
+        const r = await call(
+          '/api/climate/getClimateEventsForSensor',
+          { sensorUuid: air, limit: 3, ...(before ? { createdBeforeMs: before } : {}) },
+          other.apiKey,
+        );
         assertOk(r);
         const ts = r.json.climateEvents.map((e: { timestampMs: number }) => e.timestampMs);
         assert.ok(ts.length <= 3);
@@ -124,14 +131,26 @@ forEachDialect('sensors', (dialect) => {
         if (ts.length < 3) break;
         before = ts[ts.length - 1];
       }
-      assert.deepEqual(seen, [6, 5, 4, 3, 2, 1, 0].map((i) => T0 + i * 1000));
+      assert.deepEqual(
+        seen,
+        [6, 5, 4, 3, 2, 1, 0].map((i) => T0 + i * 1000),
+      );
       const recent = await call('/api/climate/getClimateEventsForSensor', { sensorUuid: air, createdAfterMs: T0 + 5000 }, other.apiKey);
-      assert.deepEqual(recent.json.climateEvents.map((e: { temp: number }) => e.temp), [26, 25]);
-      assertFails(await call('/api/climate/getClimateEventsForSensor', { sensorUuid: air, createdAfterMs: 10, createdBeforeMs: 5 }, other.apiKey), 'createdAfterMs must be before createdBeforeMs');
+      assert.deepEqual(
+        recent.json.climateEvents.map((e: { temp: number }) => e.temp),
+        [26, 25],
+      );
+      assertFails(
+        await call('/api/climate/getClimateEventsForSensor', { sensorUuid: air, createdAfterMs: 10, createdBeforeMs: 5 }, other.apiKey),
+        'createdAfterMs must be before createdBeforeMs',
+      );
     });
 
     it("answers another organization's sensor exactly as a missing one, and a device of another kind as missing", async () => {
-      assertSameAsMissing(await call('/api/climate/getClimateEventsForSensor', { sensorUuid: sensor('Air', other) }), await call('/api/climate/getClimateEventsForSensor', { sensorUuid: nobodysUuid() }));
+      assertSameAsMissing(
+        await call('/api/climate/getClimateEventsForSensor', { sensorUuid: sensor('Air', other) }),
+        await call('/api/climate/getClimateEventsForSensor', { sensorUuid: nobodysUuid() }),
+      );
       assertFails(await call('/api/climate/getClimateEventsForSensor', { sensorUuid: sensor('Back Door') }), 'Climate sensor not found');
     });
 
@@ -147,7 +166,8 @@ forEachDialect('sensors', (dialect) => {
   describe('environmental gateways', () => {
     it('readings show in the state list and in keyset pages of events', async () => {
       const e50 = sensor('E50');
-      for (let i = 0; i < 5; i++) await simulate('gateway', { device: e50, tempC: 20 + i, co2Ppm: 500 + i, pm2p5: 3, vapeDetected: i === 4, at: T0 + i * 1000 });
+      for (let i = 0; i < 5; i++)
+        await simulate('gateway', { device: e50, tempC: 20 + i, co2Ppm: 500 + i, pm2p5: 3, vapeDetected: i === 4, at: T0 + i * 1000 });
       const list = await call('/api/climate/getMinimalEnvironmentalGatewayStates');
       assertOk(list);
       const [state] = list.json.minimalEnvironmentalGatewayStates;
@@ -160,14 +180,21 @@ forEachDialect('sensors', (dialect) => {
       const seen: number[] = [];
       let lastEvaluatedKey: string | undefined;
       for (let page = 0; page < 10; page++) {
-        const r = await call('/api/climate/getEventsForEnvironmentalGateway', { deviceUuid: e50, maxPageSize: 2, ...(lastEvaluatedKey ? { lastEvaluatedKey } : {}) });
+        const r = await call('/api/climate/getEventsForEnvironmentalGateway', {
+          deviceUuid: e50,
+          maxPageSize: 2,
+          ...(lastEvaluatedKey ? { lastEvaluatedKey } : {}),
+        });
         assertOk(r);
         seen.push(...r.json.events.map((e: { co2Sense: { tempC: number } }) => e.co2Sense.tempC));
         if (!r.json.lastEvaluatedKey) break;
         lastEvaluatedKey = r.json.lastEvaluatedKey;
       }
       assert.deepEqual(seen, [24, 23, 22, 21, 20]);
-      assertFails(await call('/api/climate/getEventsForEnvironmentalGateway', { deviceUuid: e50, lastEvaluatedKey: 'nonsense' }), 'lastEvaluatedKey: not a key this operation answered');
+      assertFails(
+        await call('/api/climate/getEventsForEnvironmentalGateway', { deviceUuid: e50, lastEvaluatedKey: 'nonsense' }),
+        'lastEvaluatedKey: not a key this operation answered',
+      );
     });
   });
 
@@ -179,9 +206,15 @@ forEachDialect('sensors', (dialect) => {
         await simulate('door-sensor', { sensor: door, state: 'OPEN', at: T0 + 1000 });
         await simulate('door-sensor', { sensor: door, state: 'CLOSED', at: T0 + 2000 });
       });
-      assert.deepEqual(changes.filter((c) => c.entity === 'DOOR_STATE').map((c) => (c.update as { status: string }).status), ['OPEN', 'OPEN', 'CLOSED']);
+      assert.deepEqual(
+        changes.filter((c) => c.entity === 'DOOR_STATE').map((c) => (c.update as { status: string }).status),
+        ['OPEN', 'OPEN', 'CLOSED'],
+      );
       const list = await call('/api/door/getMinimalDoorStateList');
-      assert.deepEqual(list.json.doorStates.map((s: { sensorUuid: string; status: string }) => [s.sensorUuid, s.status]), [[door, 'CLOSED']]);
+      assert.deepEqual(
+        list.json.doorStates.map((s: { sensorUuid: string; status: string }) => [s.sensorUuid, s.status]),
+        [[door, 'CLOSED']],
+      );
       const events = await call('/api/door/getDoorEventsForSensor', { sensorUuid: door });
       assert.deepEqual(
         events.json.doorEvents.map((e: { state: string; stateChanged: boolean }) => [e.state, e.stateChanged]),
@@ -193,7 +226,11 @@ forEachDialect('sensors', (dialect) => {
       );
       const open = await call('/api/door/getDoorEventsForSensor', { sensorUuid: door, stateFilter: 'OPEN' });
       assert.equal(open.json.doorEvents.length, 2);
-      assert.deepEqual((await call('/api/door/getMinimalDoorStateList', {}, other.apiKey)).json.doorStates[0].status, 'CLOSED', "another organization's sensor is untouched");
+      assert.deepEqual(
+        (await call('/api/door/getMinimalDoorStateList', {}, other.apiKey)).json.doorStates[0].status,
+        'CLOSED',
+        "another organization's sensor is untouched",
+      );
     });
 
     it('answers a malformed body with 400', async () => {
@@ -213,7 +250,10 @@ forEachDialect('sensors', (dialect) => {
       const [state] = (await call('/api/occupancy/getMinimalOccupancySensorStateList')).json.occupancySensorStates;
       assert.deepEqual([state.sensorUuid, state.status, state.rawLux], [room, 'OCCUPIED', 250]);
       const events = await call('/api/occupancy/getOccupancyEventsForSensor', { sensorUuid: room, limit: 1 });
-      assert.deepEqual(events.json.events.map((e: { state: string; lux: number }) => [e.state, e.lux]), [['OCCUPIED', 250]]);
+      assert.deepEqual(
+        events.json.events.map((e: { state: string; lux: number }) => [e.state, e.lux]),
+        [['OCCUPIED', 250]],
+      );
     });
   });
 
@@ -230,11 +270,20 @@ forEachDialect('sensors', (dialect) => {
       assert.equal(state.status, 'STATIONARY');
       assert.deepEqual(state.gpsLocation, { lat: 40.7, lon: -74, floor: null });
       const statuses = await call('/api/proximity/getProximityEventsForTag', { tagUuid: tag });
-      assert.deepEqual(statuses.json.proximityEvents.map((e: { status: string }) => e.status), ['STATIONARY', 'ACTIVE']);
+      assert.deepEqual(
+        statuses.json.proximityEvents.map((e: { status: string }) => e.status),
+        ['STATIONARY', 'ACTIVE'],
+      );
       const active = await call('/api/proximity/getProximityEventsForTag', { tagUuid: tag, statusFilter: 'ACTIVE' });
-      assert.deepEqual(active.json.proximityEvents.map((e: { startTimeMs: number }) => e.startTimeMs), [T0]);
+      assert.deepEqual(
+        active.json.proximityEvents.map((e: { startTimeMs: number }) => e.startTimeMs),
+        [T0],
+      );
       const moves = await call('/api/proximity/getLocomotionEventsForTag', { tagUuid: tag });
-      assert.deepEqual(moves.json.locomotionEvents.map((e: { movement: string; tagUuid: string }) => [e.movement, e.tagUuid]), [['ARRIVAL', tag]]);
+      assert.deepEqual(
+        moves.json.locomotionEvents.map((e: { movement: string; tagUuid: string }) => [e.movement, e.tagUuid]),
+        [['ARRIVAL', tag]],
+      );
       const none = await control(server, '/simulate/tag', { tag });
       assert.match(none.json.errorMsg, /give --status, --movement or both/);
     });
@@ -244,9 +293,15 @@ forEachDialect('sensors', (dialect) => {
     it('lists keypads with their location, and going offline shows and is announced', async () => {
       const pad = sensor('Alarm Pad');
       const changes = await changesDuring(server, () => simulate('keypad', { keypad: pad, offline: true }));
-      assert.deepEqual(changes.map((c) => [c.entity, (c.update as { connectionState: string }).connectionState]), [['KEYPAD', 'OFFLINE']]);
+      assert.deepEqual(
+        changes.map((c) => [c.entity, (c.update as { connectionState: string }).connectionState]),
+        [['KEYPAD', 'OFFLINE']],
+      );
       const [keypad] = (await call('/api/keypad/getKeypadsForOrg')).json.keypads;
-      assert.deepEqual([keypad.uuid, keypad.name, keypad.locationName, keypad.tz, keypad.connectionState], [pad, 'Alarm Pad', 'HQ', 'America/New_York', 'OFFLINE']);
+      assert.deepEqual(
+        [keypad.uuid, keypad.name, keypad.locationName, keypad.tz, keypad.connectionState],
+        [pad, 'Alarm Pad', 'HQ', 'America/New_York', 'OFFLINE'],
+      );
       assert.equal((await call('/api/keypad/getKeypadsForOrg', {}, other.apiKey)).json.keypads[0].connectionState, 'ONLINE');
       assert.equal((await control(server, '/simulate/keypad', { keypad: pad })).json.errorMsg, 'keypad: give one of --online or --offline');
     });
@@ -260,8 +315,13 @@ forEachDialect('sensors', (dialect) => {
       const before = await call('/api/audiogateway/getConfig', { audioGatewayUuid: pa });
       assertOk(before);
       assert.equal(before.json.config.audio_internal_speaker_volume, 50);
-      const changes = await changesDuring(server, async () => assertOk(await call('/api/audiogateway/updateConfig', { uuid: pa, audioInternalSpeakerVolume: 80, audioRecord: false })));
-      assert.deepEqual(changes.map((c) => c.entity), ['AUDIO_STATE']);
+      const changes = await changesDuring(server, async () =>
+        assertOk(await call('/api/audiogateway/updateConfig', { uuid: pa, audioInternalSpeakerVolume: 80, audioRecord: false })),
+      );
+      assert.deepEqual(
+        changes.map((c) => c.entity),
+        ['AUDIO_STATE'],
+      );
       const afterUpdate = (await call('/api/audiogateway/getConfig', { audioGatewayUuid: pa })).json.config;
       assert.equal(afterUpdate.audio_internal_speaker_volume, 80);
       assert.equal(afterUpdate.audio_record, false);
@@ -273,14 +333,20 @@ forEachDialect('sensors', (dialect) => {
       assert.equal((await call('/api/audiogateway/getConfig', { audioGatewayUuid: pa })).json.config.audio_internal_speaker_volume, 80);
 
       const theirs = other.site.audioGateways.PA;
-      assertSameAsMissing(await call('/api/audiogateway/updateConfig', { uuid: theirs, audioRecord: false }), await call('/api/audiogateway/updateConfig', { uuid: nobodysUuid(), audioRecord: false }));
+      assertSameAsMissing(
+        await call('/api/audiogateway/updateConfig', { uuid: theirs, audioRecord: false }),
+        await call('/api/audiogateway/updateConfig', { uuid: nobodysUuid(), audioRecord: false }),
+      );
       assert.equal((await call('/api/audiogateway/getConfig', { audioGatewayUuid: theirs }, other.apiKey)).json.config.audio_record, true);
     });
 
     it('a gateway going offline shows as RED and is announced as AUDIO_STATE', async () => {
       const pa = other.site.audioGateways.PA;
       const changes = await changesDuring(server, () => simulate('connection', { device: pa, offline: true }));
-      assert.deepEqual(changes.map((c) => [c.entity, (c.update as { connectionStatus: string }).connectionStatus]), [['AUDIO_STATE', 'RED']]);
+      assert.deepEqual(
+        changes.map((c) => [c.entity, (c.update as { connectionStatus: string }).connectionStatus]),
+        [['AUDIO_STATE', 'RED']],
+      );
       assert.equal((await call('/api/audiogateway/getMinimalAudioGatewayStateList', {}, other.apiKey)).json.audioGatewayStates[0].connectionStatus, 'RED');
     });
   });
@@ -294,15 +360,21 @@ forEachDialect('sensors', (dialect) => {
         await simulate('doorbell', { doorbell: bell, at: T0 });
         await simulate('doorbell', { doorbell: bell, at: T0 + 5000 });
       });
-      assert.deepEqual(changes.map((c) => [c.entity, (c.update as { type: string }).type]), [
-        ['COMPONENT_SEEKPOINT', 'DoorbellEvent'],
-        ['COMPONENT_SEEKPOINT', 'DoorbellEvent'],
-      ]);
+      assert.deepEqual(
+        changes.map((c) => [c.entity, (c.update as { type: string }).type]),
+        [
+          ['COMPONENT_SEEKPOINT', 'DoorbellEvent'],
+          ['COMPONENT_SEEKPOINT', 'DoorbellEvent'],
+        ],
+      );
       const events = await call('/api/doorbellcamera/findComponentEventsForDoorbellCamera', { doorbellCameraUuid: bell, typeFilter: ['DoorbellEvent'] });
-      assert.deepEqual(events.json.componentEvents.map((e: { timestampMs: number; ownerDeviceUuid: string }) => [e.timestampMs, e.ownerDeviceUuid]), [
-        [T0 + 5000, bell],
-        [T0, bell],
-      ]);
+      assert.deepEqual(
+        events.json.componentEvents.map((e: { timestampMs: number; ownerDeviceUuid: string }) => [e.timestampMs, e.ownerDeviceUuid]),
+        [
+          [T0 + 5000, bell],
+          [T0, bell],
+        ],
+      );
       const buttons = await call('/api/doorbellcamera/findComponentEventsForDoorbellCamera', { doorbellCameraUuid: bell, typeFilter: ['ButtonEvent'] });
       assert.deepEqual(buttons.json.componentEvents, []);
       assertSameAsMissing(
@@ -319,11 +391,20 @@ forEachDialect('sensors', (dialect) => {
       assertOk(r);
       assert.deepEqual(r.json.features, { deviceUuid: reader, featureMap: { credentialRead: true, reboot: true } });
       assertOk(await call('/api/feature/updateDeviceFeatures', { deviceUuid: reader, featureMap: { reboot: false } }));
-      assert.deepEqual((await call('/api/feature/getDeviceFeatures', { deviceUuid: reader })).json.features.featureMap, { credentialRead: true, reboot: false });
-      assertFails(await call('/api/feature/updateDeviceFeatures', { deviceUuid: reader, featureMap: { flying: true } }), /^featureMap.flying: not a feature of a BADGE_READER/);
+      assert.deepEqual((await call('/api/feature/getDeviceFeatures', { deviceUuid: reader })).json.features.featureMap, {
+        credentialRead: true,
+        reboot: false,
+      });
+      assertFails(
+        await call('/api/feature/updateDeviceFeatures', { deviceUuid: reader, featureMap: { flying: true } }),
+        /^featureMap.flying: not a feature of a BADGE_READER/,
+      );
       const camera = (await call('/api/feature/getDeviceFeatures', { deviceUuid: org.site.cameras.Lobby })).json.features.featureMap;
       assert.equal(camera.video, true);
-      assertSameAsMissing(await call('/api/feature/getDeviceFeatures', { deviceUuid: sensor('Reader', other) }), await call('/api/feature/getDeviceFeatures', { deviceUuid: nobodysUuid() }));
+      assertSameAsMissing(
+        await call('/api/feature/getDeviceFeatures', { deviceUuid: sensor('Reader', other) }),
+        await call('/api/feature/getDeviceFeatures', { deviceUuid: nobodysUuid() }),
+      );
       assert.equal((await call('/api/feature/getDeviceFeatures', { deviceUuid: sensor('Reader', other) }, other.apiKey)).json.features.featureMap.reboot, true);
     });
   });

@@ -52,8 +52,13 @@ forEachDialect('count reports and crossing events', (dialect) => {
 
   it('every operation requires authentication and refuses a malformed body', async () => {
     for (const path of [
-      '/api/report/getOccupancyCounts', '/api/report/getThresholdCrossingCountReport', '/api/report/getThresholdCrossingEvents',
-      '/api/report/getThresholdCrossingEventsForDevice', '/api/report/getCountReportV2', '/api/report/getCountReportsForDevicesAtLocation', '/api/export/countReports',
+      '/api/report/getOccupancyCounts',
+      '/api/report/getThresholdCrossingCountReport',
+      '/api/report/getThresholdCrossingEvents',
+      '/api/report/getThresholdCrossingEventsForDevice',
+      '/api/report/getCountReportV2',
+      '/api/report/getCountReportsForDevicesAtLocation',
+      '/api/export/countReports',
     ]) {
       assert.equal((await call(path, {}, '')).status, 401, path);
       const bad = await call(path, { startTimeMs: 'yesterday' });
@@ -63,7 +68,7 @@ forEachDialect('count reports and crossing events', (dialect) => {
   });
 
   describe('POST /api/report/getThresholdCrossingCountReport', () => {
-    it('reports one camera per local day: a 23-hour day in spring, and no other camera\'s crossings', async () => {
+    it("reports one camera per local day: a 23-hour day in spring, and no other camera's crossings", async () => {
       const json = await ok('/api/report/getThresholdCrossingCountReport', { deviceUuid: facet(site.lobby), ...MARCH, bucketSize: 'DAY', timeZone: NY });
       assert.deepEqual(json.crossingCounts, [
         { timestampMs: utc('2024-03-09T05:00:00Z'), ingressCount: 3, egressCount: 1 },
@@ -74,16 +79,24 @@ forEachDialect('count reports and crossing events', (dialect) => {
 
     it('counts only the crossings inside a range that starts inside a quarter hour', async () => {
       const json = await ok('/api/report/getThresholdCrossingCountReport', {
-        deviceUuid: site.dock, startTimeMs: utc('2024-03-11T03:40:00Z'), endTimeMs: utc('2024-03-11T03:50:00Z'), bucketSize: 'HOUR', timeZone: NY,
+        deviceUuid: site.dock,
+        startTimeMs: utc('2024-03-11T03:40:00Z'),
+        endTimeMs: utc('2024-03-11T03:50:00Z'),
+        bucketSize: 'HOUR',
+        timeZone: NY,
       });
       assert.deepEqual(json.crossingCounts, [{ timestampMs: utc('2024-03-11T03:00:00Z'), ingressCount: 4, egressCount: 4 }]);
       const none = await ok('/api/report/getThresholdCrossingCountReport', {
-        deviceUuid: site.dock, startTimeMs: utc('2024-03-11T03:46:00Z'), endTimeMs: utc('2024-03-11T03:50:00Z'), bucketSize: 'HOUR', timeZone: NY,
+        deviceUuid: site.dock,
+        startTimeMs: utc('2024-03-11T03:46:00Z'),
+        endTimeMs: utc('2024-03-11T03:50:00Z'),
+        bucketSize: 'HOUR',
+        timeZone: NY,
       });
       assert.deepEqual(none.crossingCounts, [{ timestampMs: utc('2024-03-11T03:00:00Z'), ingressCount: 0, egressCount: 0 }]);
     });
 
-    it('answers another organization\'s camera as a missing one', async () => {
+    it("answers another organization's camera as a missing one", async () => {
       assert.equal(await refused('/api/report/getThresholdCrossingCountReport', { deviceUuid: other.lobby, ...MARCH }), `Camera ${other.lobby} not found`);
     });
   });
@@ -103,11 +116,19 @@ forEachDialect('count reports and crossing events', (dialect) => {
       const json = await ok('/api/report/getThresholdCrossingEvents', { devices: [site.lobby, site.dock], ...MARCH });
       const map = json.deviceToThresholdCrossingEventMap;
       assert.deepEqual(Object.keys(map).sort(), [site.dock, site.lobby].sort());
-      const summary = (events: Array<{ direction: string; timestampMs: number; crossingObject: string }>) => events.map((e) => `${e.direction}@${new Date(e.timestampMs).toISOString()}`);
+      const summary = (events: Array<{ direction: string; timestampMs: number; crossingObject: string }>) =>
+        events.map((e) => `${e.direction}@${new Date(e.timestampMs).toISOString()}`);
       assert.deepEqual(summary(map[site.lobby]), [
-        'INGRESS@2024-03-10T04:30:00.000Z', 'INGRESS@2024-03-10T04:30:00.000Z', 'INGRESS@2024-03-10T04:30:00.000Z', 'EGRESS@2024-03-10T04:30:00.000Z',
-        'INGRESS@2024-03-11T03:30:00.000Z', 'INGRESS@2024-03-11T03:30:00.000Z',
-        'INGRESS@2024-03-11T04:30:00.000Z', 'EGRESS@2024-03-11T04:30:00.000Z', 'EGRESS@2024-03-11T04:30:00.000Z', 'EGRESS@2024-03-11T04:30:00.000Z',
+        'INGRESS@2024-03-10T04:30:00.000Z',
+        'INGRESS@2024-03-10T04:30:00.000Z',
+        'INGRESS@2024-03-10T04:30:00.000Z',
+        'EGRESS@2024-03-10T04:30:00.000Z',
+        'INGRESS@2024-03-11T03:30:00.000Z',
+        'INGRESS@2024-03-11T03:30:00.000Z',
+        'INGRESS@2024-03-11T04:30:00.000Z',
+        'EGRESS@2024-03-11T04:30:00.000Z',
+        'EGRESS@2024-03-11T04:30:00.000Z',
+        'EGRESS@2024-03-11T04:30:00.000Z',
       ]);
       assert.equal(map[site.dock].length, 8, 'the VEHICLE crossing is not a HUMAN event');
       assert.ok(map[site.lobby].every((e: { crossingObject: string }) => e.crossingObject === 'HUMAN'));
@@ -115,18 +136,27 @@ forEachDialect('count reports and crossing events', (dialect) => {
       assert.equal(vehicles.deviceToThresholdCrossingEventMap[site.dock].length, 7);
     });
 
-    it('getThresholdCrossingEvents answers another organization\'s camera as a missing one', async () => {
-      assert.equal(await refused('/api/report/getThresholdCrossingEvents', { devices: [site.lobby, other.lobby], ...MARCH }), `Camera ${other.lobby} not found`);
+    it("getThresholdCrossingEvents answers another organization's camera as a missing one", async () => {
+      assert.equal(
+        await refused('/api/report/getThresholdCrossingEvents', { devices: [site.lobby, other.lobby], ...MARCH }),
+        `Camera ${other.lobby} not found`,
+      );
     });
 
-    it('getThresholdCrossingEventsForDevice pages through a camera\'s events with no gaps or repeats, splitting crossings', async () => {
-      const whole = (await ok('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: site.lobby, ...MARCH, maxPageSize: 1000 })).thresholdCrossingEvents;
+    it("getThresholdCrossingEventsForDevice pages through a camera's events with no gaps or repeats, splitting crossings", async () => {
+      const whole = (await ok('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: site.lobby, ...MARCH, maxPageSize: 1000 }))
+        .thresholdCrossingEvents;
       assert.equal(whole.length, 10);
       for (const size of [1, 3, 4]) {
         const paged = [];
         let key: string | null = null;
         for (let page = 0; page < 50; page++) {
-          const json: any = await ok('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: facet(site.lobby), ...MARCH, maxPageSize: size, ...(key ? { lastEvaluatedKey: key } : {}) });
+          const json: any = await ok('/api/report/getThresholdCrossingEventsForDevice', {
+            deviceUuid: facet(site.lobby),
+            ...MARCH,
+            maxPageSize: size,
+            ...(key ? { lastEvaluatedKey: key } : {}),
+          });
           assert.ok(json.thresholdCrossingEvents.length <= size);
           paged.push(...json.thresholdCrossingEvents);
           key = json.lastEvaluatedKey ?? null;
@@ -134,51 +164,103 @@ forEachDialect('count reports and crossing events', (dialect) => {
         }
         assert.deepEqual(paged, whole, `page size ${size}`);
       }
-      assert.equal(await refused('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: site.lobby, ...MARCH, lastEvaluatedKey: 'x' }), 'lastEvaluatedKey: not a key this operation answered');
+      assert.equal(
+        await refused('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: site.lobby, ...MARCH, lastEvaluatedKey: 'x' }),
+        'lastEvaluatedKey: not a key this operation answered',
+      );
       assert.equal(await refused('/api/report/getThresholdCrossingEventsForDevice', { deviceUuid: other.lobby, ...MARCH }), `Camera ${other.lobby} not found`);
     });
   });
 
   describe('POST /api/report/getCountReportV2', () => {
     it('counts PEOPLE (crossings in) and ALERTS per local day of the location, with the devices that reported', async () => {
-      const json = await ok('/api/report/getCountReportV2', { scope: 'LOCATION', uuid: (await locationOf(site)), types: ['PEOPLE', 'ALERTS'], interval: 'DAILY', ...MARCH });
+      const json = await ok('/api/report/getCountReportV2', {
+        scope: 'LOCATION',
+        uuid: await locationOf(site),
+        types: ['PEOPLE', 'ALERTS'],
+        interval: 'DAILY',
+        ...MARCH,
+      });
       assert.deepEqual(json.timeSeriesDataPoints, [
-        { dateUtc: '2024-03-09T05:00:00.000Z', dateLocal: '2024-03-09T00:00:00', eventCountMap: { PEOPLE: 3, ALERTS: 0 }, reportingDevicesMap: { PEOPLE: [facet(site.lobby)], ALERTS: [] } },
+        {
+          dateUtc: '2024-03-09T05:00:00.000Z',
+          dateLocal: '2024-03-09T00:00:00',
+          eventCountMap: { PEOPLE: 3, ALERTS: 0 },
+          reportingDevicesMap: { PEOPLE: [facet(site.lobby)], ALERTS: [] },
+        },
         {
           dateUtc: '2024-03-10T05:00:00.000Z',
           dateLocal: '2024-03-10T00:00:00',
           eventCountMap: { PEOPLE: 6, ALERTS: 3 },
           reportingDevicesMap: { PEOPLE: [facet(site.dock), facet(site.lobby)].sort(), ALERTS: [facet(site.air), facet(site.lobby)].sort() },
         },
-        { dateUtc: '2024-03-11T04:00:00.000Z', dateLocal: '2024-03-11T00:00:00', eventCountMap: { PEOPLE: 1, ALERTS: 0 }, reportingDevicesMap: { PEOPLE: [facet(site.lobby)], ALERTS: [] } },
+        {
+          dateUtc: '2024-03-11T04:00:00.000Z',
+          dateLocal: '2024-03-11T00:00:00',
+          eventCountMap: { PEOPLE: 1, ALERTS: 0 },
+          reportingDevicesMap: { PEOPLE: [facet(site.lobby)], ALERTS: [] },
+        },
       ]);
     });
 
     it('cuts a 25-hour day in autumn, in the time zone asked for', async () => {
       const json = await ok('/api/report/getCountReportV2', {
-        scope: 'DEVICE', uuid: site.lobby, types: ['PEOPLE'], interval: 'DAILY', timeZone: NY, startTimeMs: utc('2024-11-03T04:00:00Z'), endTimeMs: utc('2024-11-05T05:00:00Z'),
+        scope: 'DEVICE',
+        uuid: site.lobby,
+        types: ['PEOPLE'],
+        interval: 'DAILY',
+        timeZone: NY,
+        startTimeMs: utc('2024-11-03T04:00:00Z'),
+        endTimeMs: utc('2024-11-05T05:00:00Z'),
       });
-      assert.deepEqual(json.timeSeriesDataPoints.map((p: any) => [p.dateUtc, p.eventCountMap.PEOPLE]), [
-        ['2024-11-03T04:00:00.000Z', 6],
-        ['2024-11-04T05:00:00.000Z', 1],
-      ]);
+      assert.deepEqual(
+        json.timeSeriesDataPoints.map((p: any) => [p.dateUtc, p.eventCountMap.PEOPLE]),
+        [
+          ['2024-11-03T04:00:00.000Z', 6],
+          ['2024-11-04T05:00:00.000Z', 1],
+        ],
+      );
       const utcDays = await ok('/api/report/getCountReportV2', {
-        scope: 'DEVICE', uuid: site.lobby, types: ['PEOPLE'], interval: 'DAILY', timeZone: 'UTC', startTimeMs: utc('2024-11-03T00:00:00Z'), endTimeMs: utc('2024-11-05T00:00:00Z'),
+        scope: 'DEVICE',
+        uuid: site.lobby,
+        types: ['PEOPLE'],
+        interval: 'DAILY',
+        timeZone: 'UTC',
+        startTimeMs: utc('2024-11-03T00:00:00Z'),
+        endTimeMs: utc('2024-11-05T00:00:00Z'),
       });
-      assert.deepEqual(utcDays.timeSeriesDataPoints.map((p: any) => p.eventCountMap.PEOPLE), [0, 7]);
+      assert.deepEqual(
+        utcDays.timeSeriesDataPoints.map((p: any) => p.eventCountMap.PEOPLE),
+        [0, 7],
+      );
     });
 
     it('counts the whole organization for ORG, and VEHICLES apart from PEOPLE', async () => {
       const json = await ok('/api/report/getCountReportV2', { scope: 'ORG', types: ['PEOPLE', 'VEHICLES'], interval: 'MONTHLY', timeZone: NY, ...MARCH });
-      assert.deepEqual(json.timeSeriesDataPoints.map((p: any) => p.eventCountMap), [{ PEOPLE: 10, VEHICLES: 7 }]);
+      assert.deepEqual(
+        json.timeSeriesDataPoints.map((p: any) => p.eventCountMap),
+        [{ PEOPLE: 10, VEHICLES: 7 }],
+      );
     });
 
-    it('refuses what Gatehouse does not count, REGION, and another organization\'s device or location', async () => {
-      assert.match(await refused('/api/report/getCountReportV2', { scope: 'ORG', types: ['BANDWIDTH'], interval: 'DAILY', ...MARCH }), /type BANDWIDTH: Gatehouse counts PEOPLE, FACES, VEHICLES, ALERTS/);
+    it("refuses what Gatehouse does not count, REGION, and another organization's device or location", async () => {
+      assert.match(
+        await refused('/api/report/getCountReportV2', { scope: 'ORG', types: ['BANDWIDTH'], interval: 'DAILY', ...MARCH }),
+        /type BANDWIDTH: Gatehouse counts PEOPLE, FACES, VEHICLES, ALERTS/,
+      );
       assert.match(await refused('/api/report/getCountReportV2', { scope: 'REGION', types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), /scope REGION/);
-      assert.equal(await refused('/api/report/getCountReportV2', { scope: 'DEVICE', uuid: other.lobby, types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), `Device ${other.lobby} not found`);
-      assert.equal(await refused('/api/report/getCountReportV2', { scope: 'LOCATION', uuid: await locationOf(other), types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), 'Location not found');
-      assert.match(await refused('/api/report/getCountReportV2', { scope: 'DEVICE', types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), /uuid: scope DEVICE needs/);
+      assert.equal(
+        await refused('/api/report/getCountReportV2', { scope: 'DEVICE', uuid: other.lobby, types: ['PEOPLE'], interval: 'DAILY', ...MARCH }),
+        `Device ${other.lobby} not found`,
+      );
+      assert.equal(
+        await refused('/api/report/getCountReportV2', { scope: 'LOCATION', uuid: await locationOf(other), types: ['PEOPLE'], interval: 'DAILY', ...MARCH }),
+        'Location not found',
+      );
+      assert.match(
+        await refused('/api/report/getCountReportV2', { scope: 'DEVICE', types: ['PEOPLE'], interval: 'DAILY', ...MARCH }),
+        /uuid: scope DEVICE needs/,
+      );
     });
   });
 
@@ -188,18 +270,42 @@ forEachDialect('count reports and crossing events', (dialect) => {
       const people = await ok('/api/report/getCountReportsForDevicesAtLocation', { locationUuid: location, type: 'PEOPLE', interval: 'DAILY', ...MARCH });
       const map = people.timeSeriesDataPointsMap;
       assert.deepEqual(Object.keys(map).sort(), [facet(site.dock), facet(site.lobby)].sort());
-      assert.deepEqual(map[facet(site.lobby)].map((p: any) => p.eventCountMap.PEOPLE), [3, 2, 1]);
-      assert.deepEqual(map[facet(site.dock)].map((p: any) => p.eventCountMap.PEOPLE), [0, 4, 0]);
+      assert.deepEqual(
+        map[facet(site.lobby)].map((p: any) => p.eventCountMap.PEOPLE),
+        [3, 2, 1],
+      );
+      assert.deepEqual(
+        map[facet(site.dock)].map((p: any) => p.eventCountMap.PEOPLE),
+        [0, 4, 0],
+      );
       const alerts = await ok('/api/report/getCountReportsForDevicesAtLocation', { locationUuid: location, type: 'ALERTS', interval: 'DAILY', ...MARCH });
       assert.deepEqual(Object.keys(alerts.timeSeriesDataPointsMap).sort(), [site.lobby, site.dock, site.air, site.button].map(facet).sort());
-      assert.deepEqual(alerts.timeSeriesDataPointsMap[facet(site.air)].map((p: any) => p.eventCountMap.ALERTS), [0, 1, 0]);
-      assert.equal(await refused('/api/report/getCountReportsForDevicesAtLocation', { locationUuid: await locationOf(other), type: 'PEOPLE', interval: 'DAILY', ...MARCH }), 'Location not found');
+      assert.deepEqual(
+        alerts.timeSeriesDataPointsMap[facet(site.air)].map((p: any) => p.eventCountMap.ALERTS),
+        [0, 1, 0],
+      );
+      assert.equal(
+        await refused('/api/report/getCountReportsForDevicesAtLocation', {
+          locationUuid: await locationOf(other),
+          type: 'PEOPLE',
+          interval: 'DAILY',
+          ...MARCH,
+        }),
+        'Location not found',
+      );
     });
   });
 
   describe('POST /api/export/countReports', () => {
     it('answers CSV, one row per bucket and camera', async () => {
-      const r = await call('/api/export/countReports', { scope: 'DEVICE', uuidList: [facet(site.lobby), site.dock], type: 'PEOPLE', interval: 'DAILY', timeZone: NY, ...MARCH });
+      const r = await call('/api/export/countReports', {
+        scope: 'DEVICE',
+        uuidList: [facet(site.lobby), site.dock],
+        type: 'PEOPLE',
+        interval: 'DAILY',
+        timeZone: NY,
+        ...MARCH,
+      });
       assert.equal(r.status, 200);
       assert.match(r.headers.get('content-type') ?? '', /^text\/csv/);
       assert.deepEqual(r.text.trimEnd().split('\r\n'), [
@@ -213,7 +319,7 @@ forEachDialect('count reports and crossing events', (dialect) => {
       ]);
     });
 
-    it('answers a failure as the JSON envelope, and another organization\'s camera as a missing one', async () => {
+    it("answers a failure as the JSON envelope, and another organization's camera as a missing one", async () => {
       const r = await call('/api/export/countReports', { scope: 'DEVICE', uuidList: [other.lobby], type: 'PEOPLE', interval: 'DAILY', ...MARCH });
       assert.equal(r.status, 200);
       assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: `Device ${other.lobby} not found` });

@@ -47,41 +47,85 @@ forEachDialect('people-counting reports', (dialect) => {
       ]);
     });
 
-    it('honours dedupe: a camera\'s repeated report of one timestamp counts once', async () => {
-      const r = await call(ORG_REPORT, { startTimeMs: utc('2024-03-11T04:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z'), bucketSize: 'DAY', timeZone: NY, dedupe: true });
+    it("honours dedupe: a camera's repeated report of one timestamp counts once", async () => {
+      const r = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-03-11T04:00:00Z'),
+        endTimeMs: utc('2024-03-12T04:00:00Z'),
+        bucketSize: 'DAY',
+        timeZone: NY,
+        dedupe: true,
+      });
       assert.deepEqual(r.json.crossingCounts, [{ timestampMs: utc('2024-03-11T04:00:00Z'), ingressCount: 5, egressCount: 7 }]);
     });
 
     it('gives the repeated autumn hour two hour buckets, and a 25-hour day', async () => {
-      const hours = await call(ORG_REPORT, { startTimeMs: utc('2024-11-03T04:00:00Z'), endTimeMs: utc('2024-11-03T08:00:00Z'), bucketSize: 'HOUR', timeZone: NY });
+      const hours = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-11-03T04:00:00Z'),
+        endTimeMs: utc('2024-11-03T08:00:00Z'),
+        bucketSize: 'HOUR',
+        timeZone: NY,
+      });
       assert.deepEqual(hours.json.crossingCounts, [
         { timestampMs: utc('2024-11-03T04:00:00Z'), ingressCount: 0, egressCount: 0 },
         { timestampMs: utc('2024-11-03T05:00:00Z'), ingressCount: 1, egressCount: 0 },
         { timestampMs: utc('2024-11-03T06:00:00Z'), ingressCount: 0, egressCount: 1 },
         { timestampMs: utc('2024-11-03T07:00:00Z'), ingressCount: 0, egressCount: 0 },
       ]);
-      const days = await call(ORG_REPORT, { startTimeMs: utc('2024-11-03T04:00:00Z'), endTimeMs: utc('2024-11-05T05:00:00Z'), bucketSize: 'DAY', timeZone: NY });
-      assert.deepEqual(days.json.crossingCounts.map((c: any) => c.timestampMs), [utc('2024-11-03T04:00:00Z'), utc('2024-11-04T05:00:00Z')]);
+      const days = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-11-03T04:00:00Z'),
+        endTimeMs: utc('2024-11-05T05:00:00Z'),
+        bucketSize: 'DAY',
+        timeZone: NY,
+      });
+      assert.deepEqual(
+        days.json.crossingCounts.map((c: any) => c.timestampMs),
+        [utc('2024-11-03T04:00:00Z'), utc('2024-11-04T05:00:00Z')],
+      );
     });
 
     it('cuts weeks from Sunday and months from the first, at local midnight', async () => {
-      const weeks = await call(ORG_REPORT, { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z'), bucketSize: 'WEEK', timeZone: NY });
+      const weeks = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-03-09T05:00:00Z'),
+        endTimeMs: utc('2024-03-12T04:00:00Z'),
+        bucketSize: 'WEEK',
+        timeZone: NY,
+      });
       assert.deepEqual(weeks.json.crossingCounts, [
         { timestampMs: utc('2024-03-03T05:00:00Z'), ingressCount: 5, egressCount: 1 },
         { timestampMs: utc('2024-03-10T05:00:00Z'), ingressCount: 11, egressCount: 11 },
       ]);
-      const months = await call(ORG_REPORT, { startTimeMs: utc('2024-03-01T05:00:00Z'), endTimeMs: utc('2024-04-15T04:00:00Z'), bucketSize: 'MONTH', timeZone: NY });
-      assert.deepEqual(months.json.crossingCounts.map((c: any) => c.timestampMs), [utc('2024-03-01T05:00:00Z'), utc('2024-04-01T04:00:00Z')]);
+      const months = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-03-01T05:00:00Z'),
+        endTimeMs: utc('2024-04-15T04:00:00Z'),
+        bucketSize: 'MONTH',
+        timeZone: NY,
+      });
+      assert.deepEqual(
+        months.json.crossingCounts.map((c: any) => c.timestampMs),
+        [utc('2024-03-01T05:00:00Z'), utc('2024-04-01T04:00:00Z')],
+      );
     });
 
     it('counts only the requested object', async () => {
-      const r = await call(ORG_REPORT, { startTimeMs: utc('2024-03-10T05:00:00Z'), endTimeMs: utc('2024-03-11T04:00:00Z'), bucketSize: 'DAY', timeZone: NY, crossingObject: 'VEHICLE' });
+      const r = await call(ORG_REPORT, {
+        startTimeMs: utc('2024-03-10T05:00:00Z'),
+        endTimeMs: utc('2024-03-11T04:00:00Z'),
+        bucketSize: 'DAY',
+        timeZone: NY,
+        crossingObject: 'VEHICLE',
+      });
       assert.deepEqual(r.json.crossingCounts, [{ timestampMs: utc('2024-03-10T05:00:00Z'), ingressCount: 7, egressCount: 0 }]);
     });
 
     it("accepts the catalogue's objects that cameras here never count (LPR, POSE, ...) and answers empty buckets", async () => {
       for (const crossingObject of ['LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN']) {
-        const r = await call(ORG_REPORT, { startTimeMs: utc('2024-03-10T05:00:00Z'), endTimeMs: utc('2024-03-11T04:00:00Z'), bucketSize: 'DAY', timeZone: NY, crossingObject });
+        const r = await call(ORG_REPORT, {
+          startTimeMs: utc('2024-03-10T05:00:00Z'),
+          endTimeMs: utc('2024-03-11T04:00:00Z'),
+          bucketSize: 'DAY',
+          timeZone: NY,
+          crossingObject,
+        });
         assert.equal(r.status, 200, r.text);
         assert.deepEqual([r.json.error, r.json.crossingCounts], [false, [{ timestampMs: utc('2024-03-10T05:00:00Z'), ingressCount: 0, egressCount: 0 }]]);
       }
@@ -92,20 +136,35 @@ forEachDialect('people-counting reports', (dialect) => {
       const empty = await call(ORG_REPORT, { startTimeMs: utc('2024-01-01T00:00:00Z'), endTimeMs: utc('2024-01-01T00:00:00Z') });
       assert.deepEqual([empty.json.error, empty.json.crossingCounts], [false, []]);
       const quiet = await call(ORG_REPORT, { startTimeMs: utc('2024-01-01T00:00:00Z'), endTimeMs: utc('2024-01-01T01:00:00Z'), bucketSize: 'QUARTER_HOUR' });
-      assert.deepEqual(quiet.json.crossingCounts.map((c: any) => [c.ingressCount, c.egressCount]), [[0, 0], [0, 0], [0, 0], [0, 0]]);
+      assert.deepEqual(
+        quiet.json.crossingCounts.map((c: any) => [c.ingressCount, c.egressCount]),
+        [
+          [0, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ],
+      );
     });
 
     it('refuses an unknown time zone, a reversed range, too many buckets, and a malformed body (400)', async () => {
       assert.match((await call(ORG_REPORT, { startTimeMs: 0, endTimeMs: 1, timeZone: 'Mars/Olympus' })).json.errorMsg, /not a known IANA time zone/);
       assert.match((await call(ORG_REPORT, { startTimeMs: 2, endTimeMs: 1 })).json.errorMsg, /must not be after/);
-      assert.match((await call(ORG_REPORT, { startTimeMs: 0, endTimeMs: utc('2024-01-01T00:00:00Z'), bucketSize: 'QUARTER_HOUR' })).json.errorMsg, /more than 10000 buckets/);
+      assert.match(
+        (await call(ORG_REPORT, { startTimeMs: 0, endTimeMs: utc('2024-01-01T00:00:00Z'), bucketSize: 'QUARTER_HOUR' })).json.errorMsg,
+        /more than 10000 buckets/,
+      );
       assert.equal((await call(ORG_REPORT, { startTimeMs: 0, endTimeMs: 1, bucketSize: 'FORTNIGHT' })).status, 400);
       assert.equal((await call(ORG_REPORT, { endTimeMs: 1 })).status, 400);
     });
 
-    it('never counts another organization\'s crossings', async () => {
+    it("never counts another organization's crossings", async () => {
       const other = await server.createOrg('Quiet Org');
-      const r = await call(ORG_REPORT, { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z'), bucketSize: 'DAY', timeZone: NY }, other.apiKey);
+      const r = await call(
+        ORG_REPORT,
+        { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z'), bucketSize: 'DAY', timeZone: NY },
+        other.apiKey,
+      );
       assert.ok(r.json.crossingCounts.every((c: any) => c.ingressCount === 0 && c.egressCount === 0));
     });
   });
@@ -120,7 +179,7 @@ forEachDialect('people-counting reports', (dialect) => {
       assert.deepEqual(both.json.crossingCounts, [{ timestampMs: range.startTimeMs, ingressCount: 5, egressCount: 7 }]);
     });
 
-    it('answers another organization\'s camera as a missing one, and requires authentication', async () => {
+    it("answers another organization's camera as a missing one, and requires authentication", async () => {
       const other = await seedEventsSite(server, 'Batch Other');
       const r = await call(BATCH_REPORT, { ...range, deviceUuids: [other.lobby] });
       assert.deepEqual([r.json.error, r.json.errorMsg], [true, `Camera ${other.lobby} not found`]);
@@ -130,8 +189,13 @@ forEachDialect('people-counting reports', (dialect) => {
   });
 
   describe(`POST ${OCCUPANCY}`, () => {
-    it('reports the highest occupancy per interval in the camera\'s time zone, starting from zero at local midnight', async () => {
-      const r = await call(OCCUPANCY, { deviceUuid: `${site.lobby}.v0`, startTimeMs: utc('2024-03-10T05:00:00Z'), endTimeMs: utc('2024-03-11T05:00:00Z'), interval: 'DAILY' });
+    it("reports the highest occupancy per interval in the camera's time zone, starting from zero at local midnight", async () => {
+      const r = await call(OCCUPANCY, {
+        deviceUuid: `${site.lobby}.v0`,
+        startTimeMs: utc('2024-03-10T05:00:00Z'),
+        endTimeMs: utc('2024-03-11T05:00:00Z'),
+        interval: 'DAILY',
+      });
       assert.equal(r.json.error, false, r.text);
       assert.deepEqual(
         r.json.timeSeriesDataPoints.map((p: any) => [p.timestampMs, p.dateLocal, p.eventCountMap.OCCUPANCY, p.eventCountMap.INGRESS, p.eventCountMap.EGRESS]),
@@ -150,7 +214,7 @@ forEachDialect('people-counting reports', (dialect) => {
       assert.deepEqual(r.json.timeSeriesDataPoints[0].eventCountMap, { OCCUPANCY: 4, INGRESS: 8, EGRESS: 4 });
     });
 
-    it('refuses another organization\'s camera and a malformed body', async () => {
+    it("refuses another organization's camera and a malformed body", async () => {
       const outsider = await server.createOrg('Occupancy Outsider');
       assert.match((await call(OCCUPANCY, { deviceUuid: site.lobby, startTimeMs: 0, endTimeMs: 1 }, outsider.apiKey)).json.errorMsg, /^Camera .* not found$/);
       assert.equal((await call(OCCUPANCY, { deviceUuid: site.lobby, startTimeMs: 0, endTimeMs: 1, interval: 'YEARLY' })).status, 400);

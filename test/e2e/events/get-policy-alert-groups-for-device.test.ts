@@ -75,7 +75,12 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
 
     it('measures the window from the previous alert, not from the start of the group', async () => {
       const fresh = await seedEventsSite(server, 'Chain Org');
-      await raiseAlerts(server, fresh.org.orgUuid, fresh.lobby, [0, 1, 2, 3, 4].map((k) => T0 - k * 100_000));
+      await raiseAlerts(
+        server,
+        fresh.org.orgUuid,
+        fresh.lobby,
+        [0, 1, 2, 3, 4].map((k) => T0 - k * 100_000),
+      );
       const r = await server.call(PATH, { deviceUuid: fresh.lobby }, { key: fresh.org.apiKey });
       assert.equal(r.json.policyAlertGroups.length, 1);
       assert.equal(r.json.policyAlertGroups[0].policyAlerts.length, 5);
@@ -84,11 +89,22 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
 
   it('caps a group at 50 alerts, cutting from the newest', async () => {
     const fresh = await seedEventsSite(server, 'Cap Org');
-    await raiseAlerts(server, fresh.org.orgUuid, fresh.lobby, Array.from({ length: 120 }, (_, k) => T0 - k * 1000));
+    await raiseAlerts(
+      server,
+      fresh.org.orgUuid,
+      fresh.lobby,
+      Array.from({ length: 120 }, (_, k) => T0 - k * 1000),
+    );
     const r = await server.call(PATH, { deviceUuid: fresh.lobby, maxResults: 500 }, { key: fresh.org.apiKey });
     const groups = r.json.policyAlertGroups as Group[];
-    assert.deepEqual(groups.map((g) => g.policyAlerts.length), [50, 50, 20]);
-    assert.deepEqual(groups.map((g) => g.startTime), [T0, T0 - 50_000, T0 - 100_000]);
+    assert.deepEqual(
+      groups.map((g) => g.policyAlerts.length),
+      [50, 50, 20],
+    );
+    assert.deepEqual(
+      groups.map((g) => g.startTime),
+      [T0, T0 - 50_000, T0 - 100_000],
+    );
     assertGroupingRules(groups);
   });
 
@@ -169,7 +185,13 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   });
 
   it('refuses a malformed body with 400', async () => {
-    for (const body of [{}, { deviceUuid: 42 }, { deviceUuid: 'not-a-ruuid' }, { deviceUuid: site.lobby, maxResults: 0 }, { deviceUuid: site.lobby, lastTimestampMs: 'soon' }]) {
+    for (const body of [
+      {},
+      { deviceUuid: 42 },
+      { deviceUuid: 'not-a-ruuid' },
+      { deviceUuid: site.lobby, maxResults: 0 },
+      { deviceUuid: site.lobby, lastTimestampMs: 'soon' },
+    ]) {
       const r = await server.call(PATH, body, { key: site.org.apiKey });
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error, true);

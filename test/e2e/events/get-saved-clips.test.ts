@@ -38,7 +38,7 @@ forEachDialect('POST /api/event/getSavedClipsV2', (dialect) => {
         assert.equal(r.json.error, false, r.text);
         seen.push(...r.json.savedClips);
         const shared = new Set(r.json.savedClips.map((c: any) => c.timestampMs)).size === 1;
-        assert.ok(r.json.savedClips.length <= maxPageSize || shared, 'a page exceeds maxPageSize only to hold one timestamp\'s clips');
+        assert.ok(r.json.savedClips.length <= maxPageSize || shared, "a page exceeds maxPageSize only to hold one timestamp's clips");
         if (r.json.lastEvaluatedTimestampMs == null) break;
         assert.equal(r.json.lastEvaluatedTimestampMs, r.json.savedClips.at(-1).timestampMs);
         pageTimestampMs = r.json.lastEvaluatedTimestampMs;
@@ -60,7 +60,7 @@ forEachDialect('POST /api/event/getSavedClipsV2', (dialect) => {
     assert.equal((await call({ pageTimestampMs: 'yesterday' })).status, 400);
   });
 
-  it('never answers another organization\'s clips', async () => {
+  it("never answers another organization's clips", async () => {
     const other = await server.createOrg('Clipless');
     assert.deepEqual((await call({}, other.apiKey)).json.savedClips, []);
   });

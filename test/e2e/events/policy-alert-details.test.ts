@@ -60,7 +60,10 @@ forEachDialect('policy alert details and full footage boxes', (dialect) => {
     });
 
     it('refuses a colour the catalogue does not list, with 400', async () => {
-      const r = await call('/api/camera/createFootageBoundingBoxes', { cameraUuid: site.dock, footageBoundingBoxes: [{ ...fullBox(T0), customActivityColor: 'PINK' }] });
+      const r = await call('/api/camera/createFootageBoundingBoxes', {
+        cameraUuid: site.dock,
+        footageBoundingBoxes: [{ ...fullBox(T0), customActivityColor: 'PINK' }],
+      });
       assert.equal(r.status, 400);
     });
   });
@@ -87,22 +90,55 @@ forEachDialect('policy alert details and full footage boxes', (dialect) => {
       assert.deepEqual(details.policyAlertTriggers, ['MOTION_HUMAN', 'FACE']);
       assert.deepEqual(
         details.boundingBoxes.map((b: any) => [b.activity, b.relativeSecond, b.left, b.top, b.right, b.bottom]),
-        [['MOTION_HUMAN', 0.5, 100, 200, 3000, 4000], ['FACE', 1.5, 1, 2, 3, 4]],
+        [
+          ['MOTION_HUMAN', 0.5, 100, 200, 3000, 4000],
+          ['FACE', 1.5, 1, 2, 3, 4],
+        ],
       );
       const first = details.boundingBoxes[0];
       assert.deepEqual(
-        [first.confidence, first.alert, first.inMotion, first.faceName, first.unidentifiedFaceId, first.licensePlate, first.vehicleName, first.pose, first.customActivityColor, first.customActivityDisplayName, first.customActivityDescription],
+        [
+          first.confidence,
+          first.alert,
+          first.inMotion,
+          first.faceName,
+          first.unidentifiedFaceId,
+          first.licensePlate,
+          first.vehicleName,
+          first.pose,
+          first.customActivityColor,
+          first.customActivityDisplayName,
+          first.customActivityDescription,
+        ],
         [0.75, true, true, 'Grace', 'face-1', 'ABC123', 'Van', 'STANDING', 'TEAL', 'Person', 'Someone walking'],
       );
       assert.deepEqual(first.keypointsV2, { nose: { x: 10, y: 20 }, leftEye: { x: 11, y: 19 } });
       assert.deepEqual(first.sensorValType, { sensorBoolean: true, sensorDouble: 1.5, sensorLong: 42 });
       assert.deepEqual(details.boundingBoxesMap, { [site.lobby]: details.boundingBoxes });
-      assert.deepEqual(details.seekPoints.map((p: any) => [p.activity, p.relativeSecond, p.alert]), [['MOTION_HUMAN', 0, true], ['FACE', 0, true]]);
+      assert.deepEqual(
+        details.seekPoints.map((p: any) => [p.activity, p.relativeSecond, p.alert]),
+        [
+          ['MOTION_HUMAN', 0, true],
+          ['FACE', 0, true],
+        ],
+      );
       assert.deepEqual(details.seekPointsMap, { [site.lobby]: details.seekPoints });
-      assert.deepEqual(details.recognizedEventFaces.map((f: any) => f.personUuid), [PERSON]);
-      assert.deepEqual(details.unrecognizedEventFaces.map((f: any) => f.faceId), ['unknown-1']);
-      assert.deepEqual(details.recognizedEventVehicles.map((v: any) => v.licensePlateNumber), ['XYZ']);
-      assert.deepEqual(details.unrecognizedEventVehicles.map((v: any) => v.licensePlateNumber), ['QQQ']);
+      assert.deepEqual(
+        details.recognizedEventFaces.map((f: any) => f.personUuid),
+        [PERSON],
+      );
+      assert.deepEqual(
+        details.unrecognizedEventFaces.map((f: any) => f.faceId),
+        ['unknown-1'],
+      );
+      assert.deepEqual(
+        details.recognizedEventVehicles.map((v: any) => v.licensePlateNumber),
+        ['XYZ'],
+      );
+      assert.deepEqual(
+        details.unrecognizedEventVehicles.map((v: any) => v.licensePlateNumber),
+        ['QQQ'],
+      );
     });
 
     it("answers another organization's alert as a missing one, and needs a key", async () => {

@@ -78,8 +78,18 @@ forEachDialect('policy alert feed', (dialect) => {
 
   it('every operation of the feed requires authentication', async () => {
     for (const path of [
-      'getPolicyAlertGroupsV2', 'getPolicyAlertGroupsForLocation', 'getPolicyAlerts', 'getPolicyAlert', 'getPolicyAlertV2', 'getPolicyAlertCount',
-      'dismissPolicyAlertV2', 'dismissPolicyAlertsV2', 'dismissAllPolicyAlertsV2', 'dismissAllPolicyAlertsForDevice', 'getExpiringPolicyAlerts', 'getUnhealthyDeviceAlerts',
+      'getPolicyAlertGroupsV2',
+      'getPolicyAlertGroupsForLocation',
+      'getPolicyAlerts',
+      'getPolicyAlert',
+      'getPolicyAlertV2',
+      'getPolicyAlertCount',
+      'dismissPolicyAlertV2',
+      'dismissPolicyAlertsV2',
+      'dismissAllPolicyAlertsV2',
+      'dismissAllPolicyAlertsForDevice',
+      'getExpiringPolicyAlerts',
+      'getUnhealthyDeviceAlerts',
     ]) {
       const r = await server.call(`/api/event/${path}`, {}, { key: '' });
       assert.equal(r.status, 401, path);
@@ -106,7 +116,7 @@ forEachDialect('policy alert feed', (dialect) => {
   });
 
   describe('getPolicyAlertGroupsV2 and getPolicyAlertGroupsForLocation', () => {
-    it('group the organization\'s (or the location\'s) alerts across devices, and page with no gaps or repeats', async () => {
+    it("group the organization's (or the location's) alerts across devices, and page with no gaps or repeats", async () => {
       const s = await seed('Groups Org');
       const random = seededRandom(2024_07_01);
       const lobbyTimes: number[] = [];
@@ -134,7 +144,7 @@ forEachDialect('policy alert feed', (dialect) => {
       };
       const whole = await pages('getPolicyAlertGroupsV2', {}, 5000);
       const uuids = whole.flatMap((g) => g.policyAlerts.map((a) => a.uuid));
-      assert.deepEqual([...uuids].sort(), [...lobby, ...yard].map((a) => a.uuid).sort(), 'exactly the organization\'s alerts');
+      assert.deepEqual([...uuids].sort(), [...lobby, ...yard].map((a) => a.uuid).sort(), "exactly the organization's alerts");
       for (const g of whole) {
         assert.ok(g.policyAlerts.length <= 50);
         assert.equal(g.startTime, g.policyAlerts[0].timestampMs);
@@ -142,7 +152,11 @@ forEachDialect('policy alert feed', (dialect) => {
       }
       for (const maxResults of [9, 64]) {
         const paged = await pages('getPolicyAlertGroupsV2', {}, maxResults);
-        assert.deepEqual(paged.map((g) => g.policyAlerts.map((a) => a.uuid)), whole.map((g) => g.policyAlerts.map((a) => a.uuid)), `maxResults ${maxResults}`);
+        assert.deepEqual(
+          paged.map((g) => g.policyAlerts.map((a) => a.uuid)),
+          whole.map((g) => g.policyAlerts.map((a) => a.uuid)),
+          `maxResults ${maxResults}`,
+        );
       }
       const annex = await pages('getPolicyAlertGroupsForLocation', { locationUuid: s.annex }, 17);
       const annexUuids = annex.flatMap((g) => g.policyAlerts.map((a) => a.uuid));
@@ -150,7 +164,7 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.deepEqual([...annexUuids].sort(), yard.map((a) => a.uuid).sort());
     });
 
-    it('answers another organization\'s location as a missing one', async () => {
+    it("answers another organization's location as a missing one", async () => {
       const json = await call(site, 'getPolicyAlertGroupsForLocation', { locationUuid: other.hq });
       assert.deepEqual({ error: json.error, errorMsg: json.errorMsg }, { error: true, errorMsg: 'Location not found' });
     });
@@ -162,7 +176,7 @@ forEachDialect('policy alert feed', (dialect) => {
   });
 
   describe('getPolicyAlerts (V1)', () => {
-    it('lists newest first with filters, pages by the last alert, and never shows another organization\'s', async () => {
+    it("lists newest first with filters, pages by the last alert, and never shows another organization's", async () => {
       const s = await seed('V1 Org');
       const times = Array.from({ length: 25 }, (_, i) => T0 - Math.floor(i / 3) * 1000);
       const created = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, times);
@@ -179,16 +193,23 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.deepEqual([...seen].sort(), created.map((a) => a.uuid).sort());
       assert.equal(new Set(seen).size, seen.length);
       const annex = (await ok(s, 'getPolicyAlerts', { locationFilter: [s.annex] })).policyAlerts as Alert[];
-      assert.deepEqual(annex.map((a) => a.deviceUuid), [s.cams.Yard]);
+      assert.deepEqual(
+        annex.map((a) => a.deviceUuid),
+        [s.cams.Yard],
+      );
       const range = (await ok(s, 'getPolicyAlerts', { afterTimestampMs: T0, beforeTimestampMs: T0 + 1 })).policyAlerts as Alert[];
       assert.equal(range.length, 3);
       assert.deepEqual((await ok(s, 'getPolicyAlerts', { accessControlledDoorFilter: [s.hq] })).policyAlerts, [], 'no door alerts are raised');
-      assert.deepEqual((await ok(s, 'getPolicyAlerts', { deviceFilter: [other.cams.Lobby] })).policyAlerts, [], 'another organization\'s device matches nothing');
+      assert.deepEqual(
+        (await ok(s, 'getPolicyAlerts', { deviceFilter: [other.cams.Lobby] })).policyAlerts,
+        [],
+        "another organization's device matches nothing",
+      );
     });
   });
 
   describe('getPolicyAlert and getPolicyAlertV2', () => {
-    it('answer one alert of the organization, and another organization\'s as a missing one', async () => {
+    it("answer one alert of the organization, and another organization's as a missing one", async () => {
       const [mine] = await raiseAlerts(server, site.orgUuid, site.cams.Lobby, [T0]);
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
       for (const path of ['getPolicyAlert', 'getPolicyAlertV2']) {
@@ -219,10 +240,19 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.equal(typeof (change.update as Alert).dismissedAtMs, 'number');
 
       assert.equal((await ok(s, 'getPolicyAlertCount')).count, 1);
-      assert.deepEqual(((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid), [b.uuid]);
-      assert.deepEqual(((await ok(s, 'getPolicyAlertGroupsV2')).policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)), [b.uuid]);
+      assert.deepEqual(
+        ((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
+        [b.uuid],
+      );
+      assert.deepEqual(
+        ((await ok(s, 'getPolicyAlertGroupsV2')).policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)),
+        [b.uuid],
+      );
       const groups = await server.call('/api/event/getPolicyAlertGroupsForDevice', { deviceUuid: s.cams.Lobby }, { key: s.apiKey });
-      assert.deepEqual((groups.json.policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)), [b.uuid]);
+      assert.deepEqual(
+        (groups.json.policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)),
+        [b.uuid],
+      );
       const read = await ok(s, 'getPolicyAlert', { policyAlertUuid: a.uuid });
       assert.equal(read.policyAlert.dismissedAtMs, (change.update as Alert).dismissedAtMs);
 
@@ -230,7 +260,7 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.equal(again.filter((c) => c.entity === 'POLICY_ALERT').length, 0, 'dismissing twice announces nothing');
     });
 
-    it('dismissPolicyAlertsV2 is all or none: another organization\'s alert refuses the call and changes nothing', async () => {
+    it("dismissPolicyAlertsV2 is all or none: another organization's alert refuses the call and changes nothing", async () => {
       const s = await seed('Dismiss Many Org');
       const mine = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1, T0 - 2]);
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
@@ -242,7 +272,7 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.equal((await ok(s, 'getPolicyAlertCount')).count, 1);
     });
 
-    it('dismissAllPolicyAlertsForDevice dismisses the devices\' alerts only, and refuses another organization\'s device', async () => {
+    it("dismissAllPolicyAlertsForDevice dismisses the devices' alerts only, and refuses another organization's device", async () => {
       const s = await seed('Dismiss Device Org');
       await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1]);
       const [yard] = await raiseAlerts(server, s.orgUuid, s.cams.Yard, [T0]);
@@ -251,10 +281,13 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.equal(refused.errorMsg, `Device ${other.cams.Lobby} not found`);
       assert.equal((await ok(s, 'getPolicyAlertCount')).count, 3);
       assert.equal((await ok(s, 'dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby] })).dismissedCount, 2);
-      assert.deepEqual(((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid), [yard.uuid]);
+      assert.deepEqual(
+        ((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
+        [yard.uuid],
+      );
     });
 
-    it('dismissAllPolicyAlertsV2 empties the organization\'s feed and no other', async () => {
+    it("dismissAllPolicyAlertsV2 empties the organization's feed and no other", async () => {
       const s = await seed('Dismiss All Org');
       await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1]);
       await raiseAlerts(server, s.orgUuid, s.cams.Yard, [T0]);
@@ -267,7 +300,12 @@ forEachDialect('policy alert feed', (dialect) => {
 
     it('getPolicyAlertCount counts at most maxResultsSize', async () => {
       const s = await seed('Count Org');
-      await raiseAlerts(server, s.orgUuid, s.cams.Lobby, Array.from({ length: 12 }, (_, i) => T0 - i));
+      await raiseAlerts(
+        server,
+        s.orgUuid,
+        s.cams.Lobby,
+        Array.from({ length: 12 }, (_, i) => T0 - i),
+      );
       assert.equal((await ok(s, 'getPolicyAlertCount', { maxResultsSize: 5 })).count, 5);
       assert.equal((await ok(s, 'getPolicyAlertCount', {})).count, 12);
     });
@@ -284,7 +322,11 @@ forEachDialect('policy alert feed', (dialect) => {
 
     it('getExpiringPolicyAlerts answers the alerts expiring within the window, soonest first, a page at a time; saved alerts are kept', async () => {
       const s = await seed('Expiring Org');
-      const soon = await recordedAgo(s, ALERT_RETENTION_MS - DAY / 2, Array.from({ length: 7 }, (_, i) => T0 + i));
+      const soon = await recordedAgo(
+        s,
+        ALERT_RETENTION_MS - DAY / 2,
+        Array.from({ length: 7 }, (_, i) => T0 + i),
+      );
       const later = await recordedAgo(s, ALERT_RETENTION_MS - 5 * DAY, [T0]);
       const fresh = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0]);
       await recordedAgo(other, ALERT_RETENTION_MS - DAY / 2, [T0]);
@@ -334,7 +376,7 @@ forEachDialect('policy alert feed', (dialect) => {
   });
 
   describe('getUnhealthyDeviceAlerts', () => {
-    it('answers one alert per unhealthy device from its status, for the organization\'s devices only', async () => {
+    it("answers one alert per unhealthy device from its status, for the organization's devices only", async () => {
       const json = await ok(site, 'getUnhealthyDeviceAlerts');
       const bySymptom = (json.unhealthyDeviceAlerts as Array<{ uuid: string; deviceUuid: string; orgUuid: string; symptom: string; timestamp: number }>)
         .map((a) => ({ deviceUuid: a.deviceUuid, symptom: a.symptom, uuid: a.uuid, orgUuid: a.orgUuid, hasTime: typeof a.timestamp === 'number' }))

@@ -40,7 +40,13 @@ forEachDialect('policy alerts', (dialect) => {
       assert.equal(change.orgUuid, site.org.orgUuid);
       const update = change.update as Record<string, unknown>;
       assert.deepEqual(
-        { deviceUuid: update.deviceUuid, timestampMs: update.timestampMs, durationSec: update.durationSec, policyAlertTriggers: update.policyAlertTriggers, textDescription: update.textDescription },
+        {
+          deviceUuid: update.deviceUuid,
+          timestampMs: update.timestampMs,
+          durationSec: update.durationSec,
+          policyAlertTriggers: update.policyAlertTriggers,
+          textDescription: update.textDescription,
+        },
         { deviceUuid: site.lobby, timestampMs: T0, durationSec: 0, policyAlertTriggers: ['PEOPLECOUNT_HIGH'], textDescription: 'PEOPLECOUNT_HIGH on Lobby' },
       );
     });
@@ -68,7 +74,7 @@ forEachDialect('policy alerts', (dialect) => {
       assert.match(alert.textDescription, /co2Ppm 1800 above its threshold 1500/);
     });
 
-    it('uses the platform\'s threshold names where they differ from the reading\'s', async () => {
+    it("uses the platform's threshold names where they differ from the reading's", async () => {
       const r = await simulate(server, 'reading', { sensor: site.air, humidityPermyriad: '7000' });
       assert.equal(r.policyAlert.humidityPermyriad, 7000);
       assert.equal(r.policyAlert.humidityThresholdPermyriad, 6000);
@@ -99,9 +105,12 @@ forEachDialect('policy alerts', (dialect) => {
       assert.equal((await call('/api/event/getPolicyAlertsV2', {}, '')).status, 401);
     });
 
-    it('answers the organization\'s alerts newest first, with the oldest of the page', async () => {
+    it("answers the organization's alerts newest first, with the oldest of the page", async () => {
       const r = await call('/api/event/getPolicyAlertsV2', {}, other.org.apiKey);
-      assert.deepEqual(r.json.policyAlerts.map((a: any) => a.timestampMs), [T0, T0 - 500, T0 - 1000, T0 - 1000, T0 - 2000]);
+      assert.deepEqual(
+        r.json.policyAlerts.map((a: any) => a.timestampMs),
+        [T0, T0 - 500, T0 - 1000, T0 - 1000, T0 - 2000],
+      );
       assert.equal(r.json.oldestPolicyAlert.timestampMs, T0 - 2000);
     });
 
@@ -110,7 +119,10 @@ forEachDialect('policy alerts', (dialect) => {
       assert.ok(byDevice.json.policyAlerts.every((a: any) => a.deviceUuid === other.dock));
       assert.equal(byDevice.json.policyAlerts.length, 2);
       const byTime = await call('/api/event/getPolicyAlertsV2', { afterTimestampMs: T0 - 1000, beforeTimestampMs: T0 }, other.org.apiKey);
-      assert.deepEqual(byTime.json.policyAlerts.map((a: any) => a.timestampMs), [T0 - 500, T0 - 1000, T0 - 1000]);
+      assert.deepEqual(
+        byTime.json.policyAlerts.map((a: any) => a.timestampMs),
+        [T0 - 500, T0 - 1000, T0 - 1000],
+      );
     });
 
     it('pages with the cursor of the last alert', async () => {
@@ -122,7 +134,10 @@ forEachDialect('policy alerts', (dialect) => {
     });
 
     it('refuses a reversed time range and a half cursor', async () => {
-      assert.match((await call('/api/event/getPolicyAlertsV2', { afterTimestampMs: T0, beforeTimestampMs: T0 })).json.errorMsg, /afterTimestampMs must be before/);
+      assert.match(
+        (await call('/api/event/getPolicyAlertsV2', { afterTimestampMs: T0, beforeTimestampMs: T0 })).json.errorMsg,
+        /afterTimestampMs must be before/,
+      );
       assert.match((await call('/api/event/getPolicyAlertsV2', { lastUuid: site.lobby })).json.errorMsg, /give both/);
     });
 
@@ -130,14 +145,14 @@ forEachDialect('policy alerts', (dialect) => {
       assert.equal((await call('/api/event/getPolicyAlertsV2', { deviceFilter: 'x' })).status, 400);
     });
 
-    it('never answers another organization\'s alerts', async () => {
+    it("never answers another organization's alerts", async () => {
       const r = await call('/api/event/getPolicyAlertsV2', { deviceFilter: [other.lobby] });
       assert.deepEqual(r.json.policyAlerts, []);
     });
   });
 
   describe('POST /api/event/getPolicyAlertDetails', () => {
-    it('answers the alert, and another organization\'s as a missing one', async () => {
+    it("answers the alert, and another organization's as a missing one", async () => {
       const [alert] = await raiseAlerts(server, site.org.orgUuid, site.dock, [T0]);
       const r = await call('/api/event/getPolicyAlertDetails', { policyAlertUuid: alert.uuid });
       assert.equal(r.json.policyAlert.uuid, alert.uuid);
@@ -163,7 +178,7 @@ forEachDialect('policy alerts', (dialect) => {
       assert.equal((await call('/api/event/getPolicyAlertDetails', { policyAlertUuid: alerts[0].uuid })).json.errorMsg, 'Policy alert not found');
     });
 
-    it('deletes nothing when one uuid is unknown or another organization\'s', async () => {
+    it("deletes nothing when one uuid is unknown or another organization's", async () => {
       const [mine] = await raiseAlerts(server, site.org.orgUuid, site.dock, [T0 + 3]);
       const outsider = await seedEventsSite(server, 'Delete Outsider');
       const [theirs] = await raiseAlerts(server, outsider.org.orgUuid, outsider.dock, [T0]);

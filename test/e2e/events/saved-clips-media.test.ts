@@ -21,7 +21,8 @@ forEachDialect('saved clips and the media host', (dialect) => {
   const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
   const put = (path: string, body: Buffer, key = site.org.apiKey, contentType = 'video/mp4') =>
     fetch(media + path, { method: 'PUT', headers: { 'x-auth-apikey': key, 'content-type': contentType }, body: new Uint8Array(body) });
-  const get = (path: string, headers: Record<string, string> = {}, key = site.org.apiKey) => fetch(media + path, { headers: { 'x-auth-apikey': key, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}, key = site.org.apiKey) =>
+    fetch(media + path, { headers: { 'x-auth-apikey': key, ...headers } });
 
   /** A clip saved from a fresh camera alert (INITIATING). */
   async function clipFromAlert(): Promise<{ alertUuid: string; clipUuid: string }> {
@@ -43,7 +44,10 @@ forEachDialect('saved clips and the media host', (dialect) => {
       assert.ok(clipChange);
       const clip = clipChange.update as Record<string, unknown>;
       assert.equal(clip.uuid, r.json.savedClipUuid);
-      assert.deepEqual([clip.status, clip.sourceAlertUuid, clip.title, clip.timestampMs, clip.deviceUuid], ['INITIATING', alert.uuid, 'Tailgating', T0 - 5000, `${site.lobby}.v0`]);
+      assert.deepEqual(
+        [clip.status, clip.sourceAlertUuid, clip.title, clip.timestampMs, clip.deviceUuid],
+        ['INITIATING', alert.uuid, 'Tailgating', T0 - 5000, `${site.lobby}.v0`],
+      );
       const alertChange = changes.find((c) => c.entity === 'POLICY_ALERT');
       assert.equal(alertChange?.type, 'UPDATE');
       assert.equal((alertChange?.update as { saved: boolean }).saved, true);
@@ -51,7 +55,7 @@ forEachDialect('saved clips and the media host', (dialect) => {
       assert.equal(details.json.policyAlert.saved, true);
     });
 
-    it('refuses to save an alert twice, an alert without footage, another organization\'s alert, and a malformed body', async () => {
+    it("refuses to save an alert twice, an alert without footage, another organization's alert, and a malformed body", async () => {
       const { alertUuid } = await clipFromAlert();
       assert.match((await call('/api/event/savePolicyAlertV2', { alertUuid })).json.errorMsg, /already saved/);
       const reading = await simulate(server, 'reading', { sensor: site.air, co2Ppm: '2000' });
@@ -139,7 +143,7 @@ forEachDialect('saved clips and the media host', (dialect) => {
       await r.arrayBuffer();
     });
 
-    it('requires the API-key headers, and refuses another organization\'s media as missing', async () => {
+    it("requires the API-key headers, and refuses another organization's media as missing", async () => {
       const clip = (await simulate(server, 'clip', { camera: site.lobby, bytes: '2048' })).savedClip;
       const anonymous = await fetch(media + clip.clipLocationV2);
       assert.equal(anonymous.status, 401);

@@ -30,7 +30,7 @@ forEachDialect('gatehouse simulate (events)', (dialect) => {
     assert.equal(groups.json.policyAlertGroups[0].policyAlerts[0].uuid, out.policyAlert.uuid);
   });
 
-  it('reading: a CO2 reading over the sensor\'s threshold raises an alert with reading and threshold', async () => {
+  it("reading: a CO2 reading over the sensor's threshold raises an alert with reading and threshold", async () => {
     const out = await simulate('reading', ['--sensor', site.air, '--co2-ppm', '1800']);
     assert.deepEqual([out.policyAlert.co2Ppm, out.policyAlert.co2PpmThreshold], [1800, 1500]);
   });
@@ -38,7 +38,9 @@ forEachDialect('gatehouse simulate (events)', (dialect) => {
   it('clip: saves a clip of the camera whose video reaches the media host', async () => {
     const out = await simulate('clip', ['--camera', site.dock, '--bytes', '1024']);
     assert.deepEqual([out.savedClip.status, out.savedClip.byteCount], ['COMPLETE', 1024]);
-    const video = await fetch(server.gatehouse.urls.media + out.savedClip.clipLocationV2, { headers: { 'x-auth-apikey': site.org.apiKey, range: 'bytes=0-9' } });
+    const video = await fetch(server.gatehouse.urls.media + out.savedClip.clipLocationV2, {
+      headers: { 'x-auth-apikey': site.org.apiKey, range: 'bytes=0-9' },
+    });
     assert.equal(video.status, 206);
     assert.equal((await video.arrayBuffer()).byteLength, 10);
   });
@@ -55,7 +57,9 @@ forEachDialect('gatehouse simulate (events)', (dialect) => {
   });
 
   it('reports a refusal on stderr with exit code 1', async () => {
-    const r = await runCli(['simulate', 'alert', '--device', site.air, '--trigger', 'NOPE', '--server', server.rest, '--data-dir', server.config.dataDir], { GATEHOUSE_ADMIN_TOKEN: '' });
+    const r = await runCli(['simulate', 'alert', '--device', site.air, '--trigger', 'NOPE', '--server', server.rest, '--data-dir', server.config.dataDir], {
+      GATEHOUSE_ADMIN_TOKEN: '',
+    });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /trigger/);
   });

@@ -37,7 +37,16 @@ forEachDialect('vehicles and licence plates', (dialect) => {
   const read = (s: EventsSite, camera: string, plate: string, at: number) => simulate(server, 'plate', { camera, plate, at: String(at) });
 
   it('every operation requires authentication and refuses a malformed body', async () => {
-    const paths = ['vehicle/saveVehicle', 'vehicle/getVehicles', 'vehicle/deleteVehicle', 'vehicle/addVehicleLabel', 'vehicle/removeVehicleLabel', 'vehicle/getVehicleLabelsForOrg', 'vehicle/getVehicleEvents', 'search/searchLicensePlates'];
+    const paths = [
+      'vehicle/saveVehicle',
+      'vehicle/getVehicles',
+      'vehicle/deleteVehicle',
+      'vehicle/addVehicleLabel',
+      'vehicle/removeVehicleLabel',
+      'vehicle/getVehicleLabelsForOrg',
+      'vehicle/getVehicleEvents',
+      'search/searchLicensePlates',
+    ];
     for (const path of paths) assert.equal((await server.call(`/api/${path}`, {}, { key: '' })).status, 401, path);
     for (const [path, body] of [
       ['vehicle/saveVehicle', {}],
@@ -73,7 +82,10 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       await ok('/api/vehicle/addVehicleLabel', { vehicleLicensePlate: 'ABC123', label: 'blue' });
       const vehicles = (await ok('/api/vehicle/getVehicles')).vehicles;
       assert.equal(vehicles.length, 1);
-      assert.deepEqual({ name: vehicles[0].name, trust: vehicles[0].trust, labels: vehicles[0].labels }, { name: 'Delivery van', trust: true, labels: ['blue', 'fleet'] });
+      assert.deepEqual(
+        { name: vehicles[0].name, trust: vehicles[0].trust, labels: vehicles[0].labels },
+        { name: 'Delivery van', trust: true, labels: ['blue', 'fleet'] },
+      );
       assert.deepEqual((await ok('/api/vehicle/getVehicleLabelsForOrg')).vehicleLabels, { ABC123: ['blue', 'fleet'] });
       await ok('/api/vehicle/removeVehicleLabel', { vehicleLicensePlate: 'ABC123', label: 'blue' });
       assert.deepEqual((await ok('/api/vehicle/getVehicleLabelsForOrg')).vehicleLabels, { ABC123: ['fleet'] });
@@ -107,7 +119,10 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       assert.ok(changes.some((c) => c.entity === 'VEHICLE_EVENT' && c.type === 'CREATE' && c.entityUuid === answer.vehicleEvent.uuid));
       assert.ok(changes.some((c) => c.entity === 'POLICY_ALERT' && c.type === 'CREATE'));
       const alerts = (await ok('/api/event/getPolicyAlerts', {}, s)).policyAlerts;
-      assert.deepEqual(alerts.map((a: any) => a.uuid), [answer.policyAlert.uuid]);
+      assert.deepEqual(
+        alerts.map((a: any) => a.uuid),
+        [answer.policyAlert.uuid],
+      );
 
       assert.equal((await read(s, s.lobby, 'TRUST1', T0 + 1)).policyAlert, null);
       assert.equal((await read(s, s.lobby, 'OTHER9', T0 + 2)).policyAlert, null);
@@ -135,10 +150,11 @@ forEachDialect('vehicles and licence plates', (dialect) => {
         all.push(...events);
         cursor = { lastEventTimestamp: events.at(-1)!.eventTimestamp, lastUuid: events.at(-1)!.uuid };
       }
-      assert.deepEqual(all.map((e) => e.uuid).sort(), reads.map((e) => e.uuid).sort(), 'every read once, no other organization\'s');
+      assert.deepEqual(all.map((e) => e.uuid).sort(), reads.map((e) => e.uuid).sort(), "every read once, no other organization's");
       for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].eventTimestamp >= all[i].eventTimestamp, 'newest first');
 
-      const plates = async (body: Record<string, unknown>) => ((await ok('/api/vehicle/getVehicleEvents', { maxResults: 1000, ...body }, s)).events as VehicleEvent[]).map((e) => e.vehicleLicensePlate);
+      const plates = async (body: Record<string, unknown>) =>
+        ((await ok('/api/vehicle/getVehicleEvents', { maxResults: 1000, ...body }, s)).events as VehicleEvent[]).map((e) => e.vehicleLicensePlate);
       const count = (plate: string) => reads.filter((r) => r.vehicleLicensePlate === plate).length;
       assert.equal((await plates({ licensePlateExactQuery: ['xyz-789'] })).length, count('XYZ789'));
       assert.deepEqual(new Set(await plates({ nameQuery: ['boss'] })), new Set(['NAMED1']));
@@ -160,12 +176,28 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       await read(other, other.lobby, 'KLM456', T0);
       const search = async (body: Record<string, unknown>) => (await ok('/api/search/searchLicensePlates', body, s)).vehicleEvents as VehicleEvent[];
       const exact = await search({ licensePlate: 'klm 456' });
-      assert.deepEqual(exact.map((e) => [e.vehicleLicensePlate, e.searchMatchedType]), [['KLM456', 'EXACT']]);
+      assert.deepEqual(
+        exact.map((e) => [e.vehicleLicensePlate, e.searchMatchedType]),
+        [['KLM456', 'EXACT']],
+      );
       const fuzzy = await search({ licensePlate: 'KLM456', fuzzy: true });
-      assert.deepEqual(fuzzy.map((e) => [e.vehicleLicensePlate, e.searchMatchedType]), [['KLN457', 'FUZZY'], ['KLM457', 'FUZZY'], ['KLM456', 'EXACT']]);
+      assert.deepEqual(
+        fuzzy.map((e) => [e.vehicleLicensePlate, e.searchMatchedType]),
+        [
+          ['KLN457', 'FUZZY'],
+          ['KLM457', 'FUZZY'],
+          ['KLM456', 'EXACT'],
+        ],
+      );
       const tight = await search({ licensePlate: 'KLM456', fuzzy: true, forcedFuzziness: 1 });
-      assert.deepEqual(tight.map((e) => e.vehicleLicensePlate), ['KLM457', 'KLM456']);
-      assert.deepEqual((await search({ licensePlate: 'KLM456', fuzzy: true, deviceUuids: [`${s.dock}.v0`] })).map((e) => e.vehicleLicensePlate), ['KLN457']);
+      assert.deepEqual(
+        tight.map((e) => e.vehicleLicensePlate),
+        ['KLM457', 'KLM456'],
+      );
+      assert.deepEqual(
+        (await search({ licensePlate: 'KLM456', fuzzy: true, deviceUuids: [`${s.dock}.v0`] })).map((e) => e.vehicleLicensePlate),
+        ['KLN457'],
+      );
       assert.deepEqual(await search({ licensePlate: 'ZZZ999' }), []);
     });
   });

@@ -44,7 +44,13 @@ forEachDialect('face events and person labels', (dialect) => {
   const sight = (camera: string, at: number, person?: string) => simulate(server, 'face', { camera, at: String(at), ...(person ? { person } : {}) });
 
   it('every operation requires authentication and refuses a malformed body', async () => {
-    for (const path of ['faceEvent/findFaceEventsByOrg', 'faceEvent/getFaceEvent', 'person/findPersonLabelsByOrg', 'person/addPersonLabel', 'person/removePersonLabel']) {
+    for (const path of [
+      'faceEvent/findFaceEventsByOrg',
+      'faceEvent/getFaceEvent',
+      'person/findPersonLabelsByOrg',
+      'person/addPersonLabel',
+      'person/removePersonLabel',
+    ]) {
       assert.equal((await server.call(`/api/faceRecognition/${path}`, {}, { key: '' })).status, 401, path);
     }
     for (const [path, body] of [
@@ -65,7 +71,10 @@ forEachDialect('face events and person labels', (dialect) => {
         answer = await sight(site.lobby, now - 1000, 'Ada Lovelace');
       });
       const event = answer.faceEvent;
-      assert.deepEqual({ person: event.personUuid, name: event.faceName, device: event.deviceUuid }, { person: site.ada, name: 'Ada Lovelace', device: `${site.lobby}.v0` });
+      assert.deepEqual(
+        { person: event.personUuid, name: event.faceName, device: event.deviceUuid },
+        { person: site.ada, name: 'Ada Lovelace', device: `${site.lobby}.v0` },
+      );
       assert.ok(changes.some((c) => c.entity === 'FACE_EVENT' && c.type === 'CREATE' && c.entityUuid === event.uuid && c.orgUuid === site.org.orgUuid));
       const unknown = (await sight(site.dock, now - 500)).faceEvent;
       assert.equal(unknown.personUuid, null);
@@ -99,24 +108,54 @@ forEachDialect('face events and person labels', (dialect) => {
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i - 1].eventTimestamp >= seen[i].eventTimestamp);
 
       const find = async (searchFilter: Record<string, unknown>) =>
-        ((await ok('faceEvent/findFaceEventsByOrg', { searchFilter, pageRequest: { maxPageSize: 1000 } }, s)).faceEvents as FaceEvent[]).map((e) => e.uuid).sort();
-      const of = (pred: (e: FaceEvent) => boolean) => made.filter(pred).map((e) => e.uuid).sort();
-      assert.deepEqual(await find({ personUuids: [s.ada] }), of((e) => e.personUuid === s.ada));
-      assert.deepEqual(await find({ faceNames: ['Bob Stone'] }), of((e) => e.personUuid === s.bob));
-      assert.deepEqual(await find({ faceNameContains: 'LOVE' }), of((e) => e.personUuid === s.ada));
-      assert.deepEqual(await find({ hasName: false }), of((e) => e.personUuid === null));
-      assert.deepEqual(await find({ deviceUuids: [`${s.lobby}.v0`] }), of((e) => e.deviceUuid === `${s.lobby}.v0`));
-      assert.deepEqual(await find({ timestampFilter: { rangeStart: new Date(base - 9 * 86_400_000).toISOString(), rangeEnd: new Date(base - 7 * 86_400_000).toISOString() } }), [old.uuid]);
+        ((await ok('faceEvent/findFaceEventsByOrg', { searchFilter, pageRequest: { maxPageSize: 1000 } }, s)).faceEvents as FaceEvent[])
+          .map((e) => e.uuid)
+          .sort();
+      const of = (pred: (e: FaceEvent) => boolean) =>
+        made
+          .filter(pred)
+          .map((e) => e.uuid)
+          .sort();
+      assert.deepEqual(
+        await find({ personUuids: [s.ada] }),
+        of((e) => e.personUuid === s.ada),
+      );
+      assert.deepEqual(
+        await find({ faceNames: ['Bob Stone'] }),
+        of((e) => e.personUuid === s.bob),
+      );
+      assert.deepEqual(
+        await find({ faceNameContains: 'LOVE' }),
+        of((e) => e.personUuid === s.ada),
+      );
+      assert.deepEqual(
+        await find({ hasName: false }),
+        of((e) => e.personUuid === null),
+      );
+      assert.deepEqual(
+        await find({ deviceUuids: [`${s.lobby}.v0`] }),
+        of((e) => e.deviceUuid === `${s.lobby}.v0`),
+      );
+      assert.deepEqual(
+        await find({ timestampFilter: { rangeStart: new Date(base - 9 * 86_400_000).toISOString(), rangeEnd: new Date(base - 7 * 86_400_000).toISOString() } }),
+        [old.uuid],
+      );
       await ok('person/addPersonLabel', { personUuid: s.bob, label: 'staff' }, s);
-      assert.deepEqual(await find({ labels: ['staff'] }), of((e) => e.personUuid === s.bob));
+      assert.deepEqual(
+        await find({ labels: ['staff'] }),
+        of((e) => e.personUuid === s.bob),
+      );
       const theirs = await call('faceEvent/findFaceEventsByOrg', { searchFilter: { deviceUuids: [other.lobby] } }, s);
       assert.equal(theirs.json.errorMsg, `Device ${other.lobby} not found`);
-      assert.equal((await call('faceEvent/findFaceEventsByOrg', { pageRequest: { lastEvaluatedKey: 'nope' } }, s)).json.errorMsg, 'lastEvaluatedKey: not a key this operation answered');
+      assert.equal(
+        (await call('faceEvent/findFaceEventsByOrg', { pageRequest: { lastEvaluatedKey: 'nope' } }, s)).json.errorMsg,
+        'lastEvaluatedKey: not a key this operation answered',
+      );
     });
   });
 
   describe('person labels', () => {
-    it('adds and removes labels, announcing each change, and refuses another organization\'s person', async () => {
+    it("adds and removes labels, announcing each change, and refuses another organization's person", async () => {
       const changes = await changesDuring(server, async () => {
         await ok('person/addPersonLabel', { personUuid: site.ada, label: 'vip' });
         await ok('person/addPersonLabel', { personUuid: site.ada, label: 'vip' });

@@ -22,7 +22,10 @@ forEachDialect('face matchmakers', (dialect) => {
   async function personWithFaces(name: string, count: number) {
     const files = Array.from({ length: count }, (_, i) => (i % 2 ? { name: `${name}.png`, bytes: makePng() } : { name: `${name}.jpg`, bytes: makeJpeg() }));
     const r = await upload(server, org.apiKey, files, { query: { createPersonIfNotFound: 'true', transaction: `tx-${name}` } });
-    assert.ok(r.json.fileUploadResults.every((x: any) => x.success), r.text);
+    assert.ok(
+      r.json.fileUploadResults.every((x: any) => x.success),
+      r.text,
+    );
     const log = (await call('findFaceUploadMetadataByTransaction', { transactionId: `tx-${name}` })).json.faceUploadMetadata;
     return { personUuid: log[0].personUuid as string, faceIds: log.map((m: any) => m.faceId as string), keys: log.map((m: any) => m.origS3Key as string) };
   }
@@ -42,7 +45,10 @@ forEachDialect('face matchmakers', (dialect) => {
     it("answers the person's faces in upload order; another organization's person is not found", async () => {
       const { personUuid, faceIds } = await personWithFaces('Annie Easley', 3);
       const r = await call('findFaceMatchmakersByPerson', { personUuid });
-      assert.deepEqual(r.json.faceMatchmakers.map((f: any) => f.id), faceIds);
+      assert.deepEqual(
+        r.json.faceMatchmakers.map((f: any) => f.id),
+        faceIds,
+      );
       assert.deepEqual(pick(await call('findFaceMatchmakersByPerson', { personUuid }, other.apiKey)), [true, 'Person not found']);
     });
 
@@ -98,7 +104,10 @@ forEachDialect('face matchmakers', (dialect) => {
       assert.ok(existsSync(fileOf(keys[0])));
       assert.deepEqual(pick(await call('deleteFaceMatchmaker', { faceId: faceIds[0] })), [false, undefined]);
       assert.equal(existsSync(fileOf(keys[0])), false);
-      assert.deepEqual((await call('findFaceMatchmakersByPerson', { personUuid })).json.faceMatchmakers.map((f: any) => f.id), [faceIds[1]]);
+      assert.deepEqual(
+        (await call('findFaceMatchmakersByPerson', { personUuid })).json.faceMatchmakers.map((f: any) => f.id),
+        [faceIds[1]],
+      );
       assert.deepEqual(pick(await call('deleteFaceMatchmaker', { faceId: faceIds[0] })), [true, 'Face matchmaker not found']);
     });
 

@@ -13,7 +13,8 @@ export function makeJpeg(options: { width?: number; height?: number; padding?: n
   const width = options.width ?? 8;
   const height = options.height ?? 8;
   const head = [
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), // APP0 JFIF
     ...segment(0xdb, [0x00, ...new Array(64).fill(1)]), // DQT: table 0, all ones
     ...segment(0xc0, [8, ...u16(height), ...u16(width), 1, 1, 0x11, 0]), // SOF0: one component

@@ -73,10 +73,16 @@ forEachDialect('face recognition people', (dialect) => {
       const theirs = await create('Zed Other');
       await call('createPerson', { name: 'Only Theirs' }, other.apiKey);
       const names = (await call('findPeopleByOrg', {})).json.people.map((p: any) => p.name);
-      assert.deepEqual(names, [...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+      assert.deepEqual(
+        names,
+        [...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
       assert.ok(names.includes(theirs.name));
       assert.ok(!names.includes('Only Theirs'));
-      assert.deepEqual((await call('findPeopleByOrg', {}, other.apiKey)).json.people.map((p: any) => p.name), ['Only Theirs']);
+      assert.deepEqual(
+        (await call('findPeopleByOrg', {}, other.apiKey)).json.people.map((p: any) => p.name),
+        ['Only Theirs'],
+      );
     });
   });
 
@@ -90,7 +96,10 @@ forEachDialect('face recognition people', (dialect) => {
       await new Promise((r) => setTimeout(r, 5));
       const renamed = await call('updatePerson', { personSelectiveUpdate: { uuid: p.uuid, name: 'Dorothy J. Vaughan' } });
       assert.equal(renamed.json.error, false, renamed.json.errorMsg);
-      assert.deepEqual([renamed.json.person.name, renamed.json.person.email, renamed.json.person.createdOn], ['Dorothy J. Vaughan', 'dorothy@example.com', p.createdOn]);
+      assert.deepEqual(
+        [renamed.json.person.name, renamed.json.person.email, renamed.json.person.createdOn],
+        ['Dorothy J. Vaughan', 'dorothy@example.com', p.createdOn],
+      );
       assert.ok(renamed.json.person.updatedOn > p.updatedOn);
       const cleared = await call('updatePerson', { personSelectiveUpdate: { uuid: p.uuid, email: null } });
       assert.deepEqual([cleared.json.person.name, cleared.json.person.email], ['Dorothy J. Vaughan', null]);

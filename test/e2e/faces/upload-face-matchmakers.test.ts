@@ -34,7 +34,7 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     assert.equal(r.json.errorMsg, 'Unauthenticated');
   });
 
-  it("stores a real JPEG as the face of the person its file name names, ignoring case and white space", async () => {
+  it('stores a real JPEG as the face of the person its file name names, ignoring case and white space', async () => {
     const jpeg = makeJpeg({ width: 16, height: 24 });
     const r = await upload(server, org.apiKey, [{ name: 'GRACE  hopper.JPG', bytes: jpeg }], { query: { transaction: 'tx-jpeg' } });
     assert.equal(r.status, 200, r.text);
@@ -136,7 +136,10 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
       { name: 'Grace Hopper.jpg', bytes: fiveMb },
       { name: 'Grace Hopper.jpg', bytes: oneMore },
     ]);
-    assert.deepEqual(r.json.fileUploadResults.map((x: any) => x.success), [true, false]);
+    assert.deepEqual(
+      r.json.fileUploadResults.map((x: any) => x.success),
+      [true, false],
+    );
   });
 
   it('refuses a name that matches nobody, and creates the person with createPersonIfNotFound', async () => {
@@ -144,15 +147,29 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     assert.deepEqual(refused.json.fileUploadResults, [
       { fileName: 'Ada Lovelace.jpg', success: false, message: 'No person named "Ada Lovelace" was found (set createPersonIfNotFound to create one)' },
     ]);
-    assert.equal((await people(org.apiKey)).json.people.some((p: any) => p.name === 'Ada Lovelace'), false);
+    assert.equal(
+      (await people(org.apiKey)).json.people.some((p: any) => p.name === 'Ada Lovelace'),
+      false,
+    );
 
     const events: ChangeEvent[] = [];
     const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
-    const created = await upload(server, org.apiKey, [{ name: 'Ada Lovelace.jpg', bytes: makeJpeg() }, { name: 'ada lovelace.png', bytes: makePng() }], {
-      query: { createPersonIfNotFound: 'true' },
-    });
+    const created = await upload(
+      server,
+      org.apiKey,
+      [
+        { name: 'Ada Lovelace.jpg', bytes: makeJpeg() },
+        { name: 'ada lovelace.png', bytes: makePng() },
+      ],
+      {
+        query: { createPersonIfNotFound: 'true' },
+      },
+    );
     unsubscribe();
-    assert.deepEqual(created.json.fileUploadResults.map((x: any) => x.success), [true, true]);
+    assert.deepEqual(
+      created.json.fileUploadResults.map((x: any) => x.success),
+      [true, true],
+    );
     const ada = (await people(org.apiKey)).json.people.filter((p: any) => p.name === 'Ada Lovelace');
     assert.equal(ada.length, 1, 'the second file finds the person the first one created');
     assert.equal((await facesOf(ada[0].uuid)).json.faceMatchmakers.length, 2);

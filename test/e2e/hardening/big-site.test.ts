@@ -53,7 +53,13 @@ forEachDialect('a site file of 100,000 entries seeds through the control API, in
     assert.equal(after.audit_log - before.audit_log, records);
     // The change log's ids follow the order of the records.
     const db = server.gatehouse.deps.store.db;
-    const last = await db.selectFrom('change_events').select(['entity_uuid', 'entity']).where('org_uuid', '=', org.orgUuid).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const last = await db
+      .selectFrom('change_events')
+      .select(['entity_uuid', 'entity'])
+      .where('org_uuid', '=', org.orgUuid)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     assert.equal(last.entity_uuid, r.json.doors.Gate);
   });
 

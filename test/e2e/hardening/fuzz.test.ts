@@ -14,7 +14,10 @@ const SITE = {
   people: [{ name: 'Grace' }],
   schedules: [{ name: 'Hours', intervals: [{ start: 480, stop: 1080 }] }],
   cameras: [{ name: 'Lobby', location: 'HQ' }],
-  sensors: [{ name: 'Button', kind: 'button', location: 'HQ' }, { name: 'Air', kind: 'environmental', location: 'HQ' }],
+  sensors: [
+    { name: 'Button', kind: 'button', location: 'HQ' },
+    { name: 'Air', kind: 'environmental', location: 'HQ' },
+  ],
   doors: [{ name: 'Front', location: 'HQ', schedule: 'Hours', cameras: ['Lobby'], access: ['Ada'] }],
   audioGateways: [{ name: 'PA', location: 'HQ' }],
 };
@@ -51,7 +54,12 @@ forEachDialect('fuzz: every operation, schema-derived and hostile bodies, never 
       for (let i = 0; i < bodies.length; i += PARALLEL) {
         await Promise.all(
           bodies.slice(i, i + PARALLEL).map(async (body) => {
-            const response = await app.inject({ method: 'POST', url: path, headers: { 'content-type': body.contentType, 'x-auth-apikey': org.apiKey }, payload: body.payload });
+            const response = await app.inject({
+              method: 'POST',
+              url: path,
+              headers: { 'content-type': body.contentType, 'x-auth-apikey': org.apiKey },
+              payload: body.payload,
+            });
             sent++;
             if (response.statusCode >= 500) failures.push(`${path} [${body.label}] -> ${response.statusCode} ${response.body.slice(0, 120)}`);
           }),

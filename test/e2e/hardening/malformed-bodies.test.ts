@@ -17,7 +17,9 @@ function sendOversized(rest: string, apiKey: string, size: number): Promise<{ an
     socket.on('data', (d) => (answer += d));
     socket.on('error', (e) => (writeError = e.message));
     socket.on('close', () => resolve({ answer, writeError }));
-    socket.write(`POST /api/org/getOrgV2 HTTP/1.1\r\nHost: x\r\nx-auth-apikey: ${apiKey}\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\nconnection: close\r\n\r\n`);
+    socket.write(
+      `POST /api/org/getOrgV2 HTTP/1.1\r\nHost: x\r\nx-auth-apikey: ${apiKey}\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\nconnection: close\r\n\r\n`,
+    );
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let sent = 0;
     const pump = () => {
@@ -49,7 +51,10 @@ forEachDialect('malformed bodies answer 400 (or 413), never 500', (dialect) => {
     const cases: Array<[string, string]> = [
       ['multipart/form-data', 'hello'],
       ['multipart/form-data; boundary=XX', 'this is not a form'],
-      ['multipart/form-data; boundary=XX', `--XX\r\nContent-Disposition: form-data; name="file"; filename="Ada.png"\r\nContent-Type: image/png\r\n\r\n${png}abc`],
+      [
+        'multipart/form-data; boundary=XX',
+        `--XX\r\nContent-Disposition: form-data; name="file"; filename="Ada.png"\r\nContent-Type: image/png\r\n\r\n${png}abc`,
+      ],
       ['multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"; filename="Ada.png"\r\n'],
     ];
     for (const [contentType, body] of cases) {
@@ -65,7 +70,9 @@ forEachDialect('malformed bodies answer 400 (or 413), never 500', (dialect) => {
 
   it('a JSON body that is not valid UTF-8 is a 400, not a silently repaired body', async () => {
     const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const r = await readResult(await fetch(server.rest + '/api/org/getOrgV2', { method: 'POST', headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' }, body }));
+    const r = await readResult(
+      await fetch(server.rest + '/api/org/getOrgV2', { method: 'POST', headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' }, body }),
+    );
     assert.equal(r.status, 400, r.text);
     assert.equal(r.json.error, true);
     assert.match(r.json.errorMsg, /UTF-8/);

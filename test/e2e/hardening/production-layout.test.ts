@@ -68,7 +68,25 @@ describe('production layout: two instances behind HAProxy on one PostgreSQL and 
   const startInstance = async (p: { http: number; media: number; ws: number }) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'start', '--no-seed', '--data-dir', dataDir, '--database', database.url, '--bus', REDIS_TEST_URL, '--http-port', String(p.http), '--media-port', String(p.media), '--ws-port', String(p.ws)],
+      [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'start',
+        '--no-seed',
+        '--data-dir',
+        dataDir,
+        '--database',
+        database.url,
+        '--bus',
+        REDIS_TEST_URL,
+        '--http-port',
+        String(p.http),
+        '--media-port',
+        String(p.media),
+        '--ws-port',
+        String(p.ws),
+      ],
       { cwd: ROOT, env: { ...process.env, ...env, GATEHOUSE_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     children.push(child);
@@ -127,7 +145,10 @@ describe('production layout: two instances behind HAProxy on one PostgreSQL and 
     // HAProxy prints nothing when all is well: wait for the REST frontend to answer.
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${ports.lbRest}/healthz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${ports.lbRest}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('HAProxy did not answer');
       await new Promise((r) => setTimeout(r, 200));
@@ -165,7 +186,10 @@ describe('production layout: two instances behind HAProxy on one PostgreSQL and 
       else refused++;
     }
     assert.ok(acknowledged.length >= WRITES - 5, `${acknowledged.length} of ${WRITES} acknowledged (${refused} refused)`);
-    assert.ok(acknowledged.every((u) => typeof u === 'string'), JSON.stringify(acknowledged.slice(0, 3)));
+    assert.ok(
+      acknowledged.every((u) => typeof u === 'string'),
+      JSON.stringify(acknowledged.slice(0, 3)),
+    );
 
     // Every acknowledged write is readable through the load balancer (the survivor answers) and in the change log.
     for (const uuid of acknowledged) {

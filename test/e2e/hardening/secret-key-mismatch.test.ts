@@ -16,15 +16,12 @@ forEachDialect("an instance whose secret key cannot open the store's secrets ref
   after(() => first.close());
 
   it('refuses with a clear message naming GATEHOUSE_SECRET_KEY', async () => {
-    await assert.rejects(
-      startTestServer(dialect, { databaseUrl: first.config.databaseUrl, env: { GATEHOUSE_SECRET_KEY: key() } }),
-      (e: Error) => {
-        assert.match(e.message, /GATEHOUSE_SECRET_KEY/);
-        assert.match(e.message, /cannot decrypt this store's secrets/);
-        assert.match(e.message, /Refusing to start/);
-        return true;
-      },
-    );
+    await assert.rejects(startTestServer(dialect, { databaseUrl: first.config.databaseUrl, env: { GATEHOUSE_SECRET_KEY: key() } }), (e: Error) => {
+      assert.match(e.message, /GATEHOUSE_SECRET_KEY/);
+      assert.match(e.message, /cannot decrypt this store's secrets/);
+      assert.match(e.message, /Refusing to start/);
+      return true;
+    });
   });
 
   it('starts with the same key, and keeps answering', async () => {

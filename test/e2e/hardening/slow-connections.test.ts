@@ -59,7 +59,10 @@ describe('connections that do not finish their HTTP request in time are closed (
     const results = await Promise.all([
       closedAfter(() => connect(port, url.hostname)),
       closedAfter(() => tlsConnect({ port, host: url.hostname, rejectUnauthorized: false })),
-      closedAfter(() => tlsConnect({ port, host: url.hostname, rejectUnauthorized: false }), (s) => s.write('GET /stream HTTP/1.1\r\nHost: x\r\n')),
+      closedAfter(
+        () => tlsConnect({ port, host: url.hostname, rejectUnauthorized: false }),
+        (s) => s.write('GET /stream HTTP/1.1\r\nHost: x\r\n'),
+      ),
     ]);
     for (const [i, ms] of results.entries()) assert.ok(ms !== null && ms >= LIMIT_MS * 0.9, `case ${i}: closed after ${ms} ms`);
   });

@@ -48,7 +48,12 @@ forEachDialect('every operation: optional fields sent as null', (dialect) => {
 
   describe('a nullable enumeration', () => {
     it('takes null for getOccupancyCountsV2 interval', async () => {
-      const r = await server.call('/api/report/getOccupancyCountsV2', { deviceUuid: 'AAAAAAAAAAAAAAAAAAAAAA', startTimeMs: 0, endTimeMs: 3_600_000, interval: null });
+      const r = await server.call('/api/report/getOccupancyCountsV2', {
+        deviceUuid: 'AAAAAAAAAAAAAAAAAAAAAA',
+        startTimeMs: 0,
+        endTimeMs: 3_600_000,
+        interval: null,
+      });
       assert.equal(r.status, 200, r.text);
     });
   });

@@ -29,7 +29,7 @@ describe('GET /openapi.json: what generated clients read', () => {
 
   const operations = () => Object.entries<any>(doc.paths).map(([path, item]) => ({ path, op: item.post }));
 
-  it("marks every operation the platform does not have with x-gatehouse-extension and the Gatehouse tag, and no other", () => {
+  it('marks every operation the platform does not have with x-gatehouse-extension and the Gatehouse tag, and no other', () => {
     const wrong: string[] = [];
     for (const { path, op } of operations()) {
       const extension = !PLATFORM_PATHS.has(path);
@@ -37,14 +37,28 @@ describe('GET /openapi.json: what generated clients read', () => {
       if (op.tags.includes('Gatehouse') !== extension) wrong.push(`${path}: Gatehouse tag should be ${extension ? 'present' : 'absent'}`);
     }
     assert.deepEqual(wrong, []);
-    for (const known of ['/api/integrations/getDeliveryLog', '/api/button/getRuleFiringsForButton', '/api/button/rotateWebhookSigningSecret', '/api/event/deletePolicyAlerts', '/api/integrations/IoT/smartSensorEvent']) {
+    for (const known of [
+      '/api/integrations/getDeliveryLog',
+      '/api/button/getRuleFiringsForButton',
+      '/api/button/rotateWebhookSigningSecret',
+      '/api/event/deletePolicyAlerts',
+      '/api/integrations/IoT/smartSensorEvent',
+    ]) {
       assert.equal(doc.paths[known].post['x-gatehouse-extension'], true, known);
     }
   });
 
   it('documents the 400, 401 and 403 answers of every operation, and asks for x-auth-scheme only as an option', () => {
-    for (const { path, op } of operations()) assert.deepEqual(['400', '401', '403'].filter((s) => !op.responses[s]), [], path);
-    assert.ok(doc.security.some((alternative: object) => Object.keys(alternative).join() === 'apiKey'), JSON.stringify(doc.security));
+    for (const { path, op } of operations())
+      assert.deepEqual(
+        ['400', '401', '403'].filter((s) => !op.responses[s]),
+        [],
+        path,
+      );
+    assert.ok(
+      doc.security.some((alternative: object) => Object.keys(alternative).join() === 'apiKey'),
+      JSON.stringify(doc.security),
+    );
     assert.ok(doc.servers?.length > 0);
   });
 

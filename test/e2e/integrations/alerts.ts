@@ -10,7 +10,14 @@ import { rawChange } from '../../helpers/changes.js';
  */
 export async function announcePolicyAlert(server: TestServer, orgUuid: string, alert: { deviceUuid: string; locationUuid?: string; triggers?: string[] }) {
   const uuid = newRuuid();
-  const update = { uuid, orgUuid, deviceUuid: alert.deviceUuid, locationUuid: alert.locationUuid ?? null, policyAlertTriggers: alert.triggers ?? ['MOTION_HUMAN'], timestampMs: Date.now() };
+  const update = {
+    uuid,
+    orgUuid,
+    deviceUuid: alert.deviceUuid,
+    locationUuid: alert.locationUuid ?? null,
+    policyAlertTriggers: alert.triggers ?? ['MOTION_HUMAN'],
+    timestampMs: Date.now(),
+  };
   await write(server.gatehouse.deps, systemActor(orgUuid, 'test.alert'), async (w) => {
     w.change(rawChange({ entity: 'POLICY_ALERT', entityUuid: uuid, deviceUuid: alert.deviceUuid, type: 'CREATE', update }));
   });

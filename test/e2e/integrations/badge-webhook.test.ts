@@ -77,7 +77,13 @@ forEachDialect('POST /webhooks/badge/{webhookUuid}', (dialect) => {
     assert.equal(points[0].label, 'ACCESS_GRANTED at Front Door (Grace Hopper)');
     await new Promise((resolve) => setTimeout(resolve, 50));
     unsubscribe();
-    assert.deepEqual(changes.filter((c) => c.orgUuid === org.orgUuid).map((c) => c.entity).sort(), ['BADGE_EVENT', 'SEEK_POINT', 'SEEK_POINT']);
+    assert.deepEqual(
+      changes
+        .filter((c) => c.orgUuid === org.orgUuid)
+        .map((c) => c.entity)
+        .sort(),
+      ['BADGE_EVENT', 'SEEK_POINT', 'SEEK_POINT'],
+    );
   });
 
   it('refuses an unsigned post, and logs the refusal', async () => {
@@ -148,7 +154,15 @@ forEachDialect('POST /webhooks/badge/{webhookUuid} with clips and unauthorized-f
           webhookSignatureSecret: SECRET,
           saveClips: true,
           alertUnauthorizedFaces: true,
-          doorInfoMap: { 'door-1': { doorName: 'Front Door', locationUuid: site.locations.HQ, assignedCameraList: [site.cameras.Lobby, site.cameras.Hall], leadingSeconds: 5, clipDuration: 20 } },
+          doorInfoMap: {
+            'door-1': {
+              doorName: 'Front Door',
+              locationUuid: site.locations.HQ,
+              assignedCameraList: [site.cameras.Lobby, site.cameras.Hall],
+              leadingSeconds: 5,
+              clipDuration: 20,
+            },
+          },
         },
       },
       { key: org.apiKey },
@@ -159,7 +173,13 @@ forEachDialect('POST /webhooks/badge/{webhookUuid} with clips and unauthorized-f
   after(() => server.close());
 
   async function postEvent(extra: Record<string, unknown>) {
-    const body = JSON.stringify({ eventType: 'ACCESS_GRANTED', doorId: 'door-1', timestampMs: 1_700_000_000_000, badgeHolder: { name: 'Grace Hopper', personUuid: site.people['Grace Hopper'] }, ...extra });
+    const body = JSON.stringify({
+      eventType: 'ACCESS_GRANTED',
+      doorId: 'door-1',
+      timestampMs: 1_700_000_000_000,
+      badgeHolder: { name: 'Grace Hopper', personUuid: site.people['Grace Hopper'] },
+      ...extra,
+    });
     const now = Math.floor(Date.now() / 1000);
     const response = await fetch(`${server.rest}/webhooks/badge/${webhookUuid}`, {
       method: 'POST',

@@ -36,7 +36,11 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   async function receiver(answer: Parameters<typeof startReceiver>[0]) {
     const r = await startReceiver(answer);
     receivers.push(r);
-    const update = await server.call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${r.url}/hooks/abc` } }, { key: org.apiKey });
+    const update = await server.call(
+      '/api/integrations/updateChatIntegration',
+      { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${r.url}/hooks/abc` } },
+      { key: org.apiKey },
+    );
     assert.equal(update.json.error, false, update.json.errorMsg);
     return r;
   }
@@ -98,7 +102,9 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('does not retry a delivery the receiver refuses as a bad request', async () => {
     const r = await receiver(() => ({ status: 400 }));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
-    const failed = await waitFor('the delivery', async () => (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400));
+    const failed = await waitFor('the delivery', async () =>
+      (await deliveryLog()).deliveries.find((d: any) => d.status === 'FAILED' && d.lastStatusCode === 400),
+    );
     assert.equal(failed.attempts, 1);
     assert.equal(r.requests.length, 1);
   });
@@ -106,7 +112,11 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   it('posts nothing for an alert of another organization, or when the integration is disabled', async () => {
     const r = await receiver(() => ({ status: 200 }));
     await announcePolicyAlert(server, other.orgUuid, { deviceUuid: site.cameras.Lobby });
-    await server.call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false, webhookUrl: `${r.url}/hooks/abc` } }, { key: org.apiKey });
+    await server.call(
+      '/api/integrations/updateChatIntegration',
+      { mattermostSettings: { enabled: false, webhookUrl: `${r.url}/hooks/abc` } },
+      { key: org.apiKey },
+    );
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(r.requests.length, 0);
@@ -122,7 +132,10 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     const first = await deliveryLog(org.apiKey, { maxResults: 2 });
     assert.equal(first.deliveries.length, 2);
     const second = await deliveryLog(org.apiKey, { maxResults: 100, lastDeliveryId: first.lastDeliveryId });
-    assert.deepEqual([...first.deliveries, ...second.deliveries].map((d: any) => d.deliveryUuid), all.map((d: any) => d.deliveryUuid));
+    assert.deepEqual(
+      [...first.deliveries, ...second.deliveries].map((d: any) => d.deliveryUuid),
+      all.map((d: any) => d.deliveryUuid),
+    );
     assert.equal(second.lastDeliveryId, null);
     assert.deepEqual((await deliveryLog(other.apiKey)).deliveries, []);
     assert.equal((await deliveryLog(org.apiKey, { kind: 'NOTHING' })).deliveries.length, 0);

@@ -17,7 +17,10 @@ forEachDialect(`POST ${LIST}`, (dialect) => {
     const setups: Array<[string, unknown]> = [
       ['/api/integrations/IoT/updateSmartSensorIntegration', { haloSettings: { enabled: true, alertVape: true } }],
       ['/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, channel: 'sec', webhookUrl: 'http://127.0.0.1:9/h' } }],
-      ['/api/integrations/accessControl/updateBadgeIntegration', { geneaSettings: { enabled: true, apiToken: 'tok-123456789', webhookSignatureSecret: 'sig-123456789' } }],
+      [
+        '/api/integrations/accessControl/updateBadgeIntegration',
+        { geneaSettings: { enabled: true, apiToken: 'tok-123456789', webhookSignatureSecret: 'sig-123456789' } },
+      ],
       ['/api/integrations/incidentManagement/updateVideoAnalyticsIntegration', { lumeoSettings: { enabled: false } }],
     ];
     for (const [path, body] of setups) assert.equal((await server.call(path, body, { key: org.apiKey })).json.error, false, path);

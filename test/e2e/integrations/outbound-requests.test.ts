@@ -28,7 +28,10 @@ describe('sendOutbound', () => {
   });
 
   it('gives up on a receiver that does not answer within the timeout', async () => {
-    await assert.rejects(sendOutbound({ method: 'POST', url: `${receiver.url}/slow`, json: {}, timeoutMs: 200 }, { allowPrivate: true }), /timed out after 200 ms/);
+    await assert.rejects(
+      sendOutbound({ method: 'POST', url: `${receiver.url}/slow`, json: {}, timeoutMs: 200 }, { allowPrivate: true }),
+      /timed out after 200 ms/,
+    );
   });
 });
 

@@ -41,12 +41,25 @@ forEachDialect('Outbox: a server killed in the middle of a chat delivery', (dial
     const org = lastJson((await runCli(['org', 'create', '--name', 'Crash Org', '--json', '--data-dir', dataDir, '--database', database.url])).stdout);
     const first = await start();
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
-    const seeded = await callApi(first.rest, `/_gatehouse/orgs/${org.orgUuid}/seed`, { locations: [{ name: 'HQ' }], cameras: [{ name: 'Lobby', location: 'HQ' }] }, { headers: { authorization: `Bearer ${token}` } });
+    const seeded = await callApi(
+      first.rest,
+      `/_gatehouse/orgs/${org.orgUuid}/seed`,
+      { locations: [{ name: 'HQ' }], cameras: [{ name: 'Lobby', location: 'HQ' }] },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     assert.equal(seeded.json.error, false, seeded.text);
-    const chat = await callApi(first.rest, '/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, webhookUrl: `${receiver.url}/hook` } }, { key: org.apiKey });
+    const chat = await callApi(
+      first.rest,
+      '/api/integrations/updateChatIntegration',
+      { mattermostSettings: { enabled: true, webhookUrl: `${receiver.url}/hook` } },
+      { key: org.apiKey },
+    );
     assert.equal(chat.json.error, false, chat.text);
 
-    const alert = await runCli(['simulate', 'alert', '--device', seeded.json.cameras.Lobby, '--trigger', 'MOTION_HUMAN', '--server', first.rest, '--data-dir', dataDir], { GATEHOUSE_ADMIN_TOKEN: '' });
+    const alert = await runCli(
+      ['simulate', 'alert', '--device', seeded.json.cameras.Lobby, '--trigger', 'MOTION_HUMAN', '--server', first.rest, '--data-dir', dataDir],
+      { GATEHOUSE_ADMIN_TOKEN: '' },
+    );
     assert.equal(alert.code, 0, alert.stderr);
     await receiver.waitFor(1, 20_000);
     const exited = new Promise((resolve) => first.server.child.once('exit', resolve));
@@ -56,13 +69,20 @@ forEachDialect('Outbox: a server killed in the middle of a chat delivery', (dial
 
     const second = await start();
     await receiver.waitFor(2, 20_000);
-    const delivery = await waitFor('the delivery', async () => {
-      const log = await callApi(second.rest, '/api/integrations/getDeliveryLog', {}, { key: org.apiKey });
-      const d = log.json.deliveries?.[0];
-      return d?.status === 'DELIVERED' ? d : undefined;
-    }, 20_000);
+    const delivery = await waitFor(
+      'the delivery',
+      async () => {
+        const log = await callApi(second.rest, '/api/integrations/getDeliveryLog', {}, { key: org.apiKey });
+        const d = log.json.deliveries?.[0];
+        return d?.status === 'DELIVERED' ? d : undefined;
+      },
+      20_000,
+    );
     assert.equal(receiver.requests.length, 2);
-    assert.deepEqual(receiver.requests.map((r) => r.headers[DELIVERY_ID_HEADER]), [delivery.deliveryUuid, delivery.deliveryUuid]);
+    assert.deepEqual(
+      receiver.requests.map((r) => r.headers[DELIVERY_ID_HEADER]),
+      [delivery.deliveryUuid, delivery.deliveryUuid],
+    );
     assert.equal(delivery.attempts, 2, 'the attempt the crash cut short counts');
     assert.match(receiver.requests[1].json.text, /\*\*Lobby\*\* at \*\*HQ\*\*/);
   });

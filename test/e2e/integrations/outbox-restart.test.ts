@@ -35,7 +35,11 @@ forEachDialect('Outbox: deliveries survive restarts and several instances', (dia
     return r;
   }
   async function enableChat(s: TestServer, r: Receiver) {
-    const update = await s.call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, webhookUrl: `${r.url}/hook` } }, { key: org.apiKey });
+    const update = await s.call(
+      '/api/integrations/updateChatIntegration',
+      { mattermostSettings: { enabled: true, webhookUrl: `${r.url}/hook` } },
+      { key: org.apiKey },
+    );
     assert.equal(update.json.error, false, update.json.errorMsg);
   }
   const log = async (s: TestServer) => (await s.call('/api/integrations/getDeliveryLog', {}, { key: org.apiKey })).json.deliveries;

@@ -25,7 +25,9 @@ forEachDialect('Integration secrets never leave Gatehouse', (dialect) => {
   const changes: ChangeEvent[] = [];
   let unsubscribe: () => void;
   before(async () => {
-    badgeSystem = await startReceiver((req) => (req.headers.authorization === `Bearer ${API_TOKEN}` ? { status: 200 } : { status: 401, body: { error: 'bad token' } }));
+    badgeSystem = await startReceiver((req) =>
+      req.headers.authorization === `Bearer ${API_TOKEN}` ? { status: 200 } : { status: 401, body: { error: 'bad token' } },
+    );
     // Every level, so that whatever any part of the server logs is searched.
     const log = createLogger('trace', { write: (line: string) => void logLines.push(line) });
     server = await startTestServer(dialect, { log, env: { GATEHOUSE_BADGE_API_URL: badgeSystem.url } });
@@ -59,11 +61,30 @@ forEachDialect('Integration secrets never leave Gatehouse', (dialect) => {
   it('exercises every path a secret travels: set, kept masked, refused, wrong, read, signed posts', async () => {
     assert.equal((await call('/api/integrations/accessControl/updateBadgeIntegration', badge())).json.error, false);
     const masked = (await call('/api/integrations/accessControl/getGeneaIntegration', {})).json.orgIntegrationV2;
-    assert.equal((await call('/api/integrations/accessControl/updateBadgeIntegration', badge({ apiToken: masked.apiToken, platformToken: masked.platformToken, webhookSignatureSecret: masked.webhookSignatureSecret }))).json.error, false);
+    assert.equal(
+      (
+        await call(
+          '/api/integrations/accessControl/updateBadgeIntegration',
+          badge({ apiToken: masked.apiToken, platformToken: masked.platformToken, webhookSignatureSecret: masked.webhookSignatureSecret }),
+        )
+      ).json.error,
+      false,
+    );
     assert.equal((await call('/api/integrations/accessControl/updateBadgeIntegration', badge({ apiToken: '****nope' }))).json.error, true);
     assert.equal((await call('/api/integrations/accessControl/updateBadgeIntegration', badge({ platformToken: `${PLATFORM_TOKEN}!` }))).json.error, true);
-    assert.equal((await call('/api/integrations/accessControl/updateBadgeIntegration', { geneaSettings: { apiToken: 42, webhookSignatureSecret: SIGNING_SECRET } })).status, 400);
-    assert.equal((await call('/api/integrations/incidentManagement/updateServiceNowIntegration', { serviceNowSettings: { enabled: true, instanceUrl: 'https://t.example.com', username: 'u', password: TICKET_PASSWORD } })).json.error, false);
+    assert.equal(
+      (await call('/api/integrations/accessControl/updateBadgeIntegration', { geneaSettings: { apiToken: 42, webhookSignatureSecret: SIGNING_SECRET } }))
+        .status,
+      400,
+    );
+    assert.equal(
+      (
+        await call('/api/integrations/incidentManagement/updateServiceNowIntegration', {
+          serviceNowSettings: { enabled: true, instanceUrl: 'https://t.example.com', username: 'u', password: TICKET_PASSWORD },
+        })
+      ).json.error,
+      false,
+    );
     for (const path of [
       '/api/integrations/accessControl/getGeneaIntegration',
       '/api/integrations/incidentManagement/getTicketingIntegration',
@@ -84,7 +105,11 @@ forEachDialect('Integration secrets never leave Gatehouse', (dialect) => {
       {},
     ];
     for (const headers of attempts) {
-      const response = await fetch(`${server.rest}/webhooks/badge/${webhookUuid}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const response = await fetch(`${server.rest}/webhooks/badge/${webhookUuid}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       responses.push(await response.text());
     }
 
@@ -93,7 +118,8 @@ forEachDialect('Integration secrets never leave Gatehouse', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   });
 
-  const find = (haystack: string[]) => SECRETS.flatMap((secret) => haystack.filter((text) => text.includes(secret)).map((text) => `${secret} in ${text.slice(0, 200)}`));
+  const find = (haystack: string[]) =>
+    SECRETS.flatMap((secret) => haystack.filter((text) => text.includes(secret)).map((text) => `${secret} in ${text.slice(0, 200)}`));
 
   it('answers no secret in any response', () => {
     assert.ok(responses.length >= 15);

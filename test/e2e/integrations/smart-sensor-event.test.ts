@@ -102,7 +102,22 @@ forEachDialect(`POST ${EVENT}`, (dialect) => {
 
   it('gatehouse simulate smart-sensor raises the same alerts through the control API', async () => {
     const cli = await runCli(
-      ['simulate', 'smart-sensor', '--org', org.orgUuid, '--sensor', 'halo-1', '--type', 'GUNSHOT', '--at', '1700000000000', '--server', server.rest, '--data-dir', server.config.dataDir],
+      [
+        'simulate',
+        'smart-sensor',
+        '--org',
+        org.orgUuid,
+        '--sensor',
+        'halo-1',
+        '--type',
+        'GUNSHOT',
+        '--at',
+        '1700000000000',
+        '--server',
+        server.rest,
+        '--data-dir',
+        server.config.dataDir,
+      ],
       { GATEHOUSE_ADMIN_TOKEN: '' },
     );
     assert.equal(cli.code, 0, cli.stderr);
@@ -114,7 +129,11 @@ forEachDialect(`POST ${EVENT}`, (dialect) => {
   });
 
   it('turns the integration off: events are then ignored', async () => {
-    await server.call('/api/integrations/IoT/updateSmartSensorIntegration', { haloSettings: { enabled: false, alertVape: true, sensorToCamerasMap: { 'halo-1': [site.cameras.Lobby] } } }, { key: org.apiKey });
+    await server.call(
+      '/api/integrations/IoT/updateSmartSensorIntegration',
+      { haloSettings: { enabled: false, alertVape: true, sensorToCamerasMap: { 'halo-1': [site.cameras.Lobby] } } },
+      { key: org.apiKey },
+    );
     const r = await server.call(EVENT, { sensorId: 'halo-1', eventType: 'VAPE' }, { key: org.apiKey });
     assert.equal(r.json.ignored, true);
   });

@@ -18,7 +18,12 @@ forEachDialect(`POST ${DELETE}`, (dialect) => {
   });
   after(() => server.close());
 
-  const create = () => server.call(UPDATE, { serviceNowSettings: { enabled: true, instanceUrl: 'https://tickets.example.com', username: 'gatehouse', password: 'ticket-password-77' } }, { key: org.apiKey });
+  const create = () =>
+    server.call(
+      UPDATE,
+      { serviceNowSettings: { enabled: true, instanceUrl: 'https://tickets.example.com', username: 'gatehouse', password: 'ticket-password-77' } },
+      { key: org.apiKey },
+    );
 
   it('requires authentication', async () => {
     assert.equal((await server.call(DELETE, {}, { key: '' })).status, 401);

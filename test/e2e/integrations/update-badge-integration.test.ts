@@ -21,7 +21,9 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   let otherSite: IntegrationSite;
   before(async () => {
     // The badge system's API: it knows one token.
-    badgeSystem = await startReceiver((req) => (req.path === '/v1/me' && req.headers.authorization === `Bearer ${GOOD_TOKEN}` ? { status: 200, body: { id: 'acct-1' } } : { status: 401 }));
+    badgeSystem = await startReceiver((req) =>
+      req.path === '/v1/me' && req.headers.authorization === `Bearer ${GOOD_TOKEN}` ? { status: 200, body: { id: 'acct-1' } } : { status: 401 },
+    );
     server = await startTestServer(dialect, { env: { GATEHOUSE_BADGE_API_URL: `${badgeSystem.url}/` } });
     org = await server.createOrg('Badge Org');
     other = await server.createOrg('Other Org');
@@ -75,7 +77,14 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
     const before = await get();
     const r = await server.call(
       UPDATE,
-      { geneaSettings: settings({ apiToken: before.apiToken, webhookSignatureSecret: before.webhookSignatureSecret, platformToken: before.platformToken, saveClips: true }) },
+      {
+        geneaSettings: settings({
+          apiToken: before.apiToken,
+          webhookSignatureSecret: before.webhookSignatureSecret,
+          platformToken: before.platformToken,
+          saveClips: true,
+        }),
+      },
       { key: org.apiKey },
     );
     assert.equal(r.json.error, false, r.json.errorMsg);
@@ -138,7 +147,11 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   it('refuses a platformToken that is not a RUUID, and takes rhombusToken as its other name', async () => {
     const bad = await server.call(UPDATE, { geneaSettings: settings({ platformToken: 'not-a-ruuid' }) }, { key: org.apiKey });
     assert.equal(bad.json.errorMsg, 'platformToken: must be a RUUID (22 URL-safe base-64 characters)');
-    const alias = await server.call('/api/integrations/accessControl/updateGeneaIntegration', { geneaSettings: settings({ platformToken: undefined, rhombusToken: 'BBBBBBBBBBBBBBBBBBBBBQ' }) }, { key: org.apiKey });
+    const alias = await server.call(
+      '/api/integrations/accessControl/updateGeneaIntegration',
+      { geneaSettings: settings({ platformToken: undefined, rhombusToken: 'BBBBBBBBBBBBBBBBBBBBBQ' }) },
+      { key: org.apiKey },
+    );
     assert.equal(alias.json.error, false, alias.json.errorMsg);
     assert.equal((await get()).platformToken, '****BBBQ');
   });
@@ -152,7 +165,11 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   });
 
   it('refuses a malformed body with 400', async () => {
-    for (const body of [{ geneaSettings: { doorInfoMap: { d: { clipDuration: 'long' } } } }, { geneaSettings: { webhookUuid: 'short' } }, { geneaSettings: [] }]) {
+    for (const body of [
+      { geneaSettings: { doorInfoMap: { d: { clipDuration: 'long' } } } },
+      { geneaSettings: { webhookUuid: 'short' } },
+      { geneaSettings: [] },
+    ]) {
       assert.equal((await server.call(UPDATE, body, { key: org.apiKey })).status, 400, JSON.stringify(body));
     }
   });

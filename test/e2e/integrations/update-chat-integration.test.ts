@@ -23,7 +23,11 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   });
 
   it('saves channel and webhook URL and reads them back, the URL (a credential) sealed at rest and answered by its host only', async () => {
-    const r = await server.call(UPDATE, { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: 'http://127.0.0.1:9/hooks/abc' } }, { key: org.apiKey });
+    const r = await server.call(
+      UPDATE,
+      { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: 'http://127.0.0.1:9/hooks/abc' } },
+      { key: org.apiKey },
+    );
     assert.deepEqual(r.json, { error: false, authError: false, failedGuids: [], misconfiguredDoors: [], warningMsg: null });
     const got = (await server.call(GET, {}, { key: org.apiKey })).json.mattermostSettings;
     assert.equal(got.channel, 'security');
@@ -50,7 +54,11 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   });
 
   it("answers under the reference catalogue's names, the old one deprecated", async () => {
-    const current = await server.call('/api/integrations/incidentManagement/updateMattermostIntegration', { mattermostSettings: { channel: 'ops' } }, { key: org.apiKey });
+    const current = await server.call(
+      '/api/integrations/incidentManagement/updateMattermostIntegration',
+      { mattermostSettings: { channel: 'ops' } },
+      { key: org.apiKey },
+    );
     assert.equal(current.json.error, false);
     assert.equal(current.headers.get('deprecation'), null);
     const old = await server.call('/api/integrations/updateMattermostIntegration', { mattermostSettings: { channel: 'old' } }, { key: org.apiKey });
@@ -80,7 +88,15 @@ forEachDialect(`POST ${UPDATE} with private outbound addresses refused`, (dialec
   after(() => server.close());
 
   describe('refuses webhook URLs that reach private, loopback or link-local addresses', () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook', 'http://[fe80::1]/hook', 'http://[::ffff:192.168.1.1]/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/hook',
+      'http://[fe80::1]/hook',
+      'http://[::ffff:192.168.1.1]/x',
+    ]) {
       it(url, async () => {
         const r = await server.call(UPDATE, { mattermostSettings: { enabled: true, webhookUrl: url } }, { key: org.apiKey });
         assert.equal(r.json.error, true);

@@ -83,7 +83,13 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   it("answers cameras that are not the caller's in failedGuids and applies the rest", async () => {
     const r = await server.call(
       UPDATE,
-      { haloSettings: { enabled: true, alertVape: true, sensorToCamerasMap: { s1: [site.cameras.Lobby, otherSite.cameras.Lobby, 'not-a-camera'], s2: [site.sensors['Front Button']] } } },
+      {
+        haloSettings: {
+          enabled: true,
+          alertVape: true,
+          sensorToCamerasMap: { s1: [site.cameras.Lobby, otherSite.cameras.Lobby, 'not-a-camera'], s2: [site.sensors['Front Button']] },
+        },
+      },
       { key: org.apiKey },
     );
     assert.equal(r.json.error, false);
@@ -114,7 +120,12 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
   });
 
   it('refuses a malformed body with 400', async () => {
-    for (const body of [{ haloSettings: { enabled: 'yes' } }, { haloSettings: { savedClipDurationMs: 5 } }, { haloSettings: { sensorToCamerasMap: { s: 'cam' } } }, '{']) {
+    for (const body of [
+      { haloSettings: { enabled: 'yes' } },
+      { haloSettings: { savedClipDurationMs: 5 } },
+      { haloSettings: { sensorToCamerasMap: { s: 'cam' } } },
+      '{',
+    ]) {
       const r = await server.call(UPDATE, body, { key: org.apiKey });
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error, true);

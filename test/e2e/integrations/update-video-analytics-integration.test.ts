@@ -74,16 +74,23 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
     assert.equal(got.orgUuid, org.orgUuid);
     const entries = Object.values(got.integrationAuditMap as Record<string, any>);
     assert.equal(entries.length, 2, 'the forged entry is not kept');
-    assert.deepEqual(entries.map((e) => [e.integrationAuditEvent, e.userUuid, e.user]), [
-      ['UPDATE', org.userUuid, 'Analytics Org Administrator'],
-      ['UPDATE', org.userUuid, 'Analytics Org Administrator'],
-    ]);
+    assert.deepEqual(
+      entries.map((e) => [e.integrationAuditEvent, e.userUuid, e.user]),
+      [
+        ['UPDATE', org.userUuid, 'Analytics Org Administrator'],
+        ['UPDATE', org.userUuid, 'Analytics Org Administrator'],
+      ],
+    );
     assert.equal(typeof entries[0].enabledTimestampMs, 'number');
     assert.equal(entries[1].enabledTimestampMs, null);
   });
 
   it("answers another organization's ids in failedGuids", async () => {
-    const r = await server.call('/api/integrations/incidentManagement/updateLumeoIntegration', { lumeoSettings: { enabled: false, orgUuid: other.orgUuid, userUuid: other.userUuid } }, { key: org.apiKey });
+    const r = await server.call(
+      '/api/integrations/incidentManagement/updateLumeoIntegration',
+      { lumeoSettings: { enabled: false, orgUuid: other.orgUuid, userUuid: other.userUuid } },
+      { key: org.apiKey },
+    );
     assert.deepEqual(r.json.failedGuids, [other.orgUuid, other.userUuid]);
     assert.equal((await server.call(GET, {}, { key: other.apiKey })).json.orgIntegrationV2, null);
   });
@@ -107,6 +114,10 @@ forEachDialect(`POST ${UPDATE} with the analytics system unreachable`, (dialect)
     assert.equal(r.json.error, false);
     assert.match(r.json.warningMsg, /could not be reached to receive its key/);
     const keys = await server.gatehouse.deps.store.db.selectFrom('api_keys').selectAll().where('org_uuid', '=', org.orgUuid).execute();
-    assert.deepEqual(keys.map((k) => k.revoked_at_ms === null), [true, false], "only the organization's own key is live");
+    assert.deepEqual(
+      keys.map((k) => k.revoked_at_ms === null),
+      [true, false],
+      "only the organization's own key is live",
+    );
   });
 });

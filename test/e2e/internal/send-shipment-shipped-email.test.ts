@@ -31,7 +31,15 @@ forEachDialect(`POST ${SEND}`, (dialect) => {
     org = await server.createOrg('Customer Org');
     key = await internalKey(server, org.orgUuid);
     await seedShipments(server, org.orgUuid, [
-      { crmOppId: 'OPP-1', email: 'buyer@example.com', trackingIdentifier: '1Z999', items: [{ name: 'Dome Camera', quantity: 2 }, { name: 'Door Controller', quantity: 1 }] },
+      {
+        crmOppId: 'OPP-1',
+        email: 'buyer@example.com',
+        trackingIdentifier: '1Z999',
+        items: [
+          { name: 'Dome Camera', quantity: 2 },
+          { name: 'Door Controller', quantity: 1 },
+        ],
+      },
       { crmOppId: 'OPP-RACE', email: 'race@example.com', trackingIdentifier: '1ZRACE' },
       { crmOppId: 'OPP-SF', email: 'sf@example.com' },
       { crmOppId: 'OPP-REFUSED', email: 'refuse@example.com', trackingIdentifier: '1ZNO' },
@@ -112,7 +120,12 @@ forEachDialect(`POST ${SEND}`, (dialect) => {
   it('answers UNKNOWN for an opportunity without a shipment, sending nothing', async () => {
     const connections = smtp.stats.connections;
     const r = await send({ crmOppId: 'OPP-NONE' });
-    assert.deepEqual(r.json, { error: false, customerShipmentEmailState: 'UNKNOWN', legacyMsg: 'No shipment is known for sales opportunity OPP-NONE', trackingIdentifier: null });
+    assert.deepEqual(r.json, {
+      error: false,
+      customerShipmentEmailState: 'UNKNOWN',
+      legacyMsg: 'No shipment is known for sales opportunity OPP-NONE',
+      trackingIdentifier: null,
+    });
     assert.equal(smtp.stats.connections, connections);
   });
 
@@ -127,7 +140,10 @@ forEachDialect(`POST ${SEND}`, (dialect) => {
     assert.equal(again.json.customerShipmentEmailState, 'SHIPPING_SHIPPED_FAILURE');
     assert.equal(again.json.legacyMsg, r.json.legacyMsg);
     assert.equal(smtp.stats.recipients, recipients);
-    assert.equal(smtp.messages.some((m) => m.to.includes('refuse@example.com')), false);
+    assert.equal(
+      smtp.messages.some((m) => m.to.includes('refuse@example.com')),
+      false,
+    );
   });
 
   it('reaches a shipment of another organization: internal keys serve the whole platform', async () => {
@@ -197,7 +213,10 @@ forEachDialect(`POST ${SEND} without a reachable SMTP server`, (dialect) => {
     it('answers SHIPPING_SHIPPED_FAILURE and records no outcome for later calls to repeat', async () => {
       for (let i = 0; i < 2; i++) {
         const r = await server.call(SEND, { crmOppId: 'OPP-NOSMTP' }, { key });
-        assert.deepEqual([r.json.customerShipmentEmailState, r.json.legacyMsg, r.json.warningMsg], ['SHIPPING_SHIPPED_FAILURE', 'No SMTP server is configured (GATEHOUSE_SMTP_URL)', undefined]);
+        assert.deepEqual(
+          [r.json.customerShipmentEmailState, r.json.legacyMsg, r.json.warningMsg],
+          ['SHIPPING_SHIPPED_FAILURE', 'No SMTP server is configured (GATEHOUSE_SMTP_URL)', undefined],
+        );
       }
     });
   });

@@ -40,7 +40,11 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const mailFrom = session.envelope.mailFrom;
-        messages.push({ from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        messages.push({
+          from: mailFrom ? mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

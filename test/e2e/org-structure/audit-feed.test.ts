@@ -14,7 +14,8 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     server = await startTestServer(dialect);
     org = await server.createOrg('Audited Inc');
     other = await server.createOrg('Other Org');
-    for (const name of ['A', 'B', 'C']) locations.push((await server.call('/api/location/createLocation', { location: { name } }, { key: org.apiKey })).json.uuid);
+    for (const name of ['A', 'B', 'C'])
+      locations.push((await server.call('/api/location/createLocation', { location: { name } }, { key: org.apiKey })).json.uuid);
     await server.call('/api/location/selectiveUpdateLocation', { locationUuid: locations[0], name: 'A2' }, { key: org.apiKey });
     grace = (await server.call('/api/user/createUser', { name: 'Grace' }, { key: org.apiKey })).json.userUuid;
     const graceKey = await keyForUser(server, org.orgUuid, grace);
@@ -38,8 +39,14 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
       lastEvaluatedKey = r.json.lastEvaluatedKey ?? undefined;
       if (!lastEvaluatedKey) break;
     }
-    assert.deepEqual(seen.map((e) => e.action), ['LOCATION_DELETE', 'LOCATION_UPDATE', 'LOCATION_CREATE', 'LOCATION_CREATE', 'LOCATION_CREATE']);
-    assert.deepEqual(seen.map((e) => e.targetUuid), [locations[2], locations[0], locations[2], locations[1], locations[0]]);
+    assert.deepEqual(
+      seen.map((e) => e.action),
+      ['LOCATION_DELETE', 'LOCATION_UPDATE', 'LOCATION_CREATE', 'LOCATION_CREATE', 'LOCATION_CREATE'],
+    );
+    assert.deepEqual(
+      seen.map((e) => e.targetUuid),
+      [locations[2], locations[0], locations[2], locations[1], locations[0]],
+    );
     assert.equal(new Set(seen.map((e) => e.uuid)).size, 5);
     const first = seen[4];
     assert.equal(first.principalType, 'USER');
@@ -55,9 +62,15 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     const future = await call('getAuditFeed', { timestampMsAfter: Date.now() + 60_000 });
     assert.deepEqual(future.json.auditEvents, []);
     const byGrace = (await call('getAuditFeedForPrincipal', { principalUuid: grace })).json.auditEvents;
-    assert.deepEqual(byGrace.map((e: any) => [e.action, e.targetUuid]), [['LOCATION_DELETE', locations[2]]]);
+    assert.deepEqual(
+      byGrace.map((e: any) => [e.action, e.targetUuid]),
+      [['LOCATION_DELETE', locations[2]]],
+    );
     const ofA = (await call('getAuditFeedForTarget', { targetUuid: locations[0] })).json.auditEvents;
-    assert.deepEqual(ofA.map((e: any) => e.action), ['LOCATION_UPDATE', 'LOCATION_CREATE']);
+    assert.deepEqual(
+      ofA.map((e: any) => e.action),
+      ['LOCATION_UPDATE', 'LOCATION_CREATE'],
+    );
   });
 
   it('refuses a bad action name, a foreign cursor, and a malformed body', async () => {

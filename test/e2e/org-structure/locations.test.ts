@@ -27,7 +27,16 @@ forEachDialect('POST /api/location/*', (dialect) => {
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
       const created = await call('createLocation', {
-        location: { name: 'HQ', tz: 'America/New_York', address1: '1 Main St', city: 'Boston', countryCode: 'US', latitude: 42.36, longitude: -71.06, labels: ['east', 'main'] },
+        location: {
+          name: 'HQ',
+          tz: 'America/New_York',
+          address1: '1 Main St',
+          city: 'Boston',
+          countryCode: 'US',
+          latitude: 42.36,
+          longitude: -71.06,
+          labels: ['east', 'main'],
+        },
       });
       expectOk(created);
       const uuid = created.json.uuid;
@@ -97,7 +106,10 @@ forEachDialect('POST /api/location/*', (dialect) => {
     const child = (await call('createLocation', { location: { name: 'Building A' }, parentLocationUuid: parent })).json.uuid;
     expectFailure(await call('deleteLocation', { uuid: parent }), /1 sub-location/);
     const withSubs = (await call('getLocation', { locationUuid: parent, subLocationsRequired: true })).json.location;
-    assert.deepEqual(withSubs.subLocations.map((s: any) => s.uuid), [child]);
+    assert.deepEqual(
+      withSubs.subLocations.map((s: any) => s.uuid),
+      [child],
+    );
     expectOk(await call('deleteLocation', { uuid: child }));
     expectOk(await call('deleteLocation', { uuid: parent }));
     expectFailure(await call('getLocation', { locationUuid: parent }), /not found/);

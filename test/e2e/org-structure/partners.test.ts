@@ -20,7 +20,8 @@ forEachDialect('POST /api/partner/*', (dialect) => {
     partnerKey = await server.createPartnerKey(partner.orgUuid, [client.orgUuid]);
   });
   after(() => server.close());
-  const partnerCall = (op: string, body: unknown, org?: string) => server.call(`/api/partner/${op}`, body, { key: partnerKey, scheme: 'partner-api-token', org });
+  const partnerCall = (op: string, body: unknown, org?: string) =>
+    server.call(`/api/partner/${op}`, body, { key: partnerKey, scheme: 'partner-api-token', org });
 
   it('requires authentication and a partner key', async () => {
     assert.equal((await server.call('/api/partner/getClientsV2', {}, { key: '' })).status, 401);
@@ -32,7 +33,10 @@ forEachDialect('POST /api/partner/*', (dialect) => {
     for (const org of [undefined, client.orgUuid]) {
       const r = await partnerCall('getClientsV2', {}, org);
       expectOk(r);
-      assert.deepEqual(r.json.partnerClients.map((c: any) => [c.name, c.orgUuid]), [['Client Co', client.orgUuid]]);
+      assert.deepEqual(
+        r.json.partnerClients.map((c: any) => [c.name, c.orgUuid]),
+        [['Client Co', client.orgUuid]],
+      );
       const c = r.json.clients[0];
       assert.deepEqual([c.clientOrgName, c.clientOrgUuid, c.totalLocations, c.totalCameras], ['Client Co', client.orgUuid, 1, 1]);
     }
@@ -45,7 +49,10 @@ forEachDialect('POST /api/partner/*', (dialect) => {
     const uuid = r.json.clientOrgUuid;
     const users = await server.call('/api/user/getUsersInOrg', {}, { key: partnerKey, scheme: 'partner-api-token', org: uuid });
     expectOk(users);
-    assert.deepEqual(users.json.users.map((u: any) => [u.name, u.email]), [['Nina', 'nina@client.example']]);
+    assert.deepEqual(
+      users.json.users.map((u: any) => [u.name, u.email]),
+      [['Nina', 'nina@client.example']],
+    );
     expectFailure(await partnerCall('createPartnerClient', { clientOrgName: 'New Client' }), /already has a client named/);
     expectFailure(await partnerCall('createPartnerClient', { clientOrgName: 'Bad mail', clientContactEmail: 'nope' }), /not an e-mail address/);
     assert.equal((await partnerCall('getClientsV2', {})).json.clients.length, 2);
@@ -66,13 +73,16 @@ forEachDialect('POST /api/partner/*', (dialect) => {
     expectFailure(await partnerCall('deleteClient', { clientOrgUuid: org }), /not found/);
   });
 
-  it("answers an organization it has no grant for as unknown, changing nothing", async () => {
+  it('answers an organization it has no grant for as unknown, changing nothing', async () => {
     expectFailure(await partnerCall('deleteClient', { clientOrgUuid: stranger.orgUuid }), /not found/);
     assert.ok(!(await partnerCall('getClientsV2', {})).json.clients.some((c: any) => c.orgUuid === stranger.orgUuid));
     const strangerKey = await server.createPartnerKey(stranger.orgUuid, []);
     const theirs = await server.call('/api/partner/getClientsV2', {}, { key: strangerKey, scheme: 'partner-api-token' });
     assert.deepEqual(theirs.json.clients, []);
-    expectFailure(await server.call('/api/partner/deleteClient', { clientOrgUuid: client.orgUuid }, { key: strangerKey, scheme: 'partner-api-token' }), /not found/);
+    expectFailure(
+      await server.call('/api/partner/deleteClient', { clientOrgUuid: client.orgUuid }, { key: strangerKey, scheme: 'partner-api-token' }),
+      /not found/,
+    );
     expectOk(await partnerCall('getClientsV2', {}, client.orgUuid));
   });
 });

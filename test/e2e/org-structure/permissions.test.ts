@@ -69,28 +69,40 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
   });
 
   it('a group with a functionality may make the writes of that family, at once after the change', async () => {
-    expectOk(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: ['LOCATION_ADMINISTRATION'] } }));
+    expectOk(
+      await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: ['LOCATION_ADMINISTRATION'] } }),
+    );
     expectOk(await call('/api/location/createLocation', { location: { name: 'Made by reader' } }, readerKey));
     expectDenied(await call('/api/user/createUser', { name: 'Still nope' }, readerKey));
     expectOk(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: [] } }));
     expectDenied(await call('/api/location/createLocation', { location: { name: 'Nope again' } }, readerKey));
   });
 
-  it("a group limited to some locations sees only those locations and their devices", async () => {
+  it('a group limited to some locations sees only those locations and their devices', async () => {
     const north = site.locations!.North!;
     const south = site.locations!.South!;
-    const group = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'North only', accessibleLocations: [north], functionalityList: ['LOCATION_ADMINISTRATION'] } })).json.uuid;
+    const group = (
+      await call('/api/permission/createPermissionGroup', {
+        userPermissionGroup: { name: 'North only', accessibleLocations: [north], functionalityList: ['LOCATION_ADMINISTRATION'] },
+      })
+    ).json.uuid;
     expectOk(await call('/api/user/updateUserSelective', { userUuid: site.users!.Locals!, permissionGroupUuid: group }));
     const key = await keyForUser(server, org.orgUuid, site.users!.Locals!);
     const locations = (await call('/api/location/getLocations', {}, key)).json.locations;
-    assert.deepEqual(locations.map((l: any) => l.uuid), [north]);
+    assert.deepEqual(
+      locations.map((l: any) => l.uuid),
+      [north],
+    );
     expectDenied(await call('/api/location/getLocation', { locationUuid: south }, key));
     expectOk(await call('/api/location/getLocation', { locationUuid: north }, key));
     expectOk(await call('/api/location/addLocationLabel', { locationIdentifier: north, label: 'mine' }, key));
     expectDenied(await call('/api/location/addLocationLabel', { locationIdentifier: south, label: 'mine' }, key));
     const cameras = await call('/api/camera/getMinimalCameraStateList', {}, key);
     expectOk(cameras);
-    assert.deepEqual(cameras.json.cameraStates.map((c: any) => c.uuid), [site.cameras!['North Cam']]);
+    assert.deepEqual(
+      cameras.json.cameraStates.map((c: any) => c.uuid),
+      [site.cameras!['North Cam']],
+    );
     const all = (await call('/api/camera/getMinimalCameraStateList', {})).json.cameraStates;
     assert.equal(all.length, 2);
   });
@@ -99,7 +111,10 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
     expectFailure(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }), /still has 1 user/);
     const admins = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Admins', superAdmin: true } })).json.uuid;
     expectOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: admins }));
-    expectFailure(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: admins, superAdmin: false } }), /without an administrator/);
+    expectFailure(
+      await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: admins, superAdmin: false } }),
+      /without an administrator/,
+    );
     expectFailure(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: readOnlyGroup }), /without an administrator/);
     expectOk(await call('/api/customer/getCurrentUser', {}));
     const scratch = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Scratch' } })).json.uuid;
@@ -111,7 +126,10 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
   });
 
   it("answers another organization's groups as unknown and changes nothing", async () => {
-    expectFailure(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, name: 'Taken' } }, other.apiKey), /not found/);
+    expectFailure(
+      await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, name: 'Taken' } }, other.apiKey),
+      /not found/,
+    );
     expectFailure(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }, other.apiKey), /not found/);
     expectFailure(await call('/api/permission/assignUserToPermissionGroup', { userUuid: other.userUuid, groupUuid: readOnlyGroup }, other.apiKey), /not found/);
     assert.deepEqual((await call('/api/permission/getPermissionGroups', {}, other.apiKey)).json.permissionGroups, []);

@@ -15,7 +15,7 @@ users:
   - {name: Ed, group: East Admins}
 `;
 
-forEachDialect('Site file: permissionGroups and a user\'s group', (dialect) => {
+forEachDialect("Site file: permissionGroups and a user's group", (dialect) => {
   let server: TestServer;
   let org: TestOrg;
   let site: Record<string, Record<string, string>>;
@@ -28,14 +28,20 @@ forEachDialect('Site file: permissionGroups and a user\'s group', (dialect) => {
 
   it('creates the groups and puts the users in them, with real effect', async () => {
     const groups = (await server.call('/api/permission/getPermissionGroups', {}, { key: org.apiKey })).json;
-    assert.deepEqual(groups.permissionGroups.map((g: any) => g.name), ['East Admins', 'Viewers']);
+    assert.deepEqual(
+      groups.permissionGroups.map((g: any) => g.name),
+      ['East Admins', 'Viewers'],
+    );
     assert.deepEqual(groups.groupMembership[site.permissionGroups!.Viewers!], [site.users!.Vera]);
     const vera = await keyForUser(server, org.orgUuid, site.users!.Vera!);
     assert.equal((await server.call('/api/location/createLocation', { location: { name: 'X' } }, { key: vera })).status, 403);
     const ed = await keyForUser(server, org.orgUuid, site.users!.Ed!);
     const seen = await server.call('/api/location/getLocations', {}, { key: ed });
     expectOk(seen);
-    assert.deepEqual(seen.json.locations.map((l: any) => l.name), ['East']);
+    assert.deepEqual(
+      seen.json.locations.map((l: any) => l.name),
+      ['East'],
+    );
   });
 
   it('refuses an unknown group, an unknown functionality, a duplicate e-mail address, changing nothing', async () => {
@@ -44,10 +50,19 @@ permissionGroups: [{name: Odd, functionality: [FLYING]}, {name: Viewers2, locati
 users: [{name: A, email: a@example.com, group: Missing}, {name: B, email: A@example.com}, {name: C, email: vera@example.com}]
 `;
     await assert.rejects(seedSiteText(server.gatehouse.deps, org.orgUuid, bad, 'yaml'), (e: Error) => {
-      for (const part of ['"FLYING" is not a functionality', 'no location named "Nowhere"', 'no permission group named "Missing"', 'another user has the e-mail address']) assert.ok(e.message.includes(part), e.message);
+      for (const part of [
+        '"FLYING" is not a functionality',
+        'no location named "Nowhere"',
+        'no permission group named "Missing"',
+        'another user has the e-mail address',
+      ])
+        assert.ok(e.message.includes(part), e.message);
       return true;
     });
-    await assert.rejects(seedSiteText(server.gatehouse.deps, org.orgUuid, 'users: [{name: C, email: Vera@example.com}]', 'yaml'), /already has "Vera@example.com"/);
+    await assert.rejects(
+      seedSiteText(server.gatehouse.deps, org.orgUuid, 'users: [{name: C, email: Vera@example.com}]', 'yaml'),
+      /already has "Vera@example.com"/,
+    );
     const groups = (await server.call('/api/permission/getPermissionGroups', {}, { key: org.apiKey })).json.permissionGroups;
     assert.equal(groups.length, 2);
   });

@@ -70,7 +70,7 @@ forEachDialect('POST /api/user/* and /api/customer/getCurrentUser', (dialect) =>
     assert.deepEqual([user.name, user.email], ['Linus T.', 'linus@example.org']);
   });
 
-  it("deletes a user with their keys (their stream closes) and credentials, in one write", async () => {
+  it('deletes a user with their keys (their stream closes) and credentials, in one write', async () => {
     const uuid = (await call('/api/user/createUser', { name: 'Leaving' })).json.userUuid;
     const key = await keyForUser(server, org.orgUuid, uuid);
     expectOk(await call('/api/customer/getCurrentUser', {}, key));

@@ -19,7 +19,8 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
   });
   after(() => server.close());
   const call = (path: string, body: unknown, key = org.apiKey) => server.call(path, body, { key });
-  const create = (rule: Record<string, unknown>, key = org.apiKey) => call('/api/button/createRuleForButton', { rule: { triggerPress: 'SINGLE', ...rule } }, key);
+  const create = (rule: Record<string, unknown>, key = org.apiKey) =>
+    call('/api/button/createRuleForButton', { rule: { triggerPress: 'SINGLE', ...rule } }, key);
 
   describe('POST /api/button/createRuleForButton', () => {
     it('requires authentication', async () => {
@@ -37,10 +38,25 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
           alertAction: true,
           liveNotificationAction: true,
           webhookActions: [
-            { webhookUrl: 'https://hooks.example.com/a', headers: { 'x-team': 'blue' }, oauthUrl: 'https://auth.example.com/token', oauthClientId: 'gatehouse', oauthClientSecret: 'very-secret-value-1234', oauthScope: 'events' },
+            {
+              webhookUrl: 'https://hooks.example.com/a',
+              headers: { 'x-team': 'blue' },
+              oauthUrl: 'https://auth.example.com/token',
+              oauthClientId: 'gatehouse',
+              oauthClientSecret: 'very-secret-value-1234',
+              oauthScope: 'events',
+            },
           ],
-          thirdPartyAudioPlaybackAction: { proxyDeviceUuid: site.audioGateways.Speaker, audioFileName: 'alarm.wav', username: 'admin', password: 'speaker-password-9876', playCount: 2 },
-          changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: site.doors['Back Door'], accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 5 }],
+          thirdPartyAudioPlaybackAction: {
+            proxyDeviceUuid: site.audioGateways.Speaker,
+            audioFileName: 'alarm.wav',
+            username: 'admin',
+            password: 'speaker-password-9876',
+            playCount: 2,
+          },
+          changeComponentCompositeAccessStateActions: [
+            { componentCompositeUuid: site.doors['Back Door'], accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 5 },
+          ],
           audioPlaybackActions: [{ audioClipUuid: site.cameras.Lobby, audioGateways: [site.audioGateways.Speaker], playCount: 1 }],
           triggerComponentRelayActions: [{ componentUuid: site.relays['Gate Relay'], state: 'ACTIVE', outputType: 'TRANSIENT', overrideRelayDurationSec: 3 }],
         },
@@ -63,12 +79,30 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
     it("refuses a reference that is not the caller's, naming the field, exactly as a missing one", async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ sensorUuid: otherSite.sensors.Panic, action: { alertAction: true } }, 'rule.sensorUuid: button not found'],
-        [{ sensorUuid: site.sensors.Panic, ruleFilters: { scheduleUuids: [otherSite.schedules['Business Hours']] }, action: { alertAction: true } }, 'rule.ruleFilters.scheduleUuids[0]: schedule not found'],
-        [{ sensorUuid: site.sensors.Panic, action: { remoteDoorUnlockActions: [{ doorId: otherSite.doors['Back Door'] }] } }, 'rule.action.remoteDoorUnlockActions[0].doorId: door not found'],
-        [{ sensorUuid: site.sensors.Panic, action: { audioPlaybackActions: [{ audioGateways: [site.cameras.Lobby] }] } }, 'rule.action.audioPlaybackActions[0].audioGateways[0]: audio gateway not found'],
-        [{ sensorUuid: site.sensors.Panic, action: { activateLocationLockdown: { locationUuid: otherSite.locations.HQ } } }, 'rule.action.activateLocationLockdown.locationUuid: location not found'],
-        [{ sensorUuid: site.sensors.Panic, action: { triggerComponentRelayActions: [{ componentUuid: otherSite.relays['Gate Relay'] }] } }, 'rule.action.triggerComponentRelayActions[0].componentUuid: relay not found'],
-        [{ sensorUuid: site.sensors.Panic, action: { customLLMActions: [{ deviceFacetUuids: [`${site.audioGateways.Speaker}.v0`] }] } }, 'rule.action.customLLMActions[0].deviceFacetUuids[0]: camera not found'],
+        [
+          { sensorUuid: site.sensors.Panic, ruleFilters: { scheduleUuids: [otherSite.schedules['Business Hours']] }, action: { alertAction: true } },
+          'rule.ruleFilters.scheduleUuids[0]: schedule not found',
+        ],
+        [
+          { sensorUuid: site.sensors.Panic, action: { remoteDoorUnlockActions: [{ doorId: otherSite.doors['Back Door'] }] } },
+          'rule.action.remoteDoorUnlockActions[0].doorId: door not found',
+        ],
+        [
+          { sensorUuid: site.sensors.Panic, action: { audioPlaybackActions: [{ audioGateways: [site.cameras.Lobby] }] } },
+          'rule.action.audioPlaybackActions[0].audioGateways[0]: audio gateway not found',
+        ],
+        [
+          { sensorUuid: site.sensors.Panic, action: { activateLocationLockdown: { locationUuid: otherSite.locations.HQ } } },
+          'rule.action.activateLocationLockdown.locationUuid: location not found',
+        ],
+        [
+          { sensorUuid: site.sensors.Panic, action: { triggerComponentRelayActions: [{ componentUuid: otherSite.relays['Gate Relay'] }] } },
+          'rule.action.triggerComponentRelayActions[0].componentUuid: relay not found',
+        ],
+        [
+          { sensorUuid: site.sensors.Panic, action: { customLLMActions: [{ deviceFacetUuids: [`${site.audioGateways.Speaker}.v0`] }] } },
+          'rule.action.customLLMActions[0].deviceFacetUuids[0]: camera not found',
+        ],
       ];
       for (const [rule, message] of cases) {
         const r = await create(rule);
@@ -81,9 +115,15 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [hook({ webhookUrl: 'ftp://example.com/x' }), 'rule.action.webhookActions[0].webhookUrl: must be an http or https URL'],
         [hook({ webhookUrl: 'not a url' }), 'rule.action.webhookActions[0].webhookUrl: not a URL'],
-        [hook({ webhookUrl: 'https://example.com/x', oauthUrl: 'https://auth.example.com/t' }), 'rule.action.webhookActions[0]: oauthUrl needs oauthClientId and oauthClientSecret'],
         [
-          { sensorUuid: site.sensors.Panic, action: { changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: site.doors['Back Door'], expirationStrategy: 'TIME_DELAY' }] } },
+          hook({ webhookUrl: 'https://example.com/x', oauthUrl: 'https://auth.example.com/t' }),
+          'rule.action.webhookActions[0]: oauthUrl needs oauthClientId and oauthClientSecret',
+        ],
+        [
+          {
+            sensorUuid: site.sensors.Panic,
+            action: { changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: site.doors['Back Door'], expirationStrategy: 'TIME_DELAY' }] },
+          },
           'rule.action.changeComponentCompositeAccessStateActions[0].expireTimeDelaySeconds: required by TIME_DELAY',
         ],
         [{ sensorUuid: site.sensors.Panic, action: {} }, 'rule.action: give at least one action'],
@@ -96,7 +136,10 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
 
     it('refuses an unknown enum value and a malformed body with 400', async () => {
       assert.equal((await create({ sensorUuid: site.sensors.Panic, triggerPress: 'TRIPLE', action: { alertAction: true } })).status, 400);
-      assert.equal((await create({ sensorUuid: site.sensors.Panic, action: { remoteDoorUnlockActions: [{ doorId: site.doors['Back Door'], system: 'NOPE' }] } })).status, 400);
+      assert.equal(
+        (await create({ sensorUuid: site.sensors.Panic, action: { remoteDoorUnlockActions: [{ doorId: site.doors['Back Door'], system: 'NOPE' }] } })).status,
+        400,
+      );
       assert.equal((await call('/api/button/createRuleForButton', { rule: 'nope' })).status, 400);
       assert.equal((await call('/api/button/createRuleForButton', '{not json')).status, 400);
     });
@@ -109,7 +152,10 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
       assert.ok(all.json.rules.some((r: any) => r.ruleUuid === spare));
       assert.ok(all.json.rules.every((r: any) => [site.sensors.Panic, site.sensors.Spare].includes(r.sensorUuid)));
       const map = (await call('/api/button/getButtonRulesForOrg', {})).json.buttonUuidToRulesMap;
-      assert.deepEqual(map[site.sensors.Spare].map((r: any) => r.ruleUuid), [spare]);
+      assert.deepEqual(
+        map[site.sensors.Spare].map((r: any) => r.ruleUuid),
+        [spare],
+      );
       assert.equal((await call('/api/button/getButtonRulesForOrg', {}, other.apiKey)).json.buttonUuidToRulesMap[site.sensors.Spare], undefined);
     });
 

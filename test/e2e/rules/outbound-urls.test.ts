@@ -16,14 +16,21 @@ forEachDialect('button rules: webhook and OAuth URLs under the outbound address 
   });
   after(() => server.close());
   const create = (webhook: Record<string, unknown>) =>
-    server.call('/api/button/createRuleForButton', { rule: { triggerPress: 'SINGLE', sensorUuid: site.sensors.Panic, action: { webhookActions: [webhook] } } }, { key: org.apiKey });
+    server.call(
+      '/api/button/createRuleForButton',
+      { rule: { triggerPress: 'SINGLE', sensorUuid: site.sensors.Panic, action: { webhookActions: [webhook] } } },
+      { key: org.apiKey },
+    );
 
   it('refuses a webhookUrl or oauthUrl of a loopback, private or link-local address, literal or by name, at creation', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ webhookUrl: 'http://127.0.0.1:9/hook' }, 'webhookActions[0].webhookUrl: 127.0.0.1 is a private'],
       [{ webhookUrl: 'http://localhost/hook' }, 'webhookActions[0].webhookUrl:'],
       [{ webhookUrl: 'http://[fe80::1]/hook' }, 'webhookActions[0].webhookUrl: fe80::1 is a private'],
-      [{ webhookUrl: 'http://93.184.216.34/hook', oauthUrl: 'http://169.254.169.254/token', oauthClientId: 'c', oauthClientSecret: 's' }, 'webhookActions[0].oauthUrl: 169.254.169.254 is a private'],
+      [
+        { webhookUrl: 'http://93.184.216.34/hook', oauthUrl: 'http://169.254.169.254/token', oauthClientId: 'c', oauthClientSecret: 's' },
+        'webhookActions[0].oauthUrl: 169.254.169.254 is a private',
+      ],
     ];
     for (const [webhook, message] of cases) {
       const r = await create(webhook);

@@ -23,36 +23,47 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
   after(() => server.close());
   const call = (path: string, body: unknown) => server.call(path, body, { key: org.apiKey });
-  const rule = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) => createRule(server, org.apiKey, { sensorUuid: site.sensors.Panic, action, ...extra });
+  const rule = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    createRule(server, org.apiKey, { sensorUuid: site.sensors.Panic, action, ...extra });
   /** Each test's rules sit on the Panic button; deleting them afterwards keeps the tests independent. */
   async function clearRules() {
-    for (const r of (await call('/api/button/getRulesForButton', { sensorUuid: site.sensors.Panic })).json.rules) await call('/api/button/deleteRuleForButton', { ruleUuid: r.ruleUuid });
+    for (const r of (await call('/api/button/getRulesForButton', { sensorUuid: site.sensors.Panic })).json.rules)
+      await call('/api/button/deleteRuleForButton', { ruleUuid: r.ruleUuid });
   }
 
   describe('webhookActions', () => {
-    it('POSTs the rule event signed per Standard Webhooks with the organization\'s secret and the given headers', async () => {
+    it("POSTs the rule event signed per Standard Webhooks with the organization's secret and the given headers", async () => {
       await clearRules();
       const receiver = await startReceiver();
       try {
         const uuid = await rule({ webhookActions: [{ webhookUrl: `${receiver.url}/hook`, headers: { 'x-team': 'blue' } }] }, { ruleName: 'Hook' });
         const pressed = await press(server, site.sensors.Panic);
-        assert.deepEqual(pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]), [[uuid, [['webhookActions[0]', 'QUEUED']]]]);
+        assert.deepEqual(
+          pressed.firings.map((f) => [f.ruleUuid, f.outcomes.map((o: any) => [o.action, o.status])]),
+          [[uuid, [['webhookActions[0]', 'QUEUED']]]],
+        );
         await waitFor('the delivery', () => receiver.received.length === 1);
         const [got] = receiver.received;
         const secret = (await call('/api/button/getWebhookSigningSecret', {})).json.secret;
         assert.match(secret, /^whsec_/);
-        assert.ok(verifyStandardWebhook(secret, got), 'the signature verifies with the organization\'s secret');
+        assert.ok(verifyStandardWebhook(secret, got), "the signature verifies with the organization's secret");
         assert.equal(got.headers['x-team'], 'blue');
         assert.equal(got.headers['content-type'], 'application/json');
         assert.ok(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000) < 60);
         const body = JSON.parse(got.body);
-        assert.deepEqual([body.type, body.ruleUuid, body.ruleName, body.sensorUuid, body.buttonPress, body.pressUuid], ['BUTTON_RULE_FIRED', uuid, 'Hook', site.sensors.Panic, 'SINGLE', pressed.event.uuid]);
+        assert.deepEqual(
+          [body.type, body.ruleUuid, body.ruleName, body.sensorUuid, body.buttonPress, body.pressUuid],
+          ['BUTTON_RULE_FIRED', uuid, 'Hook', site.sensors.Panic, 'SINGLE', pressed.event.uuid],
+        );
 
         const rotated = (await call('/api/button/rotateWebhookSigningSecret', {})).json.secret;
         assert.notEqual(rotated, secret);
         await press(server, site.sensors.Panic);
         await waitFor('the second delivery', () => receiver.received.length === 2);
-        assert.ok(verifyStandardWebhook(rotated, receiver.received[1]) && !verifyStandardWebhook(secret, receiver.received[1]), 'signed with the rotated secret');
+        assert.ok(
+          verifyStandardWebhook(rotated, receiver.received[1]) && !verifyStandardWebhook(secret, receiver.received[1]),
+          'signed with the rotated secret',
+        );
       } finally {
         await receiver.close();
       }
@@ -68,7 +79,17 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         return { status: 200 };
       });
       try {
-        await rule({ webhookActions: [{ webhookUrl: target.url, oauthUrl: `${tokens.url}/token`, oauthClientId: 'gh client', oauthClientSecret: 's3cret:value', oauthScope: 'events.write' }] });
+        await rule({
+          webhookActions: [
+            {
+              webhookUrl: target.url,
+              oauthUrl: `${tokens.url}/token`,
+              oauthClientId: 'gh client',
+              oauthClientSecret: 's3cret:value',
+              oauthScope: 'events.write',
+            },
+          ],
+        });
         await press(server, site.sensors.Panic);
         await waitFor('the first delivery', () => target.received.length === 1);
         await press(server, site.sensors.Panic);
@@ -77,7 +98,10 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const form = new URLSearchParams(tokens.received[0].body);
         assert.deepEqual([form.get('grant_type'), form.get('scope')], ['client_credentials', 'events.write']);
         assert.equal(tokens.received[0].headers.authorization, `Basic ${Buffer.from('gh%20client:s3cret%3Avalue').toString('base64')}`);
-        assert.deepEqual(target.received.map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
+        assert.deepEqual(
+          target.received.map((r) => r.headers.authorization),
+          ['Bearer token-1', 'Bearer token-1'],
+        );
         rejectNext = true;
         const third = await press(server, site.sensors.Panic);
         assert.equal(third.firings[0].outcomes[0].status, 'QUEUED');
@@ -87,7 +111,10 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
           return d.status === 'DELIVERED' && d;
         });
         assert.equal(delivery.attempts, 1, 'the fresh-token retry is part of one attempt');
-        assert.deepEqual(target.received.slice(2).map((r) => r.headers.authorization), ['Bearer token-1', 'Bearer token-2']);
+        assert.deepEqual(
+          target.received.slice(2).map((r) => r.headers.authorization),
+          ['Bearer token-1', 'Bearer token-2'],
+        );
         assert.equal(target.received[2].headers['webhook-id'], target.received[3].headers['webhook-id'], 'the id is stable across the retry');
       } finally {
         await Promise.all([tokens.close(), target.close()]);
@@ -128,27 +155,43 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
 
   describe('door and lockdown actions', () => {
-    it('unlocks a door through the access service, and the relock scheduler relocks it after the TIME_DELAY, not the door\'s own 300 ms', async () => {
+    it("unlocks a door through the access service, and the relock scheduler relocks it after the TIME_DELAY, not the door's own 300 ms", async () => {
       await clearRules();
       const door = site.doors['Back Door'];
-      await rule({ changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 }] });
+      await rule({
+        changeComponentCompositeAccessStateActions: [
+          { componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 },
+        ],
+      });
       const pressed = await press(server, site.sensors.Panic);
       assert.equal(pressed.firings[0].outcomes[0].status, 'SUCCESS', JSON.stringify(pressed.firings));
       const unlocked = changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
       assert.ok(unlocked, 'the door was unlocked');
-      const relocked = await waitFor('the relock', () => changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && c.id > unlocked.id && (c.update as any).lockState === 'LOCKED'), 5000);
+      const relocked = await waitFor(
+        'the relock',
+        () => changes.find((c) => c.entity === 'DOOR' && c.entityUuid === door && c.id > unlocked.id && (c.update as any).lockState === 'LOCKED'),
+        5000,
+      );
       assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
     });
 
-    it('relocks after a TIME_DELAY shorter than the door\'s own unlock duration (10 minutes), without a restart', async () => {
+    it("relocks after a TIME_DELAY shorter than the door's own unlock duration (10 minutes), without a restart", async () => {
       await clearRules();
       const door = site.doors['Vault Door'];
-      await rule({ changeComponentCompositeAccessStateActions: [{ componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 }] });
+      await rule({
+        changeComponentCompositeAccessStateActions: [
+          { componentCompositeUuid: door, accessState: 'UNLOCKED', expirationStrategy: 'TIME_DELAY', expireTimeDelaySeconds: 1 },
+        ],
+      });
       const since = changes.length;
       assert.equal((await press(server, site.sensors.Panic)).firings[0].outcomes[0].status, 'SUCCESS');
       const unlocked = changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'UNLOCKED');
       assert.ok(unlocked, 'the door was unlocked');
-      const relocked = await waitFor('the relock', () => changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'LOCKED'), 5000);
+      const relocked = await waitFor(
+        'the relock',
+        () => changes.slice(since).find((c) => c.entity === 'DOOR' && c.entityUuid === door && (c.update as any).lockState === 'LOCKED'),
+        5000,
+      );
       assert.ok(relocked.timestampMs - unlocked.timestampMs >= 900, `relocked after ${relocked.timestampMs - unlocked.timestampMs} ms`);
     });
 
@@ -156,7 +199,11 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       await clearRules();
       await rule({ activateLocationLockdown: { locationUuid: site.locations.HQ } }, { triggerPress: 'LONG' });
       const hex = 'c0ffee01';
-      const card = await call('/api/accesscontrol/createAccessControlCredentialByHexValueAndType', { credentialType: 'STANDARD_CSN', hexValue: hex, userUuid: site.users.Ada });
+      const card = await call('/api/accesscontrol/createAccessControlCredentialByHexValueAndType', {
+        credentialType: 'STANDARD_CSN',
+        hexValue: hex,
+        userUuid: site.users.Ada,
+      });
       assert.equal(card.json.error, false, card.text);
       assert.equal((await control(server, '/simulate/badge', { door: site.doors['Back Door'], hex })).json.granted, true);
       const pressed = await press(server, site.sensors.Panic, 'LONG');
@@ -181,13 +228,21 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         const sub = await collect(client, `/topic/change/${org.orgUuid}`);
         const pressed = await press(server, site.sensors.Panic);
         const outcomes = Object.fromEntries(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]));
-        assert.deepEqual(outcomes, { 'webhookActions[0]': 'QUEUED', alertAction: 'SUCCESS', liveNotificationAction: 'SUCCESS', 'audioPlaybackActions[0]': 'SUCCESS' });
+        assert.deepEqual(outcomes, {
+          'webhookActions[0]': 'QUEUED',
+          alertAction: 'SUCCESS',
+          liveNotificationAction: 'SUCCESS',
+          'audioPlaybackActions[0]': 'SUCCESS',
+        });
         const seen = () => sub.messages.map((m) => JSON.parse(m.body));
         await waitFor('the firing on the stream', () => seen().some((c) => c.entity === 'BUTTON_RULE_FIRING'));
         const alert = seen().find((c) => c.entity === 'POLICY_ALERT');
         assert.deepEqual([alert?.type, alert?.deviceUuid, alert?.update.policyAlertTriggers], ['CREATE', site.sensors.Panic, ['BUTTON_SINGLE_PRESSED']]);
         const notification = seen().find((c) => c.entity === 'LIVE_NOTIFICATION');
-        assert.deepEqual([notification?.type, notification?.update.sensorUuid, notification?.update.firingUuid], ['CREATE', site.sensors.Panic, pressed.firings[0].uuid]);
+        assert.deepEqual(
+          [notification?.type, notification?.update.sensorUuid, notification?.update.firingUuid],
+          ['CREATE', site.sensors.Panic, pressed.firings[0].uuid],
+        );
         const command = seen().find((c) => c.entity === 'DEVICE_COMMAND');
         assert.deepEqual([command?.deviceUuid, command?.update.command, command?.update.payload.playCount], [site.audioGateways.Speaker, 'PLAY_AUDIO', 2]);
         const firing = seen().find((c) => c.entity === 'BUTTON_RULE_FIRING');
@@ -201,10 +256,13 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
 
   describe('integration actions', () => {
-    it('posts a chat message through the organization\'s chat integration and records an integration command', async () => {
+    it("posts a chat message through the organization's chat integration and records an integration command", async () => {
       await clearRules();
       await rule(
-        { integrationNotificationActions: [{ integration: 'SLACK', notificationTarget: 'front-desk' }], integrationCommandActions: [{ integration: 'ZAPIER', commandPayload: '{"zap":"lights"}', delaySecs: 5 }] },
+        {
+          integrationNotificationActions: [{ integration: 'SLACK', notificationTarget: 'front-desk' }],
+          integrationCommandActions: [{ integration: 'ZAPIER', commandPayload: '{"zap":"lights"}', delaySecs: 5 }],
+        },
         { ruleName: 'Front desk' },
       );
       const unconfigured = await press(server, site.sensors.Panic);
@@ -217,11 +275,19 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       );
       const chat = await startReceiver();
       try {
-        const enabled = await call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${chat.url}/hooks/chat` } });
+        const enabled = await call('/api/integrations/updateChatIntegration', {
+          mattermostSettings: { enabled: true, channel: 'security', webhookUrl: `${chat.url}/hooks/chat` },
+        });
         assert.equal(enabled.json.error, false, enabled.text);
         const since = changes.length;
         const pressed = await press(server, site.sensors.Panic);
-        assert.deepEqual(pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]), [['integrationNotificationActions[0]', 'QUEUED'], ['integrationCommandActions[0]', 'SUCCESS']]);
+        assert.deepEqual(
+          pressed.firings[0].outcomes.map((o: any) => [o.action, o.status]),
+          [
+            ['integrationNotificationActions[0]', 'QUEUED'],
+            ['integrationCommandActions[0]', 'SUCCESS'],
+          ],
+        );
         await waitFor('the chat post', () => chat.received.length === 1);
         const message = JSON.parse(chat.received[0].body);
         assert.equal(chat.received[0].path, '/hooks/chat');
@@ -229,7 +295,10 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
         assert.match(message.text, /Front desk.*SINGLE press of \*\*Panic\*\* at \*\*HQ\*\*/);
         const command = changes.slice(since).find((c) => c.entity === 'INTEGRATION_COMMAND');
         const record = command?.update as any;
-        assert.deepEqual([record?.integration, record?.commandPayload, record?.dueAtMs - record?.createdAtMs, record?.firingUuid], ['ZAPIER', '{"zap":"lights"}', 5000, pressed.firings[0].uuid]);
+        assert.deepEqual(
+          [record?.integration, record?.commandPayload, record?.dueAtMs - record?.createdAtMs, record?.firingUuid],
+          ['ZAPIER', '{"zap":"lights"}', 5000, pressed.firings[0].uuid],
+        );
         await waitFor('the chat delivery logged as delivered', async () => {
           const logged = (await call('/api/integrations/getDeliveryLog', { kind: 'CHAT_BUTTON_RULE' })).json.deliveries;
           return logged.length === 1 && logged[0].status === 'DELIVERED';
@@ -242,7 +311,7 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
   });
 
   describe('filters', () => {
-    it('fires only for its press type and inside its schedules, on the location\'s wall clock', async () => {
+    it("fires only for its press type and inside its schedules, on the location's wall clock", async () => {
       await clearRules();
       await rule({ liveNotificationAction: true }, { triggerPress: 'DOUBLE', ruleFilters: { scheduleUuids: [site.schedules['Business Hours']] } });
       assert.equal((await press(server, site.sensors.Panic, 'SINGLE', { at: MONDAY_10AM_NY })).firings.length, 0);
@@ -250,8 +319,18 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       // 10:00 UTC is 05:00 in New York: outside, though inside Business Hours on a UTC clock.
       assert.equal((await press(server, site.sensors.Panic, 'DOUBLE', { at: Date.UTC(2024, 0, 8, 10, 0) })).firings.length, 0);
       assert.equal((await press(server, site.sensors.Panic, 'DOUBLE', { at: MONDAY_10AM_NY })).firings.length, 1);
-      const events = (await call('/api/button/getButtonPressEventsForSensor', { sensorUuid: site.sensors.Panic, createdAfterMs: MONDAY_8AM_NY - 1, createdBeforeMs: MONDAY_10AM_NY + 1 })).json.events;
-      assert.deepEqual(events.map((e: any) => e.timestampMs), [MONDAY_10AM_NY, MONDAY_10AM_NY, MONDAY_8AM_NY], 'newest first, inside the range');
+      const events = (
+        await call('/api/button/getButtonPressEventsForSensor', {
+          sensorUuid: site.sensors.Panic,
+          createdAfterMs: MONDAY_8AM_NY - 1,
+          createdBeforeMs: MONDAY_10AM_NY + 1,
+        })
+      ).json.events;
+      assert.deepEqual(
+        events.map((e: any) => e.timestampMs),
+        [MONDAY_10AM_NY, MONDAY_10AM_NY, MONDAY_8AM_NY],
+        'newest first, inside the range',
+      );
       assert.deepEqual(events.map((e: any) => e.buttonPress).sort(), ['DOUBLE', 'DOUBLE', 'SINGLE']);
     });
 
@@ -259,7 +338,10 @@ forEachDialect('POST /_gatehouse/simulate/press: rules fire and act', (dialect) 
       await clearRules();
       await rule({ liveNotificationAction: true }, { ruleFilters: { triggerBackoffSecs: 60 } });
       const results = await Promise.all(Array.from({ length: 5 }, () => press(server, site.sensors.Panic)));
-      assert.equal(results.reduce((n, r) => n + r.firings.length, 0), 1);
+      assert.equal(
+        results.reduce((n, r) => n + r.firings.length, 0),
+        1,
+      );
       assert.equal((await press(server, site.sensors.Panic)).firings.length, 0);
     });
 

@@ -32,13 +32,19 @@ forEachDialect('triggerComponentRelayActions: the relay is driven for its overri
     const { server, changes } = await start();
     org = await server.createOrg('Relay Org');
     site = await seedRulesSite(server, org.orgUuid);
-    await createRule(server, org.apiKey, { sensorUuid: site.sensors.Panic, action: { triggerComponentRelayActions: [{ componentUuid: site.relays['Gate Relay'], state: 'ACTIVE', overrideRelayDurationMs: 600 }] } });
+    await createRule(server, org.apiKey, {
+      sensorUuid: site.sensors.Panic,
+      action: { triggerComponentRelayActions: [{ componentUuid: site.relays['Gate Relay'], state: 'ACTIVE', overrideRelayDurationMs: 600 }] },
+    });
     const pressed = await press(server, site.sensors.Panic);
     assert.equal(pressed.firings[0].outcomes[0].status, 'SUCCESS');
     const [driven] = relayCommands(changes);
     assert.deepEqual([driven.command, driven.payload.state, driven.payload.durationMs], ['DRIVE_RELAY', 'ACTIVE', 600]);
     const restored = await waitFor('the relay turned back', () => relayCommands(changes)[1], 5000);
-    assert.deepEqual([restored.command, restored.payload.state, restored.payload.restoresOverride, restored.firingUuid], ['DRIVE_RELAY', 'INACTIVE', driven.payload.overrideUuid, pressed.firings[0].uuid]);
+    assert.deepEqual(
+      [restored.command, restored.payload.state, restored.payload.restoresOverride, restored.firingUuid],
+      ['DRIVE_RELAY', 'INACTIVE', driven.payload.overrideUuid, pressed.firings[0].uuid],
+    );
     assert.ok(Math.abs(driven.payload.restoreAtMs - (driven.createdAtMs + 600)) < 50, 'due the duration after the relay was driven');
     assert.ok(restored.createdAtMs >= driven.payload.restoreAtMs, `turned back ${driven.payload.restoreAtMs - restored.createdAtMs} ms early`);
     await new Promise((r) => setTimeout(r, 200));
@@ -48,7 +54,10 @@ forEachDialect('triggerComponentRelayActions: the relay is driven for its overri
 
   it('turns the relay back after a restart, from the persisted override', async () => {
     const first = await start();
-    await createRule(first.server, org.apiKey, { sensorUuid: site.sensors.Spare, action: { triggerComponentRelayActions: [{ ownerDeviceUuid: site.relays['Gate Relay'], state: 'INACTIVE', overrideRelayDurationSec: 1 }] } });
+    await createRule(first.server, org.apiKey, {
+      sensorUuid: site.sensors.Spare,
+      action: { triggerComponentRelayActions: [{ ownerDeviceUuid: site.relays['Gate Relay'], state: 'INACTIVE', overrideRelayDurationSec: 1 }] },
+    });
     await press(first.server, site.sensors.Spare);
     const [driven] = relayCommands(first.changes);
     assert.equal(driven.payload.state, 'INACTIVE');

@@ -16,18 +16,40 @@ forEachDialect('gatehouse simulate press', (dialect) => {
   });
   after(() => server.close());
 
-  it('records the press and fires the matching rule, visible in the button\'s press events', async () => {
+  it("records the press and fires the matching rule, visible in the button's press events", async () => {
     const ruleUuid = await createRule(server, org.apiKey, { sensorUuid: site.sensors.Spare, triggerPress: 'DOUBLE', action: { liveNotificationAction: true } });
-    const r = await runCli(['simulate', 'press', '--button', site.sensors.Spare, '--press', 'DOUBLE', '--duration-ms', '120', '--server', server.rest, '--data-dir', server.config.dataDir], { GATEHOUSE_ADMIN_TOKEN: '' });
+    const r = await runCli(
+      [
+        'simulate',
+        'press',
+        '--button',
+        site.sensors.Spare,
+        '--press',
+        'DOUBLE',
+        '--duration-ms',
+        '120',
+        '--server',
+        server.rest,
+        '--data-dir',
+        server.config.dataDir,
+      ],
+      { GATEHOUSE_ADMIN_TOKEN: '' },
+    );
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
-    assert.deepEqual([out.event.buttonPress, out.event.pressDurationMillis, out.firings[0].ruleUuid, out.firings[0].outcomes[0].status], ['DOUBLE', 120, ruleUuid, 'SUCCESS']);
+    assert.deepEqual(
+      [out.event.buttonPress, out.event.pressDurationMillis, out.firings[0].ruleUuid, out.firings[0].outcomes[0].status],
+      ['DOUBLE', 120, ruleUuid, 'SUCCESS'],
+    );
     const events = await server.call('/api/button/getButtonPressEventsForSensor', { sensorUuid: site.sensors.Spare }, { key: org.apiKey });
     assert.equal(events.json.events[0].uuid, out.event.uuid);
   });
 
   it('refuses an unknown press type', async () => {
-    const r = await runCli(['simulate', 'press', '--button', site.sensors.Spare, '--press', 'TRIPLE', '--server', server.rest, '--data-dir', server.config.dataDir], { GATEHOUSE_ADMIN_TOKEN: '' });
+    const r = await runCli(
+      ['simulate', 'press', '--button', site.sensors.Spare, '--press', 'TRIPLE', '--server', server.rest, '--data-dir', server.config.dataDir],
+      { GATEHOUSE_ADMIN_TOKEN: '' },
+    );
     assert.notEqual(r.code, 0);
   });
 });

@@ -102,10 +102,13 @@ forEachDialect('gatehouse seed --server', (dialect) => {
     const created = JSON.parse(r.stdout);
     assert.deepEqual(Object.keys(created).sort(), ['cameras', 'locations']);
     assert.equal((await findDevice(server.gatehouse.deps, orgUuid, created.cameras.Lobby))?.name, 'Lobby');
-    assert.deepEqual(events.map((e) => [e.entity, e.entityUuid]), [
-      ['LOCATION', created.locations.HQ],
-      ['CAMERA', created.cameras.Lobby],
-    ]);
+    assert.deepEqual(
+      events.map((e) => [e.entity, e.entityUuid]),
+      [
+        ['LOCATION', created.locations.HQ],
+        ['CAMERA', created.cameras.Lobby],
+      ],
+    );
   });
 
   it("reports the server's refusal of a bad file", async () => {

@@ -141,26 +141,96 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
   });
 
   const refused: Array<[string, unknown, string]> = [
-    ['an unknown reference', { locations: [{ name: 'HQ' }], doors: [{ name: 'Front', location: 'HQ' }, { name: 'Back Door', location: 'HQ', schedule: 'Nights' }] }, 'doors[1].schedule (Back Door): no schedule named "Nights"'],
-    ['an unknown camera of a door', { locations: [{ name: 'HQ' }], doors: [{ name: 'D', location: 'HQ', cameras: ['Ghost'] }] }, 'doors[0].cameras[0] (D): no camera named "Ghost"'],
-    ['an unknown user in door access', { locations: [{ name: 'HQ' }], doors: [{ name: 'D', location: 'HQ', access: ['Nobody'] }] }, 'doors[0].access[0] (D): no user named "Nobody"'],
-    ['a duplicate name', { locations: [{ name: 'HQ' }], cameras: [{ name: 'A', location: 'HQ' }, { name: 'A', location: 'HQ' }] }, 'cameras[1] (A): duplicate name "A"'],
+    [
+      'an unknown reference',
+      {
+        locations: [{ name: 'HQ' }],
+        doors: [
+          { name: 'Front', location: 'HQ' },
+          { name: 'Back Door', location: 'HQ', schedule: 'Nights' },
+        ],
+      },
+      'doors[1].schedule (Back Door): no schedule named "Nights"',
+    ],
+    [
+      'an unknown camera of a door',
+      { locations: [{ name: 'HQ' }], doors: [{ name: 'D', location: 'HQ', cameras: ['Ghost'] }] },
+      'doors[0].cameras[0] (D): no camera named "Ghost"',
+    ],
+    [
+      'an unknown user in door access',
+      { locations: [{ name: 'HQ' }], doors: [{ name: 'D', location: 'HQ', access: ['Nobody'] }] },
+      'doors[0].access[0] (D): no user named "Nobody"',
+    ],
+    [
+      'a duplicate name',
+      {
+        locations: [{ name: 'HQ' }],
+        cameras: [
+          { name: 'A', location: 'HQ' },
+          { name: 'A', location: 'HQ' },
+        ],
+      },
+      'cameras[1] (A): duplicate name "A"',
+    ],
     ['a bad time zone', { locations: [{ name: 'HQ', timeZone: 'Mars/Olympus' }] }, 'locations[0].timeZone (HQ): "Mars/Olympus" is not a known IANA time zone'],
     ['a bad monitoring pin', { locations: [{ name: 'HQ', monitoringPin: '12' }] }, 'locations[0].monitoringPin (HQ): must be 4 to 8 digits'],
     ['a bad interval', { schedules: [{ name: 'S', intervals: [{ start: 100, stop: 50 }] }] }, 'schedules[0].intervals[0] (S): start must be < stop'],
-    ['overlapping intervals', { schedules: [{ name: 'S', intervals: [{ start: 0, stop: 100 }, { start: 50, stop: 200 }] }] }, 'schedules[0].intervals[1] (S): overlaps intervals[0]'],
-    ['an interval past the week', { schedules: [{ name: 'S', intervals: [{ start: 0, stop: 10081 }] }] }, 'schedules[0].intervals[0] (S): start and stop must be within 0..10080'],
-    ['a bad MAC address', { thirdPartyCameraDiscoveries: [{ macAddress: '00:11:22:33:44' }] }, 'thirdPartyCameraDiscoveries[0].macAddress (00:11:22:33:44): "00:11:22:33:44" is not a MAC address'],
-    ['a bad device MAC address', { locations: [{ name: 'HQ' }], cameras: [{ name: 'C', location: 'HQ', macAddress: 'zz' }] }, 'cameras[0].macAddress (C): "zz" is not a MAC address'],
+    [
+      'overlapping intervals',
+      {
+        schedules: [
+          {
+            name: 'S',
+            intervals: [
+              { start: 0, stop: 100 },
+              { start: 50, stop: 200 },
+            ],
+          },
+        ],
+      },
+      'schedules[0].intervals[1] (S): overlaps intervals[0]',
+    ],
+    [
+      'an interval past the week',
+      { schedules: [{ name: 'S', intervals: [{ start: 0, stop: 10081 }] }] },
+      'schedules[0].intervals[0] (S): start and stop must be within 0..10080',
+    ],
+    [
+      'a bad MAC address',
+      { thirdPartyCameraDiscoveries: [{ macAddress: '00:11:22:33:44' }] },
+      'thirdPartyCameraDiscoveries[0].macAddress (00:11:22:33:44): "00:11:22:33:44" is not a MAC address',
+    ],
+    [
+      'a bad device MAC address',
+      { locations: [{ name: 'HQ' }], cameras: [{ name: 'C', location: 'HQ', macAddress: 'zz' }] },
+      'cameras[0].macAddress (C): "zz" is not a MAC address',
+    ],
     ['a field of the wrong type', { locations: [{ name: 'HQ' }], doors: [{ name: 'D', location: 'HQ', lock: 'yes' }] }, 'doors[0].lock (D): must be boolean'],
     ['an unknown field', { locations: [{ name: 'HQ', colour: 'red' }] }, 'locations[0].colour (HQ): unknown field'],
     ['an unknown kind', { gates: [] }, 'gates: unknown field'],
     ['a missing field', { elevatorLandings: [{ name: 'L', location: 'HQ' }], locations: [{ name: 'HQ' }] }, 'elevatorLandings[0].floor (L): is required'],
-    ['a bad enumeration value', { locations: [{ name: 'HQ' }], sensors: [{ name: 'S', kind: 'lamp', location: 'HQ' }] }, 'sensors[0].kind (S): must be one of button, environmental, climate, environmentalGateway, door, occupancy, tag, badgeReader, keypad, doorbell'],
-    ['thresholds on a button', { locations: [{ name: 'HQ' }], sensors: [{ name: 'B', kind: 'button', location: 'HQ', thresholds: { tempC: 3 } }] }, 'sensors[0].thresholds (B): only environmental sensors have thresholds'],
+    [
+      'a bad enumeration value',
+      { locations: [{ name: 'HQ' }], sensors: [{ name: 'S', kind: 'lamp', location: 'HQ' }] },
+      'sensors[0].kind (S): must be one of button, environmental, climate, environmentalGateway, door, occupancy, tag, badgeReader, keypad, doorbell',
+    ],
+    [
+      'thresholds on a button',
+      { locations: [{ name: 'HQ' }], sensors: [{ name: 'B', kind: 'button', location: 'HQ', thresholds: { tempC: 3 } }] },
+      'sensors[0].thresholds (B): only environmental sensors have thresholds',
+    ],
     ['a bad e-mail address', { users: [{ name: 'U', email: 'not-an-address' }] }, 'users[0].email (U): "not-an-address" is not an e-mail address'],
-    ['a shipment the organization already has', { locations: [{ name: 'New' }], shipments: [{ crmOppId: 'OPP-1', email: 'b@example.com' }] }, 'shipments[0].crmOppId (OPP-1): the organization already has a shipment for it'],
-    ['a discovery the organization already has', { thirdPartyCameraDiscoveries: [{ macAddress: '00:11:22:33:44:55' }] }, 'the organization already has this discovery'],
+    [
+      'a shipment the organization already has',
+      { locations: [{ name: 'New' }], shipments: [{ crmOppId: 'OPP-1', email: 'b@example.com' }] },
+      'shipments[0].crmOppId (OPP-1): the organization already has a shipment for it',
+    ],
+    [
+      'a discovery the organization already has',
+      { thirdPartyCameraDiscoveries: [{ macAddress: '00:11:22:33:44:55' }] },
+      'the organization already has this discovery',
+    ],
     ['a file that is not a mapping', [1, 2], 'site file: must be a mapping of kinds'],
   ];
   for (const [what, site, message] of refused) {
@@ -175,7 +245,10 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
   }
 
   it('reports every problem of a file at once', async () => {
-    const r = await control(server, `/orgs/${org.orgUuid}/seed`, { locations: [{ name: 'HQ', timeZone: 'Nowhere' }], cameras: [{ name: 'C', location: 'Elsewhere' }] });
+    const r = await control(server, `/orgs/${org.orgUuid}/seed`, {
+      locations: [{ name: 'HQ', timeZone: 'Nowhere' }],
+      cameras: [{ name: 'C', location: 'Elsewhere' }],
+    });
     assert.match(r.json.errorMsg, /locations\[0\]\.timeZone \(HQ\): .*; cameras\[0\]\.location \(C\): no location named "Elsewhere"/);
   });
 
@@ -183,7 +256,15 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     const before = await siteRowCounts(server);
     const r = await control(server, `/orgs/${org.orgUuid}/seed`, {
       locations: [{ name: 'HQ' }],
-      schedules: [{ name: 'S', intervals: [{ start: 0, stop: 100 }, { start: 50, stop: 200 }] }],
+      schedules: [
+        {
+          name: 'S',
+          intervals: [
+            { start: 0, stop: 100 },
+            { start: 50, stop: 200 },
+          ],
+        },
+      ],
       doors: [
         { name: 'A', location: 'HQ' },
         { name: 'B', location: 'Nowhere' },
@@ -192,13 +273,19 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
       ],
     });
     assert.equal(r.json.error, true);
-    assert.deepEqual(r.json.errorMsg.replace(/^site file: /, '').split('; ').sort(), [
-      'doors[1].location (B): no location named "Nowhere"',
-      'doors[2].lock (C): must be boolean',
-      'doors[3].lock (D): must be boolean',
-      'doors[3].schedule (D): no schedule named "Nights"',
-      'schedules[0].intervals[1] (S): overlaps intervals[0]',
-    ]);
+    assert.deepEqual(
+      r.json.errorMsg
+        .replace(/^site file: /, '')
+        .split('; ')
+        .sort(),
+      [
+        'doors[1].location (B): no location named "Nowhere"',
+        'doors[2].lock (C): must be boolean',
+        'doors[3].lock (D): must be boolean',
+        'doors[3].schedule (D): no schedule named "Nights"',
+        'schedules[0].intervals[1] (S): overlaps intervals[0]',
+      ],
+    );
     assert.deepEqual(await siteRowCounts(server), before);
   });
 

@@ -21,7 +21,10 @@ export async function siteRowCounts(server: TestServer): Promise<Record<string, 
   const db = server.gatehouse.deps.store.db;
   const counts: Record<string, number> = {};
   for (const table of SITE_TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;

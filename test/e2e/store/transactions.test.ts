@@ -6,7 +6,13 @@ import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 
 const org = (uuid: string) => ({ uuid, name: `Org ${uuid.slice(0, 1)}`, created_at_ms: 1 });
-const uuids = (store: Store) => store.db.selectFrom('orgs').select('uuid').orderBy('uuid').execute().then((rows) => rows.map((r) => r.uuid));
+const uuids = (store: Store) =>
+  store.db
+    .selectFrom('orgs')
+    .select('uuid')
+    .orderBy('uuid')
+    .execute()
+    .then((rows) => rows.map((r) => r.uuid));
 
 async function migratedStore(dialect: 'sqlite' | 'postgres'): Promise<{ store: Store; database: TestDatabase }> {
   const database = await createTestDatabase(dialect);

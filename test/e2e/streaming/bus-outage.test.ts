@@ -47,7 +47,20 @@ describe('a Redis bus that is unreachable or lost', () => {
       await runCli(['start', '--help']);
       const load = Date.now() - loadStarted;
       const started = Date.now();
-      const r = await runCli(['start', '--bus', `redis://127.0.0.1:${port}`, '--data-dir', dataDir, '--http-port', '0', '--media-port', '0', '--ws-port', '0', '--no-seed']);
+      const r = await runCli([
+        'start',
+        '--bus',
+        `redis://127.0.0.1:${port}`,
+        '--data-dir',
+        dataDir,
+        '--http-port',
+        '0',
+        '--media-port',
+        '0',
+        '--ws-port',
+        '0',
+        '--no-seed',
+      ]);
       const elapsed = Date.now() - started;
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.ok(elapsed - load < 10_000, `exited ${elapsed - load} ms after loading (${elapsed} ms in all)`);
@@ -88,7 +101,11 @@ describe('a Redis bus that is unreachable or lost', () => {
 
       await stopRedis(redis);
       let health: Response | null = null;
-      await waitFor('/healthz to answer 503', () => health?.status === 503 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), 5000);
+      await waitFor(
+        '/healthz to answer 503',
+        () => health?.status === 503 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false),
+        5000,
+      );
       const body = (await health!.json()) as { error: boolean; errorMsg: string };
       assert.equal(body.error, true);
       assert.match(body.errorMsg, new RegExp(`bus redis://127\\.0\\.0\\.1:${port}`));
@@ -101,7 +118,11 @@ describe('a Redis bus that is unreachable or lost', () => {
         assert.ok(Date.now() - t < 2000, 'a write does not wait for the bus');
       }
       redis = await startRedis(port);
-      await waitFor('/healthz to answer 200 again', () => health?.status === 200 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false), 15_000);
+      await waitFor(
+        '/healthz to answer 200 again',
+        () => health?.status === 200 || (void fetch(`${instance.urls.rest}/healthz`).then((r) => (health = r)), false),
+        15_000,
+      );
       await raiseChanges(instance.deps, org.orgUuid, [{ entityUuid: 'after' }]);
       const uuids = () => c.frames.filter((f) => f.command === 'MESSAGE').map((f) => JSON.parse(f.body).entityUuid);
       await c.until(() => uuids().includes('after'), 'every change', 10_000);

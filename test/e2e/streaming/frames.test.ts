@@ -17,7 +17,12 @@ forEachDialect('stream: STOMP frames', (dialect) => {
     assert.ok(c instanceof StrictClient);
     return c;
   };
-  const raise = (n = 1, entity = 'DOOR') => raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: n }, (_, i) => ({ entity, entityUuid: `e${i}`, update: { i } })));
+  const raise = (n = 1, entity = 'DOOR') =>
+    raiseChanges(
+      server.gatehouse.deps,
+      org.orgUuid,
+      Array.from({ length: n }, (_, i) => ({ entity, entityUuid: `e${i}`, update: { i } })),
+    );
   before(async () => {
     server = await startTestServer(dialect);
     org = await server.createOrg('Org');
@@ -80,7 +85,10 @@ forEachDialect('stream: STOMP frames', (dialect) => {
         const c = await open();
         c.send(text);
         await c.expectErrorAndClose();
-        assert.deepEqual(c.frames.map((f) => f.command), ['ERROR']);
+        assert.deepEqual(
+          c.frames.map((f) => f.command),
+          ['ERROR'],
+        );
       });
     }
 
@@ -133,7 +141,10 @@ forEachDialect('stream: STOMP frames', (dialect) => {
       await sleep(50);
       assert.equal(c.frames.length, 22);
       const bodies = c.frames.slice(2).map((f) => JSON.parse(f.body));
-      assert.deepEqual(bodies.map((b) => b.update.i), [...Array(20).keys()]);
+      assert.deepEqual(
+        bodies.map((b) => b.update.i),
+        [...Array(20).keys()],
+      );
       c.close();
     });
 
@@ -208,7 +219,10 @@ forEachDialect('stream: STOMP frames', (dialect) => {
       await raise(2);
       await c.until(() => c.frames.length >= 4, 'two messages');
       await sleep(50);
-      assert.deepEqual(c.frames.slice(2).map((f) => f.headers.subscription), ['b', 'b']);
+      assert.deepEqual(
+        c.frames.slice(2).map((f) => f.headers.subscription),
+        ['b', 'b'],
+      );
       c.close();
     });
 
@@ -234,7 +248,10 @@ forEachDialect('stream: STOMP frames', (dialect) => {
       const { c, ids } = await subscribed('client-individual', 3);
       assert.ok(ids.every((id) => id !== undefined));
       c.send(`ACK\nid:${ids[1]}\nreceipt:a1\n\n\0NACK\nid:${ids[0]}\nreceipt:a0\n\n\0ACK\nid:${ids[2]}\nreceipt:a2\n\n\0`);
-      assert.deepEqual([(await c.next()).headers['receipt-id'], (await c.next()).headers['receipt-id'], (await c.next()).headers['receipt-id']], ['a1', 'a0', 'a2']);
+      assert.deepEqual(
+        [(await c.next()).headers['receipt-id'], (await c.next()).headers['receipt-id'], (await c.next()).headers['receipt-id']],
+        ['a1', 'a0', 'a2'],
+      );
       c.send(`ACK\nid:${ids[1]}\n\n\0`);
       assert.equal((await c.expectErrorAndClose()).headers.message, 'Unknown message');
     });

@@ -91,7 +91,8 @@ forEachDialect('stream handshake: wss://HOST:PORT/websocket?x-auth-scheme=...', 
       await refused(server, { key: apiKey, scheme: 'api-token' }, 401, /Invalid api key/);
     });
 
-    it('refuses a partner token under the standard scheme', () => refused(server, { key: partnerKey, scheme: 'api-token', org: org.orgUuid }, 401, /Invalid api key/));
+    it('refuses a partner token under the standard scheme', () =>
+      refused(server, { key: partnerKey, scheme: 'api-token', org: org.orgUuid }, 401, /Invalid api key/));
 
     it('refuses the certificate schemes on the socket', async () => {
       await refused(server, { key: org.apiKey, scheme: 'api' }, 401, /Certificate authentication is not supported/);

@@ -94,16 +94,20 @@ export class StrictClient {
 
   /** Opens the WebSocket; resolves with the client, or with the HTTP status and body of a refused handshake. */
   static open(base: string, auth: HandshakeAuth): Promise<StrictClient | { status: number; body: string }> {
-    return deadline(5000, 'the handshake', new Promise((resolve, reject) => {
-      const ws = new WebSocket(streamUrl(base, auth), ['v12.stomp'], { headers: handshakeHeaders(auth), rejectUnauthorized: false });
-      ws.once('open', () => resolve(new StrictClient(ws)));
-      ws.once('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      ws.once('error', reject);
-    }));
+    return deadline(
+      5000,
+      'the handshake',
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(streamUrl(base, auth), ['v12.stomp'], { headers: handshakeHeaders(auth), rejectUnauthorized: false });
+        ws.once('open', () => resolve(new StrictClient(ws)));
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        ws.once('error', reject);
+      }),
+    );
   }
 
   /** Opens and sends CONNECT; requires CONNECTED as the first frame. */
@@ -129,9 +133,13 @@ export class StrictClient {
 
   /** Waits until `test` holds (checked on every frame, heart-beat and close). */
   async until(test: () => boolean, what: string, ms = 5000): Promise<void> {
-    await deadline(ms, what, (async () => {
-      while (!test()) await new Promise<void>((r) => this.waiters.push(r));
-    })());
+    await deadline(
+      ms,
+      what,
+      (async () => {
+        while (!test()) await new Promise<void>((r) => this.waiters.push(r));
+      })(),
+    );
   }
 
   private read = 0;
@@ -168,18 +176,26 @@ export async function stompjsClient(base: string, auth: HandshakeAuth, config: S
         rejectUnauthorized: false,
       }) as unknown as IStompSocket,
   });
-  await deadline(5000, 'stompjs CONNECTED', new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
-    client.onStompError = (f) => reject(new Error(`ERROR ${f.headers.message}`));
-    client.onWebSocketClose = (e) => reject(new Error(`closed ${e.code}`));
-    client.activate();
-  }));
+  await deadline(
+    5000,
+    'stompjs CONNECTED',
+    new Promise<void>((resolve, reject) => {
+      client.onConnect = () => resolve();
+      client.onStompError = (f) => reject(new Error(`ERROR ${f.headers.message}`));
+      client.onWebSocketClose = (e) => reject(new Error(`closed ${e.code}`));
+      client.activate();
+    }),
+  );
   return client;
 }
 
 let receipts = 0;
 /** Subscribes and collects the messages; resolves once the server has confirmed the subscription (RECEIPT). */
-export async function collect(client: Client, destination: string, headers: Record<string, string> = {}): Promise<{ messages: IMessage[]; unsubscribe(): void }> {
+export async function collect(
+  client: Client,
+  destination: string,
+  headers: Record<string, string> = {},
+): Promise<{ messages: IMessage[]; unsubscribe(): void }> {
   const messages: IMessage[] = [];
   const receipt = `collect-${++receipts}`;
   const confirmed = deadline(5000, 'the subscription RECEIPT', new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve())));
@@ -187,7 +203,6 @@ export async function collect(client: Client, destination: string, headers: Reco
   await confirmed;
   return { messages, unsubscribe: () => sub.unsubscribe() };
 }
-
 
 /** A second stream listener on a running server's dependencies, with its own limits and timings. */
 export async function startStreamWith(server: TestServer, options: Partial<StreamOptions>): Promise<StreamServer> {

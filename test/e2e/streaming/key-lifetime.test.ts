@@ -56,7 +56,10 @@ forEachDialect('stream: sessions end with their key', (dialect) => {
       const { keyId } = await newKey();
       assert.equal(await revokeApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, keyId }), true);
       assert.equal(await revokeApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, keyId }), false);
-      await assert.rejects(revokeApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, keyId: 'AAAAAAAAAAAAAAAAAAAAAA' }), /API key AAAAAAAAAAAAAAAAAAAAAA .*not found/);
+      await assert.rejects(
+        revokeApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, keyId: 'AAAAAAAAAAAAAAAAAAAAAA' }),
+        /API key AAAAAAAAAAAAAAAAAAAAAA .*not found/,
+      );
       const stranger = await server.createOrg('Stranger');
       await assert.rejects(revokeApiKey(server.gatehouse.deps, { orgUuid: stranger.orgUuid, keyId }), /not found/, "another organization's key is not found");
     });

@@ -131,7 +131,11 @@ forEachDialect('stream: limits, heart-beats and slow consumers', (dialect) => {
       const big = 'x'.repeat(32 * 1024);
       let raised = 0;
       for (let batch = 0; batch < 200 && stream.sessionCount() === before; batch++) {
-        await raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: 6 }, () => ({ update: { big } })));
+        await raiseChanges(
+          server.gatehouse.deps,
+          org.orgUuid,
+          Array.from({ length: 6 }, () => ({ update: { big } })),
+        );
         raised += 6;
         await waitFor(`the fast client to receive ${raised} messages`, () => fast.frames.length - 2 >= raised, 10_000);
       }

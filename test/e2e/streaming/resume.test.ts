@@ -64,7 +64,11 @@ forEachDialect('stream resume by position', (dialect) => {
   });
 
   it('replays the changes after resume-after from the log, then the live ones: no gap, no duplicate at the seam', async () => {
-    await raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: 20 }, (_, i) => ({ entityUuid: `r${i}` })));
+    await raiseChanges(
+      server.gatehouse.deps,
+      org.orgUuid,
+      Array.from({ length: 20 }, (_, i) => ({ entityUuid: `r${i}` })),
+    );
     const from = await positionOf('r4');
     // Changes keep coming while the subscription reads the log.
     let writing = true;
@@ -95,7 +99,10 @@ forEachDialect('stream resume by position', (dialect) => {
     await subscribe(c, 'resume-after:0\n');
     const latest = (await server.call('/api/gatehouse/listChangesAfter', { afterPosition: 0, limit: 1 })).json.latestPosition;
     await c.until(() => messages(c).length >= latest, `${latest} messages`);
-    assert.deepEqual(positions(c), Array.from({ length: latest }, (_, i) => i + 1));
+    assert.deepEqual(
+      positions(c),
+      Array.from({ length: latest }, (_, i) => i + 1),
+    );
     c.close();
   });
 
@@ -120,13 +127,21 @@ forEachDialect('stream resume by position', (dialect) => {
     for (let batch = 0; batch < 400 && stream.sessionCount() === before; batch++) {
       const names = Array.from({ length: 20 }, (_, i) => `big-${batch}-${i}`);
       raised.push(...names);
-      await raiseChanges(server.gatehouse.deps, org.orgUuid, names.map((entityUuid) => ({ entityUuid, update: { big } })));
+      await raiseChanges(
+        server.gatehouse.deps,
+        org.orgUuid,
+        names.map((entityUuid) => ({ entityUuid, update: { big } })),
+      );
       await sleep(5);
     }
     assert.equal(stream.sessionCount(), before - 1, 'the slow consumer was dropped');
     // Some more while it is away.
     for (let i = 0; i < 10; i++) raised.push(`away-${i}`);
-    await raiseChanges(server.gatehouse.deps, org.orgUuid, raised.slice(-10).map((entityUuid) => ({ entityUuid })));
+    await raiseChanges(
+      server.gatehouse.deps,
+      org.orgUuid,
+      raised.slice(-10).map((entityUuid) => ({ entityUuid })),
+    );
     slow.ws.resume();
     await slow.until(() => slow.closeCode !== null, 'the close', 10_000);
     const error = slow.frames.find((f) => f.command === 'ERROR');
@@ -155,28 +170,60 @@ forEachDialect('stream resume by position', (dialect) => {
 
   describe('listChangesAfter (Gatehouse extension)', () => {
     it('answers the changes after a position, in pages', async () => {
-      await raiseChanges(server.gatehouse.deps, org.orgUuid, [{ entityUuid: 'rest-0', update: { n: 0 } }, { entityUuid: 'rest-1', update: { n: 1 } }, { entityUuid: 'rest-2', update: { n: 2 } }]);
+      await raiseChanges(server.gatehouse.deps, org.orgUuid, [
+        { entityUuid: 'rest-0', update: { n: 0 } },
+        { entityUuid: 'rest-1', update: { n: 1 } },
+        { entityUuid: 'rest-2', update: { n: 2 } },
+      ]);
       const from = (await positionOf('rest-0')) - 1;
       const first = await server.call('/api/gatehouse/listChangesAfter', { afterPosition: from, limit: 2 });
       assert.equal(first.status, 200);
       assert.equal(first.json.error, false);
-      assert.deepEqual(first.json.changes.map((c: { entityUuid: string }) => c.entityUuid), ['rest-0', 'rest-1']);
-      assert.deepEqual(first.json.changes[0], { position: from + 1, entity: 'DOOR', entityUuid: 'rest-0', type: 'UPDATE', deviceUuid: null, timestampMs: first.json.changes[0].timestampMs, update: { n: 0 } });
+      assert.deepEqual(
+        first.json.changes.map((c: { entityUuid: string }) => c.entityUuid),
+        ['rest-0', 'rest-1'],
+      );
+      assert.deepEqual(first.json.changes[0], {
+        position: from + 1,
+        entity: 'DOOR',
+        entityUuid: 'rest-0',
+        type: 'UPDATE',
+        deviceUuid: null,
+        timestampMs: first.json.changes[0].timestampMs,
+        update: { n: 0 },
+      });
       assert.equal(first.json.lastPosition, from + 2);
       assert.ok(first.json.latestPosition >= from + 3);
       const second = await server.call('/api/gatehouse/listChangesAfter', { afterPosition: first.json.lastPosition, limit: 2 });
-      assert.deepEqual(second.json.changes.map((c: { entityUuid: string }) => c.entityUuid), ['rest-2']);
+      assert.deepEqual(
+        second.json.changes.map((c: { entityUuid: string }) => c.entityUuid),
+        ['rest-2'],
+      );
     });
 
     it("answers only the caller's organization: another organization's positions are its own", async () => {
       const mine = await server.call('/api/gatehouse/listChangesAfter', { afterPosition: 0 }, { key: other.apiKey });
-      assert.deepEqual(mine.json.changes.map((c: { entityUuid: string }) => c.entityUuid), ['other-0', 'other-1']);
-      assert.deepEqual(mine.json.changes.map((c: { position: number }) => c.position), [1, 2]);
+      assert.deepEqual(
+        mine.json.changes.map((c: { entityUuid: string }) => c.entityUuid),
+        ['other-0', 'other-1'],
+      );
+      assert.deepEqual(
+        mine.json.changes.map((c: { position: number }) => c.position),
+        [1, 2],
+      );
     });
 
     it('needs a key (401) and a well-formed body (400)', async () => {
       assert.equal((await server.call('/api/gatehouse/listChangesAfter', { afterPosition: 0 }, { key: '' })).status, 401);
-      for (const body of [{}, { afterPosition: -1 }, { afterPosition: 'x' }, { afterPosition: 0, limit: 0 }, { afterPosition: 0, limit: 5000 }, { afterPosition: 0, extra: 1 }, '{"afterPosition":']) {
+      for (const body of [
+        {},
+        { afterPosition: -1 },
+        { afterPosition: 'x' },
+        { afterPosition: 0, limit: 0 },
+        { afterPosition: 0, limit: 5000 },
+        { afterPosition: 0, extra: 1 },
+        '{"afterPosition":',
+      ]) {
         const r = await server.call('/api/gatehouse/listChangesAfter', body);
         assert.equal(r.status, 400, JSON.stringify(body));
         assert.equal(r.json.error, true);
@@ -224,12 +271,20 @@ forEachDialect('stream positions after a reset or restore of the store', (dialec
 
   it('a subscriber connected across state/restore receives every change made after it', async () => {
     const topic = `/topic/change/${org.orgUuid}`;
-    await raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: 5 }, (_, i) => ({ entityUuid: `s${i}` })));
+    await raiseChanges(
+      server.gatehouse.deps,
+      org.orgUuid,
+      Array.from({ length: 5 }, (_, i) => ({ entityUuid: `s${i}` })),
+    );
     assert.equal((await control(server, '/state/snapshot', { name: 'five' })).json.error, false);
     const c = await StrictClient.connect(server.gatehouse.urls.ws, { key: org.apiKey, scheme: 'api-token' });
     c.send(`SUBSCRIBE\nid:0\ndestination:${topic}\nreceipt:s\n\n\0`);
     await c.next();
-    await raiseChanges(server.gatehouse.deps, org.orgUuid, Array.from({ length: 10 }, (_, i) => ({ entityUuid: `before-${i}` })));
+    await raiseChanges(
+      server.gatehouse.deps,
+      org.orgUuid,
+      Array.from({ length: 10 }, (_, i) => ({ entityUuid: `before-${i}` })),
+    );
     await c.until(() => messages(c).length === 10, 'ten changes');
     assert.equal((await control(server, '/state/restore', { name: 'five' })).json.error, false);
     for (let i = 0; i < 5; i++) await raiseChanges(server.gatehouse.deps, org.orgUuid, [{ entityUuid: `after-${i}` }]);

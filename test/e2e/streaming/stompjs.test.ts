@@ -34,13 +34,26 @@ forEachDialect('stream with @stomp/stompjs over TLS', (dialect) => {
       const c = await client();
       const sub = await collect(c, `/topic/change/${org.orgUuid}`);
       await raiseChanges(server.gatehouse.deps, org.orgUuid, [
-        { entity: 'POLICY_ALERT', entityUuid: 'alert-1', type: 'CREATE', deviceUuid: 'cam-1', update: { deviceUuid: 'cam-1', durationSec: 5, policyAlertTriggers: ['PEOPLE'], textDescription: 'Person' } },
+        {
+          entity: 'POLICY_ALERT',
+          entityUuid: 'alert-1',
+          type: 'CREATE',
+          deviceUuid: 'cam-1',
+          update: { deviceUuid: 'cam-1', durationSec: 5, policyAlertTriggers: ['PEOPLE'], textDescription: 'Person' },
+        },
         { entity: 'DOOR', entityUuid: 'door-1', type: 'UPDATE', update: { name: 'Front' } },
         { entity: 'SCHEDULE', entityUuid: 'sch-1', type: 'DELETE', update: {} },
       ]);
       await waitFor('three messages', () => sub.messages.length === 3);
       const bodies = sub.messages.map((m) => JSON.parse(m.body));
-      assert.deepEqual(bodies.map((b) => [b.entity, b.type]), [['POLICY_ALERT', 'CREATE'], ['DOOR', 'UPDATE'], ['SCHEDULE', 'DELETE']]);
+      assert.deepEqual(
+        bodies.map((b) => [b.entity, b.type]),
+        [
+          ['POLICY_ALERT', 'CREATE'],
+          ['DOOR', 'UPDATE'],
+          ['SCHEDULE', 'DELETE'],
+        ],
+      );
       assert.equal(bodies[0].update.textDescription, 'Person');
       assert.equal(sub.messages[0]!.headers['content-type'], 'application/json');
       assert.equal(sub.messages[0]!.headers.destination, `/topic/change/${org.orgUuid}`);

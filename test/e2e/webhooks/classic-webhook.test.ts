@@ -58,7 +58,11 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
     });
 
     it('saves the settings with the secret masked, stamps who enabled it, and lists it among the integrations', async () => {
-      const saved = await server.call(UPDATE, { webhookSettings: { enabled: true, webhookUrl: `${receiver.url}/hook`, webhookSecret: SECRET } }, { key: org.apiKey });
+      const saved = await server.call(
+        UPDATE,
+        { webhookSettings: { enabled: true, webhookUrl: `${receiver.url}/hook`, webhookSecret: SECRET } },
+        { key: org.apiKey },
+      );
       assert.equal(saved.json.error, false, saved.text);
       const got = (await server.call(GET, {}, { key: org.apiKey })).json;
       assert.equal(got.webhookSettings.webhookUrl, `${receiver.url}/hook`);
@@ -111,19 +115,29 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
       );
       assert.ok('thumbnailLocation' in body && 'clipLocationMap' in body);
       // The delivery log has it, delivered, with its one attempt.
-      const log = await waitFor('condition', async () => {
-        const d = (await server.call('/api/integrations/getDeliveryLog', { kind: 'ORG_WEBHOOK' }, { key: org.apiKey })).json.deliveries?.[0];
-        return d?.status === 'DELIVERED' ? d : undefined;
-      }, 10_000);
+      const log = await waitFor(
+        'condition',
+        async () => {
+          const d = (await server.call('/api/integrations/getDeliveryLog', { kind: 'ORG_WEBHOOK' }, { key: org.apiKey })).json.deliveries?.[0];
+          return d?.status === 'DELIVERED' ? d : undefined;
+        },
+        10_000,
+      );
       assert.equal(`msg_${log.deliveryUuid}`, request.headers['webhook-id']);
-      assert.deepEqual(log.attemptLog.map((a: any) => [a.attempt, a.statusCode]), [[1, 200]]);
+      assert.deepEqual(
+        log.attemptLog.map((a: any) => [a.attempt, a.statusCode]),
+        [[1, 200]],
+      );
     });
 
     it('delivers an alert whose announcement the bus lost, from the change log', async () => {
       const before = receiver.requests.length;
       const deps = server.gatehouse.deps;
       const silent: Bus = { ...deps.bus, publish: async () => {} };
-      const alert = await raisePolicyAlert({ ...deps, bus: silent }, systemActor(org.orgUuid, 'test.lost'), { deviceUuid: site.cameras.Lobby, policyAlertTriggers: ['MOTION_CAR'] });
+      const alert = await raisePolicyAlert({ ...deps, bus: silent }, systemActor(org.orgUuid, 'test.lost'), {
+        deviceUuid: site.cameras.Lobby,
+        policyAlertTriggers: ['MOTION_CAR'],
+      });
       const [request] = (await receiver.waitFor(before + 1)).slice(before);
       assert.deepEqual([request.json.alertUuid, request.json.summary], [alert.uuid, 'Vehicle detected at HQ']);
       await settle();
@@ -168,15 +182,26 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
       const before = receiver.requests.length;
       const report = (connectionStatus: string) =>
         write(server.gatehouse.deps, systemActor(org.orgUuid, 'test.camera'), async (w) => {
-          w.change(rawChange({ entity: 'CAMERA', entityUuid: site.cameras.Lobby, deviceUuid: site.cameras.Lobby, type: 'UPDATE', update: { uuid: site.cameras.Lobby, connectionStatus } }));
+          w.change(
+            rawChange({
+              entity: 'CAMERA',
+              entityUuid: site.cameras.Lobby,
+              deviceUuid: site.cameras.Lobby,
+              type: 'UPDATE',
+              update: { uuid: site.cameras.Lobby, connectionStatus },
+            }),
+          );
         });
       await report('RED');
       await report('GREEN');
       const got = (await receiver.waitFor(before + 2)).slice(before);
-      assert.deepEqual(got.map((r) => [r.json.diagnosticTrigger, r.json.deviceUuid]), [
-        ['CAMERA_DISCONNECTED', site.cameras.Lobby],
-        ['CAMERA_CONNECTED', site.cameras.Lobby],
-      ]);
+      assert.deepEqual(
+        got.map((r) => [r.json.diagnosticTrigger, r.json.deviceUuid]),
+        [
+          ['CAMERA_DISCONNECTED', site.cameras.Lobby],
+          ['CAMERA_CONNECTED', site.cameras.Lobby],
+        ],
+      );
       assert.equal(got[0].json.summary, 'Camera Lobby went offline at HQ');
     });
 

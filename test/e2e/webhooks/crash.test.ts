@@ -43,7 +43,12 @@ forEachDialect('Webhooks: a server killed (SIGKILL) in the middle of deliveries'
     const first = await start();
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const admin = { headers: { authorization: `Bearer ${token}` } };
-    const seeded = await callApi(first.rest, `/_gatehouse/orgs/${org.orgUuid}/seed`, { locations: [{ name: 'HQ' }], cameras: [{ name: 'Lobby', location: 'HQ' }] }, admin);
+    const seeded = await callApi(
+      first.rest,
+      `/_gatehouse/orgs/${org.orgUuid}/seed`,
+      { locations: [{ name: 'HQ' }], cameras: [{ name: 'Lobby', location: 'HQ' }] },
+      admin,
+    );
     assert.equal(seeded.json.error, false, seeded.text);
     const added = await callApi(first.rest, '/api/integrations/webhooks/updateWebhookIntegrationV2', { webhookUrl: `${receiver.url}/in` }, { key: org.apiKey });
     assert.equal(added.json.error, false, added.text);
@@ -62,11 +67,15 @@ forEachDialect('Webhooks: a server killed (SIGKILL) in the middle of deliveries'
     servers.splice(servers.indexOf(first.server), 1);
 
     const second = await start();
-    const delivered = await waitFor('every delivery made', async () => {
+    const delivered = await waitFor(
+      'every delivery made',
+      async () => {
         const log = await callApi(second.rest, '/api/integrations/getDeliveryLog', { kind: 'WEBHOOK_V2_ACTIVITY' }, { key: org.apiKey });
         const ds = log.json.deliveries ?? [];
         return ds.length === ALERTS && ds.every((d: any) => d.status === 'DELIVERED') ? ds : undefined;
-      }, 30_000);
+      },
+      30_000,
+    );
     // Deduplicated on webhook-id, the receiver has each alert exactly once, every request verifying.
     const byId = new Map<string, string>();
     for (const r of receiver.requests) {

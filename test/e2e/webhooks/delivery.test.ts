@@ -50,10 +50,14 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
       const tries = (uuid: string) => receiver.requests.filter((r) => r.json?.alertUuid === uuid).length;
       await waitFor('two attempts of each alert', async () => (alerts.every((a) => tries(a.uuid) >= 2) ? true : undefined), 15_000);
       up = true;
-      const delivered = await waitFor('all three delivered', async () => {
-        const ds = await deliveriesTo(receiver);
-        return ds.length === 3 && ds.every((d) => d.status === 'DELIVERED') ? ds : undefined;
-      }, 20_000);
+      const delivered = await waitFor(
+        'all three delivered',
+        async () => {
+          const ds = await deliveriesTo(receiver);
+          return ds.length === 3 && ds.every((d) => d.status === 'DELIVERED') ? ds : undefined;
+        },
+        20_000,
+      );
       const accepted = new Map<string, ReceivedRequest>();
       for (const r of receiver.requests) {
         assert.deepEqual(verified(r, secret), JSON.parse(r.body));
@@ -63,8 +67,14 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
       assert.deepEqual([...accepted.keys()].sort(), delivered.map((d) => `msg_${d.deliveryUuid}`).sort());
       for (const d of delivered) {
         assert.ok(d.attempts >= 3);
-        assert.deepEqual(d.attemptLog.map((a: any) => a.statusCode), [...Array(d.attempts - 1).fill(503), 204]);
-        assert.deepEqual(d.attemptLog.map((a: any) => a.attempt), Array.from({ length: d.attempts }, (_, i) => i + 1));
+        assert.deepEqual(
+          d.attemptLog.map((a: any) => a.statusCode),
+          [...Array(d.attempts - 1).fill(503), 204],
+        );
+        assert.deepEqual(
+          d.attemptLog.map((a: any) => a.attempt),
+          Array.from({ length: d.attempts }, (_, i) => i + 1),
+        );
       }
       await settle();
       const count = receiver.requests.length;
@@ -76,21 +86,37 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
       const { receiver } = await only((_req, i) => (i === 0 ? { status: 302 } : { status: 200 }));
       await simulateAlert(server, site.cameras.Lobby);
       await receiver.waitFor(2);
-      const [d] = await waitFor('condition', async () => {
-        const ds = await deliveriesTo(receiver);
-        return ds[0]?.status === 'DELIVERED' ? ds : undefined;
-      }, 10_000);
-      assert.deepEqual(d.attemptLog.map((a: any) => [a.statusCode, a.error]), [
-        [302, 'HTTP 302'],
-        [200, null],
-      ]);
+      const [d] = await waitFor(
+        'condition',
+        async () => {
+          const ds = await deliveriesTo(receiver);
+          return ds[0]?.status === 'DELIVERED' ? ds : undefined;
+        },
+        10_000,
+      );
+      assert.deepEqual(
+        d.attemptLog.map((a: any) => [a.statusCode, a.error]),
+        [
+          [302, 'HTTP 302'],
+          [200, null],
+        ],
+      );
     });
 
     it('follows the Svix schedule, scaled, with jitter, and gives up after the 8th attempt', () => {
-      assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map((n) => webhookRetryDelayMs(n, 1, () => 0.5)), [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
-      assert.equal(webhookRetryDelayMs(8, 1, () => 0.5), null);
+      assert.deepEqual(
+        [1, 2, 3, 4, 5, 6, 7].map((n) => webhookRetryDelayMs(n, 1, () => 0.5)),
+        [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      );
+      assert.equal(
+        webhookRetryDelayMs(8, 1, () => 0.5),
+        null,
+      );
       assert.deepEqual([webhookRetryDelayMs(1, 1, () => 0), webhookRetryDelayMs(1, 1, () => 1)], [4_000, 6_000]);
-      assert.equal(webhookRetryDelayMs(2, 0.001, () => 0.5), 300);
+      assert.equal(
+        webhookRetryDelayMs(2, 0.001, () => 0.5),
+        300,
+      );
     });
 
     it('waits as Retry-After says on 429 and 503', async () => {
@@ -128,7 +154,11 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
         await simulateAlert(server, site.cameras.Lobby);
         await receiver.waitFor(1);
         const seen = () => sub.messages.map((m) => JSON.parse(m.body));
-        await waitFor('the disabled URL on the stream', async () => (seen().some((c) => c.entity === 'WEBHOOK_ENDPOINT' && c.update.webhookDisabled) ? true : undefined), 5000);
+        await waitFor(
+          'the disabled URL on the stream',
+          async () => (seen().some((c) => c.entity === 'WEBHOOK_ENDPOINT' && c.update.webhookDisabled) ? true : undefined),
+          5000,
+        );
         const change = seen().find((c) => c.entity === 'WEBHOOK_ENDPOINT' && c.update.webhookDisabled);
         assert.deepEqual([change.type, change.update.url, change.update.disabledReason], ['UPDATE', `${receiver.url}/in`, 'GONE: the receiver answered 410']);
         assert.ok(!JSON.stringify(change).includes('whsec_'), 'the stream carries no secret');

@@ -53,7 +53,12 @@ forEachDialect('Event subscriptions (subscribeZapierWebhook)', (dialect) => {
       const noKind = await call(SUBSCRIBE, { hookUrl: 'http://127.0.0.1:9/x' });
       assert.match(noKind.json.errorMsg, /zapEnum: required/);
       assert.equal((await call(SUBSCRIBE, { hookUrl: 'http://127.0.0.1:9/x', zapEnum: 'PIGEON_EVENTS' })).status, 400);
-      const range = await call(SUBSCRIBE, { hookUrl: 'http://127.0.0.1:9/x', zapEnum: 'ENVIRONMENTAL_SENSOR_EVENTS', tempLowerThreshold: 30, tempUpperThreshold: 10 });
+      const range = await call(SUBSCRIBE, {
+        hookUrl: 'http://127.0.0.1:9/x',
+        zapEnum: 'ENVIRONMENTAL_SENSOR_EVENTS',
+        tempLowerThreshold: 30,
+        tempUpperThreshold: 10,
+      });
       assert.equal(range.json.error, true);
     });
 
@@ -104,7 +109,9 @@ forEachDialect('Event subscriptions (subscribeZapierWebhook)', (dialect) => {
     });
 
     it('RULE_EVENTS: firings of the listed rule; the back-off holds back the next one', async () => {
-      const rule = await call('/api/button/createRuleForButton', { rule: { triggerPress: 'LONG', sensorUuid: site.sensors.Spare, action: { liveNotificationAction: true }, ruleFilters: { triggerBackoffSecs: 0 } } });
+      const rule = await call('/api/button/createRuleForButton', {
+        rule: { triggerPress: 'LONG', sensorUuid: site.sensors.Spare, action: { liveNotificationAction: true }, ruleFilters: { triggerBackoffSecs: 0 } },
+      });
       assert.equal(rule.json.error, false, rule.text);
       const { receiver } = await subscribe({ zapEnum: 'RULE_EVENTS', uuids: [rule.json.ruleUuid], backoffSec: 3600 });
       await simulate(server, 'press', { button: site.sensors.Spare, press: 'LONG' });

@@ -64,20 +64,32 @@ describe('Wiegand credential formats', () => {
 
   it('reads a little-endian hex byte by byte, last first', () => {
     assert.equal(decodeCredential({ type: 'WIEGAND_H10301', hexValue: '8b081400', littleEndian: true }).value, '10:1093');
-    assert.match(refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '14088', littleEndian: true })), /whole bytes/);
+    assert.match(
+      refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '14088', littleEndian: true })),
+      /whole bytes/,
+    );
   });
 
   it('takes numValueBits as the frame length, and refuses one that is not the format', () => {
     assert.equal(decodeCredential({ type: 'WIEGAND_H10301', hexValue: '14088b', numValueBits: 26 }).value, '10:1093');
-    assert.equal(refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '14088b', numValueBits: 32 })), 'numValueBits: WIEGAND_H10301 values are 26 bits, not 32');
+    assert.equal(
+      refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '14088b', numValueBits: 32 })),
+      'numValueBits: WIEGAND_H10301 values are 26 bits, not 32',
+    );
   });
 
   it('refuses a value wider than the frame', () => {
-    assert.equal(refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '414088b' })), 'hexValue: more than 26 bits for WIEGAND_H10301');
+    assert.equal(
+      refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '414088b' })),
+      'hexValue: more than 26 bits for WIEGAND_H10301',
+    );
   });
 
   it('refuses hex that is not hexadecimal', () => {
-    assert.equal(refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '01408xz' })), 'hexValue: must be hexadecimal digits (0-9, a-f)');
+    assert.equal(
+      refusal(() => decodeCredential({ type: 'WIEGAND_H10301', hexValue: '01408xz' })),
+      'hexValue: must be hexadecimal digits (0-9, a-f)',
+    );
   });
 });
 
@@ -87,35 +99,59 @@ describe('other credential formats', () => {
     assert.equal(d.value, '18446744073709551615');
     assert.equal(d.lowercaseHexValue, 'ffffffffffffffff');
     assert.equal(decodeCredential({ type: 'WIEGAND_64BIT_RAW', hexValue: '1f' }).lowercaseHexValue, '000000000000001f');
-    assert.equal(refusal(() => decodeCredential({ type: 'WIEGAND_64BIT_RAW', hexValue: '1ffffffffffffffff' })), 'hexValue: more than 64 bits for WIEGAND_64BIT_RAW');
-    assert.match(refusal(() => decodeCredential({ type: 'WIEGAND_64BIT_RAW', hexValue: '1f', numValueBits: 26 })), /64 bits, not 26/);
+    assert.equal(
+      refusal(() => decodeCredential({ type: 'WIEGAND_64BIT_RAW', hexValue: '1ffffffffffffffff' })),
+      'hexValue: more than 64 bits for WIEGAND_64BIT_RAW',
+    );
+    assert.match(
+      refusal(() => decodeCredential({ type: 'WIEGAND_64BIT_RAW', hexValue: '1f', numValueBits: 26 })),
+      /64 bits, not 26/,
+    );
   });
 
   it('takes a card serial number of 4, 7, 8 or 10 bytes', () => {
     assert.equal(decodeCredential({ type: 'STANDARD_CSN', hexValue: '04A1B2C3D4E5F6' }).value, '04a1b2c3d4e5f6');
     assert.equal(decodeCredential({ type: 'PLATFORM_SECURE_CSN', hexValue: 'DEADBEEF' }).numBits, 32);
     assert.equal(decodeCredential({ type: 'STANDARD_CSN', hexValue: 'c3b2a104', littleEndian: true }).value, '04a1b2c3');
-    assert.match(refusal(() => decodeCredential({ type: 'STANDARD_CSN', hexValue: 'a1b2c3' })), /card serial number of 4, 7, 8, 10 bytes/);
-    assert.match(refusal(() => decodeCredential({ type: 'STANDARD_CSN', hexValue: 'a1b2c3d4e' })), /card serial number/);
+    assert.match(
+      refusal(() => decodeCredential({ type: 'STANDARD_CSN', hexValue: 'a1b2c3' })),
+      /card serial number of 4, 7, 8, 10 bytes/,
+    );
+    assert.match(
+      refusal(() => decodeCredential({ type: 'STANDARD_CSN', hexValue: 'a1b2c3d4e' })),
+      /card serial number/,
+    );
   });
 
   it('takes a mobile credential of whole bytes', () => {
     assert.equal(decodeCredential({ type: 'PLATFORM_SECURE_MOBILE', hexValue: '00112233445566778899aabbccddeeff' }).numBits, 128);
-    assert.match(refusal(() => decodeCredential({ type: 'PLATFORM_SECURE_MOBILE', hexValue: 'abc' })), /4 to 32 whole bytes/);
+    assert.match(
+      refusal(() => decodeCredential({ type: 'PLATFORM_SECURE_MOBILE', hexValue: 'abc' })),
+      /4 to 32 whole bytes/,
+    );
   });
 
   it('holds a PIN as its digits only', () => {
     const d = decodeCredential({ type: 'PIN_CODE', hexValue: '012345' });
     assert.equal(d.value, '012345');
     assert.equal(d.lookupKey, 'pin:012345');
-    assert.equal(refusal(() => decodeCredential({ type: 'PIN_CODE', hexValue: '12a4' })), 'hexValue: a PIN_CODE is 4 to 12 digits (0-9) only');
-    assert.match(refusal(() => decodeCredential({ type: 'PIN_CODE', hexValue: '123' })), /4 to 12 digits/);
+    assert.equal(
+      refusal(() => decodeCredential({ type: 'PIN_CODE', hexValue: '12a4' })),
+      'hexValue: a PIN_CODE is 4 to 12 digits (0-9) only',
+    );
+    assert.match(
+      refusal(() => decodeCredential({ type: 'PIN_CODE', hexValue: '123' })),
+      /4 to 12 digits/,
+    );
   });
 
   it('keeps a CUSTOM value as hex of numValueBits bits', () => {
     assert.equal(decodeCredential({ type: 'CUSTOM', hexValue: 'ABC', numValueBits: 20 }).lowercaseHexValue, '00abc');
     assert.equal(decodeCredential({ type: 'CUSTOM', hexValue: 'ABC' }).numBits, 12);
-    assert.match(refusal(() => decodeCredential({ type: 'CUSTOM', hexValue: 'fff', numValueBits: 8 })), /more than 8 bits/);
+    assert.match(
+      refusal(() => decodeCredential({ type: 'CUSTOM', hexValue: 'fff', numValueBits: 8 })),
+      /more than 8 bits/,
+    );
   });
 
   it("accepts the reference catalogue's type names as aliases", () => {
@@ -124,7 +160,10 @@ describe('other credential formats', () => {
     assert.equal(canonicalCredentialType('HID_CORP1000_STD_35'), 'VENDOR_CORP1000_STD_35');
     assert.equal(canonicalCredentialType('HID_CORP1000_STD_48'), 'VENDOR_CORP1000_STD_48');
     assert.equal(canonicalCredentialType('WIEGAND_H10301'), 'WIEGAND_H10301');
-    assert.match(refusal(() => canonicalCredentialType('MAGSTRIPE')), /not a credential type/);
+    assert.match(
+      refusal(() => canonicalCredentialType('MAGSTRIPE')),
+      /not a credential type/,
+    );
   });
 
   it('matches a presented hex whatever its leading zeros or case', () => {

@@ -28,13 +28,19 @@ describe('STOMP frame parser', () => {
     const { frames } = parseAll('SUBSCRIBE\nid:0\ndestination:/topic/change/abc\n\n\0');
     assert.equal(frames.length, 1);
     assert.equal(frames[0]!.command, 'SUBSCRIBE');
-    assert.deepEqual(frames[0]!.headers, [['id', '0'], ['destination', '/topic/change/abc']]);
+    assert.deepEqual(frames[0]!.headers, [
+      ['id', '0'],
+      ['destination', '/topic/change/abc'],
+    ]);
     assert.equal(frames[0]!.body.length, 0);
   });
 
   it('accepts CRLF line endings', () => {
     const { frames } = parseAll('SUBSCRIBE\r\nid:0\r\ndestination:/d\r\n\r\n\0');
-    assert.deepEqual(frames[0]!.headers, [['id', '0'], ['destination', '/d']]);
+    assert.deepEqual(frames[0]!.headers, [
+      ['id', '0'],
+      ['destination', '/d'],
+    ]);
   });
 
   it('keeps the first value of a repeated header', () => {
@@ -55,7 +61,10 @@ describe('STOMP frame parser', () => {
 
   it('parses several frames in one chunk', () => {
     const { frames } = parseAll('CONNECT\naccept-version:1.2\n\n\0SUBSCRIBE\nid:0\ndestination:/d\n\n\0');
-    assert.deepEqual(frames.map((f) => f.command), ['CONNECT', 'SUBSCRIBE']);
+    assert.deepEqual(
+      frames.map((f) => f.command),
+      ['CONNECT', 'SUBSCRIBE'],
+    );
   });
 
   it('parses a frame split across chunks, byte by byte', () => {
@@ -148,7 +157,10 @@ describe('STOMP frame parser', () => {
       });
       parser.version = '1.0';
       parser.push(Buffer.from('ACK\nid:a\\cb\n\n\0ACK\nid:a\\cb\n\n\0'));
-      assert.deepEqual(frames.map((f) => header(f, 'id')), ['a\\cb', 'a:b']);
+      assert.deepEqual(
+        frames.map((f) => header(f, 'id')),
+        ['a\\cb', 'a:b'],
+      );
     });
   });
 });

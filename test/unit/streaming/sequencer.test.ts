@@ -29,7 +29,11 @@ function setup(log: number[], options: { gapWaitMs?: number; failReads?: number 
     readRange: async (_org, after, upTo, limit) => {
       reads.push([after, upTo]);
       if (failures-- > 0) throw new Error('log unreachable');
-      return log.filter((p) => p > after && p <= upTo).sort((a, b) => a - b).slice(0, limit).map((p) => change(p));
+      return log
+        .filter((p) => p > after && p <= upTo)
+        .sort((a, b) => a - b)
+        .slice(0, limit)
+        .map((p) => change(p));
     },
     deliver: (e) => delivered.push(e.position),
     onError: (e) => errors.push(e),
@@ -44,7 +48,7 @@ const settle = () => sleep(5);
 describe('change sequencer (per-organization positions)', () => {
   it('delivers consecutive positions at once, without reading the log', async () => {
     const { seq, delivered, reads, log } = setup([1, 2]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.push(3, 4, 5);
     for (const p of [3, 4, 5]) seq.accept(change(p));
@@ -55,7 +59,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('ignores organizations it does not follow, and duplicates', async () => {
     const { seq, delivered } = setup([1]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     seq.accept(change(2, 'other'));
     seq.accept(change(2));
@@ -67,7 +71,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('delivers, in order, changes announced while the starting position was read', async () => {
     const { seq, delivered } = setup([1, 2, 3]);
-    seq.follow('org');
+    void seq.follow('org');
     seq.accept(change(3));
     seq.accept(change(2));
     await settle();
@@ -77,7 +81,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('puts out-of-order announcements back in order when the missing one arrives within the wait', async () => {
     const { seq, delivered, reads, log } = setup([]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.push(1, 2, 3);
     seq.accept(change(2));
@@ -92,7 +96,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('reads a gap from the log after the wait (a lost announcement)', async () => {
     const { seq, delivered, reads, log } = setup([]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.push(1, 2, 3);
     seq.accept(change(3));
@@ -104,7 +108,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('drops an announced change that the log does not hold (another deployment)', async () => {
     const { seq, delivered, log } = setup([]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     seq.accept(change(2));
     await sleep(60);
@@ -117,7 +121,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('retries a log it cannot read, and loses nothing', async () => {
     const { seq, delivered, errors, log } = setup([], { failReads: 2 });
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.push(1, 2);
     seq.accept(change(2));
@@ -129,7 +133,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('polls the log for changes no announcement carried', async () => {
     const { seq, delivered, log } = setup([1]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.push(2, 3);
     await seq.poll();
@@ -140,7 +144,7 @@ describe('change sequencer (per-organization positions)', () => {
 
   it('follows the store when it is replaced: positions start again', async () => {
     const { seq, delivered, log } = setup([1, 2, 3, 4, 5]);
-    seq.follow('org');
+    void seq.follow('org');
     await settle();
     log.length = 0;
     seq.rebase();

@@ -37,7 +37,11 @@ async function targetSecret(deps: IntegrationDeps, row: DeliveryRow): Promise<st
  * on every attempt; the signature, when the target has a secret, covers exactly the bytes sent), under
  * the outbound address policy.
  */
-export async function attemptOrgWebhook(deps: IntegrationDeps, row: DeliveryRow, request: { signal: AbortSignal; timeoutMs: number }): Promise<OutboundResponse> {
+export async function attemptOrgWebhook(
+  deps: IntegrationDeps,
+  row: DeliveryRow,
+  request: { signal: AbortSignal; timeoutMs: number },
+): Promise<OutboundResponse> {
   const secret = await targetSecret(deps, row);
   const id = `msg_${row.uuid}`;
   const timestamp = Math.floor(deps.clock.now() / 1000);

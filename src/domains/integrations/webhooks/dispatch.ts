@@ -38,7 +38,10 @@ export function subscriptionMatches(filter: SubscriptionFilter, event: Subscript
   ];
   const limited = bounds.filter(([, lower, upper]) => lower !== null || upper !== null);
   // With thresholds, an event is wanted when one of its readings lies outside them.
-  return limited.length === 0 || limited.some(([value, lower, upper]) => value !== undefined && ((lower !== null && value < lower) || (upper !== null && value > upper)));
+  return (
+    limited.length === 0 ||
+    limited.some(([value, lower, upper]) => value !== undefined && ((lower !== null && value < lower) || (upper !== null && value > upper)))
+  );
 }
 
 interface Target {
@@ -58,7 +61,10 @@ interface Target {
 export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<number> {
   if (!isWebhookEntity(event.entity)) return 0;
   const orgUuid = event.orgUuid;
-  const [classic, endpoints] = await Promise.all([findIntegration(deps, orgUuid, 'WEBHOOK'), listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION'])]);
+  const [classic, endpoints] = await Promise.all([
+    findIntegration(deps, orgUuid, 'WEBHOOK'),
+    listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION']),
+  ]);
   const classicSince = Number(classic?.settings.sinceChangeId ?? 0);
   const classicUrl = classic?.enabled && event.id > classicSince ? ((classic.settings.webhookUrl as string | null) ?? null) : null;
   const live = endpoints.filter((e) => !e.disabled && event.id > e.sinceChangeId);
@@ -69,11 +75,14 @@ export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, 
     const targets: Target[] = [];
     if (we.family !== 'SUBSCRIPTION') {
       if (classicUrl) targets.push({ kind: WEBHOOK_KINDS.CLASSIC, target: classic!.uuid, url: classicUrl, body: we.payload, backoffSec: null });
-      for (const e of live.filter((x) => x.purpose === we.family)) targets.push({ kind: WEBHOOK_KINDS[we.family], target: e.uuid, url: e.url, body: we.payload, backoffSec: null });
+      for (const e of live.filter((x) => x.purpose === we.family))
+        targets.push({ kind: WEBHOOK_KINDS[we.family], target: e.uuid, url: e.url, body: we.payload, backoffSec: null });
     }
     const sub = we.subscription;
     if (sub) {
-      const subscribed = live.filter((e): e is Endpoint & { filter: SubscriptionFilter } => e.purpose === 'SUBSCRIPTION' && e.filter !== null && subscriptionMatches(e.filter, sub));
+      const subscribed = live.filter(
+        (e): e is Endpoint & { filter: SubscriptionFilter } => e.purpose === 'SUBSCRIPTION' && e.filter !== null && subscriptionMatches(e.filter, sub),
+      );
       for (const e of subscribed) {
         const body = { webhookId: e.uuid, zapEnum: sub.zapEnum, orgUuid, changeId: event.id, timestampMs: event.timestampMs, ...sub.body };
         targets.push({ kind: WEBHOOK_KINDS.SUBSCRIPTION, target: e.uuid, url: e.url, body, backoffSec: e.backoffSec });
@@ -121,7 +130,8 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
     return next;
   };
   const unsubscribe = deps.bus.subscribe('change', (event) => {
-    if (!stopped && isWebhookEntity(event.entity)) dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
+    if (!stopped && isWebhookEntity(event.entity))
+      dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
   });
 
   async function pass(): Promise<boolean> {

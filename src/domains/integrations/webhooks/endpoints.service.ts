@@ -145,7 +145,9 @@ export async function changeEndpoint(
     ...(enabling ? { since_change_id: await latestChangeEventId(w.tx) } : {}),
     disabled_reason: disabled ? (change.disabledReason ?? e.disabledReason) : null,
     updated_at_ms: w.nowMs,
-    ...(change.secret !== undefined ? { secret: deps.secrets.seal(change.secret, secretIdentity(e.orgUuid, e.uuid)), secret_masked: maskSecret(change.secret)! } : {}),
+    ...(change.secret !== undefined
+      ? { secret: deps.secrets.seal(change.secret, secretIdentity(e.orgUuid, e.uuid)), secret_masked: maskSecret(change.secret)! }
+      : {}),
   };
   await store.updateEndpoint(w.tx, e.orgUuid, e.uuid, set);
   const updated: Endpoint = {

@@ -15,8 +15,7 @@ import * as store from './store.js';
  * (button presses, door position changes, environmental sensor alerts, rule firings).
  */
 export type WebhookEvent =
-  | { family: 'ACTIVITY' | 'DIAGNOSTIC'; payload: AlertPayload; subscription?: SubscriptionEvent }
-  | { family: 'SUBSCRIPTION'; subscription: SubscriptionEvent };
+  { family: 'ACTIVITY' | 'DIAGNOSTIC'; payload: AlertPayload; subscription?: SubscriptionEvent } | { family: 'SUBSCRIPTION'; subscription: SubscriptionEvent };
 
 /** The platform's webhook body, version "2". */
 export interface AlertPayload {
@@ -75,6 +74,8 @@ const DIAGNOSTICS: Record<DeviceKind, [offline: string, online: string]> = {
   DOORBELL_CAMERA: ['CAMERA_DISCONNECTED', 'CAMERA_CONNECTED'],
 };
 
+/** A change's payload as the dispatcher reads it: any record the stream carries. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads of every entity are read by field name
 type Rec = Record<string, any>;
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const absolute = (mediaUrl: string, path: unknown): string | null => (typeof path !== 'string' || !path ? null : path.startsWith('/') ? mediaUrl + path : path);
@@ -159,15 +160,25 @@ export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl
     return typeof u.controllerOnline === 'boolean' && u.controllerUuid ? diagnosticEvent(w, event, u.controllerUuid, u.controllerOnline) : null;
   }
   if (DEVICE_ENTITIES.has(event.entity)) {
-    return typeof u.connectionStatus === 'string' && event.type !== 'DELETE' ? diagnosticEvent(w, event, event.deviceUuid ?? event.entityUuid, u.connectionStatus !== 'RED') : null;
+    return typeof u.connectionStatus === 'string' && event.type !== 'DELETE'
+      ? diagnosticEvent(w, event, event.deviceUuid ?? event.entityUuid, u.connectionStatus !== 'RED')
+      : null;
   }
   if (event.entity === BUTTON_EVENT_ENTITY && event.type === 'CREATE') {
-    return { family: 'SUBSCRIPTION', subscription: { zapEnum: 'BUTTON_EVENTS', subjects: [u.componentUuid, u.ownerDeviceUuid, event.deviceUuid].filter(Boolean), body: { buttonEvent: u } } };
+    return {
+      family: 'SUBSCRIPTION',
+      subscription: { zapEnum: 'BUTTON_EVENTS', subjects: [u.componentUuid, u.ownerDeviceUuid, event.deviceUuid].filter(Boolean), body: { buttonEvent: u } },
+    };
   }
   if (event.entity === COMPONENT_EVENT_ENTITY && event.type === 'CREATE' && u.type === 'DoorPositionIndicatorStateChangeEvent') {
     return {
       family: 'SUBSCRIPTION',
-      subscription: { zapEnum: 'DOOR_SENSOR_EVENTS', subjects: [u.componentCompositeUuid, u.ownerDeviceUuid].filter(Boolean), doorState: u.newState, body: { doorEvent: u } },
+      subscription: {
+        zapEnum: 'DOOR_SENSOR_EVENTS',
+        subjects: [u.componentCompositeUuid, u.ownerDeviceUuid].filter(Boolean),
+        doorState: u.newState,
+        body: { doorEvent: u },
+      },
     };
   }
   if (event.entity === RULE_FIRING_ENTITY) {

@@ -56,7 +56,15 @@ export function webhookRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: `${BASE}/deleteWebhookIntegration`, aliases: older('deleteWebhookIntegration'), operationId: 'deleteWebhookIntegration', summary: 'Delete the classic webhook', tags, body: BaseIntegrationRequest, response: EnvelopeResponse },
+    {
+      path: `${BASE}/deleteWebhookIntegration`,
+      aliases: older('deleteWebhookIntegration'),
+      operationId: 'deleteWebhookIntegration',
+      summary: 'Delete the classic webhook',
+      tags,
+      body: BaseIntegrationRequest,
+      response: EnvelopeResponse,
+    },
     async (_input, ctx) => deleteWebhookIntegration(deps, ctx).then(() => ({})),
   );
   operation(
@@ -74,7 +82,15 @@ export function webhookRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: `${BASE}/deleteWebhookIntegrationV2`, aliases: older('deleteWebhookIntegrationV2'), operationId: 'deleteWebhookIntegrationV2', summary: 'Delete every V2 webhook URL', tags, body: BaseIntegrationRequest, response: EnvelopeResponse },
+    {
+      path: `${BASE}/deleteWebhookIntegrationV2`,
+      aliases: older('deleteWebhookIntegrationV2'),
+      operationId: 'deleteWebhookIntegrationV2',
+      summary: 'Delete every V2 webhook URL',
+      tags,
+      body: BaseIntegrationRequest,
+      response: EnvelopeResponse,
+    },
     async (_input, ctx) => deleteWebhookIntegrationV2(deps, ctx).then(() => ({})),
   );
   operation(

@@ -21,7 +21,9 @@ export type WebhookInfo = Static<typeof WebhookInfo>;
 const webhookMaps = {
   activityWebhooks: Field(Type.Record(Url, Type.String({ maxLength: 4096 }), { description: 'URL to its signing secret (older form of activityWebhooksV2)' })),
   activityWebhooksV2: Field(Type.Record(Url, WebhookInfo, { description: 'URLs that receive every policy alert' })),
-  diagnosticWebhooks: Field(Type.Record(Url, Type.String({ maxLength: 4096 }), { description: 'URL to its signing secret (older form of diagnosticWebhooksV2)' })),
+  diagnosticWebhooks: Field(
+    Type.Record(Url, Type.String({ maxLength: 4096 }), { description: 'URL to its signing secret (older form of diagnosticWebhooksV2)' }),
+  ),
   diagnosticWebhooksV2: Field(Type.Record(Url, WebhookInfo, { description: 'URLs that receive every device diagnostic' })),
 };
 
@@ -78,7 +80,13 @@ const Threshold = (what: string) => Field(Type.Number({ description: what }));
 export const SubscribeZapierWebhookRequest = Type.Object({
   hookUrl: Field(Type.String({ maxLength: 2000, description: 'where the matching events are posted (required)' })),
   zapEnum: Field(StringEnum(ZAP_KINDS, 'which events (required)')),
-  uuids: Field(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000, uniqueItems: true, description: 'only events of these devices, doors or rules; empty or absent: all' })),
+  uuids: Field(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 1000,
+      uniqueItems: true,
+      description: 'only events of these devices, doors or rules; empty or absent: all',
+    }),
+  ),
   doorState: Field(StringEnum(DOOR_STATES, 'DOOR_SENSOR_EVENTS: only changes to this state')),
   tempLowerThreshold: Threshold('ENVIRONMENTAL_SENSOR_EVENTS: deliver when the temperature (°C) is below'),
   tempUpperThreshold: Threshold('ENVIRONMENTAL_SENSOR_EVENTS: deliver when the temperature (°C) is above'),

@@ -5,7 +5,14 @@ import type { EndpointPurpose, WebhookEndpointsTable } from './tables.js';
 type Db = Kysely<DB>;
 
 export async function listEndpoints(db: Db, orgUuid: string, purposes: readonly EndpointPurpose[]): Promise<WebhookEndpointsTable[]> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('org_uuid', '=', orgUuid).where('purpose', 'in', [...purposes]).orderBy('created_at_ms').orderBy('uuid').execute();
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('purpose', 'in', [...purposes])
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
 }
 
 export async function findEndpoint(db: Db, orgUuid: string, uuid: string): Promise<WebhookEndpointsTable | undefined> {
@@ -20,7 +27,12 @@ export async function insertEndpoint(db: Db, row: WebhookEndpointsTable): Promis
   await db.insertInto('webhook_endpoints').values(row).execute();
 }
 
-export async function updateEndpoint(db: Db, orgUuid: string, uuid: string, set: Partial<Pick<WebhookEndpointsTable, 'disabled' | 'disabled_reason' | 'secret' | 'secret_masked' | 'since_change_id' | 'updated_at_ms'>>): Promise<boolean> {
+export async function updateEndpoint(
+  db: Db,
+  orgUuid: string,
+  uuid: string,
+  set: Partial<Pick<WebhookEndpointsTable, 'disabled' | 'disabled_reason' | 'secret' | 'secret_masked' | 'since_change_id' | 'updated_at_ms'>>,
+): Promise<boolean> {
   const result = await db.updateTable('webhook_endpoints').set(set).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -79,7 +91,12 @@ export async function flipDeviceStatus(db: Db, orgUuid: string, deviceUuid: stri
     .onConflict((oc) => oc.column('device_uuid').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return !online;
-  const row = await db.selectFrom('webhook_device_status').select(['online', 'change_id']).where('device_uuid', '=', deviceUuid).where('org_uuid', '=', orgUuid).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_device_status')
+    .select(['online', 'change_id'])
+    .where('device_uuid', '=', deviceUuid)
+    .where('org_uuid', '=', orgUuid)
+    .executeTakeFirst();
   if (!row || Number(row.change_id) >= changeId) return false;
   const updated = await db
     .updateTable('webhook_device_status')

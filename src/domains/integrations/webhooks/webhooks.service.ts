@@ -67,7 +67,8 @@ export async function getWebhookIntegration(deps: IntegrationDeps, ctx: CallerCo
 /** A secret sent with a URL: kept when it is the stored one's masked form, refused when masked otherwise. */
 function givenSecret(field: string, given: string | null | undefined, existing: Endpoint | null): string | undefined {
   if (!given || (existing && given === existing.secretMasked)) return undefined;
-  if (given.startsWith('****')) throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
+  if (given.startsWith('****'))
+    throw fail('INVALID_VALUE', `${field}: a masked value that is not the stored secret's; send the secret itself, or its masked form to keep it`);
   return given;
 }
 
@@ -97,7 +98,11 @@ function wantedUrls(settings: WebhooksInput): WantedUrl[] {
  * state). With updatedWebhookSettings: the whole set, URLs left out are removed. A new URL gets a generated
  * signing secret (unless the settings give one), answered this once; at most one can be generated per call.
  */
-export async function updateWebhookIntegrationV2(deps: IntegrationDeps, ctx: CallerContext, input: UpdateWebhookIntegrationV2Request): Promise<{ webhookSecret: string | null }> {
+export async function updateWebhookIntegrationV2(
+  deps: IntegrationDeps,
+  ctx: CallerContext,
+  input: UpdateWebhookIntegrationV2Request,
+): Promise<{ webhookSecret: string | null }> {
   let wanted: WantedUrl[];
   let replaceAll = false;
   if (input.webhookUrl) {
@@ -121,7 +126,11 @@ export async function updateWebhookIntegrationV2(deps: IntegrationDeps, ctx: Cal
       }
       let plaintext = secret;
       if (!plaintext) {
-        if (generated) throw fail('INVALID_VALUE', 'updatedWebhookSettings: more than one new URL without a webhookSecret; add new URLs one at a time (webhookUrl) so that each generated secret can be answered');
+        if (generated)
+          throw fail(
+            'INVALID_VALUE',
+            'updatedWebhookSettings: more than one new URL without a webhookSecret; add new URLs one at a time (webhookUrl) so that each generated secret can be answered',
+          );
         plaintext = generated = generatedSecret();
       }
       await addEndpoint(deps, w, { purpose: want.purpose, url: want.url, secret: plaintext, disabled: want.disabled });
@@ -159,7 +168,11 @@ function checkRange(name: string, lower: number | null | undefined, upper: numbe
  * answers the subscription's webhookId. Identifiers that are not the organization's are refused, as if
  * unknown.
  */
-export async function subscribeZapierWebhook(deps: IntegrationDeps, ctx: CallerContext, input: SubscribeZapierWebhookRequest | undefined): Promise<{ webhookId: string }> {
+export async function subscribeZapierWebhook(
+  deps: IntegrationDeps,
+  ctx: CallerContext,
+  input: SubscribeZapierWebhookRequest | undefined,
+): Promise<{ webhookId: string }> {
   if (!input || typeof input !== 'object') throw fail('INVALID_VALUE', 'a subscription needs a JSON body with hookUrl and zapEnum');
   if (!input.hookUrl) throw fail('INVALID_VALUE', 'hookUrl: required');
   if (!input.zapEnum) throw fail('INVALID_VALUE', 'zapEnum: required (BUTTON_EVENTS, DOOR_SENSOR_EVENTS, ENVIRONMENTAL_SENSOR_EVENTS or RULE_EVENTS)');
@@ -167,7 +180,10 @@ export async function subscribeZapierWebhook(deps: IntegrationDeps, ctx: CallerC
   checkRange('humidity', input.humidityLowerThreshold, input.humidityUpperThreshold);
   const url = await checkIntegrationUrl(deps, 'hookUrl', input.hookUrl);
   const uuids = input.uuids ?? [];
-  const ruleUuids = input.zapEnum === 'RULE_EVENTS' && uuids.length > 0 ? new Set(Object.values(await getButtonRulesForOrg(deps, ctx)).flatMap((rules) => rules.map((r) => r.ruleUuid!))) : new Set<string>();
+  const ruleUuids =
+    input.zapEnum === 'RULE_EVENTS' && uuids.length > 0
+      ? new Set(Object.values(await getButtonRulesForOrg(deps, ctx)).flatMap((rules) => rules.map((r) => r.ruleUuid!)))
+      : new Set<string>();
   for (const uuid of uuids) if (!(await knownSubject(deps, ctx, uuid, ruleUuids))) throw fail('NOT_FOUND', `uuids: ${uuid}`);
   const endpoint = await write(deps, ctx, (w) =>
     addEndpoint(deps, w, {

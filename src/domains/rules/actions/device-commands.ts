@@ -15,7 +15,13 @@ export type DeviceCommandRecord = ReturnType<typeof recordCommand>;
  * Records a command to a (simulated) device inside a write: a DEVICE_COMMAND change of the device, on the
  * stream, delivered when the device is online (connection other than RED). Answers the record.
  */
-export function recordCommand(w: WriteScope, device: Device, command: string, payload: Record<string, unknown>, origin: { ruleUuid: string | null; firingUuid: string }) {
+export function recordCommand(
+  w: WriteScope,
+  device: Device,
+  command: string,
+  payload: Record<string, unknown>,
+  origin: { ruleUuid: string | null; firingUuid: string },
+) {
   const record = {
     uuid: newRuuid(),
     orgUuid: device.orgUuid,
@@ -34,7 +40,13 @@ export function recordCommand(w: WriteScope, device: Device, command: string, pa
  * Sends one command to a device of the rule's organization, in its own write; `then` runs in the same write
  * once the device took it. A missing or offline device fails the action.
  */
-export async function sendCommand(ctx: ActionContext, deviceUuid: string, command: string, payload: Record<string, unknown>, then?: (w: WriteScope, device: Device) => Promise<void>) {
+export async function sendCommand(
+  ctx: ActionContext,
+  deviceUuid: string,
+  command: string,
+  payload: Record<string, unknown>,
+  then?: (w: WriteScope, device: Device) => Promise<void>,
+) {
   return write(ctx.deps, ctx.actor, async (w) => {
     const device = await findDevice(w, ctx.actor.orgUuid, deviceUuid);
     if (!device) return failed(`device ${deviceUuid} not found`);
@@ -67,21 +79,44 @@ export const deviceCommandActions: ActionFamily = (ctx) => {
   const a = ctx.action;
   const runs: ActionRun[] = [];
   for (const [i, p] of (a.audioPlaybackActions ?? []).entries()) {
-    runs.push(commandRun(ctx, `audioPlaybackActions[${i}]`, p.audioGateways ?? [], 'PLAY_AUDIO', { audioClipUuid: p.audioClipUuid, playCount: p.playCount, loopDurationSec: p.loopDurationSec }));
+    runs.push(
+      commandRun(ctx, `audioPlaybackActions[${i}]`, p.audioGateways ?? [], 'PLAY_AUDIO', {
+        audioClipUuid: p.audioClipUuid,
+        playCount: p.playCount,
+        loopDurationSec: p.loopDurationSec,
+      }),
+    );
   }
   const cancel = a.cancelLoopingAudioPlaybackAction;
-  if (cancel) runs.push(commandRun(ctx, 'cancelLoopingAudioPlaybackAction', devicesOf([...(cancel.audioDevices ?? []), ...(cancel._audioDevices ?? [])]), 'CANCEL_LOOPING_AUDIO', {}));
+  if (cancel)
+    runs.push(
+      commandRun(
+        ctx,
+        'cancelLoopingAudioPlaybackAction',
+        devicesOf([...(cancel.audioDevices ?? []), ...(cancel._audioDevices ?? [])]),
+        'CANCEL_LOOPING_AUDIO',
+        {},
+      ),
+    );
   for (const [i, r] of (a.enableDisableAudioRecordActions ?? []).entries()) {
     runs.push(commandRun(ctx, `enableDisableAudioRecordActions[${i}]`, [r.audioDeviceUuid!], 'SET_AUDIO_RECORDING', { enable: r.enable ?? false }));
   }
   const phone = a.connectAudioDeviceToPhoneNumberAction;
   if (phone?.audioDeviceUuid) {
-    runs.push(commandRun(ctx, 'connectAudioDeviceToPhoneNumberAction', [phone.audioDeviceUuid], 'CONNECT_PHONE', { phoneNumber: phone.phoneNumber, doorUuid: phone.doorUuid, optionalGreeting: phone.optionalGreeting }));
+    runs.push(
+      commandRun(ctx, 'connectAudioDeviceToPhoneNumberAction', [phone.audioDeviceUuid], 'CONNECT_PHONE', {
+        phoneNumber: phone.phoneNumber,
+        doorUuid: phone.doorUuid,
+        optionalGreeting: phone.optionalGreeting,
+      }),
+    );
   }
   const speaker = a.thirdPartyAudioPlaybackAction;
   if (speaker?.proxyDeviceUuid) {
     const { password: _secret, ...shown } = speaker;
-    runs.push(commandRun(ctx, 'thirdPartyAudioPlaybackAction', [speaker.proxyDeviceUuid], 'PLAY_THIRD_PARTY_AUDIO', { ...shown, authenticated: Boolean(_secret) }));
+    runs.push(
+      commandRun(ctx, 'thirdPartyAudioPlaybackAction', [speaker.proxyDeviceUuid], 'PLAY_THIRD_PARTY_AUDIO', { ...shown, authenticated: Boolean(_secret) }),
+    );
   }
   for (const [i, c] of (a.customActions ?? []).entries()) {
     runs.push(commandRun(ctx, `customActions[${i}]`, [ctx.rule.sensorUuid], 'CUSTOM', { path: c.path, headerNames: Object.keys(c.headers ?? {}) }));

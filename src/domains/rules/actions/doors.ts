@@ -9,7 +9,9 @@ type Change = NonNullable<ActionContext['action']['changeComponentCompositeAcces
 
 /** The next instant after `nowMs` whose wall clock in `timeZone` reads `secondOfDay`. */
 export function nextTimeOfDay(nowMs: number, secondOfDay: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(nowMs));
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(
+    new Date(nowMs),
+  );
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   const nowSecond = get('hour') * 3600 + get('minute') * 60 + get('second');
   const ahead = (secondOfDay - nowSecond + 86_400) % 86_400 || 86_400;

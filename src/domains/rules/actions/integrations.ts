@@ -31,7 +31,13 @@ async function postToChat(ctx: ActionContext, index: number, n: Notification) {
   ].join('\n');
   const dedupeKey = `CHAT:${chat.uuid}:BUTTON_RULE:${event.firingUuid}:${index}`;
   await write(deps, ctx.actor, (w) =>
-    addDelivery(w, { orgUuid: event.orgUuid, kind: RULE_CHAT_KIND, dedupeKey, targetUrl: webhookUrl, body: { ...(channel ? { channel } : {}), username: 'Gatehouse', text } }),
+    addDelivery(w, {
+      orgUuid: event.orgUuid,
+      kind: RULE_CHAT_KIND,
+      dedupeKey,
+      targetUrl: webhookUrl,
+      body: { ...(channel ? { channel } : {}), username: 'Gatehouse', text },
+    }),
   );
   await announceDeliveries(deps, event.orgUuid);
   return { status: 'QUEUED' as const, detail: `chat delivery ${dedupeKey}` };

@@ -26,7 +26,12 @@ export const relayActions: ActionFamily = (ctx) =>
       const durationMs = r.overrideRelayDurationMs ?? (r.overrideRelayDurationSec ?? 0) * 1000;
       const restoreState = OPPOSITE[state];
       const override = durationMs > 0 && restoreState ? { uuid: newRuuid(), restoreAtMs: ctx.deps.clock.now() + durationMs } : null;
-      const payload = { state, outputType: r.outputType ?? 'TRANSIENT', durationMs, ...(override ? { overrideUuid: override.uuid, restoreAtMs: override.restoreAtMs } : {}) };
+      const payload = {
+        state,
+        outputType: r.outputType ?? 'TRANSIENT',
+        durationMs,
+        ...(override ? { overrideUuid: override.uuid, restoreAtMs: override.restoreAtMs } : {}),
+      };
       return sendCommand(ctx, r.componentUuid ?? r.ownerDeviceUuid!, 'DRIVE_RELAY', payload, async (w, relay) => {
         if (!override) return;
         await store.insertRelayOverride(w.tx, {
@@ -64,23 +69,38 @@ export async function startRelayOverrides(deps: OverrideDeps): Promise<{ stop():
   let stopped = false;
   const arm = (o: RelayOverridesTable) => {
     if (stopped || timers.has(o.uuid)) return;
-    const timer = setTimeout(() => {
-      timers.delete(o.uuid);
-      if (o.restore_at_ms > deps.clock.now()) return arm(o);
-      const run = restoreRelay(deps, o)
-        .catch((err) => log.error({ err, override: o.uuid }, 'relay not turned back'))
-        .finally(() => inFlight.delete(run));
-      inFlight.add(run);
-    }, Math.min(Math.max(0, o.restore_at_ms - deps.clock.now()), MAX_DELAY_MS));
+    const timer = setTimeout(
+      () => {
+        timers.delete(o.uuid);
+        if (o.restore_at_ms > deps.clock.now()) return arm(o);
+        const run = restoreRelay(deps, o)
+          .catch((err) => log.error({ err, override: o.uuid }, 'relay not turned back'))
+          .finally(() => inFlight.delete(run));
+        inFlight.add(run);
+      },
+      Math.min(Math.max(0, o.restore_at_ms - deps.clock.now()), MAX_DELAY_MS),
+    );
     timer.unref();
     timers.set(o.uuid, timer);
   };
   const unsubscribe = deps.bus.subscribe('change', (event: ChangeEvent) => {
     if (event.entity !== DEVICE_COMMAND_ENTITY || event.type !== 'CREATE') return;
-    const command = event.update as { orgUuid: string; deviceUuid: string; firingUuid: string; payload: { overrideUuid?: string; restoreAtMs?: number; state?: string } };
+    const command = event.update as {
+      orgUuid: string;
+      deviceUuid: string;
+      firingUuid: string;
+      payload: { overrideUuid?: string; restoreAtMs?: number; state?: string };
+    };
     const { overrideUuid, restoreAtMs, state } = command.payload;
     if (!overrideUuid || restoreAtMs === undefined) return;
-    arm({ uuid: overrideUuid, org_uuid: command.orgUuid, relay_uuid: command.deviceUuid, firing_uuid: command.firingUuid, restore_state: OPPOSITE[state ?? ''], restore_at_ms: restoreAtMs });
+    arm({
+      uuid: overrideUuid,
+      org_uuid: command.orgUuid,
+      relay_uuid: command.deviceUuid,
+      firing_uuid: command.firingUuid,
+      restore_state: OPPOSITE[state ?? ''],
+      restore_at_ms: restoreAtMs,
+    });
   });
   // A reset or restore of the store replaces the overrides: the timers follow what it now holds.
   const unsubscribeReplaced = deps.bus.subscribe('store.replaced', () => {

@@ -59,7 +59,12 @@ export async function attemptWebhook(deps: WebhookDeps, row: DeliveryRow, reques
   const post = async (freshToken: boolean) => {
     const auth: Record<string, string> = oauth ? { authorization: `Bearer ${await tokens.token(oauth, freshToken)}` } : {};
     const signed = signatureHeaders(secret, row.dedupe_key, Math.floor(deps.clock.now() / 1000), JSON.stringify(event));
-    const headers = { ...openDeliveryHeaders(deps.secrets, deliveryIdentity(row.org_uuid, row.dedupe_key), headersOf(row)), ...auth, ...signed, 'user-agent': 'Gatehouse-Webhooks/1' };
+    const headers = {
+      ...openDeliveryHeaders(deps.secrets, deliveryIdentity(row.org_uuid, row.dedupe_key), headersOf(row)),
+      ...auth,
+      ...signed,
+      'user-agent': 'Gatehouse-Webhooks/1',
+    };
     return sendOutbound({ method: 'POST', url: row.target_url, headers, json: event, ...request }, policy);
   };
   const response = await post(false);
@@ -67,7 +72,9 @@ export async function attemptWebhook(deps: WebhookDeps, row: DeliveryRow, reques
 }
 
 /** The outbox's attempt steps of the rules domain, for the instance's worker. */
-export const ruleOutboxSteps = (deps: WebhookDeps): Record<string, AttemptStep> => ({ [RULE_WEBHOOK_KIND]: (row, request) => attemptWebhook(deps, row, request) });
+export const ruleOutboxSteps = (deps: WebhookDeps): Record<string, AttemptStep> => ({
+  [RULE_WEBHOOK_KIND]: (row, request) => attemptWebhook(deps, row, request),
+});
 
 /**
  * `webhookActions`: each webhook's delivery of the rule event goes into the durable outbox (QUEUED), which
