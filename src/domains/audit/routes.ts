@@ -23,6 +23,7 @@ export function auditRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/report/getAuditFeedForPrincipal',
+      extension: true,
       operationId: 'getAuditFeedForPrincipal',
       summary: 'The audit events of one principal (a user, or a partner organization)',
       tags,
@@ -35,6 +36,7 @@ export function auditRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/report/getAuditFeedForTarget',
+      extension: true,
       operationId: 'getAuditFeedForTarget',
       summary: 'The audit events of one record',
       tags,

@@ -13,6 +13,7 @@ export function changeRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/gatehouse/listChangesAfter',
+      extension: true,
       operationId: 'gatehouseListChangesAfter',
       summary: 'Gatehouse extension: the changes of the organization after a stream position',
       description:

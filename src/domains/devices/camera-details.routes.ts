@@ -25,6 +25,7 @@ export function cameraDetailRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/camera/getDetailsV2',
+      extension: true,
       operationId: 'getCameraDetailsV2',
       summary: 'Details of one camera',
       tags,

@@ -18,7 +18,8 @@ export function sensorRoutes(app: ApiApp, deps: Deps): void {
     response: Parameters<typeof operation>[1]['response'],
     summary: string,
     handler: Parameters<typeof operation>[2],
-  ) => operation(app, { path, operationId, summary, tags: [tag], body: s.ListRequest, response }, handler);
+    extension?: true,
+  ) => operation(app, { path, operationId, summary, tags: [tag], body: s.ListRequest, response, extension }, handler);
 
   list(
     '/api/climate/getMinimalClimateStateList',
@@ -220,6 +221,7 @@ export function sensorRoutes(app: ApiApp, deps: Deps): void {
     async (_i, ctx) => ({
       doorbellCameraStates: (await listDevices(deps, ctx.orgUuid, ['DOORBELL_CAMERA'])).map(toMinimalCameraState),
     }),
+    true,
   );
   operation(
     app,

@@ -154,6 +154,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/event/getExpiringPolicyAlerts',
+      extension: true,
       operationId: 'getExpiringPolicyAlerts',
       summary: 'Get policy alerts about to expire (Gatehouse)',
       description:

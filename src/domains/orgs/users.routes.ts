@@ -27,13 +27,22 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/user/getUser', operationId: 'getUser', summary: 'Get a user by uuid', tags, body: schemas.UserUuidRequest, response: schemas.UserResponse },
+    {
+      path: '/api/user/getUser',
+      extension: true,
+      operationId: 'getUser',
+      summary: 'Get a user by uuid',
+      tags,
+      body: schemas.UserUuidRequest,
+      response: schemas.UserResponse,
+    },
     async (input, ctx) => ({ user: await users.getUser(deps, ctx, input) }),
   );
   operation(
     app,
     {
       path: '/api/user/findUserByEmail',
+      extension: true,
       operationId: 'findUserByEmail',
       summary: 'Find a user by e-mail address',
       tags,
@@ -46,6 +55,7 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/customer/getCurrentUser',
+      extension: true,
       operationId: 'getCurrentUser',
       summary: 'The user the API key acts as',
       tags: ['Customer'],

@@ -67,6 +67,7 @@ export function permissionRoutes(app: ApiApp, deps: Deps): void {
     app,
     {
       path: '/api/permission/assignUserToPermissionGroup',
+      extension: true,
       operationId: 'assignUserToPermissionGroup',
       summary: 'Put a user in a permission group',
       tags,
