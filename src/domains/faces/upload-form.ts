@@ -29,9 +29,12 @@ async function readLimited(stream: Readable & { truncated?: boolean }): Promise<
   return stream.truncated ? null : Buffer.concat(chunks);
 }
 
-/** A form the parser cannot read (no boundary, not multipart, a part cut short) is bad input, answered 400. */
+/**
+ * A form the parser cannot read (no boundary, not multipart, a part cut short) is bad input, answered 400; a
+ * form past the parser's limits (too many files or parts) keeps its 413.
+ */
 function malformed(e: unknown): unknown {
-  if (isGatehouseError(e)) return e;
+  if (isGatehouseError(e) || (e as { statusCode?: unknown } | null)?.statusCode === 413) return e;
   const detail = e instanceof Error ? e.message : String(e);
   return fail('INVALID_REQUEST', `The body is not a valid multipart/form-data form: ${detail.slice(0, 200)}`);
 }
