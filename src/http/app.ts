@@ -166,12 +166,15 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
         throw e;
       }
       if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
-      if (route.access === 'partner' && request.caller.keyKind !== 'partner') throw fail('ACCESS_DENIED');
       if (takeRequest) {
         const taken = takeRequest(request.caller.orgUuid);
         const wait = typeof taken === 'number' ? taken : await taken;
         if (wait > 0) return tooManyRequests(reply, wait);
       }
+    });
+    // After validation, so that a malformed body is a 400 whoever sends it, as for every other operation.
+    api.addHook('preHandler', (request, _reply, done) => {
+      done(request.routeOptions.config.access === 'partner' && request.caller.keyKind !== 'partner' ? fail('ACCESS_DENIED') : undefined);
     });
     registerPermissionChecks(api, deps);
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);

@@ -31,6 +31,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     request.log.info({ code: (error as { code?: string }).code }, 'value refused by the store');
     return reply.status(400).send(errorBody(`A value of the request cannot be stored: ${error.message.slice(0, 160)}`, { msg: STRUCTURE_MSG }));
   }
+  if (isUniqueViolation(error)) {
+    // Two writes raced past the same check-then-insert (a name, a plate): the loser is told, as for any conflict.
+    request.log.info({ code: (error as { code?: string }).code }, 'unique value taken by a concurrent write');
+    return reply.status(200).send(errorBody('A record with the same unique value was written at the same time; read it and retry'));
+  }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: fe.code, status }, fe.message);
@@ -44,6 +49,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 function isStoreDataException(error: unknown): boolean {
   const e = error as { code?: unknown; severity?: unknown };
   return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/** A unique constraint refused a row: PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** How long the rest of an over-limit body is read (and dropped) before the connection is closed. */

@@ -83,6 +83,16 @@ const failures = {
   403: { description: 'The API key is not valid here (unknown, revoked, expired or of another region) or may not call this operation', ...FailureResponse },
 };
 
+/**
+ * An alias's operationId: the catalogue's, which is the path's last segment, except for an older path of the
+ * same operation, which the catalogue names with a `Dep` suffix (`/api/integrations/getWebhookIntegration` is
+ * getWebhookIntegrationDep beside `/api/integrations/webhooks/getWebhookIntegration`).
+ */
+function aliasOperationId(operationId: string, path: string): string {
+  const segment = path.split('/').pop()!;
+  return segment === operationId ? `${segment}Dep` : segment;
+}
+
 function isExtensionPath(spec: { extension?: true | readonly string[] }, path: string): boolean {
   return spec.extension === true || (Array.isArray(spec.extension) && spec.extension.includes(path));
 }
@@ -123,7 +133,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
       url: path,
       config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission },
       schema: <FastifySchema>{
-        operationId: isAlias ? path.split('/').pop() : spec.operationId,
+        operationId: isAlias ? aliasOperationId(spec.operationId, path) : spec.operationId,
         summary: spec.summary,
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
         tags: extension ? [...spec.tags.filter((t) => t !== EXTENSION_TAG), EXTENSION_TAG] : spec.tags,

@@ -15,7 +15,15 @@ function typeOf(schema: JsonSchema): string | undefined {
 function sampleString(schema: JsonSchema): string {
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
-    const candidates = [RUUID, `${RUUID}.v0`, ...Array.from({ length: 64 }, (_, i) => 'A'.repeat(i + 1)), 'someone@example.com', 'https://example.com/'];
+    const candidates = [
+      RUUID,
+      `${RUUID}.v0`,
+      ...Array.from({ length: 64 }, (_, i) => 'A'.repeat(i + 1)),
+      'someone@example.com',
+      'https://example.com/',
+      '1920x1080',
+      '00:11:22:33:44:55',
+    ];
     const found = candidates.find((c) => pattern.test(c) && c.length <= (schema.maxLength ?? Infinity));
     if (found) return found;
   }
@@ -42,6 +50,8 @@ export function sampleValue(schema: JsonSchema, mode: 'null' | 'filled', depth =
       return false;
     case 'array': {
       const count = schema.minItems ?? 0;
+      const choices = schema.items?.enum as unknown[] | undefined;
+      if (choices) return choices.filter((v) => v !== null).slice(0, count);
       return Array.from({ length: count }, (_, i) => {
         const item = sampleValue(schema.items ?? {}, mode, depth + 1);
         return typeof item === 'string' && schema.uniqueItems ? `${item.slice(0, -1)}${String.fromCharCode(65 + i)}` : item;

@@ -12,6 +12,7 @@ export function locationRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/location/getLocations',
       aliases: ['/api/location/getLocationsV2'],
+      extension: ['/api/location/getLocationsV2'],
       operationId: 'getLocations',
       summary: 'List the locations of the organization',
       description: 'Every location by name; with subLocationsIncluded each also lists its direct sub-locations.',

@@ -13,6 +13,7 @@ export function permissionRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/permission/getPermissionGroups',
       aliases: ['/api/permission/getPermissionGroupsForOrg'],
+      extension: ['/api/permission/getPermissionGroupsForOrg'],
       operationId: 'getPermissionGroups',
       summary: 'List the permission groups of the organization, with their users',
       tags,

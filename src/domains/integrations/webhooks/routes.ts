@@ -46,6 +46,7 @@ export function webhookRoutes(app: ApiApp, deps: Deps): void {
     {
       path: `${BASE}/getWebhookIntegration`,
       aliases: [...older('getWebhookIntegration'), `${BASE}/getWebhookIntegrationV2`],
+      extension: [`${BASE}/getWebhookIntegrationV2`],
       operationId: 'getWebhookIntegration',
       summary: 'Get the V2 webhook URLs (orgIntegrationV2) and the classic webhook (webhookSettings), secrets masked',
       tags,
