@@ -71,7 +71,8 @@ forEachDialect('button rules: create, read, delete', (dialect) => {
       assert.equal(got.action.webhookActions[0].oauthClientSecret, '****1234');
       assert.equal(got.action.thirdPartyAudioPlaybackAction.password, '****9876');
       assert.ok(!r.text.includes('very-secret-value') && !r.text.includes('speaker-password'), 'no secret leaves');
-      assert.deepEqual(got.action.webhookActions[0].headers, { 'x-team': 'blue' });
+      // Header values are credential-like: sealed at rest and answered masked, names kept.
+      assert.deepEqual(got.action.webhookActions[0].headers, { 'x-team': '****' });
       assert.equal(got.action.changeComponentCompositeAccessStateActions[0].expireTimeDelaySeconds, 5);
       assert.equal(got.action.alertAction, true);
     });
