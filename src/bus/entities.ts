@@ -37,6 +37,12 @@ import type { ScheduleRecord } from '../domains/schedules/service.js';
 import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles.schemas.js';
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
 
+/** A person's labels, as the stream announces a change of them. */
+export interface PersonLabelsChange {
+  personUuid: string;
+  labels: string[];
+}
+
 /** One line per entity: `NAME: RecordType; // domain: what it is`. */
 export interface ChangeEntities {
   ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // access: a credential (card, PIN, ...)
@@ -79,7 +85,7 @@ export interface ChangeEntities {
   LOCATION_LOCKDOWN: LocationLockdownRecord; // access: a location's lockdown
   NOTIFICATION: NotificationRecord; // integrations: a notification about a policy alert
   PERSON: PersonRecord; // faces: a person
-  PERSON_LABELS: { personUuid: string; labels: string[] }; // faces: a person's labels
+  PERSON_LABELS: PersonLabelsChange; // faces: a person's labels
   POLICY_ALERT: PolicyAlertRecord; // events: a policy alert
   RELAY: DeviceRecord; // devices: a relay added
   SAVED_CLIP: SavedClipRecord; // events: a saved clip

@@ -6,6 +6,7 @@ import { startGatehouse, type Gatehouse } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { StreamOptions } from '../../src/streaming/options.js';
+import { TEST_SECRET_KEY } from './server.js';
 
 export interface InstanceOptions {
   databaseUrl: string;
@@ -36,7 +37,7 @@ export async function startInstance(options: InstanceOptions): Promise<Gatehouse
       bus: options.busUrl ?? 'memory:',
       seed: false,
     },
-    { ...options.env },
+    { GATEHOUSE_SECRET_KEY: TEST_SECRET_KEY, ...options.env },
   );
   const gatehouse = await startGatehouse(config, { log: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent'), stream: options.stream });
   return {

@@ -71,7 +71,8 @@ export interface TestServerOptions {
   log?: Logger;
 }
 
-const TEST_SECRET_KEY = '67617465686f7573652d746573742d7365637265742d6b65792d303030303030';
+/** The one secret key of every test instance: instances that share a store must share their key. */
+export const TEST_SECRET_KEY = '67617465686f7573652d746573742d7365637265742d6b65792d303030303030';
 
 /** A real Gatehouse on loopback (ports 0) over a fresh database of the dialect. */
 export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
+import { outboundPolicy, sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
 import type { DeliveryRow } from '../../../outbox/store.js';
 import { DELIVERY_ID_HEADER, GiveUp, type DeliveryKind } from '../../../outbox/worker.js';
 import { signatureHeaders } from '../../rules/standard-webhooks.js';
@@ -47,7 +47,7 @@ export async function attemptOrgWebhook(
   const timestamp = Math.floor(deps.clock.now() / 1000);
   const signed = secret ? signatureHeaders(secret, id, timestamp, row.body) : { 'webhook-id': id, 'webhook-timestamp': String(timestamp) };
   const headers = { ...signed, [DELIVERY_ID_HEADER]: row.uuid, 'user-agent': 'Gatehouse-Webhooks/1' };
-  return sendOutbound({ method: 'POST', url: row.target_url, headers, rawJson: row.body, ...request }, { allowPrivate: deps.config.allowPrivateOutbound });
+  return sendOutbound({ method: 'POST', url: row.target_url, headers, rawJson: row.body, ...request }, outboundPolicy(deps.config));
 }
 
 /** A 410 Gone disables the target (announced on the stream): the receiver has said it wants no more. */
