@@ -43,6 +43,9 @@ export interface PersonLabelsChange {
   labels: string[];
 }
 
+/** A user as its DELETE change carries it. */
+export type DeletedUser = UserView & { deleted?: boolean };
+
 /** One line per entity: `NAME: RecordType; // domain: what it is`. */
 export interface ChangeEntities {
   ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // access: a credential (card, PIN, ...)
@@ -96,11 +99,11 @@ export interface ChangeEntities {
   THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count
   UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // access: a refused badge
   PERMISSION_GROUP: PermissionGroupRecord; // permissions: a permission group and its rights
-  USER: UserRecord | (UserView & { deleted?: boolean }); // orgs: a user (on DELETE: marked deleted)
+  USER: UserRecord | DeletedUser; // orgs: a user (on DELETE: marked deleted)
   VEHICLE: VehicleRecord; // events: a vehicle of the organization's list (the entity id is its plate)
   VEHICLE_EVENT: VehicleEventRecord; // events: a licence plate seen by a camera
-  VIDEO_WALL: VideoWallRecord;
-  WEBHOOK_ENDPOINT: EndpointRecord; // integrations: an organization webhook URL or subscription (secret masked) // devices: a video wall
+  VIDEO_WALL: VideoWallRecord; // devices: a video wall
+  WEBHOOK_ENDPOINT: EndpointRecord; // integrations: an organization webhook URL or subscription (secret masked)
 }
 
 export type EntityName = keyof ChangeEntities;

@@ -157,7 +157,7 @@ export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl
   const u = (event.update ?? {}) as Rec;
   if (event.entity === POLICY_ALERT_ENTITY) return event.type === 'CREATE' ? alertEvent(w, event, mediaUrl) : null;
   if (event.entity === 'DOOR') {
-    return typeof u.controllerOnline === 'boolean' && u.controllerUuid ? diagnosticEvent(w, event, u.controllerUuid, u.controllerOnline) : null;
+    return typeof u.controllerOnline === 'boolean' && u.ownerDeviceUuid ? diagnosticEvent(w, event, u.ownerDeviceUuid, u.controllerOnline) : null;
   }
   if (DEVICE_ENTITIES.has(event.entity)) {
     return typeof u.connectionStatus === 'string' && event.type !== 'DELETE'
