@@ -113,8 +113,7 @@ async function logChanges(tx: Tx, changes: ChangeInput[], actor: Actor, nowMs: n
       payload: JSON.stringify(event.update ?? null),
     })),
   );
-  const logged: ChangeEvent[] = events.map((event, i) => ({ id: ids[i]!, ...event }));
-  return logged;
+  return events.map((event, i) => ({ id: ids[i]!, ...event }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { ALERT_GROUP_PAGE, ALERT_LIST_PAGE, PolicyAlertGroup, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
+import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
 
@@ -28,15 +28,7 @@ export const GetPolicyAlertsRequest = Type.Object({
   accessControlledDoorFilter: Opt(
     Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these access-controlled doors (ACCESS_CONTROLLED_DOOR_POLICY_ALERT)' }),
   ),
-  afterTimestampMs: Opt(Type.Integer({ description: 'only alerts at or after this time (inclusive)' })),
-  beforeTimestampMs: Opt(Type.Integer({ description: 'only alerts before this time (exclusive)' })),
-  deviceFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these devices' })),
-  locationFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts at these locations' })),
-  lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last alert of the previous page' })),
-  lastUuid: Opt(Ruuid()),
-  maxResults: Opt(
-    Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` }),
-  ),
+  ...policyAlertListFields,
 });
 export type GetPolicyAlertsRequest = Static<typeof GetPolicyAlertsRequest>;
 export const GetPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2)) });

@@ -189,7 +189,8 @@ export const GetPolicyAlertGroupsForDeviceResponse = ResponseOf({ policyAlertGro
 
 export const ALERT_LIST_PAGE = { default: 100, maximum: 1000 } as const;
 
-export const GetPolicyAlertsV2Request = Type.Object({
+/** The filters and cursor of the alert list reads (getPolicyAlertsV2, and V1 with its door filter). */
+export const policyAlertListFields = {
   afterTimestampMs: Opt(Type.Integer({ description: 'only alerts at or after this time (inclusive)' })),
   beforeTimestampMs: Opt(Type.Integer({ description: 'only alerts before this time (exclusive)' })),
   deviceFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these devices' })),
@@ -199,7 +200,9 @@ export const GetPolicyAlertsV2Request = Type.Object({
   maxResults: Opt(
     Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` }),
   ),
-});
+};
+
+export const GetPolicyAlertsV2Request = Type.Object(policyAlertListFields);
 export type GetPolicyAlertsV2Request = Static<typeof GetPolicyAlertsV2Request>;
 export const GetPolicyAlertsV2Response = ResponseOf({
   policyAlerts: Field(Type.Array(PolicyAlertV2)),
