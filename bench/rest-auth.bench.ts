@@ -1,86 +1,97 @@
-// Authenticated getOrgV2 (key digest lookup, org read, schema serialization) against a bare Fastify route
-// answering the same JSON, both under autocannon with 50 connections, in the same run. The load generator
-// runs in its own process, so that it does not share the servers' event loop. The two are measured in
-// alternating rounds and each is summed up by its median round, so that a noisy moment on the machine
-// does not land on one side only.
-//   BENCH_DURATION_S (5, per round)  BENCH_ROUNDS (3)
+// Authenticated getOrgV2 (key digest and cached key, permission check, organization read, schema validation and
+// serialization) against a bare Fastify route answering the same JSON, on SQLite and on PostgreSQL. Both servers
+// run in this process from the build; the load comes from a child process (bench/lib/http-load.ts), 50
+// keep-alive connections, closed loop. The two are measured in alternating rounds and each is summed up by its
+// median round, so that a noisy moment on the machine does not land on one side only. The server CPU time per
+// request (this process's, while only one server has load) is printed beside it: it moves less with the load
+// of a shared machine than throughput does.
+//   BENCH_DURATION_S (4, per round)  BENCH_ROUNDS (3)  BENCH_REST_DIALECTS (sqlite,postgres)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { startGatehouse } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createOrg } from '../src/domains/orgs/service.js';
-import { createLogger } from '../src/logger.js';
+import { built } from './lib/built.js';
+import { runLoad, type Figures } from './lib/http-load.js';
+import { record } from './lib/results.js';
+import { createTestDatabase, type TestDialect } from '../test/helpers/databases.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DIALECTS = (process.env.BENCH_REST_DIALECTS ?? 'sqlite,postgres').split(',') as TestDialect[];
 const CONNECTIONS = 50;
+const TARGET = 0.8;
+const PATH = '/api/org/getOrgV2';
 
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const { startGatehouse } = await built<typeof import('../src/app.js')>('app.js');
+const { loadConfig } = await built<typeof import('../src/config.js')>('config.js');
+const { createOrg } = await built<typeof import('../src/domains/orgs/service.js')>('domains/orgs/service.js');
+const { createLogger } = await built<typeof import('../src/logger.js')>('logger.js');
 
-async function load(url: string, headers: Record<string, string>, durationS = DURATION_S, connections = CONNECTIONS) {
-  const headerArgs = Object.entries({ 'content-type': 'application/json', ...headers }).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [autocannonCli, '--json', '-c', String(connections), '-d', String(durationS), '-m', 'POST', '-b', '{}', ...headerArgs, url],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
-  const result = JSON.parse(stdout);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number };
+type Round = Figures & { cpuMicros: number };
+
+async function round(port: number, headers: Record<string, string>, durationS: number): Promise<Round> {
+  const cpu = process.cpuUsage();
+  const result = await runLoad({
+    port,
+    connections: CONNECTIONS,
+    durationMs: durationS * 1000,
+    maxRequests: 2_000_000,
+    operations: [{ name: 'getOrgV2', path: PATH, headers, bodies: ['{}'], weight: 1 }],
+  });
+  const used = process.cpuUsage(cpu);
+  if (result.failures.length > 0) throw new Error(`port ${port}: ${result.failures.slice(0, 3).join('; ')}`);
+  return { ...result.total, cpuMicros: (used.user + used.system) / result.total.count };
 }
 
-type Figures = Awaited<ReturnType<typeof load>>;
+const median = (rounds: Round[]) => [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The round with the median throughput. */
-function median(rounds: Figures[]): Figures {
-  return [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
-}
-
-export async function run(): Promise<void> {
+async function measure(dialect: TestDialect): Promise<void> {
+  const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
-  const gatehouse = await startGatehouse(loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), { log: createLogger('silent') });
-  const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
-  const body = JSON.parse(
-    await (
-      await fetch(gatehouse.urls.rest + '/api/org/getOrgV2', {
-        method: 'POST',
-        headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).text(),
-  );
+  const gatehouse = await startGatehouse(loadConfig({ dataDir, database: database.url, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), {
+    log: createLogger('silent'),
+  });
   const bare = Fastify();
-  bare.post('/api/org/getOrgV2', async () => body);
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/api/org/getOrgV2`;
   try {
-    // Warm both up, then measure the baseline and Gatehouse in alternating rounds.
+    const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
     const auth = { 'x-auth-apikey': org.apiKey };
-    await load(bareUrl, {}, 2, 10);
-    await load(gatehouse.urls.rest + '/api/org/getOrgV2', auth, 2, 10);
-    const bareRounds: Figures[] = [];
-    const subjectRounds: Figures[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      bareRounds.push(await load(bareUrl, {}));
-      subjectRounds.push(await load(gatehouse.urls.rest + '/api/org/getOrgV2', auth));
+    const answer = await fetch(gatehouse.urls.rest + PATH, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    const body = JSON.parse(await answer.text());
+    bare.post(PATH, async () => body);
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const barePort = (bare.server.address() as { port: number }).port;
+    const port = Number(new URL(gatehouse.urls.rest).port);
+    await round(barePort, {}, 1);
+    await round(port, auth, 1);
+    const bareRounds: Round[] = [];
+    const subjectRounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      bareRounds.push(await round(barePort, {}, DURATION_S));
+      subjectRounds.push(await round(port, auth, DURATION_S));
     }
-    const baseline = median(bareRounds);
-    const subject = median(subjectRounds);
-    const each = (rounds: Figures[]) => rounds.map((r) => r.rps.toFixed(0)).join(', ');
-    console.log(`rounds (req/s): bare ${each(bareRounds)}; getOrgV2 ${each(subjectRounds)}`);
-    console.log(`bare Fastify route:    ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
-    console.log(`getOrgV2 (SQLite):     ${subject.rps.toFixed(0)} req/s, p50 ${subject.p50} ms, p99 ${subject.p99} ms`);
-    console.log(`ratio getOrgV2 / bare: ${(subject.rps / baseline.rps).toFixed(2)} (target >= 0.6)`);
+    const [b, s] = [median(bareRounds), median(subjectRounds)];
+    const each = (rounds: Round[]) => rounds.map((r) => r.rps.toFixed(0)).join(', ');
+    console.log(`${dialect}: rounds (req/s) bare ${each(bareRounds)}; getOrgV2 ${each(subjectRounds)}`);
+    console.log(`  bare Fastify route: ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms`);
+    console.log(`  getOrgV2:           ${s.rps.toFixed(0)} req/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`);
+    const ratio = s.rps / b.rps;
+    record(`REST getOrgV2 / bare route, ${dialect}`, `${ratio.toFixed(2)} (${s.rps.toFixed(0)} vs ${b.rps.toFixed(0)} req/s)`, `>= ${TARGET}`, ratio >= TARGET);
+    const [bareCpu, subjectCpu] = [medianOf(bareRounds.map((r) => r.cpuMicros)), medianOf(subjectRounds.map((r) => r.cpuMicros))];
+    record(
+      `REST server CPU per request, bare / getOrgV2, ${dialect}`,
+      `${(bareCpu / subjectCpu).toFixed(2)} (${bareCpu.toFixed(1)} vs ${subjectCpu.toFixed(1)} µs)`,
+      '',
+      null,
+    );
   } finally {
     await bare.close();
     await gatehouse.close();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function run(): Promise<void> {
+  for (const dialect of DIALECTS) await measure(dialect);
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { record } from './lib/results.js';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 const TIMEOUT_MS = 60_000;
@@ -88,7 +89,7 @@ console.log('  REST:      http://127.0.0.1:' + app.server.address().port);`,
     console.log(`npm start, new data dir (seeds):   ${median(first).toFixed(2)} s`);
     const subject = median(again);
     console.log(`npm start, existing data dir:      ${subject.toFixed(2)} s (${(subject / median(baseline)).toFixed(1)}x the bare start)`);
-    console.log(`target: start < 3 s: ${subject < 3 ? 'PASS' : 'FAIL'}`);
+    record('npm start to healthy, existing data dir', `${subject.toFixed(2)} s (bare npm exec ${median(baseline).toFixed(2)} s)`, '< 3 s', subject < 3);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

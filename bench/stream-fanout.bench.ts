@@ -12,9 +12,14 @@
 //     its own), with p50/p99 over all rounds from each change's scheduled raise to its receipt (a raiser held
 //     up by a busy server does not hide the delay).
 // Every round is bounded in time, and given up after 30 s without a change fully delivered.
-//   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (10000)  BENCH_STREAM_WINDOW (20)
-//   BENCH_STREAM_LATENCY_EVENTS (3000)  BENCH_STREAM_LOAD (0.5)  BENCH_STREAM_ROUNDS (3)
-//   BENCH_STREAM_TIMEOUT_S (20, per round and target)  BENCH_STREAM_BASELINE (auto | ws: auto adds RabbitMQ)
+// Gatehouse is measured in two set-ups (BENCH_STREAM_SETUPS): SQLite with the in-process bus, and PostgreSQL with
+// the Redis bus across two instances (changes written on one, subscribers on the other). Targets: throughput
+// >= 0.85 of the bare broadcast, p99 < 50 ms in the paced phase; the server's memory per idle connection is
+// reported beside them.
+//   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (6000)  BENCH_STREAM_WINDOW (20)
+//   BENCH_STREAM_LATENCY_EVENTS (1500)  BENCH_STREAM_LOAD (0.5)  BENCH_STREAM_ROUNDS (3)
+//   BENCH_STREAM_TIMEOUT_S (20, per round and target)  BENCH_STREAM_BASELINE (ws | auto: auto adds RabbitMQ)
+//   BENCH_STREAM_SETUPS (sqlite,postgres-redis)
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -24,21 +29,34 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startGatehouse } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { systemActor } from '../src/deps.js';
-import { createOrg } from '../src/domains/orgs/service.js';
-import { createLogger } from '../src/logger.js';
-import { write } from '../src/store/write.js';
-import { rawChange } from '../test/helpers/changes.js';
+import { built } from './lib/built.js';
+import { record } from './lib/results.js';
+import { createTestDatabase, REDIS_TEST_URL, type TestDatabase } from '../test/helpers/databases.js';
 import { serializeFrame } from '../src/streaming/frame.js';
-import { loadOrCreateTls } from '../src/tls.js';
+
+// The subscriber processes (this file, forked) need none of the server: it is loaded only where it runs.
+const isSubscriberProcess = process.env.GH_STREAM_FANOUT_SUBSCRIBERS === '1';
+const server = isSubscriberProcess
+  ? null
+  : {
+      ...(await built<typeof import('../src/app.js')>('app.js')),
+      ...(await built<typeof import('../src/config.js')>('config.js')),
+      ...(await built<typeof import('../src/deps.js')>('deps.js')),
+      ...(await built<typeof import('../src/domains/orgs/service.js')>('domains/orgs/service.js')),
+      ...(await built<typeof import('../src/logger.js')>('logger.js')),
+      ...(await built<typeof import('../src/store/write.js')>('store/write.js')),
+      ...(await built<typeof import('../src/tls.js')>('tls.js')),
+    };
+/** A change of the bench's own shape (sequence number and send time), outside the typed entity map. */
+const rawChange = (change: object) => change as never;
 
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 1000);
-const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 10_000);
+const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 6000);
 const WINDOW = Number(process.env.BENCH_STREAM_WINDOW ?? 20);
-const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 3000);
+const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 1500);
 const LOAD = Number(process.env.BENCH_STREAM_LOAD ?? 0.5);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
 const ROUND_TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 20) * 1000;
@@ -461,20 +479,61 @@ async function wsBroadcast(tls: { cert: string; key: string }): Promise<{ target
 /** Splits `total` changes over the rounds. */
 const perRound = (total: number, round: number) => Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
 
+/** The server's resident memory after a full collection, in bytes (the servers run in this process). */
+function rss(): number {
+  const gc = (globalThis as { gc?: () => void }).gc ?? (setFlagsFromString('--expose-gc'), runInNewContext('gc') as () => void);
+  gc();
+  gc();
+  return process.memoryUsage().rss;
+}
+
+type Instance = Awaited<ReturnType<NonNullable<typeof server>['startGatehouse']>>;
+
+/** A Gatehouse target: its subscribers on `subscribeTo`, its changes written through `writeTo`. */
+function gatehouseTarget(label: string, writeTo: Instance, subscribeTo: Instance, org: { orgUuid: string; apiKey: string }): Target {
+  const actor = server!.systemActor(org.orgUuid, 'bench.raise');
+  return new Target(
+    label,
+    {
+      url: `${subscribeTo.urls.ws}?x-auth-scheme=api-token`,
+      headers: { 'x-auth-apikey': org.apiKey },
+      stomp: ['CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
+    },
+    async (seq, sentAt) => {
+      const { update, ...change } = body(seq, sentAt);
+      await server!.write(writeTo.deps, actor, async (w) => w.change(rawChange({ ...change, update })));
+    },
+    false,
+  );
+}
+
+/** Which Gatehouse set-ups are measured: SQLite with the memory bus, and PostgreSQL with the Redis bus across two instances. */
+const SETUPS = (process.env.BENCH_STREAM_SETUPS ?? 'sqlite,postgres-redis').split(',');
+const TARGET_THROUGHPUT = 0.85;
+const TARGET_P99_MS = 50;
+
 export async function run(): Promise<void> {
+  const { startGatehouse, loadConfig, createLogger, createOrg, loadOrCreateTls } = server!;
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
-  const gatehouse = await startGatehouse(loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), { log: createLogger('silent') });
-  const broadcast = await wsBroadcast(await loadOrCreateTls(gatehouse.config));
+  const config = (flags: Parameters<typeof loadConfig>[0]) => loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false, ...flags }, {});
+  const instances: Instance[] = [];
+  const databases: TestDatabase[] = [];
+  const start = async (flags: Parameters<typeof loadConfig>[0]) => {
+    const instance = await startGatehouse(config(flags), { log: createLogger('silent') });
+    instances.push(instance);
+    return instance;
+  };
   const targets: Target[] = [];
-  const closers: Array<() => Promise<void>> = [() => broadcast.close()];
+  const closers: Array<() => Promise<void>> = [];
   try {
-    const org = await createOrg(gatehouse.deps, { name: 'Bench Org' });
-    const actor = systemActor(org.orgUuid, 'bench.raise');
+    const first = await start({});
+    const broadcast = await wsBroadcast(await loadOrCreateTls(first.config));
+    closers.push(() => broadcast.close());
     console.log(
       `${CONNECTIONS} connections, loopback, ${ROUNDS} alternating rounds; throughput: ${EVENTS} changes per target, ` +
         `latency: ${LATENCY_EVENTS} changes per target at ${LOAD} of the fastest baseline's throughput`,
     );
-    if ((process.env.BENCH_STREAM_BASELINE ?? 'auto') === 'auto') {
+    if ((process.env.BENCH_STREAM_BASELINE ?? 'ws') === 'auto') {
       const reason = await rabbitUnavailable();
       if (reason) console.log(`RabbitMQ Web-STOMP left out: ${reason}`);
       else {
@@ -484,22 +543,31 @@ export async function run(): Promise<void> {
       }
     }
     targets.push(broadcast.target);
-    const subject = new Target(
-      'Gatehouse STOMP (wss, SQLite)',
-      {
-        url: `${gatehouse.urls.ws}?x-auth-scheme=api-token`,
-        headers: { 'x-auth-apikey': org.apiKey },
-        stomp: ['CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
-      },
-      async (seq, sentAt) => {
-        const { update, ...change } = body(seq, sentAt);
-        // The bench's changes carry a sequence number and a send time, not a door: outside the typed entity map.
-        await write(gatehouse.deps, actor, async (w) => w.change(rawChange({ ...change, update })));
-      },
-      false,
-    );
-    targets.push(subject);
-    for (const t of targets) await t.connect();
+    const subjects: Target[] = [];
+    let idleBytesPerConnection: number | null = null;
+    for (const setup of SETUPS) {
+      let subject: Target;
+      if (setup === 'sqlite') {
+        const org = await createOrg(first.deps, { name: 'Bench Org' });
+        subject = gatehouseTarget('Gatehouse STOMP (wss, SQLite, memory bus)', first, first, org);
+        // The server's memory per idle connection: measured around this target's connections.
+        const before = rss();
+        await subject.connect();
+        idleBytesPerConnection = (rss() - before) / CONNECTIONS;
+      } else if (setup === 'postgres-redis') {
+        const database = await createTestDatabase('postgres');
+        databases.push(database);
+        const flags = { database: database.url, bus: REDIS_TEST_URL };
+        const [a, b] = [await start(flags), await start(flags)];
+        const org = await createOrg(a.deps, { name: 'Bench Org' });
+        subject = gatehouseTarget('Gatehouse STOMP (wss, PostgreSQL, Redis bus, written on A, subscribed on B)', a, b, org);
+        await subject.connect();
+      } else throw new Error(`unknown set-up ${setup} (BENCH_STREAM_SETUPS: sqlite, postgres-redis)`);
+      subjects.push(subject);
+      targets.push(subject);
+    }
+    await broadcast.target.connect();
+    for (const t of targets) if (t.isBaseline && t !== broadcast.target) await t.connect();
     // Each round starts with another target, so that none always follows the same one.
     const inTurn = (round: number) => targets.map((_, i) => targets[(i + round) % targets.length]!);
     for (let round = 0; round < ROUNDS; round++) for (const t of inTurn(round)) await t.throughputRound(perRound(EVENTS, round));
@@ -511,15 +579,33 @@ export async function run(): Promise<void> {
       for (const t of inTurn(round)) await t.latencyRound(perRound(LATENCY_EVENTS, round), pace(t));
     }
     for (const t of targets) print(t);
-    const ratios = targets.filter((t) => t.isBaseline).map((t) => `${(subject.medianThroughput.rate / t.medianThroughput.rate).toFixed(2)} of ${t.label}`);
-    console.log(`Gatehouse throughput: ${ratios.join(', ')} (target >= 0.5)`);
-    console.log(`Gatehouse p99 at ${subject.latency!.changesPerSecond.toFixed(1)} changes/s: ${ms(subject.latency!.p99)} (target < 100 ms)`);
+    const bare = broadcast.target;
+    for (const subject of subjects) {
+      const ratio = subject.medianThroughput.rate / bare.medianThroughput.rate;
+      const complete = subject.medianThroughput.complete && subject.latency!.complete;
+      record(
+        `stream throughput / bare ws, ${subject.label}`,
+        `${ratio.toFixed(2)} (${rate(subject.medianThroughput.rate)} vs ${rate(bare.medianThroughput.rate)})${complete ? '' : ', INCOMPLETE'}`,
+        `>= ${TARGET_THROUGHPUT}`,
+        ratio >= TARGET_THROUGHPUT && complete,
+      );
+      record(
+        `stream p99 at ${LOAD} of bare throughput, ${subject.label}`,
+        `${ms(subject.latency!.p99)} (p50 ${ms(subject.latency!.p50)}; bare ws p99 ${ms(bare.latency!.p99)})`,
+        `< ${TARGET_P99_MS} ms`,
+        subject.latency!.p99 < TARGET_P99_MS && subject.latency!.complete,
+      );
+    }
+    if (idleBytesPerConnection !== null) {
+      record('server memory per idle stream connection (RSS)', `${(idleBytesPerConnection / 1024).toFixed(1)} KiB`, '', null);
+    }
   } finally {
     for (const t of targets) await t.close();
     for (const close of closers) await close();
-    await gatehouse.close();
+    for (const instance of instances.reverse()) await instance.close();
+    for (const database of databases) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.env.GH_STREAM_FANOUT_SUBSCRIBERS === '1') void subscriberProcess();
+if (isSubscriberProcess) void subscriberProcess();

@@ -7,12 +7,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeDeps, openDeps } from '../../src/app.js';
+import { closeDeps, openDeps } from '../../src/open-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { createLogger } from '../../src/logger.js';
+import { REPO_ROOT } from './repo-root.js';
 
-export const root = new URL('../../', import.meta.url).pathname;
+export const root = REPO_ROOT;
 export const NAMES_FILE = join(root, 'scripts/catalogue-operations.txt');
 export const DEFAULT_CATALOGUE = join(root, '../shared/reference/platform-openapi.json');
 

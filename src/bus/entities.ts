@@ -35,7 +35,26 @@ import type { LiveNotificationRecord } from '../domains/rules/actions/live-notif
 import type { ButtonEvent, ButtonRule, RuleFiring } from '../domains/rules/schemas.js';
 import type { ScheduleRecord } from '../domains/schedules/service.js';
 import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles.schemas.js';
+import type { DoorLabelsChange } from '../domains/access/door-labels.service.js';
+import type { AccessRuleRecord } from '../domains/access/grants.service.js';
+import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/groups.service.js';
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
+// orgs (issue 18, finished)
+import type { UserSettingsRecord } from '../domains/orgs/user-settings.js';
+import type { OrgSettingsRecord, OrgView } from '../domains/orgs/org-settings.service.js';
+import type { CloudArchivingRecord } from '../domains/orgs/cloud-archiving.service.js';
+import type { SamlSettingsRecord, ScimSettingsRecord } from '../domains/orgs/sso.service.js';
+import type { OrgNotificationTemplateRecord } from '../domains/orgs/notifications.service.js';
+import type { NotificationSnoozeRecord } from '../domains/orgs/snoozes.service.js';
+import type { UserNotificationRecord } from '../domains/orgs/notify.js';
+import type { UserMetadataFieldRecord, UserMetadataTemplateRecord } from '../domains/orgs/user-metadata.service.js';
+import type { PartnerClientSettingsRecord } from '../domains/orgs/partner-clients.service.js';
+import type { PartnerPermissionGroupRecord } from '../domains/permissions/partner-group-records.js';
+// access-lockdown (issue 21): lockdowns, schedule exceptions, guest passes, door labels, guests
+import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from '../domains/access/lockdown.model.js';
+import type { DoorScheduleExceptionRecord } from '../domains/access/exceptions.model.js';
+import type { GuestPassRecord } from '../domains/access/guest-passes.model.js';
+import type { GuestActivityRecord, GuestRecord } from '../domains/guests/guests.model.js';
 
 /** A person's labels, as the stream announces a change of them. */
 export interface PersonLabelsChange {
@@ -104,6 +123,34 @@ export interface ChangeEntities {
   VEHICLE_EVENT: VehicleEventRecord; // events: a licence plate seen by a camera
   VIDEO_WALL: VideoWallRecord; // devices: a video wall
   WEBHOOK_ENDPOINT: EndpointRecord; // integrations: an organization webhook URL or subscription (secret masked)
+  // orgs (issue 18, finished): settings, notifications, partner groups and clients
+  ORG: OrgView; // orgs: the organization (its name or team name changed)
+  ORG_SETTINGS: OrgSettingsRecord; // orgs: the organization's settings (profile, sign-in, firmware, AI, audio and LLM policies)
+  SAML_SETTINGS: SamlSettingsRecord; // orgs: a SAML sign-in registration
+  SCIM_SETTINGS: ScimSettingsRecord; // orgs: SCIM provisioning settings (never the token)
+  CLOUD_ARCHIVING_CONFIG: CloudArchivingRecord; // orgs: a cloud archiving config of the organization, a location or a device
+  USER_SETTINGS: UserSettingsRecord; // orgs: a user's notification, sign-in and Rhombus Key settings
+  ORG_NOTIFICATION_TEMPLATE: OrgNotificationTemplateRecord; // orgs: the notification settings of users who set none
+  NOTIFICATION_SNOOZE: NotificationSnoozeRecord; // orgs: a user's pause of notifications (all, a device, a location, a door)
+  USER_NOTIFICATION: UserNotificationRecord; // orgs: a notification sent to a user about a policy alert
+  USER_METADATA_TEMPLATE: UserMetadataTemplateRecord; // orgs: a custom field of the organization's users
+  USER_METADATA_FIELD: UserMetadataFieldRecord; // orgs: a user's value of a custom field
+  PARTNER_PERMISSION_GROUP: PartnerPermissionGroupRecord; // permissions: a partner permission group
+  PARTNER_CLIENT_SETTINGS: PartnerClientSettingsRecord; // orgs: a partner's customizations of a client organization
+  // Access groups and grants (issue 21):
+  ACCESS_CONTROL_GROUP: AccessGroupRecord; // access: an access control group
+  ACCESS_CONTROL_GROUP_MEMBERS: GroupMembersChange; // access: users joining (CREATE) or leaving (DELETE) a group
+  LOCATION_ACCESS_GRANT: AccessRuleRecord; // access: a location access grant
+  LOCATION_ACCESS_REVOCATION: AccessRuleRecord; // access: a location access revocation
+  DOOR_LABELS: DoorLabelsChange; // access: a door's labels
+  // access-lockdown (issue 21): lockdowns, schedule exceptions, guest passes, door labels, guests
+  LOCKDOWN_PLAN: LockdownPlanRecord; // access: a location lockdown plan
+  LOCKDOWN_RULE: LockdownRuleRecord; // access: a rule that activates a location's lockdown
+  LOCATION_LOCKDOWN_EVENT: LocationLockdownEventRecord; // access: a lockdown activated or deactivated
+  DOOR_SCHEDULE_EXCEPTION: DoorScheduleExceptionRecord; // access: a door schedule exception (holiday, event day)
+  GUEST_PASS: GuestPassRecord; // access: a guest pass (its value never carried)
+  GUEST: GuestRecord; // guests: a guest of the organization
+  GUEST_ACTIVITY: GuestActivityRecord; // guests: a guest checked in, out, or updated
 }
 
 export type EntityName = keyof ChangeEntities;

@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { closeDeps, openDeps } from '../app.js';
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config, type ConfigFlags } from '../config.js';
 import type { Deps } from '../deps.js';
@@ -32,6 +31,8 @@ function assertStoreExists(flags: ConfigFlags & { init?: boolean }, config: Conf
 export async function withDeps<T>(flags: ConfigFlags & { init?: boolean }, fn: (deps: Deps) => Promise<T>): Promise<T> {
   const config = loadConfig(flags);
   assertStoreExists(flags, config);
+  // The store, the bus and their drivers load only for the commands that use them.
+  const { closeDeps, openDeps } = await import('../open-deps.js');
   const deps = await openDeps(config, { log: createLogger('warn') });
   try {
     return await fn(deps);

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { seedSiteText, siteFormatOf } from '../domains/sites/service.js';
 import { postControl } from './control-client.js';
 import { addStoreOptions, printResult, withDeps } from './options.js';
 
 /** Seeds through a running server's control API, so that its stream and rules see what is created. */
-function seedThroughServer(server: string, dataDir: string, orgUuid: string, file: string, text: string): Promise<Record<string, unknown>> {
-  const contentType = siteFormatOf(file) === 'json' ? 'application/json' : 'application/yaml';
+function seedThroughServer(server: string, dataDir: string, orgUuid: string, file: string, text: string, format: string): Promise<Record<string, unknown>> {
+  const contentType = format === 'json' ? 'application/json' : 'application/yaml';
   return postControl(server, dataDir, `/orgs/${encodeURIComponent(orgUuid)}/seed`, text, contentType);
 }
 
@@ -18,10 +17,13 @@ export function registerSeedCommand(program: Command): void {
     .option('--server <url>', "a running server's REST URL: seed through its control API")
     .option('--json', 'print {"<kind>": {"<name>": "<uuid>"}} as JSON')
     .action(async (file: string, opts) => {
+      // The site checker loads only for `seed`: the other commands start faster without it.
+      const { seedSiteText, siteFormatOf } = await import('../domains/sites/service.js');
       const text = readFileSync(file, 'utf8');
+      const format = siteFormatOf(file);
       const created = opts.server
-        ? await seedThroughServer(opts.server, loadConfig(opts).dataDir, opts.org, file, text)
-        : await withDeps(opts, (deps) => seedSiteText(deps, opts.org, text, siteFormatOf(file), 'cli.seed'));
+        ? await seedThroughServer(opts.server, loadConfig(opts).dataDir, opts.org, file, text, format)
+        : await withDeps(opts, (deps) => seedSiteText(deps, opts.org, text, format, 'cli.seed'));
       printResult(created, opts.json);
     });
 }

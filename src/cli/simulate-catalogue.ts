@@ -1,6 +1,4 @@
-import Fastify from 'fastify';
 import type { Deps } from '../deps.js';
-import { simulatePlugins } from '../http/control.js';
 import type { ApiApp } from '../http/operation.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 
@@ -15,6 +13,8 @@ export interface SimulateEvent {
  * plugins are registered on a Fastify instance that never listens (registration touches no dependency).
  */
 export async function simulateEvents(): Promise<SimulateEvent[]> {
+  // Loaded here, not at the top: every other CLI command starts without the routes.
+  const [{ default: Fastify }, { simulatePlugins }] = await Promise.all([import('fastify'), import('../http/control.js')]);
   const app = Fastify();
   const events: SimulateEvent[] = [];
   app.addHook('onRoute', (route) => {

@@ -1,18 +1,18 @@
-import type { TLSSocket } from 'node:tls';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import sjson from 'secure-json-parse';
 import type { Deps } from '../deps.js';
-import { fail, isGatehouseError } from '../errors.js';
-import { authenticate } from '../domains/orgs/authenticate.js';
+import { fail } from '../errors.js';
 import { errorBody, handleError } from './errors.js';
 import { baseFastifyOptions } from './fastify-options.js';
+import { lazySchemaCompilers } from './lazy-compilers.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
-import { createRequestLimits, TOO_MANY_REQUESTS } from './rate-limit.js';
+import { createRequestLimits } from './rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
+import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from './operation.js';
 
@@ -25,18 +25,6 @@ const BODY_LIMIT = 1024 * 1024;
 /** Refuses invalid UTF-8 instead of silently replacing it (a repaired body is not the body that was sent). */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function clientCertificateFingerprint(socket: unknown): string | null {
-  const tls = socket as TLSSocket;
-  if (typeof tls.getPeerCertificate !== 'function') return null;
-  const cert = tls.getPeerCertificate();
-  return cert && cert.fingerprint256 ? cert.fingerprint256.replaceAll(':', '').toLowerCase() : null;
-}
-
-/** 429 as the platform answers it: plain text, with the seconds to wait. */
-function tooManyRequests(reply: FastifyReply, seconds: number) {
-  return reply.status(429).header('retry-after', String(seconds)).type('text/plain; charset=utf-8').send(TOO_MANY_REQUESTS);
-}
-
 /** The REST edge: every operation is POST + JSON under /api, authenticated by the x-auth headers. */
 export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   const app = Fastify({
@@ -46,6 +34,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     trustProxy: deps.config.trustProxy,
     http: requestTimeoutOptions(deps.config.requestTimeoutMs),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     ...(options.https
       ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } }
       : {}),
@@ -135,48 +124,15 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
 
   const limits = createRequestLimits(deps.config, deps.log);
   app.addHook('onClose', () => limits.close());
-  const takeRequest = limits.takeRequest;
 
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
-    api.addHook('onRequest', async (request, reply) => {
-      const route = request.routeOptions.config;
-      const operation = route.operationId ?? request.url;
-      const header = (name: string) => {
-        const v = request.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      try {
-        request.caller = await authenticate(
-          deps,
-          {
-            scheme: header('x-auth-scheme'),
-            apiKey: header('x-auth-apikey'),
-            orgHeader: header('x-auth-org'),
-            clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
-          },
-          { requestId: String(request.id), operation, partnerHome: route.access === 'partner' },
-        );
-      } catch (e) {
-        if (!isGatehouseError(e) || e.code !== 'INVALID_API_KEY') throw e;
-        // A failed key attempt: logged with the client address (never the key), and limited per address.
-        const wait = await limits.keyFailed(request.ip);
-        deps.log.warn({ component: 'auth', clientAddress: request.ip, operation, throttled: wait > 0 }, 'failed key attempt');
-        if (wait > 0) return tooManyRequests(reply, wait);
-        throw e;
-      }
-      if (route.access === 'internal' && request.caller.keyKind !== 'internal') throw fail('ACCESS_DENIED');
-      if (takeRequest) {
-        const taken = takeRequest(request.caller.orgUuid);
-        const wait = typeof taken === 'number' ? taken : await taken;
-        if (wait > 0) return tooManyRequests(reply, wait);
-      }
-    });
+    api.addHook('onRequest', callerHook(deps, limits, { https: Boolean(options.https) }));
     // After validation, so that a malformed body is a 400 whoever sends it, as for every other operation.
     api.addHook('preHandler', (request, _reply, done) => {
       done(request.routeOptions.config.access === 'partner' && request.caller.keyKind !== 'partner' ? fail('ACCESS_DENIED') : undefined);
     });
-    registerPermissionChecks(api, deps);
+    registerPermissionChecks(api);
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 

@@ -12,6 +12,7 @@ import { createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
 import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
+import { guestSimulateRoutes } from '../domains/guests/control-routes.js';
 import { fail } from '../errors.js';
 import { randomToken } from '../ids.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
@@ -97,6 +98,7 @@ export const simulatePlugins: ControlPlugin[] = [
   ruleSimulateRoutes,
   integrationSimulateRoutes,
   sensorSimulateRoutes,
+  guestSimulateRoutes, // access-lockdown (issue 21)
 ];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });

@@ -1,5 +1,9 @@
 import type { Deps } from '../deps.js';
 import { accessRoutes } from '../domains/access/routes.js';
+import { accessGrantRoutes } from '../domains/access/grants.routes.js';
+import { accessGroupRoutes } from '../domains/access/groups.routes.js';
+import { doorLabelRoutes } from '../domains/access/door-labels.routes.js';
+import { credentialChangeRoutes } from '../domains/access/credential-changes.routes.js';
 import { changeRoutes } from '../domains/changes/routes.js';
 import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
@@ -15,6 +19,13 @@ import { permissionRoutes } from '../domains/permissions/routes.js';
 import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
+// access-lockdown (issue 21)
+import { lockdownRoutes } from '../domains/access/lockdown.routes.js';
+import { doorRoutes } from '../domains/access/doors.routes.js';
+import { exceptionRoutes } from '../domains/access/exceptions.routes.js';
+import { guestPassRoutes } from '../domains/access/guest-passes.routes.js';
+import { componentEventRoutes } from '../domains/access/component-events.routes.js';
+import { guestRoutes } from '../domains/guests/guests.routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
@@ -34,6 +45,18 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   permissionRoutes,
   auditRoutes,
   partnerRoutes,
+  // access groups, grants and revocations, door labels (issue 21)
+  accessGroupRoutes,
+  accessGrantRoutes,
+  doorLabelRoutes,
+  credentialChangeRoutes,
+  // access-lockdown (issue 21)
+  lockdownRoutes,
+  doorRoutes,
+  exceptionRoutes,
+  guestPassRoutes,
+  guestRoutes,
+  componentEventRoutes,
 ];
 
 /**

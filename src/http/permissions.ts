@@ -32,27 +32,36 @@ function scopeAnswer(request: FastifyRequest, payload: unknown): unknown {
 }
 
 /**
- * The one permission check of every operation, from the declaration its route carries: the caller's rights
- * (cached per user) against the operation's kind and functionality before the body is read, the locations
- * the body names once it is, and the answer's records on the way out. A caller with full rights costs one
- * cache lookup.
+ * The check of the caller's rights against the operation, before the body is read: the REST edge runs it
+ * right after authentication, in its one onRequest hook (src/http/app.ts). A caller with full rights or
+ * cached rights passes without a promise.
  */
-export function registerPermissionChecks(api: FastifyInstance, deps: Deps): void {
-  api.decorateRequest('locationScope', null);
-  // Callback hooks: a caller with full rights passes without a promise, on the REST hot path.
-  api.addHook('onRequest', (request, _reply, done) => {
-    const permission = request.routeOptions.config.permission;
+export function permissionCheck(deps: Deps): (request: FastifyRequest, done: (error?: Error) => void) => void {
+  return (request, done) => {
+    const { permission, access } = request.routeOptions.config;
     if (!permission || permission.kind === 'self' || !request.caller) return done();
+    const scope = access === 'partner' ? 'partner' : 'org';
     const decide = (rights: Rights) => {
       if (rights.superAdmin) return done();
+      if (rights.denied) return done(fail('ACCESS_DENIED'));
       if (!allows(rights, permission)) return done(fail('PERMISSION_DENIED'));
       request.locationScope = locationScope(rights);
       done();
     };
-    const cached = cachedRights(deps, request.caller);
+    const cached = cachedRights(deps, request.caller, scope);
     if (cached) return decide(cached);
-    callerRights(deps, request.caller).then(decide, done);
-  });
+    callerRights(deps, request.caller, scope).then(decide, done);
+  };
+}
+
+/**
+ * The one permission check of every operation, from the declaration its route carries: the caller's rights
+ * (cached per user) against the operation's kind and functionality before the body is read (permissionCheck), the locations
+ * the body names once it is, and the answer's records on the way out. A caller with full rights costs one
+ * cache lookup.
+ */
+export function registerPermissionChecks(api: FastifyInstance): void {
+  api.decorateRequest('locationScope', null);
   api.addHook('preHandler', (request, _reply, done) => {
     const scope = request.locationScope;
     if (!scope || allowsLocations(scope, request.routeOptions.config.permission!, namedLocations(request.url, request.body))) return done();

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import { ConnectionLock, GatehouseSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { attachPointReader, PostgresPointReader, SqlitePointReader } from './point-reads.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -44,11 +45,13 @@ export function openStore(url: string): Store {
     const lock = new ConnectionLock();
     db = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, true) });
     transactions = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, false) });
+    attachPointReader(db, new SqlitePointReader(cached, lock));
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => {});
     db = transactions = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    attachPointReader(db, new PostgresPointReader(pool));
   }
   return {
     db,

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { DB } from './schema.js';
+import { pointReaderOf } from './point-reads.js';
 
 type Db = Kysely<DB>;
 
@@ -15,7 +16,8 @@ const marker = (i: number) => `\u0000gatehouse-parameter-${i}\u0000`;
 /**
  * A query that is built and compiled once per dialect, then run with fresh parameters. Kysely builds and
  * compiles every query anew, which costs more than SQLite takes to answer a point lookup; this is for the
- * lookups that every request makes (a key by digest, an organization by uuid). `build` must use each
+ * lookups that every request makes (a key by digest, an organization by uuid), which outside a transaction run
+ * through the store's point reader (point-reads.ts). `build` must use each
  * parameter as a value only (not as a column name or a list), so that it lands in the compiled parameters.
  */
 export function preparedQuery<P extends string[], R>(arity: P['length'], build: (db: Db, ...params: P) => Compilable<R>) {
@@ -35,10 +37,19 @@ export function preparedQuery<P extends string[], R>(arity: P['length'], build: 
     return template;
   }
 
-  return async (db: Db, ...params: P): Promise<R[]> => {
-    const { query, slots } = templateFor(db);
+  return (db: Db, ...params: P): Promise<R[]> => {
+    let template: Template<R>;
+    try {
+      template = templateFor(db);
+    } catch (e) {
+      // A promise-returning function fails through its promise, never by throwing at its caller.
+      return Promise.reject(e as Error);
+    }
+    const { query, slots } = template;
     const parameters = slots.map((slot, i) => (slot >= 0 ? params[slot] : query.parameters[i]));
-    const result = await db.executeQuery<R>({ ...query, parameters });
-    return result.rows;
+    // Outside a transaction, beside Kysely's executor and shared by the identical reads of a loop turn (point-reads.ts).
+    const reader = pointReaderOf(db);
+    if (reader) return reader.read<R>(query.sql, parameters);
+    return db.executeQuery<R>({ ...query, parameters }).then((result) => result.rows);
   };
 }

@@ -1,5 +1,6 @@
 import type { AuditLogTable, OrgTables } from '../domains/orgs/tables.js';
 import type { AccessTables } from '../domains/access/tables.js';
+import type { AccessGrantTables } from '../domains/access/grants.tables.js';
 import type { DeviceTables } from '../domains/devices/tables.js';
 import type { LocationTables } from '../domains/devices/locations.tables.js';
 import type { PermissionTables } from '../domains/permissions/tables.js';
@@ -10,7 +11,10 @@ import type { RuleTables } from '../domains/rules/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
 import type { WebhookTables } from '../domains/integrations/webhooks/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';
+import type { RecordTables } from '../records/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
+import type { AccessLockdownTables } from '../domains/access/access-lockdown.tables.js';
+import type { GuestTables } from '../domains/guests/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
 import type { SecretKeyChecksTable } from './secret-key-check.js';
 
@@ -29,7 +33,11 @@ export interface DB
     OutboxTables,
     RuleTables,
     LocationTables,
-    PermissionTables {
+    PermissionTables,
+    RecordTables,
+    AccessGrantTables,
+    AccessLockdownTables,
+    GuestTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
   change_positions: ChangePositionsTable;

@@ -25,6 +25,13 @@ export class ConnectionLock {
     this.#held = new Promise((resolve) => (this.#release = resolve));
   }
 
+  /** Takes the lock when it is free, without waiting: false when it is held. */
+  tryAcquire(): boolean {
+    if (this.#held) return false;
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+    return true;
+  }
+
   release(): void {
     const release = this.#release;
     this.#held = null;

@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { openStore } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { REPO_ROOT } from '../../scripts/lib/repo-root.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 export const DIALECTS: TestDialect[] = ['sqlite', 'postgres'];
@@ -47,26 +51,83 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of the dialect: a file in a temp dir, or a new PostgreSQL database. */
+async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The migrations' sources, hashed: a template database is reused exactly as long as they are unchanged. */
+function migrationsDigest(): string {
+  const dir = join(REPO_ROOT, 'src/store/migrations');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let template: Promise<string> | null = null;
+/**
+ * A migrated PostgreSQL database that test databases are copied from (`create database ... template`), so
+ * that each test server skips the migrations (about 0.5 s each). Made once per migration set, by whichever
+ * test process gets there first (an advisory lock keeps the others waiting); older templates are dropped.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= withAdmin(async (admin) => {
+    const name = `gh_template_${migrationsDigest()}`;
+    await admin.query('select pg_advisory_lock(4242)');
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) {
+        const building = `${name}_building`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const store = openStore(databaseUrl(building));
+        try {
+          await migrateToLatest(store);
+        } finally {
+          await store.close();
+        }
+        // Renamed only once whole, so that a process killed mid-migration never leaves a half-made template.
+        await admin.query(`alter database ${building} rename to ${name}`);
+        const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'gh\\_template\\_%' and datname <> $1", [
+          name,
+        ]);
+        for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => {});
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock(4242)');
+    }
+    return name;
+  });
+  return template;
+}
+
+/** A fresh database of the dialect: an empty file in a temp dir, or a PostgreSQL database already migrated. */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gh-db-'));
     return { url: `sqlite:${join(dir, 'gatehouse.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `gh_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const source = await migratedTemplate();
+  await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
+  // A copy also copies the template's store identity (migration 0015), from which the bus namespace comes:
+  // each test database gets its own, as a freshly migrated store would.
+  const copy = new pg.Client({ connectionString: databaseUrl(name) });
+  await copy.connect();
+  await copy.query('update store_identity set id = $1', [randomBytes(8).toString('hex')]).finally(() => copy.end());
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: databaseUrl(name),
+    drop: () => withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }

@@ -48,3 +48,19 @@ export async function watchChanges(server: TestServer, apiKey: string, orgUuid: 
     close: () => client.deactivate(),
   };
 }
+
+/** The platform's answer to a write the caller's role may not make: 403 with its text. */
+export function expectDenied(r: CallResult): void {
+  assert.equal(r.status, 403, r.text);
+  assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: 'Your API key role does not have proper permission' });
+}
+
+/** A key of a new user of the organization whose permission group has no functionality: it reads, never writes. */
+export async function readOnlyKey(server: TestServer, org: { orgUuid: string; apiKey: string }): Promise<string> {
+  const name = `Read only ${Math.random().toString(36).slice(2, 8)}`;
+  const group = await server.call('/api/permission/createPermissionGroup', { userPermissionGroup: { name, functionalityList: [] } }, { key: org.apiKey });
+  expectOk(group);
+  const user = await server.call('/api/user/createUser', { name, permissionGroupUuid: group.json.uuid }, { key: org.apiKey });
+  expectOk(user);
+  return keyForUser(server, org.orgUuid, user.json.userUuid);
+}

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../scripts/lib/repo-root.js';
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { errorCatalogue, fail } from '../../src/errors.js';
 
 describe('the error catalogue', () => {
-  const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+  const doc = readFileSync(join(REPO_ROOT, 'docs/errors.md'), 'utf8');
 
   it('documents every code with its status in docs/errors.md', () => {
     for (const [code, entry] of Object.entries(errorCatalogue)) {

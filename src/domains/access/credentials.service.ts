@@ -5,6 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findUser } from '../orgs/service.js';
+import { recordCredentialChange } from './credential-history.service.js';
 import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from './credential-formats.js';
 import * as store from './credentials.store.js';
 import type { DoorRecord } from './service.js';
@@ -76,6 +77,16 @@ export interface CreateCredentialInput {
   userUuid?: string | null;
 }
 
+/** A credential's validity window in epoch seconds (either bound may be absent); the start comes first. */
+export function checkedWindow(input: { startDateEpochSecInclusive?: number | null; endDateEpochSecExclusive?: number | null }) {
+  const start = input.startDateEpochSecInclusive ?? null;
+  const end = input.endDateEpochSecExclusive ?? null;
+  if (start !== null && end !== null && start >= end) {
+    throw fail('INVALID_VALUE', 'startDateEpochSecInclusive must be before endDateEpochSecExclusive');
+  }
+  return { start, end };
+}
+
 /**
  * Creates a credential from a hex value and a type: the value is validated and decoded as its format demands,
  * may not be claimed by another live credential of the organization, and its holder must be a user of the
@@ -84,11 +95,7 @@ export interface CreateCredentialInput {
 export async function createCredential(deps: CredentialDeps, ctx: CallerContext, input: CreateCredentialInput): Promise<CredentialRecord> {
   const type = canonicalCredentialType(input.credentialType);
   const decoded = decodeCredential({ type, hexValue: input.hexValue, littleEndian: input.littleEndian, numValueBits: input.numValueBits });
-  const start = input.startDateEpochSecInclusive ?? null;
-  const end = input.endDateEpochSecExclusive ?? null;
-  if (start !== null && end !== null && start >= end) {
-    throw fail('INVALID_VALUE', 'startDateEpochSecInclusive must be before endDateEpochSecExclusive');
-  }
+  const { start, end } = checkedWindow(input);
   return write(deps, ctx, async (w) => {
     const userUuid = input.userUuid ?? null;
     if (userUuid !== null && !(await findUser(w, ctx.orgUuid, userUuid))) throw fail('NOT_FOUND', 'User');
@@ -119,7 +126,7 @@ export async function createCredential(deps: CredentialDeps, ctx: CallerContext,
     };
     await store.insertCredential(w.tx, row);
     const record = toCredentialRecord(row);
-    w.change({ entity: CREDENTIAL_ENTITY, entityUuid: row.uuid, type: 'CREATE', update: record });
+    await recordCredentialChange(w, 'CREATE', record);
     return record;
   });
 }
@@ -137,12 +144,13 @@ export interface CredentialQueryFilter {
 export async function findCredentials(
   deps: Pick<Deps, 'store'>,
   ctx: Pick<CallerContext, 'orgUuid'>,
-  input: { userUuid?: string; filter?: CredentialQueryFilter | null },
+  input: { userUuid?: string; userUuids?: readonly string[]; filter?: CredentialQueryFilter | null },
 ): Promise<CredentialRecord[]> {
   if (input.userUuid !== undefined && !(await findUser(deps, ctx.orgUuid, input.userUuid))) throw fail('NOT_FOUND', 'User');
   const f = input.filter ?? {};
   const rows = await store.listCredentials(deps.store.db, ctx.orgUuid, {
     userUuid: input.userUuid,
+    userUuids: input.userUuids,
     types: f.credTypeFilter?.map(canonicalCredentialType),
     statuses: f.workflowStatusFilter ?? undefined,
     lastUsedDoorUuids: f.lastUsedAccessControlledDoorUuidFilter ?? undefined,
@@ -193,7 +201,7 @@ export async function transitionCredential(
       updated_at_ms: w.nowMs,
     });
     const record = toCredentialRecord((await store.findCredential(w.tx, ctx.orgUuid, row.uuid))!);
-    w.change({ entity: CREDENTIAL_ENTITY, entityUuid: row.uuid, type: 'UPDATE', update: record });
+    await recordCredentialChange(w, 'UPDATE', record);
     return record;
   });
 }
@@ -202,7 +210,7 @@ export async function deleteCredential(deps: CredentialDeps, ctx: CallerContext,
   await write(deps, ctx, async (w) => {
     const row = await credentialOf(w, input.credentialUuid);
     await store.deleteCredential(w.tx, ctx.orgUuid, row.uuid);
-    w.change({ entity: CREDENTIAL_ENTITY, entityUuid: row.uuid, type: 'DELETE', update: toCredentialRecord(row) });
+    await recordCredentialChange(w, 'DELETE', toCredentialRecord(row));
   });
 }
 
@@ -239,8 +247,7 @@ export async function revokeCredentialsOfUser(w: WriteScope, userUuid: string): 
   const live = await store.listCredentials(w.tx, w.actor.orgUuid, { userUuid, statuses: CREDENTIAL_TRANSITIONS.revoke.from });
   for (const row of live) {
     await store.updateCredential(w.tx, w.actor.orgUuid, row.uuid, { workflow_status: 'REVOKED', claimed_key: null, updated_at_ms: w.nowMs });
-    const record = toCredentialRecord((await store.findCredential(w.tx, w.actor.orgUuid, row.uuid))!);
-    w.change({ entity: CREDENTIAL_ENTITY, entityUuid: row.uuid, type: 'UPDATE', update: record });
+    await recordCredentialChange(w, 'UPDATE', toCredentialRecord((await store.findCredential(w.tx, w.actor.orgUuid, row.uuid))!));
   }
   return live.length;
 }

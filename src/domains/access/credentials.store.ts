@@ -32,6 +32,8 @@ export async function findLatestByLookupKey(db: Db, orgUuid: string, key: string
 
 export interface CredentialFilter {
   userUuid?: string;
+  /** Several users' credentials (any of them). */
+  userUuids?: readonly string[];
   types?: readonly string[];
   statuses?: readonly WorkflowStatus[];
   lastUsedDoorUuids?: readonly string[];
@@ -44,6 +46,8 @@ export interface CredentialFilter {
 export async function listCredentials(db: Db, orgUuid: string, filter: CredentialFilter): Promise<CredentialsTable[]> {
   let query = db.selectFrom('access_credentials').selectAll().where('org_uuid', '=', orgUuid);
   if (filter.userUuid !== undefined) query = query.where('user_uuid', '=', filter.userUuid);
+  // No users: a uuid no credential holds, so that the answer is empty.
+  if (filter.userUuids !== undefined) query = query.where('user_uuid', 'in', filter.userUuids.length ? filter.userUuids : ['']);
   if (filter.types?.length) query = query.where('type', 'in', filter.types);
   if (filter.statuses?.length) query = query.where('workflow_status', 'in', filter.statuses);
   if (filter.lastUsedDoorUuids?.length) query = query.where('last_used_door_uuid', 'in', filter.lastUsedDoorUuids);
@@ -54,7 +58,18 @@ export async function listCredentials(db: Db, orgUuid: string, filter: Credentia
 }
 
 export type CredentialPatch = Partial<
-  Pick<CredentialsTable, 'workflow_status' | 'claimed_key' | 'last_used_at_ms' | 'last_used_door_uuid' | 'last_used_location_uuid'>
+  Pick<
+    CredentialsTable,
+    | 'workflow_status'
+    | 'claimed_key'
+    | 'last_used_at_ms'
+    | 'last_used_door_uuid'
+    | 'last_used_location_uuid'
+    | 'user_uuid'
+    | 'note'
+    | 'start_epoch_sec'
+    | 'end_epoch_sec'
+  >
 > & { updated_at_ms: number };
 
 export async function updateCredential(db: Db, orgUuid: string, uuid: string, patch: CredentialPatch): Promise<void> {

@@ -6,6 +6,7 @@ import { decideBadge, type BadgeDecision } from './badge-decision.js';
 import { canonicalCredentialType, type CredentialType } from './credential-formats.js';
 import { findPresentedCredential, markCredentialUsed } from './credentials.service.js';
 import { recordDoorEvent, type ComponentEventRecord } from './door-events.service.js';
+import { decideGuestPass, findPresentedGuestPass } from './guest-passes.service.js';
 import { unlockRelay } from './relay.service.js';
 import { changeDoorState, findDoorOfDevice, type DoorRecord } from './service.js';
 import type { DoorPosition } from './tables.js';
@@ -97,11 +98,13 @@ export async function presentCredential(
   return deviceWrite(deps, input.doorUuid, 'simulate.badge', async (w, door) => {
     const atMs = input.atMs ?? w.nowMs;
     const credential = await findPresentedCredential(w, door.orgUuid, type, presented);
-    const decision = await decideBadge(w, door, credential, atMs);
+    // A value no credential holds may be a guest pass's (guest-passes.service.ts).
+    const pass = credential ? null : await findPresentedGuestPass(w, door.orgUuid, presented);
+    const decision = pass ? await decideGuestPass(w, door, pass, atMs) : await decideBadge(w, door, credential, atMs);
     const event = await recordDoorEvent(w, door, atMs, {
       type: 'CredentialReceivedEvent',
       userUuid: credential?.userUuid ?? null,
-      credentialUuid: credential?.uuid ?? null,
+      credentialUuid: credential?.uuid ?? pass?.uuid ?? null,
       credentialHexValue: presented,
       credentialValue: credential?.value ?? null,
       credentialValueLengthBits: credential?.numBits ?? presented.length * 4,
@@ -109,12 +112,13 @@ export async function presentCredential(
       authenticationResult: decision.authenticationResult,
       authorizationResult: decision.authorizationResult,
       authDecisionSource: decision.authDecisionSource,
-      activeDoorLockdownState: decision.lockedDown ? 'LOCKED_DOWN' : 'ACCESS_CONTROLLED',
+      accessGrantOrRevocationUuid: decision.accessGrantOrRevocationUuid,
+      activeDoorLockdownState: decision.doorState ?? (decision.lockedDown ? 'LOCKED_DOWN' : 'ACCESS_CONTROLLED'),
     });
     if (credential) await markCredentialUsed(w, credential, door, atMs);
     const relayEvents =
       decision.granted && door.hasLock ? (await unlockRelay(w, door, atMs, { correlationId: event.uuid, userUuid: credential?.userUuid })).events : [];
-    const unauthorizedBadge = credential ? null : raiseUnauthorizedBadge(w, door, event, type);
+    const unauthorizedBadge = credential || pass ? null : raiseUnauthorizedBadge(w, door, event, type);
     return { decision, credentialReceivedEvent: event, relayEvents, unauthorizedBadge };
   });
 }

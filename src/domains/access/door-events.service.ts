@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import type { WriteScope } from '../../store/write.js';
 import * as events from './door-events.store.js';
-import { decodePageKey, encodePageKey } from './page-key.js';
+import { decodePageKey, pageOf } from './page-key.js';
 import { findDoor, type DoorRecord } from './service.js';
 
 /** The reference's ComponentEventEnumType names of the events a door records. */
@@ -13,6 +13,7 @@ export const DOOR_EVENT_TYPES = [
   'DoorRelayStateChangeEvent',
   'DoorPositionIndicatorStateChangeEvent',
   'RequestToExitStateChangeEvent',
+  'DoorLocationLockdownStateEvent',
 ] as const;
 export type DoorEventType = (typeof DOOR_EVENT_TYPES)[number];
 
@@ -37,8 +38,12 @@ export interface DoorEventDetails {
   authenticationResult?: 'ACCEPTED' | 'REJECTED' | 'ERROR' | 'NA';
   authorizationResult?: 'ALLOWED' | 'DENIED' | 'DISABLED' | 'ERROR' | 'NA';
   authDecisionSource?: string;
+  /** The grant that admitted a badge-in or the revocation that refused it. */
+  accessGrantOrRevocationUuid?: string | null;
   activeDoorLockdownState?: 'LOCKED_DOWN' | 'ACCESS_CONTROLLED' | 'UNLOCKED' | 'UNKNOWN';
   originator?: { type: string };
+  /** The API key behind a remote unlock. */
+  apiTokenUuid?: string | null;
 }
 
 /** A door event as the REST API and the stream carry it (the reference's ComponentEventType family). */
@@ -73,6 +78,13 @@ export async function recordDoorEvent(w: WriteScope, door: DoorRecord, timestamp
       timestamp_ms: timestampMs,
       user_uuid: details.userUuid ?? null,
       payload: JSON.stringify(record),
+      location_uuid: door.locationUuid,
+      owner_device_uuid: door.controllerUuid,
+      credential_uuid: details.credentialUuid ?? null,
+      credential_hex_value: details.credentialHexValue ?? null,
+      credential_value: details.credentialValue ?? null,
+      correlation_id: details.correlationId ?? null,
+      api_token_uuid: details.apiTokenUuid ?? null,
     },
   ]);
   w.change({ entity: COMPONENT_EVENT_ENTITY, entityUuid: record.uuid, deviceUuid: door.controllerUuid, type: 'CREATE', update: record, timestampMs });
@@ -103,8 +115,9 @@ export async function findDoorEvents(
   if (!door) throw fail('NOT_FOUND', 'Door');
   const limit = Math.min(input.maxPageSize ?? DOOR_EVENT_PAGE.default, DOOR_EVENT_PAGE.max);
   const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['number', 'number'] as const) : null;
-  const rows = await events.pageDoorEvents(deps.store.db, {
-    doorUuid: door.uuid,
+  const rows = await events.pageEvents(deps.store.db, {
+    orgUuid: ctx.orgUuid,
+    by: { column: 'door_uuid', value: door.uuid },
     afterMs: input.createdAfterMs ?? undefined,
     beforeMs: input.createdBeforeMs ?? undefined,
     types: input.typeFilter ?? undefined,
@@ -113,10 +126,6 @@ export async function findDoorEvents(
     after: after && { timestampMs: after[0], id: after[1] },
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    componentEvents: page.map((r) => JSON.parse(r.payload) as ComponentEventRecord),
-    lastEvaluatedKey: rows.length > limit && last ? encodePageKey([last.timestamp_ms, last.id]) : null,
-  };
+  const { page, lastEvaluatedKey } = pageOf(rows, limit, (r) => [r.timestamp_ms, r.id]);
+  return { componentEvents: page.map((r) => JSON.parse(r.payload) as ComponentEventRecord), lastEvaluatedKey };
 }

@@ -18,8 +18,22 @@ export interface DoorEventKey {
   id: number;
 }
 
+/** The columns an organization's events are found by (component-events.ts names each finder's). */
+export type EventColumn =
+  | 'door_uuid'
+  | 'location_uuid'
+  | 'user_uuid'
+  | 'owner_device_uuid'
+  | 'credential_uuid'
+  | 'credential_hex_value'
+  | 'credential_value'
+  | 'correlation_id'
+  | 'api_token_uuid';
+
 export interface DoorEventQuery {
-  doorUuid: string;
+  orgUuid: string;
+  /** The events whose column holds the value. */
+  by: { column: EventColumn; value: string };
   /** Exclusive bounds on the event's timestamp. */
   afterMs?: number;
   beforeMs?: number;
@@ -31,13 +45,14 @@ export interface DoorEventQuery {
 }
 
 /**
- * One page of a door's events in (timestamp, id) order: the id breaks ties between equal timestamps, so
- * that keyset paging neither skips nor repeats an event. Walks the (door, timestamp, id) index.
+ * One page of an organization's events by one column, in (timestamp, id) order: the id breaks ties between
+ * equal timestamps, so that keyset paging neither skips nor repeats an event. Each column has its
+ * (org, column, timestamp, id) index; a door's events walk (door, timestamp, id).
  */
-export async function pageDoorEvents(db: Db, q: DoorEventQuery): Promise<Array<{ id: number; timestamp_ms: number; payload: string }>> {
+export async function pageEvents(db: Db, q: DoorEventQuery): Promise<Array<{ id: number; timestamp_ms: number; payload: string }>> {
   const direction = q.newestFirst ? 'desc' : 'asc';
   const past = q.newestFirst ? '<' : '>';
-  let query = db.selectFrom('door_events').select(['id', 'timestamp_ms', 'payload']).where('door_uuid', '=', q.doorUuid);
+  let query = db.selectFrom('door_events').select(['id', 'timestamp_ms', 'payload']).where('org_uuid', '=', q.orgUuid).where(q.by.column, '=', q.by.value);
   if (q.afterMs !== undefined) query = query.where('timestamp_ms', '>', q.afterMs);
   if (q.beforeMs !== undefined) query = query.where('timestamp_ms', '<', q.beforeMs);
   if (q.types?.length) query = query.where('type', 'in', q.types);

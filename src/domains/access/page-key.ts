@@ -20,3 +20,13 @@ export function decodePageKey<T extends readonly ('string' | 'number')[]>(key: s
   if (!valid) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key this operation returned');
   return parts as never;
 }
+
+/**
+ * A page out of the `limit + 1` rows a keyset query read: the first `limit` rows, and the key of the last of
+ * them while the extra row shows that more follow.
+ */
+export function pageOf<R>(rows: readonly R[], limit: number, keyOf: (row: R) => readonly (string | number)[]): { page: R[]; lastEvaluatedKey: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, lastEvaluatedKey: rows.length > limit && last !== undefined ? encodePageKey(keyOf(last)) : null };
+}

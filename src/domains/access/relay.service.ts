@@ -5,12 +5,13 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { doorAnswer } from './door-answer.js';
+import { lockdownRefusal } from './lockdown.service.js';
 import { recordDoorEvent, type ComponentEventRecord, type DoorEventDetails } from './door-events.service.js';
 import { changeDoorState, findDoor, type DoorRecord } from './service.js';
 import * as store from './store.js';
 
 /** What caused a relay change, carried by its events. */
-export type RelayCause = Pick<DoorEventDetails, 'correlationId' | 'userUuid' | 'originator'>;
+export type RelayCause = Pick<DoorEventDetails, 'correlationId' | 'userUuid' | 'originator' | 'apiTokenUuid'>;
 
 export interface RelayChange {
   door: DoorRecord;
@@ -25,7 +26,8 @@ export interface RelayChange {
 export async function unlockRelay(w: WriteScope, door: DoorRecord, atMs: number, cause: RelayCause): Promise<RelayChange> {
   const events: ComponentEventRecord[] = [];
   if (door.lockState === 'LOCKED') events.push(await recordDoorEvent(w, door, atMs, { type: 'DoorRelayStateChangeEvent', newState: 'UNLOCKED', ...cause }));
-  const relockAtMs = Math.max(atMs + door.unlockDurationMs, door.relockAtMillis ?? 0);
+  // A door held unlocked without end (a default state, a lockdown) stays so; otherwise the later relock wins.
+  const relockAtMs = door.heldSource !== null && door.relockAtMillis === null ? null : Math.max(atMs + door.unlockDurationMs, door.relockAtMillis ?? 0);
   return { door: await changeDoorState(w, door, { lockState: 'UNLOCKED', relockAtMillis: relockAtMs }), events };
 }
 
@@ -33,7 +35,7 @@ export async function unlockRelay(w: WriteScope, door: DoorRecord, atMs: number,
 export async function lockRelay(w: WriteScope, door: DoorRecord, atMs: number, cause: RelayCause): Promise<RelayChange> {
   if (door.lockState === 'LOCKED') return { door, events: [] };
   const event = await recordDoorEvent(w, door, atMs, { type: 'DoorRelayStateChangeEvent', newState: 'LOCKED', ...cause });
-  return { door: await changeDoorState(w, door, { lockState: 'LOCKED', relockAtMillis: null }), events: [event] };
+  return { door: await changeDoorState(w, door, { lockState: 'LOCKED', relockAtMillis: null, heldSource: null }), events: [event] };
 }
 
 /**
@@ -81,7 +83,9 @@ export async function unlockAccessControlledDoor(
     if (!door.controllerOnline) {
       return { type: 'ERROR', errorType: 'FAILED_SENDING_ACU_UNLOCK_REQUEST', errorMsg: `The controller of door ${door.name} is offline` };
     }
-    await unlockRelay(w, door, w.nowMs, { correlationId: newRuuid(), userUuid: ctx.userUuid, originator: { type: 'API_TOKEN' } });
+    const lockedDown = await lockdownRefusal(w, door);
+    if (lockedDown) return { type: 'ERROR', errorType: 'FAILED_SENDING_ACU_UNLOCK_REQUEST', errorMsg: lockedDown };
+    await unlockRelay(w, door, w.nowMs, { correlationId: newRuuid(), userUuid: ctx.userUuid, originator: { type: 'API_TOKEN' }, apiTokenUuid: ctx.apiKeyId });
     return { type: 'SUCCESS' };
   });
 }

@@ -4,7 +4,6 @@ import * as credentials from './credentials.service.js';
 import { findDoorEvents } from './door-events.service.js';
 import { unlockAccessControlledDoor } from './relay.service.js';
 import * as s from './schemas.js';
-import { listDoors } from './service.js';
 
 const CREDENTIALS = ['AccessControl'];
 const DOORS = ['AccessControl', 'Component'];
@@ -78,18 +77,6 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       response: s.DeleteAccessControlCredentialResponse,
     },
     async (input, ctx) => (await credentials.deleteCredential(deps, ctx, input), {}),
-  );
-  operation(
-    app,
-    {
-      path: '/api/component/findAccessControlledDoors',
-      operationId: 'findAccessControlledDoors',
-      summary: 'Find access controlled doors within the org',
-      tags: DOORS,
-      body: s.FindAccessControlledDoorsRequest,
-      response: s.FindAccessControlledDoorsResponse,
-    },
-    async (input, ctx) => listDoors(deps, ctx, input),
   );
   operation(
     app,

@@ -4,7 +4,6 @@ import { BADGE_REASONS } from './badge-decision.js';
 import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events.service.js';
 import { UNLOCK_ERROR_TYPES } from './relay.service.js';
-import { DOOR_PAGE } from './service.js';
 
 /** A string of a fixed set, spelled `{type: string, enum}` so that it can be made nullable as a type array. */
 export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
@@ -64,7 +63,7 @@ export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object
 });
 export const CreateAccessControlCredentialByHexValueAndTypeResponse = CredentialResponse;
 
-const CredentialQueryFilter = Type.Object({
+export const CredentialQueryFilter = Type.Object({
   credTypeFilter: Opt(Type.Array(StringEnum(CREDENTIAL_TYPE_NAMES), { maxItems: 50 })),
   workflowStatusFilter: Opt(Type.Array(StringEnum(WORKFLOW_STATUSES), { maxItems: 10 })),
   lastUsedAccessControlledDoorUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
@@ -96,7 +95,13 @@ export const AccessControlledDoor = Type.Object(
     ownerDeviceUuid: Field(Ruuid({ description: 'the DOOR_CONTROLLER device driving the door' })),
     associatedCameras: Field(Type.Array(FacetId({ description: 'a camera of the door, as a facet id (<camera>.v0)' }), { uniqueItems: true })),
     unlockTimeSec: Field(Type.Integer({ description: 'how long an unlock lasts, in whole seconds (rounded up)' })),
-    defaultState: Field(StringEnum(['UNLOCKED', 'ACCESS_CONTROLLED'] as const, 'ACCESS_CONTROLLED for a door with a lock')),
+    defaultState: Field(StringEnum(['UNLOCKED', 'ACCESS_CONTROLLED'] as const, "the door's state when no schedule, exception or lockdown says otherwise")),
+    doorStateToScheduleUuidMap: Field(
+      Type.Object(
+        { UNLOCKED: Field(Ruuid()), ACCESS_CONTROLLED: Field(Ruuid()) },
+        { description: 'the schedules during which the door is UNLOCKED, or ACCESS_CONTROLLED' },
+      ),
+    ),
     position: Field(StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const)),
     lockState: Field(StringEnum(['LOCKED', 'UNLOCKED'] as const)),
     relockAtMillis: Field(EpochMs('when the unlocked door relocks')),
@@ -108,15 +113,6 @@ export const AccessControlledDoor = Type.Object(
 );
 
 const PageKey = Type.String({ maxLength: 512, description: 'lastEvaluatedKey of the previous page' });
-
-export const FindAccessControlledDoorsRequest = Type.Object({
-  lastEvaluatedKey: Opt(PageKey),
-  maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: DOOR_PAGE.max, description: `default ${DOOR_PAGE.default}` })),
-});
-export const FindAccessControlledDoorsResponse = ResponseOf({
-  accessControlledDoors: Field(Type.Array(AccessControlledDoor)),
-  lastEvaluatedKey: Field(Type.String({ description: 'present while more doors follow' })),
-});
 
 export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: Ruuid() });
 export const UnlockAccessControlledDoorResponse = ResponseOf({
@@ -146,7 +142,9 @@ const ComponentEventFields = {
   authenticationResult: Field(StringEnum(['ACCEPTED', 'REJECTED', 'ERROR', 'NA'] as const)),
   authorizationResult: Field(StringEnum(['ALLOWED', 'DENIED', 'DISABLED', 'ERROR', 'NA'] as const)),
   authDecisionSource: Field(Type.String()),
+  accessGrantOrRevocationUuid: Field(Ruuid({ description: 'the grant that admitted the badge-in, or the revocation that refused it' })),
   activeDoorLockdownState: Field(StringEnum(['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const)),
+  apiTokenUuid: Field(Ruuid({ description: 'the API key behind a remote unlock' })),
   originator: Field(Type.Object({ type: Field(Type.String()) })),
 };
 export const ComponentEvent = Type.Object(ComponentEventFields, { description: 'A door event (the reference ComponentEventType family, by type)' });

@@ -1,13 +1,10 @@
-import type { CallerContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
-import { doorAnswer, type DoorAnswer } from './door-answer.js';
-import { decodePageKey, encodePageKey } from './page-key.js';
+import { doorAnswer } from './door-answer.js';
 import * as store from './store.js';
-import type { DoorPosition, DoorsTable, LockState } from './tables.js';
+import type { DoorAccessState, DoorPosition, DoorStateSource, DoorsTable, LockState } from './tables.js';
 
 export const DEFAULT_UNLOCK_DURATION_MS = 5000;
 export const DOOR_PAGE = { default: 100, max: 1000 };
@@ -30,6 +27,19 @@ export interface DoorRecord {
   controllerOnline: boolean;
   createdAtMillis: number;
   updatedAtMillis: number;
+  /** The door's state when no schedule, exception or lockdown says otherwise (door-state.ts). */
+  defaultState: DoorAccessState;
+  /** The schedules during which the door is UNLOCKED, or ACCESS_CONTROLLED. */
+  unlockedScheduleUuid: string | null;
+  controlledScheduleUuid: string | null;
+  /** Why the relay is held unlocked; null when it is not held (locked, or unlocked for an unlock duration). */
+  heldSource: DoorStateSource | null;
+  /** When the door's expected state next changes; the scheduler re-applies it then. */
+  stateCheckAtMillis: number | null;
+  /** The expected state last applied, what decided it, and when (door-state.ts). */
+  accessState: DoorAccessState;
+  accessStateSource: DoorStateSource;
+  accessStateAtMillis: number | null;
 }
 
 export function toDoorRecord(row: DoorsTable, cameraUuids: string[]): DoorRecord {
@@ -47,8 +57,16 @@ export function toDoorRecord(row: DoorsTable, cameraUuids: string[]): DoorRecord
     lockState: row.lock_state,
     relockAtMillis: row.relock_at_ms === null ? null : Number(row.relock_at_ms),
     controllerOnline: fromDbBool(row.controller_online) ?? false,
-    createdAtMillis: row.created_at_ms,
-    updatedAtMillis: row.updated_at_ms,
+    createdAtMillis: Number(row.created_at_ms),
+    updatedAtMillis: Number(row.updated_at_ms),
+    defaultState: row.default_state,
+    unlockedScheduleUuid: row.unlocked_schedule_uuid,
+    controlledScheduleUuid: row.controlled_schedule_uuid,
+    heldSource: row.held_source,
+    stateCheckAtMillis: row.state_check_at_ms === null ? null : Number(row.state_check_at_ms),
+    accessState: row.access_state,
+    accessStateSource: row.access_state_source,
+    accessStateAtMillis: row.access_state_at_ms === null ? null : Number(row.access_state_at_ms),
   };
 }
 
@@ -60,12 +78,13 @@ export interface DoorInput {
   scheduleUuid: string | null;
   controllerUuid: string | null;
   cameraUuids: string[];
-  /** Users allowed through the door. */
-  userUuids: string[];
   unlockDurationMs?: number;
+  defaultState?: DoorAccessState;
+  unlockedScheduleUuid?: string | null;
+  controlledScheduleUuid?: string | null;
 }
 
-/** Creates a door, closed and locked, with its cameras and the users allowed through it. */
+/** Creates a door, closed and locked, with its cameras (who may open it is for grants: grants.service.ts). */
 export async function createDoor(w: WriteScope, input: DoorInput): Promise<DoorRecord> {
   const orgUuid = w.actor.orgUuid;
   const row: DoorsTable = {
@@ -83,11 +102,18 @@ export async function createDoor(w: WriteScope, input: DoorInput): Promise<DoorR
     relock_at_ms: null,
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
+    default_state: input.defaultState ?? 'ACCESS_CONTROLLED',
+    unlocked_schedule_uuid: input.unlockedScheduleUuid ?? null,
+    controlled_schedule_uuid: input.controlledScheduleUuid ?? null,
+    held_source: null,
+    state_check_at_ms: null,
+    access_state: 'ACCESS_CONTROLLED',
+    access_state_source: 'DEFAULT_STATE',
+    access_state_at_ms: null,
   };
   const cameraUuids = [...new Set(input.cameraUuids)].sort();
   await store.insertDoor(w.tx, row);
   await store.insertDoorCameras(w.tx, orgUuid, row.uuid, cameraUuids);
-  await store.insertDoorAccess(w.tx, orgUuid, row.uuid, [...new Set(input.userUuids)]);
   const record = toDoorRecord(row, cameraUuids);
   w.change({ entity: 'DOOR', entityUuid: row.uuid, deviceUuid: input.controllerUuid, type: 'CREATE', update: doorAnswer(record) });
   return record;
@@ -112,41 +138,34 @@ export async function findDoor(source: ReadSource, orgUuid: string, uuid: string
   return row ? withCameras(source, row) : null;
 }
 
+/** The organization's doors among the uuids, in the order asked; unknown and foreign uuids are left out. */
+export async function findDoors(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<DoorRecord[]> {
+  const rows = await store.findDoors(dbOf(source), orgUuid, [...new Set(uuids)]);
+  const byUuid = new Map((await withCamerasOfPage(source, rows)).map((d) => [d.uuid, d]));
+  return [...new Set(uuids)].flatMap((uuid) => byUuid.get(uuid) ?? []);
+}
+
 /** A door by uuid alone, whatever its organization: how the simulator, standing in for the door's devices, names it. */
 export async function findDoorOfDevice(source: ReadSource, uuid: string): Promise<DoorRecord | null> {
   const row = await store.findDoorByUuid(dbOf(source), uuid);
   return row ? withCameras(source, row) : null;
 }
 
-/** The users allowed through a door of the organization (empty for a door it lacks). */
-export async function listDoorUsers(source: ReadSource, orgUuid: string, doorUuid: string): Promise<string[]> {
-  const db = dbOf(source);
-  return (await store.findDoor(db, orgUuid, doorUuid)) ? store.listDoorUserUuids(db, doorUuid) : [];
-}
-
-export async function userMayOpen(source: ReadSource, door: DoorRecord, userUuid: string): Promise<boolean> {
-  return store.hasDoorAccess(dbOf(source), door.uuid, userUuid);
-}
-
-/** The organization's doors by name, a page at a time. */
-export async function listDoors(
-  deps: Pick<Deps, 'store'>,
-  ctx: Pick<CallerContext, 'orgUuid'>,
-  input: { lastEvaluatedKey?: string | null; maxPageSize?: number | null },
-): Promise<{ accessControlledDoors: DoorAnswer[]; lastEvaluatedKey: string | null }> {
-  const limit = Math.min(input.maxPageSize ?? DOOR_PAGE.default, DOOR_PAGE.max);
-  const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['string', 'string'] as const) : null;
-  const rows = await store.listDoorsPage(deps.store.db, ctx.orgUuid, after && { name: after[0], uuid: after[1] }, limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    accessControlledDoors: (await withCamerasOfPage(deps, page)).map(doorAnswer),
-    lastEvaluatedKey: rows.length > limit && last ? encodePageKey([last.name, last.uuid]) : null,
-  };
-}
-
 /** The state of a door that its devices and unlocks change. */
-export type DoorStatePatch = Partial<Pick<DoorRecord, 'position' | 'lockState' | 'controllerOnline' | 'relockAtMillis'>>;
+export type DoorStatePatch = Partial<
+  Pick<
+    DoorRecord,
+    | 'position'
+    | 'lockState'
+    | 'controllerOnline'
+    | 'relockAtMillis'
+    | 'heldSource'
+    | 'stateCheckAtMillis'
+    | 'accessState'
+    | 'accessStateSource'
+    | 'accessStateAtMillis'
+  >
+>;
 
 /** Changes a door's state in the write and raises the DOOR change; answers the door as it now is. */
 export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: DoorStatePatch): Promise<DoorRecord> {
@@ -155,11 +174,21 @@ export async function changeDoorState(w: WriteScope, door: DoorRecord, patch: Do
     ...(patch.lockState !== undefined ? { lock_state: patch.lockState } : {}),
     ...(patch.controllerOnline !== undefined ? { controller_online: toDbBool(patch.controllerOnline)! } : {}),
     ...(patch.relockAtMillis !== undefined ? { relock_at_ms: patch.relockAtMillis } : {}),
+    ...(patch.heldSource !== undefined ? { held_source: patch.heldSource } : {}),
+    ...(patch.stateCheckAtMillis !== undefined ? { state_check_at_ms: patch.stateCheckAtMillis } : {}),
+    ...(patch.accessState !== undefined ? { access_state: patch.accessState } : {}),
+    ...(patch.accessStateSource !== undefined ? { access_state_source: patch.accessStateSource } : {}),
+    ...(patch.accessStateAtMillis !== undefined ? { access_state_at_ms: patch.accessStateAtMillis } : {}),
     updated_at_ms: w.nowMs,
   });
   const updated: DoorRecord = { ...door, ...patch, updatedAtMillis: w.nowMs };
   w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: doorAnswer(updated) });
   return updated;
+}
+
+/** The organization's doors at a location, by uuid. */
+export async function listDoorsAt(source: ReadSource, orgUuid: string, locationUuid: string): Promise<DoorRecord[]> {
+  return withCamerasOfPage(source, await store.listDoorsAtLocation(dbOf(source), orgUuid, locationUuid));
 }
 
 /** How many doors stand at a location (deleting the location is refused while any do). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
-import type { DoorsTable, LocationLockdownsTable } from './tables.js';
+import type { DoorsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -16,16 +16,14 @@ export async function insertDoorCameras(db: Db, orgUuid: string, doorUuid: strin
     .execute();
 }
 
-export async function insertDoorAccess(db: Db, orgUuid: string, doorUuid: string, userUuids: readonly string[]): Promise<void> {
-  if (userUuids.length === 0) return;
-  await db
-    .insertInto('door_access')
-    .values(userUuids.map((user_uuid) => ({ door_uuid: doorUuid, user_uuid, org_uuid: orgUuid })))
-    .execute();
-}
-
 export async function findDoor(db: Db, orgUuid: string, uuid: string): Promise<DoorsTable | undefined> {
   return db.selectFrom('doors').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The organization's doors among the uuids (unknown and foreign ones are left out), by uuid. */
+export async function findDoors(db: Db, orgUuid: string, uuids: readonly string[]): Promise<DoorsTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('doors').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).orderBy('uuid').execute();
 }
 
 /** A door by uuid alone: for the simulator, which names a door the way a device knows it, without an organization. */
@@ -33,25 +31,26 @@ export async function findDoorByUuid(db: Db, uuid: string): Promise<DoorsTable |
   return db.selectFrom('doors').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
-/** One page of an organization's doors by (name, uuid), after the given key. */
-export async function listDoorsPage(db: Db, orgUuid: string, after: { name: string; uuid: string } | null, limit: number): Promise<DoorsTable[]> {
-  let query = db.selectFrom('doors').selectAll().where('org_uuid', '=', orgUuid);
-  if (after) query = query.where((eb) => eb.or([eb('name', '>', after.name), eb.and([eb('name', '=', after.name), eb('uuid', '>', after.uuid)])]));
-  return query.orderBy('name').orderBy('uuid').limit(limit).execute();
+export async function listDoorsAtLocation(db: Db, orgUuid: string, locationUuid: string): Promise<DoorsTable[]> {
+  return db.selectFrom('doors').selectAll().where('location_uuid', '=', locationUuid).where('org_uuid', '=', orgUuid).orderBy('uuid').execute();
 }
 
-export async function listUnlockedDoorsAtLocation(db: Db, orgUuid: string, locationUuid: string): Promise<DoorsTable[]> {
-  return db
-    .selectFrom('doors')
-    .selectAll()
-    .where('location_uuid', '=', locationUuid)
-    .where('org_uuid', '=', orgUuid)
-    .where('lock_state', '=', 'UNLOCKED')
-    .orderBy('uuid')
-    .execute();
-}
-
-export type DoorStateColumns = Partial<Pick<DoorsTable, 'position' | 'lock_state' | 'controller_online' | 'relock_at_ms'>> & { updated_at_ms: number };
+export type DoorStateColumns = Partial<
+  Pick<
+    DoorsTable,
+    | 'position'
+    | 'lock_state'
+    | 'controller_online'
+    | 'relock_at_ms'
+    | 'held_source'
+    | 'state_check_at_ms'
+    | 'access_state'
+    | 'access_state_source'
+    | 'access_state_at_ms'
+  >
+> & {
+  updated_at_ms: number;
+};
 
 export async function updateDoorState(db: Db, orgUuid: string, uuid: string, patch: DoorStateColumns): Promise<void> {
   await db.updateTable('doors').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
@@ -64,11 +63,27 @@ export async function updateDoorState(db: Db, orgUuid: string, uuid: string, pat
 export async function relockIfDue(db: Db, uuid: string, dueAtMs: number, nowMs: number): Promise<boolean> {
   const result = await db
     .updateTable('doors')
-    .set({ lock_state: 'LOCKED', relock_at_ms: null, updated_at_ms: nowMs })
+    .set({ lock_state: 'LOCKED', relock_at_ms: null, held_source: null, updated_at_ms: nowMs })
     .where('uuid', '=', uuid)
     .where('relock_at_ms', '=', dueAtMs)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Claims a door's state check due at exactly `dueAtMs`; false when another instance (or a newer change) got there first. */
+export async function claimStateCheck(db: Db, uuid: string, dueAtMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('doors')
+    .set({ state_check_at_ms: null })
+    .where('uuid', '=', uuid)
+    .where('state_check_at_ms', '=', dueAtMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function listPendingStateChecks(db: Db): Promise<Array<{ uuid: string; org_uuid: string; state_check_at_ms: number }>> {
+  const rows = await db.selectFrom('doors').select(['uuid', 'org_uuid', 'state_check_at_ms']).where('state_check_at_ms', 'is not', null).execute();
+  return rows.map((r) => ({ ...r, state_check_at_ms: Number(r.state_check_at_ms) }));
 }
 
 export async function listPendingRelocks(db: Db): Promise<Array<{ uuid: string; org_uuid: string; relock_at_ms: number }>> {
@@ -90,32 +105,18 @@ export async function listCameraUuidsOfDoors(db: Db, doorUuids: readonly string[
   return byDoor;
 }
 
-/** The names of the organization's doors whose access rules follow the schedule, by name. */
+/** The names of the organization's doors whose access rules or state follow the schedule, by name. */
 export async function listDoorNamesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  const rows = await db.selectFrom('doors').select('name').where('schedule_uuid', '=', scheduleUuid).where('org_uuid', '=', orgUuid).orderBy('name').execute();
+  const rows = await db
+    .selectFrom('doors')
+    .select('name')
+    .where((eb) =>
+      eb.or([eb('schedule_uuid', '=', scheduleUuid), eb('unlocked_schedule_uuid', '=', scheduleUuid), eb('controlled_schedule_uuid', '=', scheduleUuid)]),
+    )
+    .where('org_uuid', '=', orgUuid)
+    .orderBy('name')
+    .execute();
   return rows.map((r) => r.name);
-}
-
-export async function listDoorUserUuids(db: Db, doorUuid: string): Promise<string[]> {
-  const rows = await db.selectFrom('door_access').select('user_uuid').where('door_uuid', '=', doorUuid).orderBy('user_uuid').execute();
-  return rows.map((r) => r.user_uuid);
-}
-
-export async function hasDoorAccess(db: Db, doorUuid: string, userUuid: string): Promise<boolean> {
-  const row = await db.selectFrom('door_access').select('user_uuid').where('door_uuid', '=', doorUuid).where('user_uuid', '=', userUuid).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findLockdown(db: Db, orgUuid: string, locationUuid: string): Promise<LocationLockdownsTable | undefined> {
-  return db.selectFrom('location_lockdowns').selectAll().where('location_uuid', '=', locationUuid).where('org_uuid', '=', orgUuid).executeTakeFirst();
-}
-
-export async function insertLockdown(db: Db, row: LocationLockdownsTable): Promise<void> {
-  await db.insertInto('location_lockdowns').values(row).execute();
-}
-
-export async function deleteLockdown(db: Db, orgUuid: string, locationUuid: string): Promise<void> {
-  await db.deleteFrom('location_lockdowns').where('location_uuid', '=', locationUuid).where('org_uuid', '=', orgUuid).execute();
 }
 
 export async function countDoorsAt(db: Db, locationUuid: string): Promise<number> {
@@ -125,4 +126,10 @@ export async function countDoorsAt(db: Db, locationUuid: string): Promise<number
     .where('location_uuid', '=', locationUuid)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The organization's doors among the uuids, in one query (unknown and foreign ones are left out). */
+export async function findDoorsByUuids(db: Db, orgUuid: string, uuids: readonly string[]): Promise<DoorsTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('doors').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
 }

@@ -21,18 +21,28 @@ export interface DoorsTable {
   relock_at_ms: number | null;
   created_at_ms: number;
   updated_at_ms: number;
+  /** The door's state when no schedule, exception or lockdown says otherwise (door-state.ts). */
+  default_state: DoorAccessState;
+  /** The schedules during which the door is UNLOCKED / ACCESS_CONTROLLED (the platform's doorStateToScheduleUuidMap). */
+  unlocked_schedule_uuid: string | null;
+  controlled_schedule_uuid: string | null;
+  /** Why the relay is held unlocked (a schedule, an exception, a lockdown, the default state); null when not held. */
+  held_source: DoorStateSource | null;
+  /** When the door's expected state next changes: the scheduler re-applies it then. */
+  state_check_at_ms: number | null;
+  /** The expected state last applied, what decided it, and when (the door shadow). */
+  access_state: DoorAccessState;
+  access_state_source: DoorStateSource;
+  access_state_at_ms: number | null;
 }
+
+export type DoorAccessState = 'UNLOCKED' | 'ACCESS_CONTROLLED';
+/** What decided a door's state, in the platform's AccessStateSourceEnum names. */
+export type DoorStateSource = 'DEFAULT_STATE' | 'SCHEDULE' | 'SCHEDULE_EXCEPTION' | 'LOCKDOWN';
 
 export interface DoorCamerasTable {
   door_uuid: string;
   camera_uuid: string;
-  org_uuid: string;
-}
-
-/** Which users may open which doors. */
-export interface DoorAccessTable {
-  door_uuid: string;
-  user_uuid: string;
   org_uuid: string;
 }
 
@@ -75,21 +85,19 @@ export interface DoorEventsTable {
   timestamp_ms: number;
   user_uuid: string | null;
   payload: string;
-}
-
-/** A location under lockdown; no row means standard security. */
-export interface LocationLockdownsTable {
-  location_uuid: string;
-  org_uuid: string;
-  lockdown_plan_uuid: string | null;
-  started_at_ms: number;
+  // What the component event finders search (door-events.store.ts), copied out of the payload.
+  location_uuid: string | null;
+  owner_device_uuid: string | null;
+  credential_uuid: string | null;
+  credential_hex_value: string | null;
+  credential_value: string | null;
+  correlation_id: string | null;
+  api_token_uuid: string | null;
 }
 
 export interface AccessTables {
   doors: DoorsTable;
   door_cameras: DoorCamerasTable;
-  door_access: DoorAccessTable;
   access_credentials: CredentialsTable;
   door_events: DoorEventsTable;
-  location_lockdowns: LocationLockdownsTable;
 }

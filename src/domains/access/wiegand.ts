@@ -111,3 +111,27 @@ export function decodeWiegand(layout: WiegandLayout, frame: WiegandFrame): Wiega
   }
   return { ok: true, prefix: fieldOf(frame, layout.prefix.start, layout.prefix.length), card: fieldOf(frame, layout.card.start, layout.card.length) };
 }
+
+export type WiegandEncoding = { ok: true; frame: WiegandFrame } | { ok: false; problem: string };
+
+/**
+ * Builds the frame of a facility (or company) code and a card number: the fields in place, then each parity
+ * bit in the layout's order (a Corporate 1000 overall bit covers the two before it). Says which field does
+ * not fit its bits.
+ */
+export function encodeWiegand(layout: WiegandLayout, prefix: number, card: number): WiegandEncoding {
+  const fits = (value: number, length: number) => Number.isInteger(value) && value >= 0 && BigInt(value) < 1n << BigInt(length);
+  if (!fits(prefix, layout.prefix.length))
+    return { ok: false, problem: `the ${layout.prefix.name} is ${layout.prefix.length} bits (0-${2 ** layout.prefix.length - 1}), not ${prefix}` };
+  if (!fits(card, layout.card.length))
+    return { ok: false, problem: `the card number is ${layout.card.length} bits (0-${2 ** layout.card.length - 1}), not ${card}` };
+  const at = (start: number, length: number, value: number) => BigInt(value) << BigInt(layout.bits - start - length);
+  const frame: WiegandFrame = {
+    bits: layout.bits,
+    value: at(layout.prefix.start, layout.prefix.length, prefix) | at(layout.card.start, layout.card.length, card),
+  };
+  for (const rule of layout.parity) {
+    if (expectedParity(frame, rule) === 1) frame.value |= 1n << BigInt(layout.bits - 1 - rule.position);
+  }
+  return { ok: true, frame };
+}

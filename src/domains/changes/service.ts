@@ -89,4 +89,4 @@ export function startChangeLogRetention(deps: Pick<Deps, 'store' | 'clock' | 'lo
 }
 
 /** The change log read by id across organizations, for delivery workers that keep their own cursor (org webhooks). */
-export { changeEventsBetween, latestChangeEventId } from './store.js';
+export { latestChangeEventId, positionAtOrBeforeId } from './store.js';

@@ -125,8 +125,18 @@ export async function latestChangeEventId(db: Kysely<DB>): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** The committed changes of every organization with `afterId < id <= upToId`, oldest first (delivery workers' cursor). */
-export async function changeEventsBetween(db: Kysely<DB>, afterId: number, upToId: number): Promise<ChangeEvent[]> {
-  const rows = await db.selectFrom('change_events').selectAll().where('id', '>', afterId).where('id', '<=', upToId).orderBy('id').execute();
-  return rows.map((r) => toEvent(r as Row));
+/**
+ * The position of the organization's newest change whose id is at most `id` (0: none): where a reader that
+ * starts after change `id` stands in the organization's own, gap-free order.
+ */
+export async function positionAtOrBeforeId(db: Kysely<DB>, orgUuid: string, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('change_events')
+    .select('position')
+    .where('org_uuid', '=', orgUuid)
+    .where('id', '<=', id)
+    .orderBy('position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.position ?? 0);
 }

@@ -26,7 +26,7 @@ export type AlertDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 /** The stream's entity name of a policy alert change. */
 export const POLICY_ALERT_ENTITY = 'POLICY_ALERT';
 
-const DEVICE_TYPES: Record<DeviceKind, AlertDeviceType> = {
+export const DEVICE_TYPES: Record<DeviceKind, AlertDeviceType> = {
   CAMERA: 'CAMERA',
   BUTTON: 'BLE_BUTTON',
   ENVIRONMENTAL_SENSOR: 'ENVIRONMENTAL_SENSOR',

@@ -75,3 +75,8 @@ export async function findShipment(source: ReadSource, orgUuid: string, crmOppId
   const row = await store.findShipmentByOpp(dbOf(source), orgUuid, crmOppId);
   return row ? toShipmentRecord(row) : null;
 }
+
+/** The shipments of these organizations recorded in [fromMs, toMs), oldest first (a partner's getShipments). */
+export async function listShipments(source: ReadSource, orgUuids: readonly string[], fromMs: number, toMs: number): Promise<ShipmentRecord[]> {
+  return (await store.listShipmentsOfOrgs(dbOf(source), orgUuids, fromMs, toMs)).map(toShipmentRecord);
+}

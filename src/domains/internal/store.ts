@@ -44,3 +44,17 @@ export async function recordShipmentEmail(db: Db, uuid: string, outcome: { state
     .where('email_state', '=', 'SENDING')
     .execute();
 }
+
+/** The shipments of these organizations recorded in [fromMs, toMs), oldest first. */
+export async function listShipmentsOfOrgs(db: Db, orgUuids: readonly string[], fromMs: number, toMs: number): Promise<ShipmentsTable[]> {
+  if (orgUuids.length === 0) return [];
+  return db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('org_uuid', 'in', orgUuids)
+    .where('created_at_ms', '>=', fromMs)
+    .where('created_at_ms', '<', toMs)
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
+}

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
+import { partnerClientRoutes } from './partner-clients.routes.js';
 import * as schemas from './partners.schemas.js';
 import * as partners from './partners.service.js';
 
@@ -7,15 +8,18 @@ const tags = ['Partner'];
 
 /** A partner's client organizations: partner keys only (`x-auth-org` optional). */
 export function partnerRoutes(app: ApiApp, deps: Deps): void {
-  for (const [path, operationId] of [
-    ['/api/partner/getClientsV2', 'getPartnerClientsV2'],
-    ['/api/partner/getClients', 'getPartnerClients'],
+  // The platform's CLI resolves `--partner-org <name>` through getPartnerClientsV2 (partnerClients[].name, .orgUuid).
+  for (const [path, operationId, aliases] of [
+    ['/api/partner/getClientsV2', 'getPartnerClientsV2', ['/api/partner/getPartnerClientsV2']],
+    ['/api/partner/getClients', 'getPartnerClients', []],
   ] as const) {
     operation(
       app,
       {
         path,
         operationId,
+        aliases: [...aliases],
+        extension: [...aliases],
         summary: 'List the client organizations the partner has grants for',
         tags,
         body: schemas.GetClientsRequest,
@@ -38,6 +42,7 @@ export function partnerRoutes(app: ApiApp, deps: Deps): void {
       body: schemas.CreatePartnerClientRequest,
       response: schemas.CreatePartnerClientResponse,
       access: 'partner',
+      permission: { functionality: 'CREATE_CLIENT' },
     },
     async (input, ctx) => ({ ...(await partners.createClient(deps, ctx, input)), responseStatus: 'SUCCESS' }),
   );
@@ -52,7 +57,9 @@ export function partnerRoutes(app: ApiApp, deps: Deps): void {
       body: schemas.DeleteClientRequest,
       response: schemas.PartnerEnvelope,
       access: 'partner',
+      permission: { functionality: 'DELETE_CLIENT' },
     },
     async (input, ctx) => (await partners.withdrawClient(deps, ctx, input), {}),
   );
+  partnerClientRoutes(app, deps);
 }

@@ -2,8 +2,10 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
 import { listDevices, listLocations } from '../devices/service.js';
+import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from './store.js';
 import { normaliseEmail } from './emails.js';
 
@@ -26,13 +28,46 @@ export interface PartnerClientRecord {
 }
 
 /** The partner organization a partner call acts for: itself, or the partner behind a client's `x-auth-org`. */
-function partnerOf(ctx: CallerContext): string {
+export function partnerOf(ctx: Pick<CallerContext, 'partnerOrgUuid' | 'orgUuid'>): string {
   return ctx.partnerOrgUuid ?? ctx.orgUuid;
+}
+
+/** The caller acting in its partner organization (whose partner groups, users and keys a partner call manages). */
+export function asPartner<C extends CallerContext>(ctx: C): C {
+  return { ...ctx, orgUuid: partnerOf(ctx) };
+}
+
+/** Whether the partner organization has a grant for the client organization. */
+export async function isClientOf(source: ReadSource, partnerOrgUuid: string, clientOrgUuid: string): Promise<boolean> {
+  return store.hasPartnerGrant(dbOf(source), partnerOrgUuid, clientOrgUuid);
+}
+
+/** Whether the caller's partner permission group reaches the client (a key without a limiting group reaches every client). */
+async function groupReaches(source: ReadSource, ctx: CallerContext, clientOrgUuid: string): Promise<boolean> {
+  const group = ctx.keyKind === 'partner' ? await limitingPartnerGroup(source, ctx.userUuid) : null;
+  return !group || !('denied' in (await clientGroupOf(source, group, clientOrgUuid)));
+}
+
+/** The partner's clients that the caller's partner permission group reaches, oldest grant first. */
+export async function reachableClients(source: ReadSource, ctx: CallerContext) {
+  const clients = [];
+  for (const c of await store.listPartnerClients(dbOf(source), partnerOf(ctx))) if (await groupReaches(source, ctx, c.uuid)) clients.push(c);
+  return clients;
+}
+
+/**
+ * The client organization a partner call names: one the partner has a grant for and the caller's partner
+ * permission group reaches, else NOT_FOUND (as an unknown one).
+ */
+export async function clientOf(source: ReadSource, ctx: CallerContext, clientOrgUuid: string): Promise<CallerContext> {
+  if (!(await isClientOf(source, partnerOf(ctx), clientOrgUuid)) || !(await groupReaches(source, ctx, clientOrgUuid)))
+    throw fail('NOT_FOUND', `Client ${clientOrgUuid}`);
+  return { ...ctx, orgUuid: clientOrgUuid, partnerOrgUuid: partnerOf(ctx) };
 }
 
 export async function listClients(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<PartnerClientRecord[]> {
   const partner = partnerOf(ctx);
-  const clients = await store.listPartnerClients(deps.store.db, partner);
+  const clients = await reachableClients(deps, ctx);
   return Promise.all(
     clients.map(async (c) => {
       const devices = await listDevices(deps, c.uuid);

@@ -1,7 +1,11 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
+import { orgView } from './org-settings.service.js';
+import { orgSettingsRoutes } from './org-settings.routes.js';
+import { ssoRoutes } from './sso.routes.js';
+import { cloudArchivingRoutes } from './cloud-archiving.routes.js';
+import { notificationRoutes } from './notifications.routes.js';
 import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
-import * as orgs from './service.js';
 
 export function orgRoutes(app: ApiApp, deps: Deps): void {
   operation(
@@ -15,7 +19,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       response: GetOrgV2Response,
     },
     async (_input, ctx) => {
-      const org = await orgs.getOrg(deps, ctx);
+      const org = await orgView(deps, ctx.orgUuid);
       return { org, orgUuid: org.uuid, featureFlags: {} };
     },
   );
@@ -31,6 +35,10 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       body: GetOrganizationRequest,
       response: GetOrganizationResponse,
     },
-    async (_input, ctx) => ({ org: await orgs.getOrg(deps, ctx) }),
+    async (_input, ctx) => ({ org: await orgView(deps, ctx.orgUuid) }),
   );
+  orgSettingsRoutes(app, deps);
+  ssoRoutes(app, deps);
+  cloudArchivingRoutes(app, deps);
+  notificationRoutes(app, deps);
 }

@@ -1,12 +1,50 @@
 import { Type, type Static } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { StringEnum } from '../access/schemas.js';
+
+const Str = Type.String();
+const Bool = Type.Boolean();
+const Int = Type.Integer();
+
+/** The firmware update window (minutes of the week, 0 = Monday 00:00) and mode. */
+export const FirmwareUpdateSettings = Type.Object({
+  mode: StringEnum(['MANUAL', 'SCHEDULED'] as const),
+  intervalsV2: Type.Array(Type.Object({ minuteOfWeekStart: Type.Integer(), minuteOfWeekStop: Type.Integer() }), { maxItems: 100 }),
+});
+export const FirmwareOverride = Type.Object({
+  deviceTypes: Type.Array(Type.String({ pattern: '^[A-Z_]{1,40}$' }), { maxItems: 20 }),
+  firmwareUpdateSettings: FirmwareUpdateSettings,
+});
+export const UapSettings = Type.Object({ enabled: Bool, text: Field(Type.String({ maxLength: 10_000 })) });
 
 /** The organization record (the reference's OrgV2Type / OrgType, with the fields Gatehouse keeps). */
 export const Org = Type.Object({
   uuid: Ruuid(),
-  name: Field(Type.String()),
-  createdAtMillis: Field(Type.Integer()),
-  deleted: Field(Type.Boolean()),
+  name: Field(Str),
+  teamName: Field(Str),
+  type: Field(StringEnum(['PARTNER', 'CUSTOMER', 'UNKNOWN'] as const)),
+  createdAtMillis: Field(Int),
+  deleted: Field(Bool),
+  address1: Field(Str),
+  address2: Field(Str),
+  postalCode: Field(Str),
+  countryCode: Field(Str),
+  accountOwnerEmail: Field(Str),
+  accountBillingContactEmail: Field(Str),
+  accountTechnicalContactEmail: Field(Str),
+  accountTechnicalContacts: Field(Type.Array(Str)),
+  defaultPlayerViewLiveType: Field(StringEnum(['REALTIME', 'BUFFERED'] as const)),
+  inactivityTimeout: Field(Int),
+  uapSettings: Field(UapSettings),
+  itemizedInvoice: Field(Bool),
+  mfaEnabled: Field(Bool),
+  v3AuthNumDaysSkip2FAForTrustedDevices: Field(Int),
+  firmwareUpdateSettings: Field(FirmwareUpdateSettings),
+  firmwareUpdateSettingsOverrides: Field(Type.Array(FirmwareOverride)),
+  shareAiTrainingMediaWithRhombus: Field(Bool),
+  audioAnalysisEnabled: Field(Bool),
+  audioRecordingEnabled: Field(Bool),
+  llmUsageEnabled: Field(Bool),
 });
 
 export const GetOrgV2Request = EmptyRequest;

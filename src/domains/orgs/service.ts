@@ -274,3 +274,21 @@ export async function findUser(source: ReadSource, orgUuid: string, uuid: string
   const row = await store.findUser(dbOf(source), orgUuid, uuid);
   return row ? toUserRecord(row) : null;
 }
+
+/** How long a temporary org token works. */
+export const TEMPORARY_TOKEN_TTL_MS = 10 * 60_000;
+
+/**
+ * getTemporaryOrgToken: a new key that acts exactly as the calling one (same organization, kind and user, so
+ * the same rights) and stops working TEMPORARY_TOKEN_TTL_MS later. A partner key's token is a partner key of
+ * the partner organization, used with `x-auth-org` as the partner key is.
+ */
+export async function temporaryOrgToken(deps: OrgDeps, ctx: CallerContext): Promise<string> {
+  const orgUuid = ctx.partnerOrgUuid ?? ctx.orgUuid;
+  const { apiKey } = await createApiKey(
+    deps,
+    { orgUuid, kind: ctx.keyKind, userUuid: ctx.userUuid, expiresAtMs: deps.clock.now() + TEMPORARY_TOKEN_TTL_MS },
+    { ...ctx, orgUuid },
+  );
+  return apiKey;
+}

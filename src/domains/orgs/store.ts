@@ -19,6 +19,14 @@ export async function findOrg(db: Db, uuid: string): Promise<OrgsTable | undefin
   return (await orgByUuid(db, uuid))[0];
 }
 
+export async function findOrgByTeamName(db: Db, teamName: string): Promise<OrgsTable | undefined> {
+  return db.selectFrom('orgs').selectAll().where('team_name', '=', teamName).executeTakeFirst();
+}
+
+export async function updateOrg(db: Db, uuid: string, patch: Partial<Pick<OrgsTable, 'name' | 'team_name' | 'scim_token_sealed'>>): Promise<void> {
+  await db.updateTable('orgs').set(patch).where('uuid', '=', uuid).execute();
+}
+
 export async function countOrgs(db: Db): Promise<number> {
   const row = await db
     .selectFrom('orgs')
@@ -111,6 +119,11 @@ export async function listPartnerClients(
     .orderBy('orgs.uuid')
     .execute();
   return rows.map((r) => ({ ...r, created_at_ms: Number(r.created_at_ms), granted_at_ms: Number(r.granted_at_ms) }));
+}
+
+/** Whether the organization has a grant for any client (it acts as a partner). */
+export async function isPartnerOrg(db: Db, orgUuid: string): Promise<boolean> {
+  return (await db.selectFrom('partner_grants').select('client_org_uuid').where('partner_org_uuid', '=', orgUuid).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Withdraws a partner's grant; false when there was none. */

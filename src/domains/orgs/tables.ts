@@ -4,6 +4,10 @@ export interface OrgsTable {
   uuid: string;
   name: string;
   created_at_ms: number;
+  /** The organization's team name (its sign-in name), lowercase, unique across organizations; null: none. */
+  team_name?: string | null;
+  /** The SCIM provisioning token, sealed (deps.secrets): answered once, when it is set up. */
+  scim_token_sealed?: string | null;
 }
 
 export interface UsersTable {
@@ -15,6 +19,8 @@ export interface UsersTable {
   /** The user's role (src/domains/permissions); null: the organization's full administrator. */
   permission_group_uuid?: string | null;
   updated_at_ms?: number | null;
+  /** A partner organization's user: their partner permission group (src/domains/permissions); null: full partner rights. */
+  partner_group_uuid?: string | null;
 }
 
 export type ApiKeyKind = 'standard' | 'partner' | 'internal';
@@ -43,11 +49,36 @@ export interface PartnerGrantsTable {
   created_at_ms: number;
 }
 
+/** A user's pause of notifications: all of them, or those of one device, location or component composite. */
+export interface NotificationSnoozesTable {
+  uuid: string;
+  org_uuid: string;
+  user_uuid: string;
+  /** ALL, DEVICE, LOCATION or COMPONENT_COMPOSITE. */
+  scope: string;
+  /** The device, location or component composite snoozed; null for ALL. */
+  target_uuid: string | null;
+  starts_at_ms: number;
+  ends_at_ms: number;
+  created_at_ms: number;
+}
+
+/** A notification sent to a user about a source record (a policy alert): at most one per user and source. */
+export interface UserNotificationsTable {
+  uuid: string;
+  org_uuid: string;
+  user_uuid: string;
+  source_uuid: string;
+  created_at_ms: number;
+}
+
 export interface OrgTables {
   orgs: OrgsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   partner_grants: PartnerGrantsTable;
+  notification_snoozes: NotificationSnoozesTable;
+  user_notifications: UserNotificationsTable;
 }
 
 /** Audit rows and the durable change log are written by src/store/write.ts for every domain. */

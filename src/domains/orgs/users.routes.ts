@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import * as schemas from './users.schemas.js';
+import { userExtraRoutes } from './user-extras.routes.js';
 import * as users from './users.service.js';
 
 const tags = ['User'];
@@ -122,4 +123,5 @@ export function userRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => (await users.deleteUser(deps, ctx, input), {}),
   );
+  userExtraRoutes(app, deps);
 }

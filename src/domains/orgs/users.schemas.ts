@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { SmsPhoneNumbers } from './notifications.schemas.js';
 
 /** The reference's user type, with the fields Gatehouse keeps. */
 export const User = Type.Object({
@@ -10,7 +11,9 @@ export const User = Type.Object({
   permissionGroupUuid: Field(Ruuid()),
   status: Field(Type.String({ description: 'JOINED' })),
   deleted: Field(Type.Boolean()),
-  accountOwner: Field(Type.Boolean()),
+  accountOwner: Field(Type.Boolean({ description: "whose e-mail is the organization's accountOwnerEmail" })),
+  mfaEnabled: Field(Type.Boolean()),
+  bypassSaml: Field(Type.Boolean()),
   createdAtMillis: Field(Type.Integer()),
   updatedAtMillis: Field(Type.Integer()),
 });
@@ -41,7 +44,7 @@ export const UpdateUserRequest = Type.Object({
   mfaEnabled: Field(Type.Boolean()),
   bypassSaml: Field(Type.Boolean()),
   summaryEmailEnabled: Field(Type.Boolean()),
-  smsPhoneNumbers: Field(Type.Array(Type.String())),
+  smsPhoneNumbers: Field(SmsPhoneNumbers),
 });
 
 export const AssignEmailToUserRequest = Type.Object({ userUuid: Ruuid(), emailToAssign: Email });

@@ -9,6 +9,11 @@ import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/group
 import { normaliseEmail } from './emails.js';
 import * as store from './store.js';
 import type { UsersTable } from './tables.js';
+import { orgSettings } from './org-settings.service.js';
+import { deleteSnoozesOfUser } from './notifications.store.js';
+import { assertPartnerAdminRemains } from './partner-users.service.js';
+import { deleteFieldsOfUser } from './user-metadata.service.js';
+import { findUsersSettings, putUserSettings, removeUserSettings, type UserSettingsRecord } from './user-settings.js';
 import * as users from './users.store.js';
 
 type UserDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -23,11 +28,20 @@ export interface UserView {
   status: 'JOINED';
   deleted: boolean;
   accountOwner: boolean;
+  mfaEnabled: boolean;
+  bypassSaml: boolean;
   createdAtMillis: number;
   updatedAtMillis: number;
 }
 
-export function toUserView(row: UsersTable): UserView {
+/** What a user's answer takes besides their row: their settings, and the organization's account owner's e-mail. */
+interface ViewContext {
+  settings: Map<string, UserSettingsRecord>;
+  accountOwnerEmail: string | null;
+}
+
+export function toUserView(row: UsersTable, context?: ViewContext): UserView {
+  const settings = context?.settings.get(row.uuid);
   return {
     uuid: row.uuid,
     orgUuid: row.org_uuid,
@@ -36,11 +50,28 @@ export function toUserView(row: UsersTable): UserView {
     permissionGroupUuid: row.permission_group_uuid ?? null,
     status: 'JOINED',
     deleted: false,
-    accountOwner: false,
+    accountOwner: row.email !== null && row.email === context?.accountOwnerEmail,
+    mfaEnabled: settings?.mfaEnabled ?? false,
+    bypassSaml: settings?.bypassSaml ?? false,
     createdAtMillis: row.created_at_ms,
     updatedAtMillis: row.updated_at_ms ?? row.created_at_ms,
   };
 }
+
+/** The users' answers, with their settings and the account owner (two queries, whatever the number of users). */
+export async function userViews(source: ReadSource, orgUuid: string, rows: readonly UsersTable[]): Promise<UserView[]> {
+  const context = {
+    settings: await findUsersSettings(
+      source,
+      orgUuid,
+      rows.map((r) => r.uuid),
+    ),
+    accountOwnerEmail: (await orgSettings(source, orgUuid)).accountOwnerEmail,
+  };
+  return rows.map((row) => toUserView(row, context));
+}
+
+const userView = async (source: ReadSource, row: UsersTable): Promise<UserView> => (await userViews(source, row.org_uuid, [row]))[0]!;
 
 async function assertEmailFree(source: ReadSource, orgUuid: string, email: string, userUuid?: string): Promise<void> {
   const holder = await users.findUserByEmail(dbOf(source), orgUuid, email);
@@ -61,8 +92,9 @@ export async function assertAdminRemains(w: WriteScope): Promise<void> {
   }
 }
 
-async function announce(w: WriteScope, uuid: string, type: 'CREATE' | 'UPDATE'): Promise<UserView> {
-  const view = toUserView(await userOf(w, w.actor.orgUuid, uuid));
+/** Announces the user as they now stand. */
+export async function announceUser(w: WriteScope, uuid: string, type: 'CREATE' | 'UPDATE'): Promise<UserView> {
+  const view = await userView(w, await userOf(w, w.actor.orgUuid, uuid));
   w.change({ entity: 'USER', entityUuid: uuid, type, update: view });
   return view;
 }
@@ -74,11 +106,11 @@ export async function announceRightsChange(deps: Pick<Deps, 'bus'> & Partial<Pic
 }
 
 export async function listUsers(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>): Promise<UserView[]> {
-  return (await users.listUsers(deps.store.db, ctx.orgUuid)).map(toUserView);
+  return userViews(deps, ctx.orgUuid, await users.listUsers(deps.store.db, ctx.orgUuid));
 }
 
 export async function getUser(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: { userUuid: string }): Promise<UserView> {
-  return toUserView(await userOf(deps, ctx.orgUuid, input.userUuid));
+  return userView(deps, await userOf(deps, ctx.orgUuid, input.userUuid));
 }
 
 /** Whether a user of the organization has this e-mail address (compared as stored: trimmed, lowercase). */
@@ -89,13 +121,13 @@ export async function emailTaken(source: ReadSource, orgUuid: string, email: str
 export async function findUserByEmail(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: { email: string }): Promise<UserView> {
   const row = await users.findUserByEmail(deps.store.db, ctx.orgUuid, normaliseEmail(input.email));
   if (!row) throw fail('NOT_FOUND', `User with e-mail ${input.email.trim()}`);
-  return toUserView(row);
+  return userView(deps, row);
 }
 
 /** The user the caller's key acts as. */
 export async function currentUser(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<UserView> {
   if (!ctx.userUuid) throw fail('NOT_FOUND', 'The user of this key');
-  return toUserView(await userOf(deps, ctx.orgUuid, ctx.userUuid));
+  return userView(deps, await userOf(deps, ctx.orgUuid, ctx.userUuid));
 }
 
 /** The users that hold each group of the organization (group uuid to user uuids). */
@@ -122,6 +154,23 @@ export interface UserInput {
   name?: string | null;
   email?: string | null;
   permissionGroupUuid?: string | null;
+  mfaEnabled?: boolean | null;
+  bypassSaml?: boolean | null;
+  summaryEmailEnabled?: boolean | null;
+  smsPhoneNumbers?: string[] | null;
+}
+
+const given = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+/** The user's own settings that a user write gives (sign-in flags, SMS numbers, summary e-mail). */
+function settingsOf(input: UserInput): Partial<UserSettingsRecord> | null {
+  const patch = {
+    mfaEnabled: given(input.mfaEnabled),
+    bypassSaml: given(input.bypassSaml),
+    summaryEmailEnabled: given(input.summaryEmailEnabled),
+    smsPhoneNumbers: given(input.smsPhoneNumbers),
+  };
+  return Object.values(patch).some((v) => v !== undefined) ? patch : null;
 }
 
 /** Creates a user of the caller's organization; the e-mail address is unique in the organization. */
@@ -142,7 +191,7 @@ export async function addUser(deps: UserDeps, ctx: CallerContext, input: UserInp
       updated_at_ms: w.nowMs,
       permission_group_uuid: input.permissionGroupUuid ?? null,
     });
-    return announce(w, uuid, 'CREATE');
+    return announceUser(w, uuid, 'CREATE');
   });
 }
 
@@ -166,8 +215,10 @@ export async function changeUser(
     if (input.permissionGroupUuid) await checkAssignableGroup(w, ctx.orgUuid, input.permissionGroupUuid);
     if (regroup) patch.permission_group_uuid = input.permissionGroupUuid ?? null;
     await users.updateUser(w.tx, ctx.orgUuid, row.uuid, { ...patch, updated_at_ms: w.nowMs });
+    const settings = settingsOf(input);
+    if (settings) await putUserSettings(w, row.uuid, settings);
     if (regroup) await assertAdminRemains(w);
-    return announce(w, row.uuid, 'UPDATE');
+    return announceUser(w, row.uuid, 'UPDATE');
   });
   if (regroup) await announceRightsChange(deps, ctx.orgUuid);
   return view;
@@ -188,9 +239,13 @@ export async function deleteUser(
     await users.revokeKeysOfUser(w.tx, ctx.orgUuid, row.uuid, w.nowMs);
     for (const key of keys) w.audit({ entity: 'API_KEY', entityUuid: key.id, action: 'REVOKE' });
     await revokeCredentialsOfUser(w, row.uuid);
-    const view = toUserView(row);
+    const view = await userView(w, row);
+    await removeUserSettings(w, row.uuid);
+    await deleteFieldsOfUser(w, row.uuid);
+    await deleteSnoozesOfUser(w.tx, ctx.orgUuid, row.uuid);
     await users.deleteUser(w.tx, ctx.orgUuid, row.uuid);
     await assertAdminRemains(w);
+    await assertPartnerAdminRemains(w);
     w.change({ entity: 'USER', entityUuid: row.uuid, type: 'DELETE', update: { ...view, deleted: true } });
     return keys.map((k) => k.id);
   });

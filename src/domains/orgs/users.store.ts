@@ -18,7 +18,7 @@ export async function groupOfUser(db: Db, uuid: string): Promise<{ org_uuid: str
   return row && { org_uuid: row.org_uuid, permission_group_uuid: row.permission_group_uuid ?? null };
 }
 
-export type UserPatch = Partial<Pick<UsersTable, 'name' | 'email' | 'permission_group_uuid'>> & { updated_at_ms: number };
+export type UserPatch = Partial<Pick<UsersTable, 'name' | 'email' | 'permission_group_uuid' | 'partner_group_uuid'>> & { updated_at_ms: number };
 
 export async function updateUser(db: Db, orgUuid: string, uuid: string, patch: UserPatch): Promise<void> {
   await db.updateTable('users').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
@@ -38,19 +38,39 @@ export async function countUsersInGroup(db: Db, orgUuid: string, groupUuid: stri
   return Number(row.n);
 }
 
-/** Users with no group (full administrators) or in one of the given groups. */
-export async function countAdmins(db: Db, orgUuid: string, adminGroupUuids: readonly string[]): Promise<number> {
+/**
+ * Users with no group (full administrators) or in one of the given groups: of the customer groups
+ * (`permission_group_uuid`) or of the partner groups (`partner_group_uuid`).
+ */
+export async function countAdmins(
+  db: Db,
+  orgUuid: string,
+  adminGroupUuids: readonly string[],
+  column: 'permission_group_uuid' | 'partner_group_uuid' = 'permission_group_uuid',
+): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('org_uuid', '=', orgUuid)
-    .where((eb) =>
-      adminGroupUuids.length > 0
-        ? eb.or([eb('permission_group_uuid', 'is', null), eb('permission_group_uuid', 'in', adminGroupUuids)])
-        : eb('permission_group_uuid', 'is', null),
-    )
+    .where((eb) => (adminGroupUuids.length > 0 ? eb.or([eb(column, 'is', null), eb(column, 'in', adminGroupUuids)]) : eb(column, 'is', null)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function countUsersInPartnerGroup(db: Db, orgUuid: string, groupUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_uuid', '=', orgUuid)
+    .where('partner_group_uuid', '=', groupUuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A user's partner group, by user uuid alone: the partner rights of a partner key's user. */
+export async function partnerGroupOfUser(db: Db, uuid: string): Promise<{ org_uuid: string; partner_group_uuid: string | null } | undefined> {
+  const row = await db.selectFrom('users').select(['org_uuid', 'partner_group_uuid']).where('uuid', '=', uuid).executeTakeFirst();
+  return row && { org_uuid: row.org_uuid, partner_group_uuid: row.partner_group_uuid ?? null };
 }
 
 /** The keys of a user that still work or may (not revoked). */

@@ -36,6 +36,28 @@ export const FUNCTIONALITIES = [
 ] as const;
 export type Functionality = (typeof FUNCTIONALITIES)[number];
 
+/** What a partner permission group's users may do as the partner (the reference's partner functionality list). */
+export const PARTNER_FUNCTIONALITIES = [
+  'CREATE_CLIENT',
+  'DELETE_CLIENT',
+  'DEAL_ADMINISTRATION',
+  'REMOTE_REGISTER_DEVICE',
+  'ORG_ADMINISTRATION',
+  'AUTH_ADMINISTRATION',
+  'DOOR_ACCESS_ADMINISTRATION',
+  'USER_ADMINISTRATION',
+  'REPORT_ADMINISTRATION',
+  'NOTIFICATION_ADMINISTRATION',
+  'LICENSE_ADMINISTRATION',
+  'RECEIVE_EMAILS',
+  'API_ADMINISTRATION',
+  'INTEGRATION_ADMINISTRATION',
+  'DATA_EXFILTRATION',
+  'CLIP_MANAGEMENT',
+  'UNKNOWN',
+] as const;
+export type PartnerFunctionality = (typeof PARTNER_FUNCTIONALITIES)[number];
+
 export const ACCESS_LEVELS = ['READONLY', 'ADMIN', 'LIVEONLY'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
@@ -45,14 +67,17 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
  */
 export interface OperationPermission {
   kind: 'read' | 'write' | 'self';
-  functionality: Functionality;
+  /** A customer functionality; for the partner operations (`access: 'partner'`), a partner one. */
+  functionality: Functionality | PartnerFunctionality;
 }
 
 /**
  * What a caller may do: everything, or the group's functionality within its locations (location uuid to
  * level; null: every location, at ADMIN). A READONLY or LIVEONLY location is seen, never written.
+ * `denied`: nothing at all (a partner group that does not reach this client organization).
  */
-export type Rights = { superAdmin: true } | { superAdmin: false; functionality: ReadonlySet<string>; locations: ReadonlyMap<string, AccessLevel> | null };
+export type Rights =
+  { superAdmin: true } | { superAdmin: false; functionality: ReadonlySet<string>; locations: ReadonlyMap<string, AccessLevel> | null; denied?: true };
 
 export const FULL_RIGHTS: Rights = { superAdmin: true };
 
@@ -92,7 +117,9 @@ export function derivePermission(path: string, operationId: string): OperationPe
 
 /** Whether rights allow an operation (locations are checked separately, on the records it names). */
 export function allows(rights: Rights, permission: OperationPermission): boolean {
-  if (rights.superAdmin || permission.kind !== 'write') return true;
+  if (rights.superAdmin) return true;
+  if (rights.denied) return false;
+  if (permission.kind !== 'write') return true;
   return rights.functionality.has(permission.functionality);
 }
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import { changeUser } from '../orgs/users.service.js';
+import { partnerGroupRoutes } from './partner-groups.routes.js';
 import * as schemas from './schemas.js';
 import * as permissions from './service.js';
 
@@ -90,4 +91,5 @@ export function permissionRoutes(app: ApiApp, deps: Deps): void {
     },
     async (_input, ctx) => permissions.currentPermissions(deps, ctx),
   );
+  partnerGroupRoutes(app, deps);
 }

@@ -2,57 +2,20 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { fromJson, toJson } from '../../store/columns.js';
+import { toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findLocation } from '../devices/service.js';
 import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../orgs/users.service.js';
+import { rightsOfGroup, toGroupRecord, type PermissionGroupRecord } from './group-rights.js';
 import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from './rights.js';
+import { partnerRights, type PartnerScope } from './partner-rights.js';
 import * as store from './store.js';
 import type { PermissionGroupsTable } from './tables.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'> & Partial<Pick<Deps, 'rightsCache'>>;
 
-/** A permission group as the permission operations answer it (the reference's user permission group). */
-export interface PermissionGroupRecord {
-  uuid: string;
-  orgUuid: string;
-  name: string;
-  description: string | null;
-  superAdmin: boolean;
-  functionalityList: string[];
-  /** Location uuid to level; empty with `accessibleLocations` null: every location. */
-  locationAccessMap: Record<string, AccessLevel>;
-  accessibleLocations: string[] | null;
-  defaultPermissionForNewLocations: AccessLevel | null;
-  mutable: boolean;
-}
-
-export function toGroupRecord(row: PermissionGroupsTable): PermissionGroupRecord {
-  const locations = fromJson<Record<string, AccessLevel>>(row.location_access);
-  return {
-    uuid: row.uuid,
-    orgUuid: row.org_uuid,
-    name: row.name,
-    description: row.description,
-    superAdmin: row.super_admin === 1,
-    functionalityList: fromJson<string[]>(row.functionality) ?? [],
-    locationAccessMap: locations ?? {},
-    accessibleLocations: locations ? Object.keys(locations) : null,
-    defaultPermissionForNewLocations: locations ? null : 'ADMIN',
-    mutable: true,
-  };
-}
-
-export function rightsOfGroup(row: PermissionGroupsTable): Rights {
-  if (row.super_admin === 1) return FULL_RIGHTS;
-  const locations = fromJson<Record<string, AccessLevel>>(row.location_access);
-  return {
-    superAdmin: false,
-    functionality: new Set(fromJson<string[]>(row.functionality) ?? []),
-    locations: locations ? new Map(Object.entries(locations)) : null,
-  };
-}
+export type { PermissionGroupRecord };
 
 /** The group input of create and update (the reference's userPermissionGroup). */
 export interface GroupInput {
@@ -165,22 +128,30 @@ export async function rightsOfUser(source: ReadSource, userUuid: string): Promis
   return group ? rightsOfGroup(group) : FULL_RIGHTS;
 }
 
+/** The cache key of a caller's rights: a standard key's user; a partner key's user as the partner or in one organization. */
+function rightsKey(ctx: CallerContext, scope: PartnerScope): string {
+  return ctx.keyKind === 'partner' ? `${ctx.userUuid}|${scope === 'partner' ? 'partner' : ctx.orgUuid}` : ctx.userUuid!;
+}
+
 /**
- * The rights of a caller, through this instance's cache: partner and internal keys, and keys without a
- * user, act with full rights in the organizations they reach; a standard key acts as its user.
+ * The rights of a caller, through this instance's cache: a standard key acts as its user (their permission
+ * group); a partner key as its user's partner permission group (partner-rights.ts), as the partner on the
+ * partner operations (`scope` partner) and in the organization it reaches otherwise. Internal keys and keys
+ * without a user act with full rights in the organizations they reach.
  */
-export async function callerRights(deps: Pick<Deps, 'store' | 'clock' | 'rightsCache'>, ctx: CallerContext): Promise<Rights> {
-  const cached = cachedRights(deps, ctx);
+export async function callerRights(deps: Pick<Deps, 'store' | 'clock' | 'rightsCache'>, ctx: CallerContext, scope: PartnerScope = 'org'): Promise<Rights> {
+  const cached = cachedRights(deps, ctx, scope);
   if (cached) return cached;
-  const rights = await rightsOfUser(deps, ctx.userUuid!);
-  deps.rightsCache.set(ctx.userUuid!, rights, deps.clock.now());
+  const own = (userUuid: string) => rightsOfUser(deps, userUuid);
+  const rights = ctx.keyKind === 'partner' ? await partnerRights(deps, ctx, scope, own) : await own(ctx.userUuid!);
+  deps.rightsCache.set(rightsKey(ctx, scope), rights, deps.clock.now());
   return rights;
 }
 
 /** The caller's rights when they need no store read (full rights, or cached); undefined otherwise. */
-export function cachedRights(deps: Pick<Deps, 'clock' | 'rightsCache'>, ctx: CallerContext): Rights | undefined {
-  if (ctx.userUuid === null || ctx.keyKind !== 'standard') return FULL_RIGHTS;
-  return deps.rightsCache.get(ctx.userUuid, deps.clock.now());
+export function cachedRights(deps: Pick<Deps, 'clock' | 'rightsCache'>, ctx: CallerContext, scope: PartnerScope = 'org'): Rights | undefined {
+  if (ctx.userUuid === null || ctx.keyKind === 'internal') return FULL_RIGHTS;
+  return deps.rightsCache.get(rightsKey(ctx, scope), deps.clock.now());
 }
 
 /** The caller's own permissions (getPermissionsForCurrentUser). */

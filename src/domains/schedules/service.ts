@@ -163,3 +163,9 @@ export async function deleteSchedule(deps: ScheduleDeps & Pick<Deps, 'scheduleUs
     w.change({ entity: 'SCHEDULE', entityUuid: current.uuid, type: 'DELETE', update: current });
   });
 }
+
+/** The organization's schedules among the uuids, in one query: uuid -> schedule (unknown and foreign ones are absent). */
+export async function findSchedulesByUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<Map<string, ScheduleRecord>> {
+  const rows = await store.findSchedulesByUuids(dbOf(source), orgUuid, [...new Set(uuids)]);
+  return new Map(rows.map((row) => [row.uuid, toScheduleRecord(row)]));
+}

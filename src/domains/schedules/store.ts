@@ -23,3 +23,9 @@ export async function updateSchedule(db: Db, uuid: string, changes: Partial<Omit
 export async function deleteSchedule(db: Db, uuid: string): Promise<void> {
   await db.deleteFrom('schedules').where('uuid', '=', uuid).execute();
 }
+
+/** The organization's schedules among the uuids, in one query (the badge decision reads its grants' schedules so). */
+export async function findSchedulesByUuids(db: Db, orgUuid: string, uuids: readonly string[]): Promise<SchedulesTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('schedules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
+}

@@ -1,5 +1,7 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
+import { VALUE_TYPES } from '../orgs/user-metadata.service.js';
+import { accessLockdownKinds, siteDoorStateFields } from './access-lockdown.js';
 
 /**
  * The site file: every kind is an optional list, names are unique per kind, and entries refer to each
@@ -37,7 +39,22 @@ export const SiteLocation = Entry({
 });
 
 /** A user; `group` names a `permissionGroups` entry (none: the user has full rights). */
-export const SiteUser = Entry({ name: Name, email: Type.Optional(Text), group: Type.Optional(Name) });
+export const SiteUser = Entry({
+  name: Name,
+  email: Type.Optional(Text),
+  group: Type.Optional(Name),
+  /** Values of custom fields: a `userMetadataTemplates` name to the value, checked against that template. */
+  metadata: Type.Optional(Type.Record(Name, Type.String({ maxLength: 1000 }))),
+});
+
+/** A custom field of the users (user metadata template): its name, and the kind of value it takes. */
+export const SiteUserMetadataTemplate = Entry({
+  name: Name,
+  scimFieldName: Type.Optional(Text),
+  valueType: Type.Optional(Type.Union(VALUE_TYPES.map((t) => Type.Literal(t)))),
+  allowedValues: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }))),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
 
 /** A role: `functionality` from the platform's list; `locations` (names) limits it to those locations, at ADMIN. */
 export const SitePermissionGroup = Entry({
@@ -85,11 +102,32 @@ export const SiteDoor = Entry({
   lock: Type.Optional(Type.Boolean()),
   schedule: Type.Optional(Name),
   cameras: Type.Optional(Type.Array(Name)),
-  /** Names of the users allowed through. */
+  /** Names of the users allowed through: seeded as an access grant named "<door> access" that names the door. */
   access: Type.Optional(Type.Array(Name)),
   /** A `doorControllers` entry; when absent, a controller named "<door> Controller" is created for the door. */
   controller: Type.Optional(Name),
   unlockDurationMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 3_600_000 })),
+  ...siteDoorStateFields,
+  /** Door labels: grants and revocations that name one cover the door. */
+  labels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
+});
+
+/** An access control group: `members` names users. */
+export const SiteAccessGroup = Entry({ name: Name, description: Type.Optional(Text), location: Type.Optional(Name), members: Type.Optional(Type.Array(Name)) });
+
+/**
+ * A location access grant (or revocation): who (users, groups), where (the location, and optionally doors,
+ * elevator landings and door labels; none: every door of the location) and when (a schedule; none: always).
+ */
+export const SiteAccessRule = Entry({
+  name: Name,
+  location: Name,
+  users: Type.Optional(Type.Array(Name)),
+  groups: Type.Optional(Type.Array(Name)),
+  doors: Type.Optional(Type.Array(Name)),
+  elevatorLandings: Type.Optional(Type.Array(Name)),
+  doorLabels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }))),
+  schedule: Type.Optional(Name),
 });
 
 export const SiteElevatorLanding = Entry({ ...deviceFields, floor: Type.Integer({ minimum: -200, maximum: 500 }) });
@@ -104,6 +142,7 @@ export const SiteShipment = Entry({
 export const SiteFile = Entry({
   locations: Type.Optional(Type.Array(SiteLocation)),
   permissionGroups: Type.Optional(Type.Array(SitePermissionGroup)),
+  userMetadataTemplates: Type.Optional(Type.Array(SiteUserMetadataTemplate)),
   users: Type.Optional(Type.Array(SiteUser)),
   people: Type.Optional(Type.Array(SitePerson)),
   schedules: Type.Optional(Type.Array(SiteSchedule)),
@@ -116,6 +155,10 @@ export const SiteFile = Entry({
   relays: Type.Optional(Type.Array(Entry(deviceFields))),
   thirdPartyCameraDiscoveries: Type.Optional(Type.Array(SiteDiscovery)),
   shipments: Type.Optional(Type.Array(SiteShipment)),
+  accessGroups: Type.Optional(Type.Array(SiteAccessGroup)),
+  accessGrants: Type.Optional(Type.Array(SiteAccessRule)),
+  accessRevocations: Type.Optional(Type.Array(SiteAccessRule)),
+  ...accessLockdownKinds,
 });
 export type SiteFile = Static<typeof SiteFile>;
 export type SiteKind = keyof SiteFile;

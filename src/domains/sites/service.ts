@@ -10,9 +10,13 @@ import { createPeople } from '../faces/service.js';
 import { createShipment, findShipment } from '../internal/service.js';
 import { createUsers, getOrg } from '../orgs/service.js';
 import { emailTaken } from '../orgs/users.service.js';
+import { hasTemplateNamed, insertTemplate, putFields } from '../orgs/user-metadata.service.js';
 import type { Functionality } from '../permissions/rights.js';
 import { addGroup, hasGroupNamed } from '../permissions/service.js';
+import { hasGroupNamed as hasAccessGroupNamed } from '../access/groups.service.js';
 import { createSchedule } from '../schedules/service.js';
+import { seedAccess } from './access.seed.js';
+import { createAccessLockdownEntries } from './access-lockdown.js';
 import { SENSOR_KINDS, type SeedResult, type SiteFile, type SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
 
@@ -51,9 +55,16 @@ async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): P
     if (u.email && (await emailTaken(deps, orgUuid, u.email)))
       problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
   }
+  for (const [i, t] of (site.userMetadataTemplates ?? []).entries()) {
+    if (await hasTemplateNamed(deps, orgUuid, t.name))
+      problems.push(`userMetadataTemplates[${i}] (${t.name}).name: the organization already has this user metadata template`);
+  }
   for (const [i, g] of (site.permissionGroups ?? []).entries()) {
     if (await hasGroupNamed(deps, orgUuid, g.name))
       problems.push(`permissionGroups[${i}] (${g.name}).name: the organization already has this permission group`);
+  }
+  for (const [i, g] of (site.accessGroups ?? []).entries()) {
+    if (await hasAccessGroupNamed(deps, orgUuid, g.name)) problems.push(`accessGroups[${i}] (${g.name}).name: the organization already has this access group`);
   }
   for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
     if (await findDiscovery(deps, orgUuid, t.macAddress))
@@ -117,6 +128,11 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     permissionGroupUuid: u.group !== undefined ? uuidOf('permissionGroups', u.group) : null,
   }));
   (await createUsers(w, newUsers)).forEach((u, i) => created('users', users[i].name, u.uuid));
+  for (const t of site.userMetadataTemplates ?? []) {
+    const { name, ...rest } = t;
+    created('userMetadataTemplates', name, (await insertTemplate(w, { fieldName: name, ...rest })).uuid);
+  }
+  for (const u of users) if (u.metadata) await putFields(w, uuidOf('users', u.name), u.metadata);
   const people = site.people ?? [];
   (await createPeople(w, people)).forEach((p, i) => created('people', people[i].name, p.uuid));
   for (const s of site.schedules ?? []) {
@@ -174,11 +190,16 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
       scheduleUuid: d.schedule !== undefined ? uuidOf('schedules', d.schedule) : null,
       controllerUuid,
       cameraUuids: (d.cameras ?? []).map((c) => uuidOf('cameras', c)),
-      userUuids: (d.access ?? []).map((u) => uuidOf('users', u)),
       unlockDurationMs: d.unlockDurationMs,
+      defaultState: d.defaultState,
+      unlockedScheduleUuid: d.unlockedSchedule !== undefined ? uuidOf('schedules', d.unlockedSchedule) : null,
+      controlledScheduleUuid: d.controlledSchedule !== undefined ? uuidOf('schedules', d.controlledSchedule) : null,
     });
     created('doors', d.name, door.uuid);
   }
+  await seedAccess(w, site, uuidOf, created, result);
+  // access-lockdown (issue 21): lockdown plans, schedule exceptions, guests, and the doors' own states.
+  Object.assign(result, await createAccessLockdownEntries(w, site, uuidOf));
 
   for (const t of site.thirdPartyCameraDiscoveries ?? []) {
     const discovery = await createDiscovery(w, t);

@@ -1,7 +1,9 @@
 import { Value } from 'typebox/value';
 import { normaliseMac, PIN_PATTERN } from '../devices/identifiers.js';
+import { checkValue, MAX_VALUE_LENGTH, type ValueType } from '../orgs/user-metadata.service.js';
 import { FUNCTIONALITIES } from '../permissions/rights.js';
 import { intervalProblem, isValidTimeZone } from '../schedules/week-minutes.js';
+import { accessLockdownProblems } from './access-lockdown.js';
 import { SENSOR_KINDS, SiteFile, type SiteKind } from './schema.js';
 
 /** The kinds whose entries are devices standing at a location. */
@@ -10,18 +12,21 @@ export const DEVICE_SITE_KINDS = ['cameras', 'sensors', 'doorControllers', 'audi
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export const controllerNameFor = (doorName: string) => `${doorName} Controller`;
+/** The grant a door's access list is seeded as. */
+export const doorAccessGrantName = (doorName: string) => `${doorName} access`;
 
 /** The key an entry is known by: its name, a shipment's crmOppId, a discovery's normalised MAC address. */
 export function entryKey(kind: SiteKind, entry: Record<string, unknown>): string {
   if (kind === 'shipments') return String(entry.crmOppId);
   if (kind === 'thirdPartyCameraDiscoveries') return normaliseMac(String(entry.macAddress)) ?? String(entry.macAddress);
+  if (kind === 'guests') return String(entry.email).toLowerCase();
   return String(entry.name);
 }
 
 /** The entry's name, as a message shows it after the path: ` (Back Door)`, or nothing. */
 function nameOf(entry: unknown): string {
   const e = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
-  const key = e.name ?? e.crmOppId ?? e.macAddress;
+  const key = e.name ?? e.crmOppId ?? e.macAddress ?? e.email;
   return typeof key === 'string' ? ` (${key})` : '';
 }
 
@@ -139,6 +144,11 @@ function ruleProblems(site: SiteFile): string[] {
     if (email && emails.has(email)) problems.push(`${label('users', i, u, '.email')}: another user has the e-mail address "${u.email}"`);
     if (email) emails.add(email);
     refer(`${label('users', i, u, '.group')}`, 'permissionGroups', 'permission group', u.group);
+    for (const [field, value] of Object.entries(u.metadata ?? {})) {
+      const template = site.userMetadataTemplates?.find((t) => t.name === field);
+      if (!template) problems.push(`${label('users', i, u, `.metadata.${field}`)}: no user metadata template named "${field}"`);
+      else metadataProblem(template, value, (why) => problems.push(`${label('users', i, u, `.metadata.${field}`)}: ${why}`));
+    }
   });
   each('schedules', (s, i) => {
     const intervals = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));
@@ -170,13 +180,60 @@ function ruleProblems(site: SiteFile): string[] {
       problems.push(`${at('.controller')}: a door controller named "${controllerNameFor(d.name)}" is declared; name it here or rename it`);
     }
   });
+  each('accessGroups', (g, i) => {
+    refer(label('accessGroups', i, g, '.location'), 'locations', 'location', g.location);
+    g.members?.forEach((u, k) => refer(label('accessGroups', i, g, `.members[${k}]`), 'users', 'user', u));
+  });
+  for (const kind of ['accessGrants', 'accessRevocations'] as const) {
+    each(kind, (r, i) => {
+      const at = (field: string) => label(kind, i, r, field);
+      refer(at('.location'), 'locations', 'location', r.location);
+      refer(at('.schedule'), 'schedules', 'schedule', r.schedule);
+      r.users?.forEach((u, k) => refer(at(`.users[${k}]`), 'users', 'user', u));
+      r.groups?.forEach((g, k) => refer(at(`.groups[${k}]`), 'accessGroups', 'access group', g));
+      r.doors?.forEach((d, k) => refer(at(`.doors[${k}]`), 'doors', 'door', d));
+      r.elevatorLandings?.forEach((l, k) => refer(at(`.elevatorLandings[${k}]`), 'elevatorLandings', 'elevator landing', l));
+    });
+  }
+  each('doors', (d, i) => {
+    if (d.access?.length && has('accessGrants', doorAccessGrantName(d.name)))
+      problems.push(`${label('doors', i, d, '.access')}: it is seeded as the grant "${doorAccessGrantName(d.name)}", which accessGrants declares too`);
+  });
   each('thirdPartyCameraDiscoveries', (t, i) => {
     if (!normaliseMac(t.macAddress)) problems.push(`${label('thirdPartyCameraDiscoveries', i, t, '.macAddress')}: "${t.macAddress}" is not a MAC address`);
   });
   each('shipments', (s, i) => {
     if (!EMAIL.test(s.email)) problems.push(`${label('shipments', i, s, '.email')}: "${s.email}" is not an e-mail address`);
   });
+  each('guests', (g, i) => {
+    if (!EMAIL.test(g.email)) problems.push(`guests[${i}].email: "${g.email}" is not an e-mail address`);
+  });
+  try {
+    accessLockdownProblems(site, refer, problems);
+  } catch {
+    // a mistyped entry: its type errors say what is wrong
+  }
   return problems;
+}
+
+/** Checks a user's value against its template as the metadata operations do; reports the reason it is refused. */
+function metadataProblem(t: NonNullable<SiteFile['userMetadataTemplates']>[number], value: string, report: (why: string) => void): void {
+  const template = {
+    uuid: '',
+    orgUuid: '',
+    fieldName: t.name,
+    scimFieldName: null,
+    valueType: (t.valueType ?? 'TEXT') as ValueType,
+    allowedValues: t.allowedValues ?? null,
+    maxLength: t.maxLength ?? MAX_VALUE_LENGTH,
+    createdAtMillis: 0,
+    updatedAtMillis: 0,
+  };
+  try {
+    checkValue(template, value);
+  } catch (e) {
+    report((e as Error).message.replace(`${t.name}: `, ''));
+  }
 }
 
 /** Every problem of a site file (empty when it is valid), each naming the entry and the field. */

@@ -17,6 +17,11 @@ import { orgStructure } from './0016-org-structure.js';
 import { deviceEvents } from './0017-device-events.js';
 import { eventsInFull } from './0018-events-in-full.js';
 import { webhooks } from './0019-webhooks.js';
+import { orgRecords } from './0020-org-records.js';
+import { orgsFinished } from './0027-orgs.js';
+import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
+import { accessGrants } from './0021-access-grants.js';
+import { accessLockdown } from './0022-access-lockdown.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -41,5 +46,10 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-device-events': deviceEvents(dialect),
     '0018-events-in-full': eventsInFull(dialect),
     '0019-webhooks': webhooks(dialect),
+    '0020-org-records': orgRecords(),
+    '0027-orgs': orgsFinished(),
+    '0029-webhook-org-cursors': webhookOrgCursors(),
+    '0021-access-grants': accessGrants(dialect),
+    '0022-access-lockdown': accessLockdown(dialect),
   };
 }

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../../scripts/lib/repo-root.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { GATEHOUSE_BIN } from '../../helpers/cli.js';
 import { createTestDatabase, postgresProblem, REDIS_TEST_URL, type TestDatabase } from '../../helpers/databases.js';
 import { callApi } from '../../helpers/server.js';
 import { StrictClient } from '../streaming/helpers.js';
@@ -22,7 +24,7 @@ const pgProblem = await postgresProblem();
 const problem = haproxyProblem ?? (pgProblem ? `PostgreSQL unreachable: ${pgProblem}` : null);
 if (problem && !process.env.CI) process.stderr.write(`\n*** production layout test SKIPPED: ${problem} ***\n\n`);
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = REPO_ROOT;
 const WRITES = 60;
 const KILL_AT = 20;
 
@@ -69,9 +71,7 @@ describe('production layout: two instances behind HAProxy on one PostgreSQL and 
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
+        GATEHOUSE_BIN,
         'start',
         '--no-seed',
         '--data-dir',

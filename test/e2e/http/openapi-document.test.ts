@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../../scripts/lib/repo-root.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,8 +9,12 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
-/** Every path of the platform's public catalogue (names only), to tell Gatehouse's own operations apart. */
-const PLATFORM_PATHS = new Set<string>(JSON.parse(readFileSync(new URL('../../fixtures/platform-paths.json', import.meta.url), 'utf8')));
+const readPaths = (file: string): string[] => JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures', file), 'utf8'));
+/**
+ * Every path of the platform's public catalogue (names only), and those of its newer public spec that Gatehouse
+ * answers: to tell Gatehouse's own operations apart.
+ */
+const PLATFORM_PATHS = new Set<string>([...readPaths('platform-paths.json'), ...readPaths('platform-paths-newer.json')]);
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 // The document is built from the route schemas alone; the store dialect plays no part.

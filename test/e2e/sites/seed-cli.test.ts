@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../../scripts/lib/repo-root.js';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,16 +7,17 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
 import { findDevice } from '../../../src/domains/devices/service.js';
+import { GATEHOUSE_BIN } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
+const root = REPO_ROOT;
 
 /** Runs `gatehouse ...` as a user would, bounded in time. */
 function gatehouse(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [GATEHOUSE_BIN, ...args], {
       cwd: root,
       env: { ...process.env, GATEHOUSE_ADMIN_TOKEN: '', ...env },
     });

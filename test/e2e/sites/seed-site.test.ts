@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
-import { findDoor, listDoorUsers } from '../../../src/domains/access/service.js';
+import { findRules, RULE_FINDERS } from '../../../src/domains/access/grants.finders.js';
+import { findDoor } from '../../../src/domains/access/service.js';
 import { findDevice, findDiscovery, findLocation, listDevices, monitoringPinMatches } from '../../../src/domains/devices/service.js';
 import { findPerson } from '../../../src/domains/faces/service.js';
 import { findShipment } from '../../../src/domains/internal/service.js';
@@ -96,7 +97,13 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     assert.equal(front?.controllerUuid, created.doorControllers['Panel A']);
     assert.deepEqual(front?.cameraUuids, [created.cameras.Lobby, created.cameras.Hall].sort());
     assert.equal(front?.unlockDurationMs, 5000);
-    assert.deepEqual(await listDoorUsers(deps, id, created.doors['Front Door']), [created.users['Ada Admin']]);
+    const byDoor = RULE_FINDERS.find((f) => f.by === 'AccessControlledDoor')!;
+    const grants = await findRules(deps, { orgUuid: id }, 'GRANT', byDoor, { accessControlledDoorUuid: created.doors['Front Door'] });
+    assert.deepEqual(
+      grants.map((g) => [g.uuid, g.name, g.userUuids, g.accessControlledDoorUuids, g.scheduleUuid]),
+      [[created.accessGrants['Front Door access'], 'Front Door access', [created.users['Ada Admin']], [created.doors['Front Door']], null]],
+      "the door's access list is a grant naming the door",
+    );
     const side = await findDoor(deps, id, created.doors['Side Door']);
     assert.equal(side?.controllerUuid, created.doorControllers['Side Door Controller']);
     assert.equal(side?.hasLock, false);

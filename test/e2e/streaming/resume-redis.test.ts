@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../../../scripts/lib/repo-root.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { Client, type IStompSocket } from '@stomp/stompjs';
 import WebSocket from 'ws';
@@ -12,7 +12,7 @@ import { waitFor } from '../../helpers/wait.js';
 
 const pgProblem = await postgresProblem();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = REPO_ROOT;
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 
 /** What a resuming client saw: positions and entity uuids in arrival order. */

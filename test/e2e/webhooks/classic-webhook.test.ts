@@ -144,6 +144,37 @@ forEachDialect('Classic webhook: every policy alert and diagnostic of the organi
       assert.equal(receiver.requests.length, before + 1);
     });
 
+    it(
+      'delivers an alert that commits after a later-numbered change and whose announcement the bus lost',
+      { skip: dialect === 'sqlite' && 'SQLite commits one write at a time, so changes commit in id order' },
+      async () => {
+        const before = receiver.requests.length;
+        const deps = server.gatehouse.deps;
+        const silent: Bus = { ...deps.bus, publish: async () => {} };
+        // The alert's transaction takes its change id, then waits before it commits.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const slow = {
+          ...deps.store,
+          transaction: <T>(fn: (tx: never) => Promise<T>) => deps.store.transaction(async (tx) => [await fn(tx as never), await held][0] as T),
+        };
+        const late = raisePolicyAlert({ ...deps, store: slow, bus: silent }, systemActor(org.orgUuid, 'test.late'), {
+          deviceUuid: site.cameras.Lobby,
+          policyAlertTriggers: ['MOTION_HUMAN'],
+        });
+        // Meanwhile another organization's change, with a higher id, commits and the dispatcher reads past it.
+        await simulateAlert(server, otherSite.cameras.Hall);
+        await settle();
+        release();
+        const alert = await late;
+        const got = await receiver.waitFor(before + 1);
+        assert.ok(
+          got.slice(before).some((r) => r.json.alertUuid === alert.uuid),
+          'the late alert reached the webhook',
+        );
+      },
+    );
+
     it('joins several triggers with commas', async () => {
       const before = receiver.requests.length;
       await simulate(server, 'reading', { sensor: site.sensors.Climate, tempC: 35, relHumid: 70 });

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '../../../bus/events.js';
 import { systemActor } from '../../../deps.js';
 import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/service.js';
-import { changeEventsBetween, latestChangeEventId } from '../../changes/service.js';
+import { changesBetween, lastPositions, positionAtOrBeforeId } from '../../changes/service.js';
 import { write } from '../../../store/write.js';
 import { findIntegration, type IntegrationDeps } from '../settings.js';
 import { listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
@@ -23,8 +23,7 @@ export const WEBHOOK_KINDS = {
 const dedupeKey = (target: string, changeId: number) => `WEBHOOK:${target}:${changeId}`;
 export const targetOfDedupeKey = (key: string) => key.split(':')[1];
 
-const CURSOR = 'webhooks';
-/** Change-log rows read per pass of the catch-up. */
+/** Change-log rows read per organization and pass of the catch-up. */
 const PAGE = 500;
 
 /** Whether a subscription wants an event: its kind, its devices (none listed: all), door state and climate thresholds. */
@@ -111,10 +110,11 @@ export interface WebhookDispatcher {
 
 /**
  * Runs the organization webhooks of every change: at once from the bus's `change` announcements, and
- * from the durable change log (a cursor shared by the instances) for the changes an announcement did not
- * bring — the instance died between commit and dispatch, or the bus dropped it. Both paths enqueue under
- * the same dedupe keys, so a change is delivered once. (On PostgreSQL a change committed after a later
- * one can fall behind the cursor; its announcement still dispatches it.)
+ * from the durable change log for the changes an announcement did not bring (the instance died between
+ * commit and dispatch, or the bus dropped it). The log is read per organization that has a webhook target,
+ * after a cursor on the organization's positions that the instances share: positions commit in order, so
+ * no change that commits late is ever passed over. Both paths enqueue under the same dedupe keys, so a
+ * change is delivered once.
  */
 export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string): WebhookDispatcher {
   const log = deps.log.child({ component: 'integrations.webhooks' });
@@ -134,15 +134,11 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
       dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
   });
 
-  async function pass(): Promise<boolean> {
-    const db = deps.store.db;
-    const latest = await latestChangeEventId(db);
-    const cursor = await store.readCursor(db, CURSOR, latest, deps.clock.now());
-    if (latest <= cursor) return false;
-    const upTo = Math.min(latest, cursor + PAGE);
+  /** Dispatches one organization's logged changes after its cursor; answers whether more wait. */
+  async function passOrg(orgUuid: string, cursor: number, latest: number): Promise<boolean> {
     let done = cursor;
     let complete = true;
-    for (const event of await changeEventsBetween(db, cursor, upTo)) {
+    for (const event of await changesBetween(deps, orgUuid, cursor, latest, PAGE)) {
       if (stopped) {
         complete = false;
         break;
@@ -150,16 +146,35 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
       try {
         await dispatch(event);
       } catch (e) {
-        log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed; retried at the next poll');
+        log.error({ err: e, orgUuid, changeId: event.id }, 'webhook dispatch failed; retried at the next poll');
         complete = false;
         break;
       }
-      done = event.id;
+      done = event.position;
     }
-    // Ids the log does not hold (rolled-back sequence values) are passed over too.
-    if (complete) done = upTo;
-    if (done > cursor) await store.advanceCursor(db, CURSOR, cursor, done, deps.clock.now());
-    return complete && upTo < latest;
+    if (done > cursor) await store.advanceCursor(deps.store.db, orgUuid, cursor, done, deps.clock.now());
+    return complete && done < latest;
+  }
+
+  /** One pass over every organization with a webhook target; answers whether more changes wait. */
+  async function pass(): Promise<boolean> {
+    const db = deps.store.db;
+    const targets = await store.orgsWithTargets(db);
+    const orgs = [...targets.keys()];
+    const [cursors, latest] = await Promise.all([store.readCursors(db, orgs), lastPositions(deps, orgs)]);
+    let more = false;
+    for (const orgUuid of orgs) {
+      if (stopped) return false;
+      let cursor = cursors.get(orgUuid);
+      if (cursor === undefined) {
+        // A new target: the log is read from the change it was set up after (older changes are not its).
+        await store.insertCursor(db, orgUuid, await positionAtOrBeforeId(db, orgUuid, targets.get(orgUuid)!), deps.clock.now());
+        cursor = (await store.readCursors(db, [orgUuid])).get(orgUuid)!;
+      }
+      const last = latest.get(orgUuid) ?? 0;
+      if (last > cursor && (await passOrg(orgUuid, cursor, last))) more = true;
+    }
+    return more;
   }
 
   function catchUp(): Promise<void> {

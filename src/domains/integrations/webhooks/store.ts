@@ -56,24 +56,48 @@ export async function takeFiringSlot(db: Db, uuid: string, nowMs: number, backof
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The dispatcher's place in the change log; inserted at `initialId` when it has none yet. */
-export async function readCursor(db: Db, name: string, initialId: number, nowMs: number): Promise<number> {
-  await db
-    .insertInto('webhook_dispatch_cursor')
-    .values({ name, last_change_id: initialId, updated_at_ms: nowMs })
-    .onConflict((oc) => oc.column('name').doNothing())
+/**
+ * The organizations that have somewhere to send webhooks (an enabled classic webhook, or an endpoint not
+ * disabled), each with the oldest change id its targets start after.
+ */
+export async function orgsWithTargets(db: Db): Promise<Map<string, number>> {
+  const since = new Map<string, number>();
+  const keep = (org: string, id: number) => since.set(org, Math.min(id, since.get(org) ?? id));
+  const classics = await db.selectFrom('integrations').select(['org_uuid', 'settings']).where('kind', '=', 'WEBHOOK').where('enabled', '=', 1).execute();
+  for (const c of classics) keep(c.org_uuid, Number((JSON.parse(c.settings) as { sinceChangeId?: number }).sinceChangeId ?? 0));
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['org_uuid', (eb) => eb.fn.min('since_change_id').as('since')])
+    .where('disabled', '=', 0)
+    .groupBy('org_uuid')
     .execute();
-  const row = await db.selectFrom('webhook_dispatch_cursor').select('last_change_id').where('name', '=', name).executeTakeFirstOrThrow();
-  return Number(row.last_change_id);
+  for (const e of endpoints) keep(e.org_uuid, Number(e.since));
+  return since;
 }
 
-/** Moves the cursor from `fromId` to `toId`; false when another instance moved it first. */
-export async function advanceCursor(db: Db, name: string, fromId: number, toId: number, nowMs: number): Promise<boolean> {
+/** The dispatcher's cursors of the organizations named (an organization without one is absent). */
+export async function readCursors(db: Db, orgUuids: readonly string[]): Promise<Map<string, number>> {
+  if (orgUuids.length === 0) return new Map();
+  const rows = await db.selectFrom('webhook_org_cursors').select(['org_uuid', 'last_position']).where('org_uuid', 'in', orgUuids).execute();
+  return new Map(rows.map((r) => [r.org_uuid, Number(r.last_position)]));
+}
+
+/** Places an organization's cursor, unless another instance placed it first. */
+export async function insertCursor(db: Db, orgUuid: string, position: number, nowMs: number): Promise<void> {
+  await db
+    .insertInto('webhook_org_cursors')
+    .values({ org_uuid: orgUuid, last_position: position, updated_at_ms: nowMs })
+    .onConflict((oc) => oc.column('org_uuid').doNothing())
+    .execute();
+}
+
+/** Moves an organization's cursor from one position to another; false when another instance moved it first. */
+export async function advanceCursor(db: Db, orgUuid: string, from: number, to: number, nowMs: number): Promise<boolean> {
   const result = await db
-    .updateTable('webhook_dispatch_cursor')
-    .set({ last_change_id: toId, updated_at_ms: nowMs })
-    .where('name', '=', name)
-    .where('last_change_id', '=', fromId)
+    .updateTable('webhook_org_cursors')
+    .set({ last_position: to, updated_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('last_position', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

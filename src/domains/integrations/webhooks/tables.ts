@@ -31,10 +31,14 @@ export interface WebhookEndpointsTable {
   updated_at_ms: number;
 }
 
-/** Where the webhook dispatcher is in the change log (one row). */
-export interface WebhookDispatchCursorTable {
-  name: string;
-  last_change_id: number;
+/**
+ * Where the webhook dispatcher is in each organization's change log, by position: positions commit in
+ * order within an organization (src/store/write.ts), so a cursor on them never passes a change that
+ * commits late, as one on the global change id could on PostgreSQL.
+ */
+export interface WebhookOrgCursorsTable {
+  org_uuid: string;
+  last_position: number;
   updated_at_ms: number;
 }
 
@@ -50,6 +54,6 @@ export interface WebhookDeviceStatusTable {
 
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable;
-  webhook_dispatch_cursor: WebhookDispatchCursorTable;
+  webhook_org_cursors: WebhookOrgCursorsTable;
   webhook_device_status: WebhookDeviceStatusTable;
 }

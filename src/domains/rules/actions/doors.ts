@@ -1,5 +1,5 @@
 import { write, type WriteScope } from '../../../store/write.js';
-import { startLocationLockdown } from '../../access/lockdown.service.js';
+import { lockdownRefusal, startLocationLockdown } from '../../access/lockdown.service.js';
 import { lockRelay, unlockRelay } from '../../access/relay.service.js';
 import { changeDoorState, findDoor, type DoorRecord } from '../../access/service.js';
 import { findLocation } from '../../devices/service.js';
@@ -25,6 +25,8 @@ async function withDoor(ctx: ActionContext, doorUuid: string | null | undefined,
     if (!door) return failed('door not found');
     if (!door.hasLock) return failed(`door ${door.name} has no lock`);
     if (!door.controllerOnline) return failed(`the controller of door ${door.name} is offline`);
+    const lockedDown = await lockdownRefusal(w, door);
+    if (lockedDown) return failed(lockedDown);
     return fn(w, door);
   });
 }

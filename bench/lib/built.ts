@@ -1,0 +1,9 @@
+// The benches measure the server as it ships: the build in dist/ (`npm run bench` builds first, and only when a
+// source changed), not the sources through tsx, whose transpiled output differs (it names every function at
+// run time, for one).
+const dist = new URL('../../dist/', import.meta.url);
+
+/** A module of the build, typed by its source: `await built<typeof import('../../src/app.js')>('app.js')`. */
+export function built<M>(path: string): Promise<M> {
+  return import(new URL(path, dist).href) as Promise<M>;
+}

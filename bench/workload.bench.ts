@@ -1,0 +1,259 @@
+// A real client's workload: what an integration does against the REST API, in the proportions below, from 50
+// keep-alive connections (closed loop, bench/lib/http-load.ts), against a bare Fastify server answering the
+// same bodies (recorded from Gatehouse before the run) on the same paths, in alternating rounds. The site:
+// 1,000 cameras, a busy camera with ALERTS policy alerts, a locked door with DOOR_EVENTS events, and the audit
+// rows all of that wrote. Reported: requests per second and p99 per operation, and the overall ratio.
+//
+// The mix (shares of the requests): an integration polls its feeds (alert groups and door events, paged with
+// their cursors, and the audit feed) far more often than it lists devices; it writes now and then (a schedule
+// created, then updated; a remote unlock).
+//   BENCH_DURATION_S (4, per round)  BENCH_ROUNDS (3)  BENCH_WORKLOAD_DIALECT (sqlite | postgres)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import Fastify from 'fastify';
+import { built } from './lib/built.js';
+import { runLoad, type LoadOperation, type LoadResult } from './lib/http-load.js';
+import { record } from './lib/results.js';
+import { createTestDatabase, type TestDialect } from '../test/helpers/databases.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DIALECT = (process.env.BENCH_WORKLOAD_DIALECT ?? 'sqlite') as TestDialect;
+const CONNECTIONS = 50;
+const CAMERAS = 1000;
+const ALERTS = 20_000;
+const DOOR_EVENTS = 2000;
+/** Pages of each paged feed that the clients walk through, following the cursors. */
+const PAGES = 10;
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 20;
+
+const MIX = {
+  listCameras: 2,
+  alertGroupsPage: 28,
+  doorEventsPage: 28,
+  auditFeedPage: 16,
+  createSchedule: 6,
+  updateSchedule: 10,
+  unlockDoor: 10,
+};
+
+const { startGatehouse } = await built<typeof import('../src/app.js')>('app.js');
+const { loadConfig } = await built<typeof import('../src/config.js')>('config.js');
+const { createOrg } = await built<typeof import('../src/domains/orgs/service.js')>('domains/orgs/service.js');
+const { createLogger } = await built<typeof import('../src/logger.js')>('logger.js');
+const { seedSite } = await built<typeof import('../src/domains/sites/service.js')>('domains/sites/service.js');
+const { insertPolicyAlerts } = await built<typeof import('../src/domains/events/alerts.store.js')>('domains/events/alerts.store.js');
+const { requestToExit } = await built<typeof import('../src/domains/access/door-devices.service.js')>('domains/access/door-devices.service.js');
+
+type Deps = Awaited<ReturnType<typeof startGatehouse>>['deps'];
+
+async function seedAlerts(deps: Deps, orgUuid: string, deviceUuid: string): Promise<void> {
+  const base = Date.now() - ALERTS * 20_000;
+  await deps.store.transaction(async (tx) => {
+    for (let b = 0; b < ALERTS; b += 500) {
+      const rows = [];
+      for (let i = b; i < Math.min(b + 500, ALERTS); i++) {
+        const id = Buffer.alloc(16);
+        id.writeUInt32BE(i, 12);
+        rows.push({
+          uuid: id.toString('base64url'),
+          org_uuid: orgUuid,
+          device_uuid: deviceUuid,
+          location_uuid: null,
+          type: 'POLICY_ALERT_V2',
+          device_type: 'CAMERA',
+          // Bursts of a few alerts, then a quiet minute: groups of several alerts each.
+          timestamp_ms: base + i * 20_000 + (i % 4) * 1000,
+          duration_sec: 5,
+          triggers: '["MOTION_HUMAN"]',
+          text_description: 'MOTION_HUMAN on Busy Camera',
+          saved: 0,
+          details: '{"numHumans":2,"finalized":true}',
+          dismissed_at_ms: null,
+          expires_at_ms: null,
+        });
+      }
+      await insertPolicyAlerts(tx, rows);
+    }
+  });
+}
+
+/** Calls Gatehouse once, for the setup and the bare server's recorded answers. */
+function caller(url: string, apiKey: string) {
+  return async (path: string, body: string): Promise<{ text: string; json: Record<string, unknown> }> => {
+    const answer = await fetch(url + path, { method: 'POST', headers: { 'x-auth-apikey': apiKey, 'content-type': 'application/json' }, body });
+    const text = await answer.text();
+    const json = JSON.parse(text) as Record<string, unknown>;
+    if (answer.status !== 200 || json.error) throw new Error(`${path}: ${answer.status} ${text.slice(0, 300)}`);
+    return { text, json };
+  };
+}
+
+/** The cursor of the alert-group page after an answer. */
+const nextAlertPage = (deviceUuid: string, maxResults: number) => (answer: Record<string, unknown>) => {
+  const groups = answer.policyAlertGroups as Array<{ policyAlerts?: Array<{ timestampMs: number; uuid: string }> }>;
+  const last = groups.at(-1)?.policyAlerts?.at(-1);
+  return last ? { deviceUuid, maxResults, lastTimestampMs: last.timestampMs, lastUuid: last.uuid } : null;
+};
+
+/** The process's resident memory after a full collection (the server runs in this process). */
+function rss(): number {
+  const gc = (globalThis as { gc?: () => void }).gc ?? (setFlagsFromString('--expose-gc'), runInNewContext('gc') as () => void);
+  gc();
+  gc();
+  return process.memoryUsage().rss;
+}
+
+/** A feed's first `count` pages, each request body following the previous answer's cursor. */
+async function pages(
+  call: ReturnType<typeof caller>,
+  path: string,
+  first: Record<string, unknown>,
+  next: (answer: Record<string, unknown>) => object | null,
+  count = PAGES,
+) {
+  const bodies: string[] = [];
+  let body: object | null = first;
+  for (let i = 0; i < count && body; i++) {
+    bodies.push(JSON.stringify(body));
+    body = next((await call(path, bodies[i]!)).json);
+  }
+  return bodies;
+}
+
+/** Sets up the site and answers the workload's operations, with the bodies each sends. */
+export async function setUp(deps: Deps, restUrl: string): Promise<{ apiKey: string; operations: LoadOperation[] }> {
+  const org = await createOrg(deps, { name: 'Workload Org' });
+  const cameras = Array.from({ length: CAMERAS }, (_, i) => ({ name: `Camera ${String(i).padStart(4, '0')}`, location: 'HQ' }));
+  const site = await seedSite(deps, org.orgUuid, {
+    locations: [{ name: 'HQ', timeZone: 'Europe/Paris' }],
+    cameras,
+    doors: [{ name: 'Main Door', location: 'HQ', lock: true, cameras: ['Camera 0000'] }],
+  });
+  const busyCamera = site.cameras!['Camera 0000']!;
+  const door = site.doors!['Main Door']!;
+  const call = caller(restUrl, org.apiKey);
+  // The server's memory per 1,000 stored alerts: around storing them and reading every page of them once.
+  const before = rss();
+  await seedAlerts(deps, org.orgUuid, busyCamera);
+  await pages(call, '/api/event/getPolicyAlertGroupsForDevice', { deviceUuid: busyCamera, maxResults: 500 }, nextAlertPage(busyCamera, 500), Infinity);
+  record(`server memory per 1,000 stored alerts (RSS), ${DIALECT}`, `${((rss() - before) / 1024 / (ALERTS / 1000)).toFixed(1)} KiB`, '', null);
+  for (let i = 0; i < DOOR_EVENTS; i += 2) await requestToExit(deps, { doorUuid: door }); // an event and its relay's
+  const alertPages = await pages(call, '/api/event/getPolicyAlertGroupsForDevice', { deviceUuid: busyCamera, maxResults: 50 }, nextAlertPage(busyCamera, 50));
+  const doorPages = await pages(
+    call,
+    '/api/component/findPaginatedComponentEventsByAccessControlledDoor',
+    { accessControlledDoorUuid: door, maxPageSize: 50 },
+    (a) => (a.lastEvaluatedKey ? { accessControlledDoorUuid: door, maxPageSize: 50, lastEvaluatedKey: a.lastEvaluatedKey } : null),
+  );
+  const auditPages = await pages(call, '/api/report/getAuditFeed', { maxPageSize: 50 }, (a) =>
+    a.lastEvaluatedKey ? { maxPageSize: 50, lastEvaluatedKey: a.lastEvaluatedKey } : null,
+  );
+  const week = (shift: number) => [{ minuteOfWeekStart: 480 + shift, minuteOfWeekStop: 1080 + shift }];
+  // One schedule per connection to update, so that the updates do not all land on one record.
+  const scheduleUuids: string[] = [];
+  for (let c = 0; c < CONNECTIONS; c++) {
+    const { json } = await call('/api/policy/createSchedule', JSON.stringify({ schedule: { name: `Shift ${c}`, intervalList: week(0) } }));
+    scheduleUuids.push(json.scheduleUuid as string);
+  }
+  const headers = { 'x-auth-apikey': org.apiKey };
+  const op = (name: keyof typeof MIX, path: string, bodies: string[]): LoadOperation => ({ name, path, headers, bodies, weight: MIX[name] });
+  return {
+    apiKey: org.apiKey,
+    operations: [
+      op('listCameras', '/api/camera/getMinimalCameraStateList', ['{}']),
+      op('alertGroupsPage', '/api/event/getPolicyAlertGroupsForDevice', alertPages),
+      op('doorEventsPage', '/api/component/findPaginatedComponentEventsByAccessControlledDoor', doorPages),
+      op('auditFeedPage', '/api/report/getAuditFeed', auditPages),
+      op('createSchedule', '/api/policy/createSchedule', [JSON.stringify({ schedule: { name: 'Visitor hours', intervalList: week(60) } })]),
+      op(
+        'updateSchedule',
+        '/api/policy/updateSchedule',
+        scheduleUuids.map((uuid, c) => JSON.stringify({ schedule: { uuid, name: `Shift ${c}`, intervalList: week(c) } })),
+      ),
+      op('unlockDoor', '/api/accesscontrol/unlockAccessControlledDoor', [JSON.stringify({ accessControlledDoorUuid: door })]),
+    ],
+  };
+}
+
+/** The bare baseline: every (path, body) answers the text Gatehouse answered it, as a route returning a stored string. */
+async function bareServer(operations: LoadOperation[], call: ReturnType<typeof caller>) {
+  const answers = new Map<string, string>();
+  for (const o of operations) for (const body of o.bodies) answers.set(`${o.path} ${JSON.stringify(JSON.parse(body))}`, (await call(o.path, body)).text);
+  const bare = Fastify();
+  for (const path of new Set(operations.map((o) => o.path))) {
+    bare.post(path, async (request, reply) => reply.type('application/json; charset=utf-8').send(answers.get(`${path} ${JSON.stringify(request.body)}`)));
+  }
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return bare;
+}
+
+const load = (port: number, operations: LoadOperation[]) =>
+  runLoad({ port, connections: CONNECTIONS, durationMs: DURATION_S * 1000, maxRequests: 1_000_000, operations });
+
+export async function run(): Promise<void> {
+  const database = await createTestDatabase(DIALECT);
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
+  const gatehouse = await startGatehouse(loadConfig({ dataDir, database: database.url, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}), {
+    log: createLogger('silent'),
+  });
+  let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
+  try {
+    const started = performance.now();
+    const { apiKey, operations } = await setUp(gatehouse.deps, gatehouse.urls.rest);
+    bare = await bareServer(operations, caller(gatehouse.urls.rest, apiKey));
+    console.log(
+      `${DIALECT}: site set up in ${((performance.now() - started) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s`,
+    );
+    const port = Number(new URL(gatehouse.urls.rest).port);
+    const barePort = (bare.server.address() as { port: number }).port;
+    const bareRounds: LoadResult[] = [];
+    const subjectRounds: LoadResult[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      bareRounds.push(await load(barePort, operations));
+      subjectRounds.push(await load(port, operations));
+    }
+    const failures = subjectRounds.flatMap((r) => r.failures).concat(bareRounds.flatMap((r) => r.failures));
+    if (failures.length > 0) throw new Error(`failed answers: ${failures.slice(0, 5).join('; ')}`);
+    const median = (rounds: LoadResult[]) => [...rounds].sort((a, b) => a.total.rps - b.total.rps)[Math.floor(rounds.length / 2)]!;
+    const [b, s] = [median(bareRounds), median(subjectRounds)];
+    console.log(
+      `  ${'operation'.padEnd(16)} ${'share'.padStart(5)}  ${'Gatehouse req/s'.padStart(15)} ${'p99'.padStart(9)}   ${'bare req/s'.padStart(10)} ${'p99'.padStart(9)}`,
+    );
+    const n = (v: number | null, digits: number) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
+    for (const o of operations) {
+      const [so, bo] = [s.operations[o.name]!, b.operations[o.name]!];
+      console.log(
+        `  ${o.name.padEnd(16)} ${String(o.weight).padStart(4)}%  ${n(so.rps, 0).padStart(15)} ${n(so.p99, 1).padStart(6)} ms   ${n(bo.rps, 0).padStart(10)} ${n(bo.p99, 1).padStart(6)} ms  (${so.count} / ${bo.count} answers)`,
+      );
+    }
+    const ratio = s.total.rps / b.total.rps;
+    record(
+      `workload overall / bare, ${DIALECT}`,
+      `${ratio.toFixed(2)} (${s.total.rps.toFixed(0)} vs ${b.total.rps.toFixed(0)} req/s)`,
+      `>= ${TARGET_RATIO}`,
+      ratio >= TARGET_RATIO,
+    );
+    // The p99 of each operation over every Gatehouse round (the worst operation decides).
+    const worst = operations
+      .map((o) => ({ name: o.name, p99: Math.max(...subjectRounds.map((r) => r.operations[o.name]!.p99 ?? Infinity)) }))
+      .sort((x, y) => y.p99 - x.p99)[0]!;
+    const medianP99 = (name: string) => [...subjectRounds.map((r) => r.operations[name]!.p99 ?? Infinity)].sort((x, y) => x - y)[Math.floor(ROUNDS / 2)]!;
+    const worstMedian = operations.map((o) => ({ name: o.name, p99: medianP99(o.name) })).sort((x, y) => y.p99 - x.p99)[0]!;
+    record(
+      `workload highest p99 of an operation (median round), ${DIALECT}`,
+      `${worstMedian.p99.toFixed(1)} ms (${worstMedian.name}; worst round ${worst.p99.toFixed(1)} ms, ${worst.name})`,
+      `<= ${TARGET_P99_MS} ms`,
+      worstMedian.p99 <= TARGET_P99_MS,
+    );
+  } finally {
+    await bare?.close();
+    await gatehouse.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The composition root of the services' dependencies: the store (migrated), the bus, secrets, caches. Kept
+ * apart from src/app.ts (the listeners) so that a CLI command that only needs the store does not load the
+ * HTTP app and every route.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Bus, BusConnection } from './bus/bus.js';
+import { connectBus } from './bus/open-bus.js';
+import { systemClock, type Clock } from './clock.js';
+import { readOrCreateSecretFile } from './data-dir.js';
+import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
+import { rulesUsingSchedule } from './domains/rules/rules.service.js';
+import { grantsUsingSchedule } from './domains/access/grants.service.js';
+import { archivingUsingSchedule } from './domains/orgs/cloud-archiving.service.js';
+import { createKeyCache } from './domains/orgs/key-cache.js';
+import { createRightsCache } from './domains/permissions/rights-cache.js';
+import { createLogger, type Logger } from './logger.js';
+import { createSecretBox, parseSecretKey } from './secrets.js';
+import { openStore } from './store/database.js';
+import { migrateToLatest } from './store/migrate.js';
+import { verifySecretKey } from './store/secret-key-check.js';
+import type { StreamOptions } from './streaming/options.js';
+import { storeIdentity } from './domains/changes/service.js';
+import type { Config } from './config.js';
+import type { Deps } from './deps.js';
+
+export interface StartOptions {
+  log?: Logger;
+  clock?: Clock;
+  /** Limits and timings of the stream (defaults in src/streaming/options.ts). */
+  stream?: Partial<StreamOptions>;
+}
+
+/** Opens the store (migrated) and the bus, and builds the services' dependencies: the composition root. */
+export async function openDeps(config: Config, options: StartOptions = {}): Promise<Deps> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const store = openStore(config.databaseUrl);
+  // The bus is reached first, while the store migrates, so that an unreachable Redis ends the start at once.
+  const connecting = connectBus(config.busUrl, log);
+  const migrating = migrateToLatest(store);
+  migrating.catch(() => {});
+  let bus: Bus;
+  let connection: BusConnection | null = null;
+  try {
+    connection = await connecting;
+    await migrating;
+    // The bus namespace: configured, else the store's own identity, so that deployments on one Redis stay apart.
+    bus = await connection.open(config.busNamespace ?? (await storeIdentity({ store })));
+  } catch (e) {
+    connection?.close();
+    await migrating.catch(() => {});
+    await store.close();
+    throw e;
+  }
+  const secretKey = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+  const secrets = createSecretBox(parseSecretKey(secretKey));
+  const clock = options.clock ?? systemClock;
+  // An instance whose key cannot open the store's secrets would answer 500s: it refuses to start instead.
+  await verifySecretKey(store, secrets, clock.now()).catch(async (e) => {
+    await Promise.allSettled([bus.close(), store.close()]);
+    throw e;
+  });
+  return {
+    config,
+    store,
+    bus,
+    log,
+    clock,
+    secrets,
+    keyCache: createKeyCache(),
+    rightsCache: createRightsCache(),
+    // The domains whose records follow schedules: deleting a schedule they use is refused.
+    scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule],
+  };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.bus.close();
+  await deps.store.close();
+}
