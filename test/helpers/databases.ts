@@ -112,20 +112,27 @@ function migratedTemplate(): Promise<string> {
   return template;
 }
 
-/** A fresh database of the dialect: an empty file in a temp dir, or a PostgreSQL database already migrated. */
-export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+/**
+ * A fresh database of the dialect: an empty file in a temp dir, or a PostgreSQL database already migrated
+ * (empty with `{ empty: true }`, for tests that run the migrations themselves).
+ */
+export async function createTestDatabase(dialect: TestDialect, options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gh-db-'));
     return { url: `sqlite:${join(dir, 'gatehouse.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `gh_test_${randomBytes(6).toString('hex')}`;
-  const source = await migratedTemplate();
-  await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
-  // A copy also copies the template's store identity (migration 0015), from which the bus namespace comes:
-  // each test database gets its own, as a freshly migrated store would.
-  const copy = new pg.Client({ connectionString: databaseUrl(name) });
-  await copy.connect();
-  await copy.query('update store_identity set id = $1', [randomBytes(8).toString('hex')]).finally(() => copy.end());
+  if (options.empty) {
+    await withAdmin((admin) => admin.query(`create database ${name}`));
+  } else {
+    const source = await migratedTemplate();
+    await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
+    // A copy also copies the template's store identity (migration 0015), from which the bus namespace comes:
+    // each test database gets its own, as a freshly migrated store would.
+    const copy = new pg.Client({ connectionString: databaseUrl(name) });
+    await copy.connect();
+    await copy.query('update store_identity set id = $1', [randomBytes(8).toString('hex')]).finally(() => copy.end());
+  }
   return {
     url: databaseUrl(name),
     drop: () => withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),

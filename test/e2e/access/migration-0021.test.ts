@@ -77,7 +77,7 @@ forEachDialect('migration 0021: door access lists become grants, credentials get
   let database: TestDatabase;
   let store: Store;
   before(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { empty: true });
     store = openStore(database.url);
     const migrator = new Migrator({
       db: store.db as Kysely<unknown>,

@@ -16,7 +16,9 @@ forEachDialect('every operation of /openapi.json: authentication, body structure
   let key: string;
   let otherRegionKey: string;
   before(async () => {
-    us = await startTestServer(dialect, { region: 'us' });
+    // Two wrong keys for each of several hundred operations, from one address: past the default limit of
+    // failed key attempts per minute, which this test is not about.
+    us = await startTestServer(dialect, { region: 'us', env: { GATEHOUSE_AUTH_FAILURE_LIMIT: '100000' } });
     // A second deployment in the other region on the same store: its keys are real keys, of the wrong region here.
     eu = await startTestServer(dialect, { region: 'eu', databaseUrl: us.config.databaseUrl });
     const org = await us.createOrg('Every Operation');
