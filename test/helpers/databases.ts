@@ -112,6 +112,19 @@ function migratedTemplate(): Promise<string> {
   return template;
 }
 
+/** A copy of the migrated template; remade when another checkout (other migrations) has dropped it meanwhile. */
+async function copyTemplate(name: string): Promise<void> {
+  try {
+    const source = await migratedTemplate();
+    await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
+  } catch (e) {
+    if (!/does not exist/.test((e as Error).message)) throw e;
+    template = null;
+    const source = await migratedTemplate();
+    await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
+  }
+}
+
 /**
  * A fresh database of the dialect: an empty file in a temp dir, or a PostgreSQL database already migrated
  * (empty with `{ empty: true }`, for tests that run the migrations themselves).
@@ -125,8 +138,7 @@ export async function createTestDatabase(dialect: TestDialect, options: { empty?
   if (options.empty) {
     await withAdmin((admin) => admin.query(`create database ${name}`));
   } else {
-    const source = await migratedTemplate();
-    await withAdmin((admin) => admin.query(`create database ${name} template ${source}`));
+    await copyTemplate(name);
     // A copy also copies the template's store identity (migration 0015), from which the bus namespace comes:
     // each test database gets its own, as a freshly migrated store would.
     const copy = new pg.Client({ connectionString: databaseUrl(name) });
