@@ -34,7 +34,16 @@ function run(args) {
 // The CLI tests run the package bin (bin/gatehouse.js -> dist/), as `npx gatehouse` does: built when stale.
 run([join(root, 'scripts', 'build-if-stale.mjs')]);
 // Everything tsconfig.json covers, compiled (incrementally) beside the repository's layout.
-run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--outDir', build, '--incremental', '--tsBuildInfoFile', join(build, '.tsbuildinfo')]);
+run([
+  join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+  '-p',
+  'tsconfig.json',
+  '--outDir',
+  build,
+  '--incremental',
+  '--tsBuildInfoFile',
+  join(build, '.tsbuildinfo'),
+]);
 // What the compiled modules reach by relative path: package.json (its version, and "type": "module") and the examples.
 copyFileSync(join(root, 'package.json'), join(build, 'package.json'));
 if (!existsSync(join(build, 'examples'))) symlinkSync(join(root, 'examples'), join(build, 'examples'), 'dir');
