@@ -1,7 +1,9 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findLocation } from '../devices/service.js';
 import { applyDoorStates } from './door-state.js';
@@ -132,6 +134,11 @@ async function saveException(
 }
 
 /** Creates an exception in the caller's write (the site seeder's way). */
+/** The organization's door schedule exceptions, name to uuid (a site file seeded again finds them by name). */
+export async function exceptionUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName((await store.listExceptions(dbOf(source), orgUuid, { dates: {} })).map((r) => JSON.parse(r.data) as DoorScheduleExceptionRecord));
+}
+
 export async function insertException(w: WriteScope, input: ExceptionInput): Promise<DoorScheduleExceptionRecord> {
   return saveException(w, await checkedException(w, { ...input, uuid: undefined }, null), null);
 }

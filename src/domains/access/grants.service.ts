@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -187,6 +188,11 @@ export function getRule(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'org
 }
 
 /** The organization's grants and revocations that follow the schedule, for the schedules domain's usage check. */
+/** The organization's grants (or revocations), name to uuid (a site file seeded again finds them by name). */
+export async function ruleUuidsByName(source: ReadSource, orgUuid: string, kind: AccessRuleKind): Promise<Map<string, string>> {
+  return firstByName(await store.listRules(dbOf(source), orgUuid, kind, {}));
+}
+
 export async function grantsUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
   return (await store.listRuleNamesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => `${RULE_KINDS[r.kind].noun} "${r.name}"`);
 }

@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -264,6 +265,10 @@ export async function removeUsersFromGroup(deps: GroupDeps, ctx: CallerContext, 
 }
 
 /** Whether the organization has a group of this name, whatever its case (the seeder checks before it writes). */
-export async function hasGroupNamed(source: ReadSource, orgUuid: string, name: string): Promise<boolean> {
-  return (await store.findGroupByNameKey(dbOf(source), orgUuid, name.trim().toLowerCase())) !== undefined;
+/**
+ * The organization's access groups, name to uuid, the names in lower case as their uniqueness counts them (a
+ * site file seeded again finds its groups by name).
+ */
+export async function groupUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName((await store.listGroups(dbOf(source), orgUuid)).map((g) => ({ name: g.name.trim().toLowerCase(), uuid: g.uuid })));
 }

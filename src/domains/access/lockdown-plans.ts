@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -82,6 +83,11 @@ export const lockdownPlans = orgRecords({
 });
 
 /** The plans of a location, by name. */
+/** The organization's lockdown plans, name to uuid (a site file seeded again finds them by name). */
+export async function planUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName(await lockdownPlans.list(source, orgUuid));
+}
+
 export async function plansOfLocation(source: ReadSource, orgUuid: string, locationUuid: string): Promise<LockdownPlanRecord[]> {
   return lockdownPlans.list(source, orgUuid, { ownerUuids: [locationUuid] });
 }

@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
@@ -139,6 +140,11 @@ export async function findDoor(source: ReadSource, orgUuid: string, uuid: string
 }
 
 /** The organization's doors among the uuids, in the order asked; unknown and foreign uuids are left out. */
+/** The organization's doors, name to uuid (a site file seeded again finds its doors by name). */
+export async function doorUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName(await store.listDoorNames(dbOf(source), orgUuid));
+}
+
 export async function findDoors(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<DoorRecord[]> {
   const rows = await store.findDoors(dbOf(source), orgUuid, [...new Set(uuids)]);
   const byUuid = new Map((await withCamerasOfPage(source, rows)).map((d) => [d.uuid, d]));

@@ -31,6 +31,10 @@ export async function findDoorByUuid(db: Db, uuid: string): Promise<DoorsTable |
   return db.selectFrom('doors').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+export async function listDoorNames(db: Db, orgUuid: string): Promise<Array<{ uuid: string; name: string }>> {
+  return db.selectFrom('doors').select(['uuid', 'name']).where('org_uuid', '=', orgUuid).orderBy('created_at_ms').orderBy('uuid').execute();
+}
+
 export async function listDoorsAtLocation(db: Db, orgUuid: string, locationUuid: string): Promise<DoorsTable[]> {
   return db.selectFrom('doors').selectAll().where('location_uuid', '=', locationUuid).where('org_uuid', '=', orgUuid).orderBy('uuid').execute();
 }

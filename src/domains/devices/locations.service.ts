@@ -133,37 +133,40 @@ export async function addLocation(
  * moves the location's door schedules with it: they are evaluated on the location's wall clock.
  */
 export async function changeLocation(deps: LocationDeps, ctx: CallerContext, uuid: string, fields: LocationFields, replace: boolean): Promise<LocationView> {
-  return write(deps, ctx, async (w) => {
-    const row = await locationOf(w, ctx.orgUuid, uuid);
-    const pick = <K extends keyof LocationFields>(k: K): LocationFields[K] | undefined => (fields[k] !== undefined ? fields[k] : replace ? null : undefined);
-    const patch: locations.LocationPatch = { updated_at_ms: w.nowMs };
-    if (fields.name != null) patch.name = checkName(fields.name);
-    if (fields.tz != null) patch.time_zone = checkTimeZone(fields.tz);
-    const optional = {
-      address1: 'address1',
-      address2: 'address2',
-      city: 'city',
-      postalCode: 'postal_code',
-      countryCode: 'country_code',
-      latitude: 'latitude',
-      longitude: 'longitude',
-    } as const;
-    for (const [field, column] of Object.entries(optional) as Array<[keyof typeof optional, (typeof optional)[keyof typeof optional]]>) {
-      const value = pick(field);
-      if (value !== undefined) (patch as Record<string, unknown>)[column] = value;
-    }
-    for (const [c, limit] of [
-      ['latitude', 90],
-      ['longitude', 180],
-    ] as const) {
-      const v = patch[c];
-      if (v != null && Math.abs(v) > limit) throw fail('INVALID_VALUE', `${c}: must be between -${limit} and ${limit}`);
-    }
-    await locations.updateLocation(w.tx, ctx.orgUuid, row.uuid, patch);
-    const labels = pick('labels');
-    if (labels !== undefined) await locations.replaceLabels(w.tx, ctx.orgUuid, row.uuid, [...new Set((labels ?? []).map(checkLabel))]);
-    return announce(w, row.uuid, 'UPDATE');
-  });
+  return write(deps, ctx, (w) => reviseLocation(w, uuid, fields, replace));
+}
+
+/** changeLocation inside a write (a site file seeded again changes its locations in the seed's write). */
+export async function reviseLocation(w: WriteScope, uuid: string, fields: LocationFields, replace: boolean): Promise<LocationView> {
+  const row = await locationOf(w, w.actor.orgUuid, uuid);
+  const pick = <K extends keyof LocationFields>(k: K): LocationFields[K] | undefined => (fields[k] !== undefined ? fields[k] : replace ? null : undefined);
+  const patch: locations.LocationPatch = { updated_at_ms: w.nowMs };
+  if (fields.name != null) patch.name = checkName(fields.name);
+  if (fields.tz != null) patch.time_zone = checkTimeZone(fields.tz);
+  const optional = {
+    address1: 'address1',
+    address2: 'address2',
+    city: 'city',
+    postalCode: 'postal_code',
+    countryCode: 'country_code',
+    latitude: 'latitude',
+    longitude: 'longitude',
+  } as const;
+  for (const [field, column] of Object.entries(optional) as Array<[keyof typeof optional, (typeof optional)[keyof typeof optional]]>) {
+    const value = pick(field);
+    if (value !== undefined) (patch as Record<string, unknown>)[column] = value;
+  }
+  for (const [c, limit] of [
+    ['latitude', 90],
+    ['longitude', 180],
+  ] as const) {
+    const v = patch[c];
+    if (v != null && Math.abs(v) > limit) throw fail('INVALID_VALUE', `${c}: must be between -${limit} and ${limit}`);
+  }
+  await locations.updateLocation(w.tx, w.actor.orgUuid, row.uuid, patch);
+  const labels = pick('labels');
+  if (labels !== undefined) await locations.replaceLabels(w.tx, w.actor.orgUuid, row.uuid, [...new Set((labels ?? []).map(checkLabel))]);
+  return announce(w, row.uuid, 'UPDATE');
 }
 
 /** Deletes a location: refused while devices, doors or sub-locations are in it. */

@@ -181,6 +181,29 @@ export async function createDevices(w: WriteScope, inputs: readonly DeviceInput[
   return rows.map((row) => announceDevice(w, row));
 }
 
+/**
+ * Brings a device to the fields an input gives (a site file seeded again): its location always, the other
+ * fields when given, attributes merged over its own. An input that changes nothing writes nothing.
+ */
+export async function reviseDevice(w: WriteScope, current: DeviceRecord, input: DeviceInput): Promise<DeviceRecord> {
+  const mac = input.macAddress != null ? normaliseMac(input.macAddress) : undefined;
+  if (mac === null) throw fail('INVALID_VALUE', `macAddress: "${input.macAddress}" is not a MAC address`);
+  const patch: store.DevicePatch = {};
+  if (input.locationUuid !== current.locationUuid) patch.location_uuid = input.locationUuid;
+  if (input.serialNumber != null && input.serialNumber !== current.serialNumber) patch.serial_number = input.serialNumber;
+  if (input.firmwareVersion != null && input.firmwareVersion !== current.firmwareVersion) patch.firmware_version = input.firmwareVersion;
+  if (input.connectionStatus !== undefined && input.connectionStatus !== current.connectionStatus) patch.connection_status = input.connectionStatus;
+  if (input.healthStatus !== undefined && input.healthStatus !== current.healthStatus) patch.health_status = input.healthStatus;
+  if (mac !== undefined && mac !== current.macAddress) patch.mac_address = mac;
+  const attributes = { ...current.attributes, ...input.attributes };
+  if (JSON.stringify(attributes) !== JSON.stringify(current.attributes)) patch.attributes = toJson(attributes)!;
+  if (Object.keys(patch).length === 0) return current;
+  await store.updateDevice(w.tx, current.orgUuid, current.uuid, { ...patch, updated_at_ms: w.nowMs });
+  const record = toDeviceRecord((await store.findDevice(w.tx, current.orgUuid, current.uuid))!);
+  w.change({ entity: record.deviceType, entityUuid: record.uuid, deviceUuid: record.uuid, type: 'UPDATE', update: record });
+  return record;
+}
+
 /** Records a third-party camera discovery; the MAC address is stored normalised. */
 export async function createDiscovery(w: WriteScope, input: { macAddress: string; assignments?: number }): Promise<DiscoveryRecord> {
   const mac = normaliseMac(input.macAddress);

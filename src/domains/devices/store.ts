@@ -48,6 +48,12 @@ export async function listDevices(db: Db, orgUuid: string, kinds: readonly Devic
     .execute();
 }
 
+export type DevicePatch = Partial<Omit<DevicesTable, 'uuid' | 'org_uuid' | 'kind' | 'created_at_ms'>>;
+
+export async function updateDevice(db: Db, orgUuid: string, uuid: string, patch: DevicePatch): Promise<void> {
+  await db.updateTable('devices').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}
+
 export async function insertDiscovery(db: Db, row: ThirdPartyCameraDiscoveriesTable): Promise<void> {
   await db.insertInto('third_party_camera_discoveries').values(row).execute();
 }

@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -73,6 +74,11 @@ export async function findPerson(source: ReadSource, orgUuid: string, uuid: stri
 }
 
 /** The person an uploaded file or a recognised face name stands for: case and white space do not count. */
+/** The organization's people, name to uuid (a site file seeded again finds its people by name). */
+export async function personUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName(await store.listPeople(dbOf(source), orgUuid));
+}
+
 export async function findPersonByName(source: ReadSource, orgUuid: string, name: string): Promise<PersonRecord | null> {
   const row = await store.findPersonByMatchKey(dbOf(source), orgUuid, personMatchKey(name));
   return row ? toPersonRecord(row) : null;

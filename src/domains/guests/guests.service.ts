@@ -34,6 +34,11 @@ async function guestOf(source: ReadSource, orgUuid: string, email: string): Prom
   return toGuest(row);
 }
 
+/** The organization's guests, e-mail address (lower case) to uuid (a site file seeded again finds them by e-mail). */
+export async function guestUuidsByEmail(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return new Map((await store.listGuests(dbOf(source), orgUuid)).map(toGuest).map((g) => [g.email.toLowerCase(), g.uuid]));
+}
+
 /** A guest of the organization by e-mail address, or null (other services' lookup: guest passes name guests). */
 export async function findGuest(source: ReadSource, orgUuid: string, email: string): Promise<GuestRecord | null> {
   const row = await store.findGuest(dbOf(source), orgUuid, email.toLowerCase());

@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
 import * as store from './store.js';
+import { listUsers as listUserRows } from './users.store.js';
 import { normaliseEmail } from './emails.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
@@ -262,6 +263,11 @@ export async function createUsers(w: WriteScope, inputs: readonly NewUser[]): Pr
     w.change({ entity: 'USER', entityUuid: row.uuid, type: 'CREATE', update: record });
     return record;
   });
+}
+
+/** The organization's users (a site file seeded again finds its users by name). */
+export async function listUserRecords(source: ReadSource, orgUuid: string): Promise<UserRecord[]> {
+  return (await listUserRows(dbOf(source), orgUuid)).map(toUserRecord);
 }
 
 /** A user of the organization; null for a missing one or another organization's. */

@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -171,8 +172,9 @@ export async function saveFields(deps: MetadataDeps, ctx: CallerContext, userUui
 }
 
 /** Whether the organization has a custom field of this name. */
-export async function hasTemplateNamed(source: ReadSource, orgUuid: string, fieldName: string): Promise<boolean> {
-  return (await templates.list(source, orgUuid, { name: fieldName.trim() })).length > 0;
+/** The organization's user metadata templates, field name to uuid (a site file seeded again finds them by name). */
+export async function templateUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName((await templates.list(source, orgUuid)).map((t) => ({ name: t.fieldName, uuid: t.uuid })));
 }
 
 export async function deleteField(deps: MetadataDeps, ctx: CallerContext, input: { userUuid: string; templateUuid: string }): Promise<UserMetadataFieldRecord> {

@@ -202,26 +202,33 @@ export async function changeUser(
   userUuid: string,
   input: UserInput,
 ): Promise<UserView> {
-  const patch: users.UserPatch = { updated_at_ms: 0 };
+  const view = await write(deps, ctx, (w) => reviseUser(w, userUuid, input));
+  if (input.permissionGroupUuid !== undefined) await announceRightsChange(deps, ctx.orgUuid);
+  return view;
+}
+
+/**
+ * changeUser inside a write (a site file seeded again changes its users in the seed's write); a group change
+ * takes effect on the user's keys once the caller announces the rights change after the commit.
+ */
+export async function reviseUser(w: WriteScope, userUuid: string, input: UserInput): Promise<UserView> {
+  const orgUuid = w.actor.orgUuid;
+  const patch: users.UserPatch = { updated_at_ms: w.nowMs };
   if (input.name != null) {
     patch.name = input.name.trim();
     if (!patch.name) throw fail('INVALID_VALUE', 'name: must not be empty');
   }
   if (input.email != null) patch.email = normaliseEmail(input.email);
   const regroup = input.permissionGroupUuid !== undefined;
-  const view = await write(deps, ctx, async (w) => {
-    const row = await userOf(w, ctx.orgUuid, userUuid);
-    if (patch.email) await assertEmailFree(w, ctx.orgUuid, patch.email, row.uuid);
-    if (input.permissionGroupUuid) await checkAssignableGroup(w, ctx.orgUuid, input.permissionGroupUuid);
-    if (regroup) patch.permission_group_uuid = input.permissionGroupUuid ?? null;
-    await users.updateUser(w.tx, ctx.orgUuid, row.uuid, { ...patch, updated_at_ms: w.nowMs });
-    const settings = settingsOf(input);
-    if (settings) await putUserSettings(w, row.uuid, settings);
-    if (regroup) await assertAdminRemains(w);
-    return announceUser(w, row.uuid, 'UPDATE');
-  });
-  if (regroup) await announceRightsChange(deps, ctx.orgUuid);
-  return view;
+  const row = await userOf(w, orgUuid, userUuid);
+  if (patch.email) await assertEmailFree(w, orgUuid, patch.email, row.uuid);
+  if (input.permissionGroupUuid) await checkAssignableGroup(w, orgUuid, input.permissionGroupUuid);
+  if (regroup) patch.permission_group_uuid = input.permissionGroupUuid ?? null;
+  await users.updateUser(w.tx, orgUuid, row.uuid, patch);
+  const settings = settingsOf(input);
+  if (settings) await putUserSettings(w, row.uuid, settings);
+  if (regroup) await assertAdminRemains(w);
+  return announceUser(w, row.uuid, 'UPDATE');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -65,8 +66,9 @@ export async function createGroup(deps: GroupDeps, ctx: CallerContext, input: Gr
 }
 
 /** Whether the organization has a group of this name. */
-export async function hasGroupNamed(source: ReadSource, orgUuid: string, name: string): Promise<boolean> {
-  return (await store.findGroupByName(dbOf(source), orgUuid, name.trim())) !== undefined;
+/** The organization's permission groups, name to uuid (a site file seeded again finds its groups by name). */
+export async function groupUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName(await store.listGroups(dbOf(source), orgUuid));
 }
 
 /** Creates a group of the writer's organization, inside its write (the seeder's path too). */

@@ -43,7 +43,8 @@ export interface ScheduleInput {
 }
 
 /** The intervals sorted by start, or a failure naming the first wrong one (`path[i]: ...`). */
-function checkedIntervals(intervals: readonly WeekInterval[], path: string): WeekInterval[] {
+/** The intervals, checked, as a schedule keeps them: sorted by start. */
+export function checkedIntervals(intervals: readonly WeekInterval[], path: string): WeekInterval[] {
   const problem = intervalProblem(intervals, path);
   if (problem) throw fail('INVALID_VALUE', problem);
   return intervals
@@ -131,20 +132,26 @@ export async function updateSchedule(deps: ScheduleDeps, ctx: CallerContext, fie
   checkStrategy(fields.strategy);
   const name = fields.name != null ? checkedName(fields.name) : undefined;
   const intervals = fields.intervalList != null ? checkedIntervals(fields.intervalList, 'schedule.intervalList') : undefined;
-  return write(deps, ctx, async (w) => {
-    const current = await callersSchedule(w, ctx, fields);
-    if (!current.mutable) throw fail('NOT_ALLOWED', `Schedule "${current.name}" is not mutable`);
-    await store.updateSchedule(w.tx, current.uuid, {
-      ...(name !== undefined ? { name } : {}),
-      ...(intervals !== undefined ? { intervals: toJson(intervals)! } : {}),
-      ...(fields.mutable != null ? { mutable: toDbBool(fields.mutable)! } : {}),
-      ...(fields.oneTimeUse != null ? { one_time_use: toDbBool(fields.oneTimeUse)! } : {}),
-      updated_at_ms: w.nowMs,
-    });
-    const record = (await findSchedule(w, ctx.orgUuid, current.uuid))!;
-    w.change({ entity: 'SCHEDULE', entityUuid: record.uuid, type: 'UPDATE', update: record });
-    return record;
+  return write(deps, ctx, async (w) => reviseSchedule(w, await callersSchedule(w, ctx, fields), { ...fields, name, intervalList: intervals }));
+}
+
+/** Changes the given fields of a schedule in a write (checked already); one with `mutable: false` is never changed. */
+export async function reviseSchedule(
+  w: WriteScope,
+  current: ScheduleRecord,
+  fields: Omit<ScheduleFields, 'uuid' | 'orgUuid' | 'strategy'>,
+): Promise<ScheduleRecord> {
+  if (!current.mutable) throw fail('NOT_ALLOWED', `Schedule "${current.name}" is not mutable`);
+  await store.updateSchedule(w.tx, current.uuid, {
+    ...(fields.name != null ? { name: fields.name } : {}),
+    ...(fields.intervalList != null ? { intervals: toJson(fields.intervalList)! } : {}),
+    ...(fields.mutable != null ? { mutable: toDbBool(fields.mutable)! } : {}),
+    ...(fields.oneTimeUse != null ? { one_time_use: toDbBool(fields.oneTimeUse)! } : {}),
+    updated_at_ms: w.nowMs,
   });
+  const record = (await findSchedule(w, current.orgUuid, current.uuid))!;
+  w.change({ entity: 'SCHEDULE', entityUuid: record.uuid, type: 'UPDATE', update: record });
+  return record;
 }
 
 /** `findSchedules`: every schedule of the caller's organization, by name. */

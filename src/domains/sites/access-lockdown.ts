@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { WriteScope } from '../../store/write.js';
+import type { Kept } from './access.seed.js';
 import { applyDoorState } from '../access/door-state.js';
 import { insertException } from '../access/exceptions.service.js';
 import { isLocalDate } from '../access/local-time.js';
@@ -103,7 +104,12 @@ export function accessLockdownProblems(site: AccessLockdownSite, refer: Refer, p
 type UuidOf = (kind: 'locations' | 'doors' | 'users' | 'schedules', name: string) => string;
 
 /** Creates the entries, in the seed's write, once the locations, users, schedules and doors exist; answers their uuids by key. */
-export async function createAccessLockdownEntries(w: WriteScope, site: AccessLockdownSite, uuidOf: UuidOf): Promise<Record<string, Record<string, string>>> {
+export async function createAccessLockdownEntries(
+  w: WriteScope,
+  site: AccessLockdownSite,
+  uuidOf: UuidOf,
+  kept: Kept,
+): Promise<Record<string, Record<string, string>>> {
   const created: Record<string, Record<string, string>> = {};
   // Doors with a state of their own take it now (a door whose default is UNLOCKED opens).
   for (const d of site.doors ?? []) {
@@ -111,6 +117,10 @@ export async function createAccessLockdownEntries(w: WriteScope, site: AccessLoc
     await applyDoorState(w, (await findDoor(w, w.actor.orgUuid, uuidOf('doors', d.name)))!);
   }
   for (const p of site.lockdownPlans ?? []) {
+    if (kept('lockdownPlans', p.name)) {
+      (created.lockdownPlans ??= {})[p.name] = kept('lockdownPlans', p.name)!;
+      continue;
+    }
     const plan = newPlan(w.actor.orgUuid, {
       name: p.name,
       locationUuid: uuidOf('locations', p.location),
@@ -122,6 +132,10 @@ export async function createAccessLockdownEntries(w: WriteScope, site: AccessLoc
     (created.lockdownPlans ??= {})[p.name] = (await lockdownPlans.insert(w, plan)).uuid;
   }
   for (const e of site.doorScheduleExceptions ?? []) {
+    if (kept('doorScheduleExceptions', e.name)) {
+      (created.doorScheduleExceptions ??= {})[e.name] = kept('doorScheduleExceptions', e.name)!;
+      continue;
+    }
     const exception = await insertException(w, {
       name: e.name,
       doorUuids: e.doors.map((d) => uuidOf('doors', d)),
@@ -133,6 +147,10 @@ export async function createAccessLockdownEntries(w: WriteScope, site: AccessLoc
     (created.doorScheduleExceptions ??= {})[e.name] = exception.uuid;
   }
   for (const g of site.guests ?? []) {
+    if (kept('guests', g.email.toLowerCase())) {
+      (created.guests ??= {})[g.email] = kept('guests', g.email.toLowerCase())!;
+      continue;
+    }
     const guest = await insertGuest(w, {
       email: g.email,
       locationUuid: uuidOf('locations', g.location),

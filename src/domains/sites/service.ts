@@ -4,19 +4,22 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { createDoor } from '../access/service.js';
-import { createDevices, createDiscovery, createLocation, findDiscovery, type DeviceInput } from '../devices/service.js';
+import { reviseLocation, type LocationFields } from '../devices/locations.service.js';
+import { createDevices, createDiscovery, createLocation, reviseDevice, type DeviceInput, type LocationRecord } from '../devices/service.js';
 import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';
-import { createShipment, findShipment } from '../internal/service.js';
+import { createShipment } from '../internal/service.js';
+import { normaliseEmail } from '../orgs/emails.js';
 import { createUsers, getOrg } from '../orgs/service.js';
-import { emailTaken } from '../orgs/users.service.js';
-import { hasTemplateNamed, insertTemplate, putFields } from '../orgs/user-metadata.service.js';
+import { emailTaken, reviseUser } from '../orgs/users.service.js';
+import { insertTemplate, putFields } from '../orgs/user-metadata.service.js';
 import type { Functionality } from '../permissions/rights.js';
-import { addGroup, hasGroupNamed } from '../permissions/service.js';
-import { hasGroupNamed as hasAccessGroupNamed } from '../access/groups.service.js';
-import { createSchedule } from '../schedules/service.js';
-import { seedAccess } from './access.seed.js';
+import { addGroup } from '../permissions/service.js';
+import { checkedIntervals, createSchedule, reviseSchedule, type ScheduleRecord } from '../schedules/service.js';
+import type { WeekInterval } from '../schedules/week-minutes.js';
+import { seedAccess, type Kept } from './access.seed.js';
 import { createAccessLockdownEntries } from './access-lockdown.js';
+import { existingEntries, type Existing } from './existing.js';
 import { SENSOR_KINDS, type SeedResult, type SiteFile, type SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
 
@@ -38,37 +41,47 @@ export function siteFormatOf(fileName: string): SiteFormat {
 
 const MAX_REPORTED = 25;
 
+/** The fields of a location entry that differ from the location the organization has; null when none does. */
+function locationChanges(current: LocationRecord, entry: NonNullable<SiteFile['locations']>[number]): LocationFields | null {
+  const given: LocationFields = {
+    tz: entry.timeZone,
+    address1: entry.address1,
+    address2: entry.address2,
+    city: entry.city,
+    postalCode: entry.postalCode,
+    countryCode: entry.countryCode,
+    latitude: entry.latitude,
+    longitude: entry.longitude,
+  };
+  const changes = Object.fromEntries(
+    Object.entries(given).filter(([field, value]) => value !== undefined && value !== current[field as keyof LocationRecord]),
+  ) as LocationFields;
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+function scheduleChanged(current: ScheduleRecord, fields: { intervalList: WeekInterval[]; mutable?: boolean; oneTimeUse?: boolean }): boolean {
+  return (
+    JSON.stringify(current.intervalList) !== JSON.stringify(fields.intervalList) ||
+    (fields.mutable !== undefined && fields.mutable !== current.mutable) ||
+    (fields.oneTimeUse !== undefined && fields.oneTimeUse !== current.oneTimeUse)
+  );
+}
+
 function refuse(problems: string[]): never {
   const shown = problems.slice(0, MAX_REPORTED);
   const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : '';
   throw fail('INVALID_VALUE', `site file: ${shown.join('; ')}${more}`);
 }
 
-/** Problems that only the organization's store can reveal: a shipment or discovery it already has. */
-async function storeProblems(deps: SeedDeps, orgUuid: string, site: SiteFile): Promise<string[]> {
+/**
+ * Problems that only the organization's store can reveal: an e-mail address that another of its users has (a
+ * user of the same name keeps theirs: the file is being seeded again).
+ */
+async function storeProblems(w: WriteScope, site: SiteFile, existing: Existing): Promise<string[]> {
   const problems: string[] = [];
-  for (const [i, s] of (site.shipments ?? []).entries()) {
-    if (await findShipment(deps, orgUuid, s.crmOppId))
-      problems.push(`shipments[${i}].crmOppId (${s.crmOppId}): the organization already has a shipment for it`);
-  }
   for (const [i, u] of (site.users ?? []).entries()) {
-    if (u.email && (await emailTaken(deps, orgUuid, u.email)))
-      problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
-  }
-  for (const [i, t] of (site.userMetadataTemplates ?? []).entries()) {
-    if (await hasTemplateNamed(deps, orgUuid, t.name))
-      problems.push(`userMetadataTemplates[${i}] (${t.name}).name: the organization already has this user metadata template`);
-  }
-  for (const [i, g] of (site.permissionGroups ?? []).entries()) {
-    if (await hasGroupNamed(deps, orgUuid, g.name))
-      problems.push(`permissionGroups[${i}] (${g.name}).name: the organization already has this permission group`);
-  }
-  for (const [i, g] of (site.accessGroups ?? []).entries()) {
-    if (await hasAccessGroupNamed(deps, orgUuid, g.name)) problems.push(`accessGroups[${i}] (${g.name}).name: the organization already has this access group`);
-  }
-  for (const [i, t] of (site.thirdPartyCameraDiscoveries ?? []).entries()) {
-    if (await findDiscovery(deps, orgUuid, t.macAddress))
-      problems.push(`thirdPartyCameraDiscoveries[${i}].macAddress (${t.macAddress}): the organization already has this discovery`);
+    if (!u.email || existing.users.get(u.name)?.email === normaliseEmail(u.email)) continue;
+    if (await emailTaken(w, w.actor.orgUuid, u.email)) problems.push(`users[${i}] (${u.name}).email: a user of the organization already has "${u.email}"`);
   }
   return problems;
 }
@@ -84,60 +97,96 @@ const DEVICE_KIND_OF: Record<(typeof DEVICE_SITE_KINDS)[number], DeviceKind> = {
 
 /**
  * Loads a site file into an organization: validates all of it first (every problem names its entry and
- * field), then creates everything in ONE transaction, so a bad file changes nothing. Answers the created
- * UUIDs by kind and name.
+ * field), then creates everything in ONE transaction, so a bad file changes nothing. An entry the
+ * organization already has by name (src/domains/sites/existing.ts) is updated or kept, never made twice, so
+ * seeding the same file again changes nothing. Answers the UUIDs by kind and name.
  */
 export async function seedSite(deps: SeedDeps, orgUuid: string, site: unknown, operation = 'site.seed'): Promise<SeedResult> {
   await getOrg(deps, { orgUuid });
   const problems = siteFileProblems(site);
   if (problems.length > 0) refuse(problems);
   const file = site as SiteFile;
-  const fromStore = await storeProblems(deps, orgUuid, file);
-  if (fromStore.length > 0) refuse(fromStore);
-  return write(deps, systemActor(orgUuid, operation), (w) => createSite(w, file));
+  return write(deps, systemActor(orgUuid, operation), async (w) => {
+    const existing = await existingEntries(w, file);
+    const fromStore = await storeProblems(w, file, existing);
+    if (fromStore.length > 0) refuse(fromStore);
+    return createSite(w, file, existing);
+  });
 }
 
 export async function seedSiteText(deps: SeedDeps, orgUuid: string, text: string, format: SiteFormat, operation?: string): Promise<SeedResult> {
   return seedSite(deps, orgUuid, parseSiteText(text, format), operation);
 }
 
-async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
+async function createSite(w: WriteScope, site: SiteFile, existing: Existing): Promise<SeedResult> {
   const result: SeedResult = {};
   const created = (kind: SiteKind, key: string, uuid: string) => ((result[kind] ??= {})[key] = uuid);
   const uuidOf = (kind: SiteKind, key: string) => result[kind]![key];
+  const kept: Kept = (kind, key) => existing.kept[kind]?.get(key);
 
   for (const l of site.locations ?? []) {
     const { name, timeZone, ...rest } = l;
-    created('locations', name, (await createLocation(w, { name, timeZone: timeZone ?? 'UTC', ...rest })).uuid);
+    const current = existing.locations.get(name);
+    if (!current) created('locations', name, (await createLocation(w, { name, timeZone: timeZone ?? 'UTC', ...rest })).uuid);
+    else {
+      const changes = locationChanges(current, l);
+      if (changes) await reviseLocation(w, current.uuid, changes, false);
+      created('locations', name, current.uuid);
+    }
   }
   for (const g of site.permissionGroups ?? []) {
-    const group = await addGroup(w, {
-      name: g.name,
-      description: g.description,
-      superAdmin: g.superAdmin,
-      functionalityList: g.functionality as Functionality[] | undefined,
-      accessibleLocations: g.locations?.map((l) => uuidOf('locations', l)),
-    });
-    created('permissionGroups', g.name, group.uuid);
+    const uuid =
+      kept('permissionGroups', g.name) ??
+      (
+        await addGroup(w, {
+          name: g.name,
+          description: g.description,
+          superAdmin: g.superAdmin,
+          functionalityList: g.functionality as Functionality[] | undefined,
+          accessibleLocations: g.locations?.map((l) => uuidOf('locations', l)),
+        })
+      ).uuid;
+    created('permissionGroups', g.name, uuid);
   }
   // The kinds a big site has most of are created in bulk (chunked statements); the rest one by one.
   const users = site.users ?? [];
-  const newUsers = users.map((u) => ({
+  for (const u of users) {
+    const current = existing.users.get(u.name);
+    if (!current) continue;
+    if (u.email && normaliseEmail(u.email) !== current.email) await reviseUser(w, current.uuid, { email: u.email });
+    created('users', u.name, current.uuid);
+  }
+  const newUsers = users.filter((u) => !existing.users.has(u.name));
+  const userRows = newUsers.map((u) => ({
     name: u.name,
     email: u.email,
     permissionGroupUuid: u.group !== undefined ? uuidOf('permissionGroups', u.group) : null,
   }));
-  (await createUsers(w, newUsers)).forEach((u, i) => created('users', users[i].name, u.uuid));
+  (await createUsers(w, userRows)).forEach((u, i) => created('users', newUsers[i].name, u.uuid));
   for (const t of site.userMetadataTemplates ?? []) {
     const { name, ...rest } = t;
-    created('userMetadataTemplates', name, (await insertTemplate(w, { fieldName: name, ...rest })).uuid);
+    created('userMetadataTemplates', name, kept('userMetadataTemplates', name) ?? (await insertTemplate(w, { fieldName: name, ...rest })).uuid);
   }
   for (const u of users) if (u.metadata) await putFields(w, uuidOf('users', u.name), u.metadata);
   const people = site.people ?? [];
-  (await createPeople(w, people)).forEach((p, i) => created('people', people[i].name, p.uuid));
+  for (const p of people) if (kept('people', p.name)) created('people', p.name, kept('people', p.name)!);
+  const newPeople = people.filter((p) => !kept('people', p.name));
+  (await createPeople(w, newPeople)).forEach((p, i) => created('people', newPeople[i].name, p.uuid));
   for (const s of site.schedules ?? []) {
-    const intervalList = s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop }));
-    created('schedules', s.name, (await createSchedule(w, { name: s.name, intervalList, mutable: s.mutable, oneTimeUse: s.oneTimeUse })).uuid);
+    const fields = {
+      intervalList: checkedIntervals(
+        s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop })),
+        'intervalList',
+      ),
+      mutable: s.mutable,
+      oneTimeUse: s.oneTimeUse,
+    };
+    const current = existing.schedules.get(s.name);
+    if (!current) created('schedules', s.name, (await createSchedule(w, { name: s.name, ...fields })).uuid);
+    else {
+      if (scheduleChanged(current, fields)) await reviseSchedule(w, current, fields);
+      created('schedules', s.name, current.uuid);
+    }
   }
 
   const deviceInput = (
@@ -156,6 +205,11 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     attributes,
   });
   const devices: Array<{ kind: SiteKind; name: string; input: DeviceInput }> = [];
+  const addDevice = async (kind: SiteKind, name: string, input: DeviceInput) => {
+    const current = existing.devices.get(input.kind)?.get(name);
+    if (current) created(kind, name, (await reviseDevice(w, current, input)).uuid);
+    else devices.push({ kind, name, input });
+  };
   for (const kind of DEVICE_SITE_KINDS) {
     for (const d of site[kind] ?? []) {
       const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
@@ -164,14 +218,14 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
         ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
         ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),
       };
-      devices.push({ kind, name: d.name, input: deviceInput(deviceKind, d, attributes) });
+      await addDevice(kind, d.name, deviceInput(deviceKind, d, attributes));
     }
   }
   // A door without a named controller gets one of its own.
   for (const d of site.doors ?? []) {
     if (d.controller === undefined) {
       const name = controllerNameFor(d.name);
-      devices.push({ kind: 'doorControllers', name, input: deviceInput('DOOR_CONTROLLER', { name, location: d.location }) });
+      await addDevice('doorControllers', name, deviceInput('DOOR_CONTROLLER', { name, location: d.location }));
     }
   }
   (
@@ -182,6 +236,10 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
   ).forEach((record, i) => created(devices[i].kind, devices[i].name, record.uuid));
 
   for (const d of site.doors ?? []) {
+    if (kept('doors', d.name)) {
+      created('doors', d.name, kept('doors', d.name)!);
+      continue;
+    }
     const controllerUuid = uuidOf('doorControllers', d.controller ?? controllerNameFor(d.name));
     const door = await createDoor(w, {
       name: d.name,
@@ -197,14 +255,14 @@ async function createSite(w: WriteScope, site: SiteFile): Promise<SeedResult> {
     });
     created('doors', d.name, door.uuid);
   }
-  await seedAccess(w, site, uuidOf, created, result);
-  // access-lockdown (issue 21): lockdown plans, schedule exceptions, guests, and the doors' own states.
-  Object.assign(result, await createAccessLockdownEntries(w, site, uuidOf));
+  await seedAccess(w, site, uuidOf, created, kept);
+  // Lockdown plans, schedule exceptions, guests, and the doors' own states.
+  Object.assign(result, await createAccessLockdownEntries(w, site, uuidOf, kept));
 
   for (const t of site.thirdPartyCameraDiscoveries ?? []) {
-    const discovery = await createDiscovery(w, t);
-    created('thirdPartyCameraDiscoveries', entryKey('thirdPartyCameraDiscoveries', t), discovery.thirdPartyCameraMacAddress);
+    const key = entryKey('thirdPartyCameraDiscoveries', t);
+    created('thirdPartyCameraDiscoveries', key, kept('thirdPartyCameraDiscoveries', key) ?? (await createDiscovery(w, t)).thirdPartyCameraMacAddress);
   }
-  for (const s of site.shipments ?? []) created('shipments', s.crmOppId, (await createShipment(w, s)).uuid);
+  for (const s of site.shipments ?? []) created('shipments', s.crmOppId, kept('shipments', s.crmOppId) ?? (await createShipment(w, s)).uuid);
   return result;
 }

@@ -91,10 +91,21 @@ accessRevocations: [{name: Y, location: Elsewhere, users: [Ghost]}]
     assert.deepEqual(await siteRowCounts(server), before);
   });
 
-  it('refuses a group name the organization has already, and a door of another location, changing nothing', async () => {
+  it('keeps the groups, grants and revocations the organization has by name when a file is seeded again', async () => {
     const before = await siteRowCounts(server);
-    const again = await seed(org.orgUuid, 'accessGroups: [{name: STAFF}]');
-    assert.match(again.json.errorMsg, /accessGroups\[0\] \(STAFF\)\.name: the organization already has this access group/);
+    const first = await api('/api/accesscontrol/findAccessControlGroupsByOrg', {});
+    const again = await seed(org.orgUuid, SITE);
+    assert.equal(again.json.error, false, again.text);
+    // Group names are unique whatever their case: STAFF is the Staff group.
+    const staff = await seed(org.orgUuid, 'accessGroups: [{name: STAFF}]');
+    assert.equal(staff.json.error, false, staff.text);
+    assert.equal(staff.json.accessGroups.STAFF, again.json.accessGroups.Staff);
+    assert.deepEqual(await api('/api/accesscontrol/findAccessControlGroupsByOrg', {}), first);
+    assert.deepEqual(await siteRowCounts(server), before);
+  });
+
+  it('refuses a door of another location, changing nothing', async () => {
+    const before = await siteRowCounts(server);
     const misplaced = await seed(
       org.orgUuid,
       'locations: [{name: P}, {name: Q}]\ndoors: [{name: Q Door, location: Q}]\naccessGrants: [{name: Wrong, location: P, doors: [Q Door]}]',

@@ -130,6 +130,68 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     assert.equal((byEntity.get(created.doors['Front Door'])?.update as { name: string }).name, 'Front Door');
   });
 
+  it('seeds the same file again without making anything twice: the same UUIDs, no new row, no change', async () => {
+    const twice = await server.createOrg('Seeded Twice');
+    const seed = () => control(server, `/orgs/${twice.orgUuid}/seed`, SITE_YAML, { contentType: 'application/yaml' });
+    const first = await seed();
+    assert.equal(first.json.error, false, first.text);
+    const before = await siteRowCounts(server);
+    const events: ChangeEvent[] = [];
+    const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
+    const again = await seed();
+    unsubscribe();
+    assert.equal(again.json.error, false, again.text);
+    assert.deepEqual(again.json, first.json);
+    assert.deepEqual(
+      events.map((e) => [e.entity, e.type, e.update]),
+      [],
+    );
+    assert.deepEqual(await siteRowCounts(server), before);
+  });
+
+  it('updates entries by name when a changed file is seeded again, announcing each change', async () => {
+    const changing = await server.createOrg('Seeded Changed');
+    const seed = (yaml: string) => control(server, `/orgs/${changing.orgUuid}/seed`, yaml, { contentType: 'application/yaml' });
+    const first = (await seed(SITE_YAML)).json;
+    const changed = SITE_YAML.replace('timeZone: America/New_York', 'timeZone: Europe/Paris')
+      .replace('{name: Lobby, location: HQ, macAddress: "00-1A-2B-3C-4D-5E", serialNumber: SN1}', '{name: Lobby, location: Annex, serialNumber: SN2}')
+      .replace('{start: 3360, stop: 3960}', '{start: 3300, stop: 3960}')
+      .replace('{name: Ada Admin, email: ada@example.com}', '{name: Ada Admin, email: ada@example.org}')
+      .replace('thresholds: {co2Ppm: 1500, tempC: 30}', 'thresholds: {co2Ppm: 1200, tempC: 30}');
+    assert.notEqual(changed, SITE_YAML);
+    const before = await siteRowCounts(server);
+    const events: ChangeEvent[] = [];
+    const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
+    const r = await seed(changed);
+    unsubscribe();
+    assert.equal(r.json.error, false, r.text);
+    assert.deepEqual(r.json, first, 'the same entries, by the same UUIDs');
+    const deps = server.gatehouse.deps;
+    const id = changing.orgUuid;
+    assert.equal((await findLocation(deps, id, first.locations.HQ))?.tz, 'Europe/Paris');
+    const lobby = await findDevice(deps, id, first.cameras.Lobby);
+    assert.deepEqual([lobby?.locationUuid, lobby?.serialNumber, lobby?.macAddress], [first.locations.Annex, 'SN2', '00:1a:2b:3c:4d:5e']);
+    assert.deepEqual((await findDevice(deps, id, first.sensors.Air))?.attributes, { thresholds: { co2Ppm: 1200, tempC: 30 } });
+    assert.deepEqual((await findSchedule(deps, id, first.schedules['Business Hours']))?.intervalList, [
+      { minuteOfWeekStart: 1920, minuteOfWeekStop: 2460 },
+      { minuteOfWeekStart: 3300, minuteOfWeekStop: 3960 },
+    ]);
+    assert.equal((await findUser(deps, id, first.users['Ada Admin']))?.email, 'ada@example.org');
+    assert.deepEqual(
+      events.map((e) => [e.entity, e.entityUuid, e.type]).sort(),
+      [
+        ['CAMERA', first.cameras.Lobby, 'UPDATE'],
+        ['ENVIRONMENTAL_SENSOR', first.sensors.Air, 'UPDATE'],
+        ['LOCATION', first.locations.HQ, 'UPDATE'],
+        ['SCHEDULE', first.schedules['Business Hours'], 'UPDATE'],
+        ['USER', first.users['Ada Admin'], 'UPDATE'],
+      ].sort(),
+    );
+    const after = await siteRowCounts(server);
+    for (const table of ['locations', 'devices', 'schedules', 'doors', 'users', 'people', 'access_rules'] as const)
+      assert.equal(after[table], before[table], table);
+  });
+
   it('accepts the same kind of file as JSON', async () => {
     const site = { locations: [{ name: 'Depot', timeZone: 'Europe/Paris' }], cameras: [{ name: 'Gate', location: 'Depot' }] };
     const r = await control(server, `/orgs/${org.orgUuid}/seed`, site);
@@ -229,14 +291,9 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     ],
     ['a bad e-mail address', { users: [{ name: 'U', email: 'not-an-address' }] }, 'users[0].email (U): "not-an-address" is not an e-mail address'],
     [
-      'a shipment the organization already has',
-      { locations: [{ name: 'New' }], shipments: [{ crmOppId: 'OPP-1', email: 'b@example.com' }] },
-      'shipments[0].crmOppId (OPP-1): the organization already has a shipment for it',
-    ],
-    [
-      'a discovery the organization already has',
-      { thirdPartyCameraDiscoveries: [{ macAddress: '00:11:22:33:44:55' }] },
-      'the organization already has this discovery',
+      "another user's e-mail address",
+      { users: [{ name: 'Someone Else', email: 'ADA@example.com' }] },
+      'users[0] (Someone Else).email: a user of the organization already has "ADA@example.com"',
     ],
     ['a file that is not a mapping', [1, 2], 'site file: must be a mapping of kinds'],
   ];
