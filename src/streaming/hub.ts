@@ -53,6 +53,8 @@ export class ChangeHub {
   private readonly unsubscribe: Array<() => void> = [];
   private poller: NodeJS.Timeout | null = null;
   readonly log: ChangeLogReader;
+  /** Bumped when the store is reset or restored: positions start again, lower than those delivered before. */
+  generation = 0;
 
   constructor(
     private readonly deps: Pick<Deps, 'bus' | 'store' | 'log'>,
@@ -76,7 +78,10 @@ export class ChangeHub {
   start(): void {
     this.unsubscribe.push(
       this.deps.bus.subscribe('change', (event) => this.sequencer.accept(event)),
-      this.deps.bus.subscribe('store.replaced', () => this.sequencer.rebase()),
+      this.deps.bus.subscribe('store.replaced', () => {
+        this.generation += 1;
+        this.sequencer.rebase();
+      }),
     );
     let polling = false;
     this.poller = setInterval(() => {

@@ -42,8 +42,9 @@ interface Subscription {
   unacked: Set<string>;
   /** While resuming: the live changes that arrived meanwhile; null once the subscription is live. */
   resuming: PreparedChange[] | null;
-  /** While resuming: the position delivered last. */
+  /** The position delivered last, of the hub's generation `generation`. */
   last: number;
+  generation: number;
   stop(): void;
 }
 
@@ -397,7 +398,17 @@ export class StompSession {
     const ordinal = ++this.subscriptionSeq;
     const frameKey = `${this.version}\n${ack === 'auto' ? 'auto' : 'ack'}\n${ordinal}\n${id}`;
     const after = resume === undefined ? null : Number(resume);
-    const sub: Subscription = { id, ack, ordinal, frameKey, unacked: new Set(), resuming: after === null ? null : [], last: after ?? 0, stop: () => {} };
+    const sub: Subscription = {
+      id,
+      ack,
+      ordinal,
+      frameKey,
+      unacked: new Set(),
+      resuming: after === null ? null : [],
+      last: after ?? 0,
+      generation: this.hub.generation,
+      stop: () => {},
+    };
     const listening = this.hub.listen(destination.orgUuid, (change) => this.deliver(sub, change));
     sub.stop = listening.stop;
     this.subscriptions.set(id, sub);
@@ -463,6 +474,13 @@ export class StompSession {
       if (sub.resuming.length > MAX_RESUME_BUFFER) sub.resuming = [];
       return;
     }
+    if (sub.generation !== this.hub.generation) {
+      sub.generation = this.hub.generation;
+      sub.last = 0;
+    }
+    // A resume may read the log ahead of the bus: a live change it already sent from the log goes out once.
+    if (change.event.position <= sub.last) return;
+    sub.last = change.event.position;
     this.send1(sub, change);
   }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pruneChangeLog } from '../../../src/domains/changes/service.js';
-import type { StreamServer } from '../../../src/streaming/server.js';
+import { startStream, type StreamServer } from '../../../src/streaming/server.js';
+import { loadOrCreateTls } from '../../../src/tls.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -92,6 +93,43 @@ forEachDialect('stream resume by position', (dialect) => {
     assert.equal(positions(c)[0], from + 1);
     assert.ok(consecutive(positions(c)));
     c.close();
+  });
+
+  it('sends a change once when the log is read ahead of its announcement on the bus', async () => {
+    // A stream whose bus announces each change a second late, as a busy Redis may: the resuming subscriber
+    // reads the changes from the log before the bus announces them.
+    const bus = server.gatehouse.deps.bus;
+    const lateBus: typeof bus = {
+      ...bus,
+      name: bus.name,
+      publish: (name, payload) => bus.publish(name, payload),
+      ping: () => bus.ping(),
+      close: () => bus.close(),
+      subscribe: (name, handler) => bus.subscribe(name, (payload) => void setTimeout(() => handler(payload), name === 'change' ? 1000 : 0)),
+    };
+    const late = await startStream({ ...server.gatehouse.deps, bus: lateBus }, await loadOrCreateTls(server.config), { host: '127.0.0.1', port: 0 }, {});
+    try {
+      const watcher = await connect(late.url);
+      await subscribe(watcher);
+      await raiseChanges(server.gatehouse.deps, org.orgUuid, [{ entityUuid: 'seam-0' }]);
+      await watcher.until(() => uuids(watcher).includes('seam-0'), 'the first change');
+      const from = await positionOf('seam-0');
+      await raiseChanges(
+        server.gatehouse.deps,
+        org.orgUuid,
+        Array.from({ length: 5 }, (_, i) => ({ entityUuid: `seam-${i + 1}` })),
+      );
+      const c = await connect(late.url);
+      await subscribe(c, `resume-after:${from}\n`);
+      await c.until(() => messages(c).length >= 5, 'the five changes from the log');
+      await watcher.until(() => uuids(watcher).includes('seam-5'), 'the announcements');
+      await sleep(100);
+      assert.deepEqual(uuids(c), ['seam-1', 'seam-2', 'seam-3', 'seam-4', 'seam-5']);
+      c.close();
+      watcher.close();
+    } finally {
+      await late.close();
+    }
   });
 
   it('resumes from 0: every change the log holds', async () => {
