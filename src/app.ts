@@ -5,6 +5,7 @@ import { buildHttpApp } from './http/app.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdown-rules.js';
+import { startGeneralRuleRunner } from './domains/rules/general-rules.runner.js';
 import { startAlertExpiry } from './domains/events/alert-expiry.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startUserNotifications } from './domains/orgs/notify.js';
@@ -72,6 +73,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const webhooks = startWebhookDispatcher(deps, urls.media);
   // access-lockdown (issue 21): lockdown rules fire on the triggers the changes raise at their locations.
   const lockdownRules = startLockdownRuleRunner(deps);
+  const generalRules = startGeneralRuleRunner(deps);
   return {
     config,
     deps,
@@ -85,7 +87,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), webhooks.stop(), lockdownRules.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

@@ -12,6 +12,8 @@ import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { grantsUsingSchedule } from './domains/access/grants.service.js';
 import { archivingUsingSchedule } from './domains/orgs/cloud-archiving.service.js';
+import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
+import { generalRulesUsingSchedule } from './domains/rules/general-rules.service.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
@@ -70,7 +72,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     keyCache: createKeyCache(),
     rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
-    scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule],
+    scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule, policiesUsingSchedule, generalRulesUsingSchedule],
   };
 }
 

@@ -17,6 +17,9 @@ import type { DeviceStateRecord } from '../domains/devices/device-events.service
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
 import type { VideoWallRecord } from '../domains/devices/video-walls.service.js';
 import type { PolicyAlertRecord } from '../domains/events/alerts.schemas.js';
+import type { Rule, RulesEventRecord } from '../domains/rules/general-rules.schemas.js';
+import type { RulePauseRecord } from '../domains/rules/general-rules.service.js';
+import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRecord } from '../domains/schedules/policies.service.js';
 import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
 import type { CrossingRecord } from '../domains/events/reports.service.js';
 import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
@@ -151,6 +154,13 @@ export interface ChangeEntities {
   GUEST_PASS: GuestPassRecord; // access: a guest pass (its value never carried)
   GUEST: GuestRecord; // guests: a guest of the organization
   GUEST_ACTIVITY: GuestActivityRecord; // guests: a guest checked in, out, or updated
+  // policies-rules (issue 21 item 5, issue 20 item 6): policies and the general rule engine
+  CAMERA_POLICY: CameraPolicyRecord; // schedules: a camera policy (its schedules by uuid)
+  DOOR_POLICY: DoorPolicyRecord; // schedules: a door policy (its schedules by uuid)
+  ACCESS_CONTROLLED_DOOR_POLICY: AccessControlledDoorPolicyRecord; // schedules: an access controlled door policy
+  RULE: Rule; // rules: a rule of the general engine (secrets masked)
+  RULE_PAUSE: RulePauseRecord; // rules: a pause of a rule
+  RULES_EVENT_RECORD: RulesEventRecord; // rules: a rule's firing (button rules too) and its actions' outcomes
 }
 
 export type EntityName = keyof ChangeEntities;

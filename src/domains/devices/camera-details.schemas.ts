@@ -57,7 +57,17 @@ export const CameraDetailsUpdate = Type.Object({
 export const UpdateCameraDetailsRequest = Type.Object({ camera: CameraDetailsUpdate });
 
 /** updateDetailsV2: each field is set only when its `<field>Updated` flag is true. */
-export const UPDATABLE_V2 = ['name', 'description', 'customData', 'locationUuid', 'floorNumber', 'latitude', 'longitude', 'directionRadians'] as const;
+export const UPDATABLE_V2 = [
+  'name',
+  'description',
+  'customData',
+  'locationUuid',
+  'floorNumber',
+  'latitude',
+  'longitude',
+  'directionRadians',
+  'policyUuid',
+] as const;
 export const UpdateCameraDetailsV2Request = Type.Object({
   uuid: Ruuid(),
   name: Field(Name),
@@ -76,6 +86,8 @@ export const UpdateCameraDetailsV2Request = Type.Object({
   longitudeUpdated: Field(Bool),
   directionRadians: Field(Direction),
   directionRadiansUpdated: Field(Bool),
+  policyUuid: Field(Ruuid({ description: 'the camera policy it follows; null: none' })),
+  policyUuidUpdated: Field(Bool),
 });
 export const UpdateDetailsBulkV2Request = Type.Object({ updates: Type.Array(UpdateCameraDetailsV2Request, { minItems: 1, maxItems: 1000 }) });
 

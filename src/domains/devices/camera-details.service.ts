@@ -4,6 +4,7 @@ import { fail } from '../../errors.js';
 import { facetId } from '../../ids.js';
 import { toJson } from '../../store/columns.js';
 import { write, type WriteScope } from '../../store/write.js';
+import { findCameraPolicy } from '../schedules/policies.service.js';
 import { CAMERA_FACETS, findCamera } from './cameras.service.js';
 import { updateDeviceAttributes } from './device-events.service.js';
 import * as events from './device-events.store.js';
@@ -38,7 +39,7 @@ export function toCameraDetails(camera: DeviceRecord) {
     latitude: num(a.latitude),
     longitude: num(a.longitude),
     directionRadians: num(a.directionRadians),
-    policyUuid: null,
+    policyUuid: str(a.policyUuid),
     mummified: false,
     deleted: false,
     pending: false,
@@ -70,6 +71,7 @@ export type DetailsChange = Partial<Record<DetailField, string | number | null>>
 async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange): Promise<void> {
   const camera = await cameraOf(w, w.actor.orgUuid, uuid);
   if (change.locationUuid != null && !(await findLocation(w, w.actor.orgUuid, String(change.locationUuid)))) throw fail('NOT_FOUND', 'Location');
+  if (change.policyUuid != null && !(await findCameraPolicy(w, w.actor.orgUuid, String(change.policyUuid)))) throw fail('NOT_FOUND', 'Camera policy');
   if (change.name === null || (typeof change.name === 'string' && change.name.trim() === '')) throw fail('INVALID_VALUE', 'name: must not be empty');
   const attributes = { ...camera.attributes };
   const attribute = {
@@ -79,6 +81,7 @@ async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange):
     latitude: 'latitude',
     longitude: 'longitude',
     directionRadians: 'directionRadians',
+    policyUuid: 'policyUuid',
   } as const;
   for (const [field, key] of Object.entries(attribute)) {
     const value = change[field as DetailField];

@@ -5,7 +5,8 @@ import { newRuuid } from '../../ids.js';
 import { fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
-import { findDevice } from '../devices/service.js';
+import { findDevice, findLocation } from '../devices/service.js';
+import { cameraPolicyTriggers } from '../schedules/policies.service.js';
 import type { DeviceKind } from '../devices/tables.js';
 import type { Activity } from '../../schemas/activities.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
@@ -155,6 +156,30 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
 /** Raises a policy alert: what devices, the simulator and other domains (integrations, rules) call. */
 export async function raisePolicyAlert(deps: AlertDeps, actor: Actor, input: PolicyAlertInput): Promise<PolicyAlertRecord> {
   return write(deps, actor, (w) => createPolicyAlert(w, input));
+}
+
+/**
+ * Raises the policy alert a device reports, as its policy decides: a camera following a camera policy alerts
+ * only on the activities that policy names for a schedule covering the moment (schedules/policies.service.ts);
+ * answers null when none is left. Other devices, and cameras without a policy, alert on every activity.
+ */
+export async function raiseDeviceAlert(deps: AlertDeps, actor: Actor, input: PolicyAlertInput): Promise<PolicyAlertRecord | null> {
+  return write(deps, actor, async (w) => {
+    const device = await findDevice(w, actor.orgUuid, input.deviceUuid);
+    if (!device) throw fail('NOT_FOUND', 'Device');
+    const policyUuid = device.deviceType === 'CAMERA' && typeof device.attributes.policyUuid === 'string' ? device.attributes.policyUuid : null;
+    if (!policyUuid) return createPolicyAlert(w, input);
+    const location = device.locationUuid ? await findLocation(w, actor.orgUuid, device.locationUuid) : null;
+    const triggers = await cameraPolicyTriggers(w, actor.orgUuid, {
+      policyUuid,
+      activities: input.policyAlertTriggers,
+      atMs: input.timestampMs ?? w.nowMs,
+      timeZone: location?.tz ?? 'UTC',
+      numHumans: input.numHumans,
+    });
+    if (triggers.length === 0) return null;
+    return createPolicyAlert(w, { ...input, policyAlertTriggers: triggers, policyUuid });
+  });
 }
 
 export interface ReadingResult {

@@ -9,7 +9,7 @@ import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';
 import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
-import { raisePolicyAlert, takeSensorReadings } from './alerts.service.js';
+import { raiseDeviceAlert, takeSensorReadings } from './alerts.service.js';
 import { SavedClip } from './clips.schemas.js';
 import { findSavedClip, saveClip, uploadClipMedia } from './clips.service.js';
 import { READINGS } from './readings.js';
@@ -106,7 +106,7 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/alert', { schema: { ...hidden, body: AlertFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2) }) } } }, async (request) => {
     const flags = request.body;
     const { actor } = await deviceActor(deps, flags.device, AnyDevice, 'Device', 'alert');
-    const policyAlert = await raisePolicyAlert(deps, actor, {
+    const policyAlert = await raiseDeviceAlert(deps, actor, {
       deviceUuid: flags.device,
       policyAlertTriggers: [flags.trigger],
       numHumans: flags.people,

@@ -3,7 +3,8 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
-import { write, type WriteScope } from '../../store/write.js';
+import type { ReadSource } from '../../store/reader.js';
+import { write } from '../../store/write.js';
 import { findDevice, findDeviceOfAnyOrg, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';
 import { isInsideSchedule } from '../schedules/week-minutes.js';
@@ -17,7 +18,10 @@ import { relayActions } from './actions/relays.js';
 import { webhookActions } from './actions/webhook.js';
 import { openActionSecrets } from './rule-secrets.js';
 import { listButtonRules, type StoredRule } from './rules.service.js';
-import type { ActionOutcome, ButtonEvent, ButtonPress, GetButtonPressEventsForSensorRequest, RuleFiring } from './schemas.js';
+import type { ActionOutcome, ButtonEvent, ButtonPress, GetButtonPressEventsForSensorRequest, RuleAction, RuleFiring } from './schemas.js';
+import type { RulesEventRecord } from './general-rules.schemas.js';
+import { closeEventRecord, openEventRecord } from './rule-records.service.js';
+import type { Activity } from '../../schemas/activities.js';
 import { BUTTON_EVENT_PAGE } from './schemas.js';
 import * as store from './store.js';
 import type { ButtonPressesTable, RuleFiringsTable } from './tables.js';
@@ -62,8 +66,17 @@ function toFiring(row: RuleFiringsTable): RuleFiring {
   };
 }
 
+/** The activity a press is, in the platform's names (what a button rule's record says it fired on). */
+const PRESS_ACTIVITIES: Partial<Record<ButtonPress, Activity>> = {
+  SINGLE: 'BUTTON_SINGLE_PRESSED',
+  INITIAL_PRESS: 'BUTTON_SINGLE_PRESSED',
+  DOUBLE: 'BUTTON_DOUBLE_PRESSED',
+  LONG: 'BUTTON_LONG_PRESSED',
+  LONG_RELEASE: 'BUTTON_LONG_PRESSED',
+};
+
 /** Whether the press lies inside one of the rule's schedules (none: always), in the location's time zone. */
-async function insideSchedules(w: WriteScope, rule: StoredRule, atMs: number, timeZone: string): Promise<boolean> {
+export async function insideSchedules(w: ReadSource, rule: Pick<StoredRule, 'orgUuid' | 'scheduleUuids'>, atMs: number, timeZone: string): Promise<boolean> {
   if (rule.scheduleUuids.length === 0) return true;
   for (const uuid of rule.scheduleUuids) {
     const schedule = await findSchedule(w, rule.orgUuid, uuid);
@@ -110,7 +123,7 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
     await store.insertPress(w.tx, row);
     const event = toButtonEvent(row);
     w.change({ entity: BUTTON_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: button.uuid, update: event });
-    const fired: Array<{ rule: StoredRule; firing: RuleFiringsTable }> = [];
+    const fired: Array<{ rule: StoredRule; firing: RuleFiringsTable; eventRecord: RulesEventRecord | null }> = [];
     for (const rule of await listButtonRules(w, button.orgUuid, button.uuid)) {
       if (rule.triggerPress !== input.press) continue;
       if (!(await insideSchedules(w, rule, row.timestamp_ms, location?.tz ?? 'UTC'))) continue;
@@ -125,17 +138,60 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
         outcomes: '[]',
       };
       await store.insertFiring(w.tx, firing);
-      fired.push({ rule, firing });
+      const eventRecord = await openEventRecord(w, {
+        ruleUuid: rule.uuid,
+        sourceUuid: row.uuid,
+        deviceUuid: button.uuid,
+        deviceEvent: {
+          activities: [PRESS_ACTIVITIES[input.press] ?? 'CUSTOM'],
+          deviceUuid: button.uuid,
+          eventUuid: row.uuid,
+          locationUuid: button.locationUuid,
+          timestampMs: row.timestamp_ms,
+        },
+      });
+      fired.push({ rule, firing, eventRecord });
     }
     return { event, fired };
   });
   const firings: RuleFiring[] = [];
-  for (const { rule, firing } of fired) firings.push(await runFiring(deps, rule, firing, event));
+  for (const { rule, firing, eventRecord } of fired) firings.push(await runFiring(deps, rule, firing, event, eventRecord));
   return { event, firings };
 }
 
-/** Runs every action of a firing independently, then records each outcome (and raises it on the stream). */
-async function runFiring(deps: EngineDeps, rule: StoredRule, firing: RuleFiringsTable, press: ButtonEvent): Promise<RuleFiring> {
+/**
+ * Runs every action of a rule's firing independently (the rule's secrets opened) and answers each outcome,
+ * with the action as opened: what button firings and the general rule runner both call.
+ */
+export async function runRuleActions(deps: EngineDeps, rule: StoredRule, event: RuleEvent): Promise<{ action: RuleAction; outcomes: ActionOutcome[] }> {
+  const actor = systemActor(rule.orgUuid, `${event.type === 'RULE_FIRED' ? 'rule' : 'button.rule'}.${rule.uuid}`);
+  let runs: ActionRun[];
+  let action: RuleAction = {};
+  try {
+    action = openActionSecrets(deps.secrets, rule.uuid, rule.sealedAction);
+    runs = ACTION_FAMILIES.flatMap((family) => family({ deps, actor, rule, action, event }));
+  } catch (e) {
+    runs = [{ action: 'action', run: async () => ({ status: 'FAILED', detail: `the rule's secrets do not open: ${(e as Error).message}` }) }];
+  }
+  const settled = await Promise.allSettled(runs.map((r) => r.run()));
+  const outcomes: ActionOutcome[] = settled.map((s, i) =>
+    s.status === 'fulfilled'
+      ? { action: runs[i].action, ...s.value }
+      : { action: runs[i].action, status: 'FAILED', detail: (s.reason as Error)?.message ?? String(s.reason) },
+  );
+  for (const o of outcomes.filter((o) => o.status === 'FAILED'))
+    deps.log.warn({ rule: rule.uuid, firing: event.firingUuid, action: o.action, detail: o.detail }, 'rule action failed');
+  return { action, outcomes };
+}
+
+/** Runs a button rule's firing, then records each outcome on the firing and its rules event record (and raises them on the stream). */
+async function runFiring(
+  deps: EngineDeps,
+  rule: StoredRule,
+  firing: RuleFiringsTable,
+  press: ButtonEvent,
+  eventRecord: RulesEventRecord | null,
+): Promise<RuleFiring> {
   const actor = systemActor(rule.orgUuid, `button.rule.${rule.uuid}`);
   const event: RuleEvent = {
     type: 'BUTTON_RULE_FIRED',
@@ -149,26 +205,13 @@ async function runFiring(deps: EngineDeps, rule: StoredRule, firing: RuleFirings
     pressUuid: press.uuid!,
     timestampMs: press.timestampMs!,
   };
-  let runs: ActionRun[];
-  try {
-    const action = openActionSecrets(deps.secrets, rule.uuid, rule.sealedAction);
-    runs = ACTION_FAMILIES.flatMap((family) => family({ deps, actor, rule, action, event }));
-  } catch (e) {
-    runs = [{ action: 'action', run: async () => ({ status: 'FAILED', detail: `the rule's secrets do not open: ${(e as Error).message}` }) }];
-  }
-  const settled = await Promise.allSettled(runs.map((r) => r.run()));
-  const outcomes: ActionOutcome[] = settled.map((s, i) =>
-    s.status === 'fulfilled'
-      ? { action: runs[i].action, ...s.value }
-      : { action: runs[i].action, status: 'FAILED', detail: (s.reason as Error)?.message ?? String(s.reason) },
-  );
-  for (const o of outcomes.filter((o) => o.status === 'FAILED'))
-    deps.log.warn({ rule: rule.uuid, firing: firing.uuid, action: o.action, detail: o.detail }, 'rule action failed');
+  const { action, outcomes } = await runRuleActions(deps, rule, event);
   const record = toFiring({ ...firing, outcomes: toJson(outcomes)! });
   await write(deps, actor, async (w) => {
     await store.setFiringOutcomes(w.tx, rule.orgUuid, firing.uuid, toJson(outcomes)!);
     w.change({ entity: RULE_FIRING_ENTITY, entityUuid: firing.uuid, type: 'UPDATE', deviceUuid: rule.sensorUuid, update: record });
   });
+  if (eventRecord) await closeEventRecord(deps, actor, eventRecord, action, outcomes, rule.sensorUuid);
   return record;
 }
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
+import { policyRoutes } from './policies.routes.js';
 import * as schemas from './schemas.js';
 import * as schedules from './service.js';
 
@@ -7,6 +8,7 @@ const tags = ['Policy'];
 
 /** The weekly schedules that door access and rules follow. */
 export function scheduleRoutes(app: ApiApp, deps: Deps): void {
+  policyRoutes(app, deps);
   operation(
     app,
     {
@@ -53,7 +55,7 @@ export function scheduleRoutes(app: ApiApp, deps: Deps): void {
       path: '/api/policy/deleteSchedule',
       operationId: 'deleteSchedule',
       summary: 'Delete a schedule',
-      description: 'Refused while a door (or a rule) uses the schedule, and for a schedule with mutable false.',
+      description: 'Refused while a door, a rule or a policy uses the schedule, and for a schedule with mutable false.',
       tags,
       body: schemas.DeleteScheduleRequest,
       response: schemas.DeleteScheduleResponse,

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.js';
+import type { Activity } from '../../../schemas/activities.js';
 import type { Actor } from '../../../store/write.js';
 import type { StoredRule } from '../rules.service.js';
 import type { ActionOutcome, ButtonEvent, RuleAction } from '../schemas.js';
@@ -7,7 +8,8 @@ export type EngineDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'log
 
 /** The event a rule fired on, as webhooks receive it and the stream shows it. */
 export interface RuleEvent {
-  type: 'BUTTON_RULE_FIRED';
+  /** BUTTON_RULE_FIRED for a button rule's press; RULE_FIRED for a general rule's device activity. */
+  type: 'BUTTON_RULE_FIRED' | 'RULE_FIRED';
   firingUuid: string;
   orgUuid: string;
   ruleUuid: string;
@@ -17,6 +19,9 @@ export interface RuleEvent {
   buttonPress: ButtonEvent['buttonPress'];
   pressUuid: string;
   timestampMs: number;
+  /** A general rule's: the activities it fired on, and the door (access-controlled) when the event was a door's. */
+  activities?: Activity[];
+  componentCompositeUuid?: string | null;
 }
 
 /** What every action of a firing sees: the rule (secrets opened), the press and the firing's actor. */

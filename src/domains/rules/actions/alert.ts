@@ -20,9 +20,13 @@ export const alertActions: ActionFamily = ({ deps, actor, action, rule, event })
           async run() {
             const alert = await raisePolicyAlert(deps, actor, {
               deviceUuid: event.sensorUuid,
-              policyAlertTriggers: [TRIGGERS[event.buttonPress ?? ''] ?? 'CUSTOM'],
+              // A general rule's alert is CUSTOM: the rule runner never fires on CUSTOM alerts, so a rule cannot feed itself.
+              policyAlertTriggers: [event.type === 'RULE_FIRED' ? 'CUSTOM' : (TRIGGERS[event.buttonPress ?? ''] ?? 'CUSTOM')],
               timestampMs: event.timestampMs,
-              textDescription: `${rule.name ?? 'Button rule'}: ${event.buttonPress} press`,
+              textDescription:
+                event.type === 'RULE_FIRED'
+                  ? `${rule.name ?? 'Rule'}: ${(event.activities ?? []).join(', ')}`
+                  : `${rule.name ?? 'Button rule'}: ${event.buttonPress} press`,
             });
             return succeeded(`policy alert ${alert.uuid}`);
           },

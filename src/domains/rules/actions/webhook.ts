@@ -7,6 +7,8 @@ import { write } from '../../../store/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
 import { openActionSecrets, openDeliveryHeaders, sealDeliveryHeaders } from '../rule-secrets.js';
 
+import * as generalRules from '../general-rules.store.js';
+import { toGeneralRule } from '../general-rules.service.js';
 import { toStoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
 import { signatureHeaders } from '../standard-webhooks.js';
@@ -38,9 +40,10 @@ export function credentialsOf(w: Webhook): ClientCredentials | null {
  * secret stays sealed in the rule rather than being copied into the outbox.
  */
 async function deliveryCredentials(deps: WebhookDeps, row: DeliveryRow, event: RuleEvent): Promise<ClientCredentials | null> {
-  const rule = await store.findRule(deps.store.db, row.org_uuid, event.ruleUuid);
-  if (!rule) throw new Error(`rule ${event.ruleUuid} was deleted`);
-  const stored = toStoredRule(rule);
+  const buttonRule = await store.findRule(deps.store.db, row.org_uuid, event.ruleUuid);
+  const generalRule = buttonRule ? undefined : await generalRules.findRule(deps.store.db, row.org_uuid, event.ruleUuid);
+  if (!buttonRule && !generalRule) throw new Error(`rule ${event.ruleUuid} was deleted`);
+  const stored = buttonRule ? toStoredRule(buttonRule) : { uuid: generalRule!.uuid, sealedAction: toGeneralRule(generalRule!).sealedAction };
   const webhook = openActionSecrets(deps.secrets, stored.uuid, stored.sealedAction).webhookActions?.[indexOf(row.dedupe_key)];
   return webhook ? credentialsOf(webhook) : null;
 }

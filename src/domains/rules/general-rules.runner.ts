@@ -1,0 +1,164 @@
+import type { ChangeEvent } from '../../bus/events.js';
+import { systemActor } from '../../deps.js';
+import { newRuuid } from '../../ids.js';
+import type { Activity } from '../../schemas/activities.js';
+import { write } from '../../store/write.js';
+import { findLocation } from '../devices/service.js';
+import type { EngineDeps, RuleEvent } from './actions/action.js';
+import { runRuleActions, insideSchedules } from './evaluation.service.js';
+import type { RulesEventRecord } from './general-rules.schemas.js';
+import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './general-rules.service.js';
+import * as store from './general-rules.store.js';
+import { closeEventRecord, openEventRecord } from './rule-records.service.js';
+
+/** A device activity that general rules may fire on: a policy alert's triggers, or a door's event. */
+export interface FiredActivity {
+  sourceUuid: string;
+  orgUuid: string;
+  deviceUuid: string | null;
+  doorUuid: string | null;
+  locationUuid: string | null;
+  activities: Activity[];
+  atMs: number;
+}
+
+const DOOR_POSITIONS: Record<string, Activity> = {
+  OPEN: 'AC_DPI_DOOR_OPEN',
+  CLOSED: 'AC_DPI_DOOR_CLOSED',
+  AJAR: 'AC_DPI_DOOR_AJAR',
+  FORCED_OPEN: 'AC_DPI_DOOR_FORCED_OPEN',
+};
+
+/** The activity a change raises, if any: a new policy alert (except the CUSTOM ones rules raise), a door's position or a badge read. */
+export function activityOf(event: ChangeEvent): FiredActivity | null {
+  if (event.type !== 'CREATE') return null;
+  if (event.entity === 'POLICY_ALERT') {
+    const a = event.update as { uuid: string; deviceUuid: string; locationUuid?: string | null; policyAlertTriggers?: Activity[]; timestampMs: number };
+    const activities = (a.policyAlertTriggers ?? []).filter((t) => t !== 'CUSTOM');
+    if (activities.length === 0) return null;
+    return {
+      sourceUuid: a.uuid,
+      orgUuid: event.orgUuid,
+      deviceUuid: a.deviceUuid,
+      doorUuid: null,
+      locationUuid: a.locationUuid ?? null,
+      activities,
+      atMs: a.timestampMs,
+    };
+  }
+  if (event.entity === 'COMPONENT_EVENT') {
+    const e = event.update as Record<string, unknown> & {
+      uuid: string;
+      componentCompositeUuid: string;
+      ownerDeviceUuid: string | null;
+      locationUuid: string | null;
+      timestampMs: number;
+    };
+    const refused = e.authenticationResult === 'REJECTED' || e.authorizationResult === 'DENIED';
+    const activity =
+      e.type === 'DoorPositionIndicatorStateChangeEvent'
+        ? DOOR_POSITIONS[String(e.newState)]
+        : e.type === 'CredentialReceivedEvent'
+          ? refused
+            ? 'AC_BADGE_UNAUTHORIZED'
+            : 'AC_BADGE_AUTHORIZED'
+          : undefined;
+    if (!activity) return null;
+    return {
+      sourceUuid: e.uuid,
+      orgUuid: event.orgUuid,
+      deviceUuid: e.ownerDeviceUuid,
+      doorUuid: e.componentCompositeUuid,
+      locationUuid: e.locationUuid,
+      activities: [activity],
+      atMs: e.timestampMs,
+    };
+  }
+  return null;
+}
+
+/** Whether one trigger matches the activity: its activity, and each of its device, door and location lists (empty: any). */
+function triggerMatches(trigger: GeneralRule['triggers'][number], fired: FiredActivity): boolean {
+  const within = (list: readonly string[] | null | undefined, uuid: string | null) => !list?.length || (uuid !== null && list.includes(uuid));
+  return (
+    fired.activities.includes(trigger.activityEvent!.activityEvent) &&
+    within(trigger.deviceUuids, fired.deviceUuid) &&
+    within(trigger.componentCompositeUuids, fired.doorUuid) &&
+    within(trigger.locationUuids, fired.locationUuid)
+  );
+}
+
+const matches = (rule: GeneralRule, fired: FiredActivity) =>
+  rule.conjunction === 'AND' ? rule.triggers.every((t) => triggerMatches(t, fired)) : rule.triggers.some((t) => triggerMatches(t, fired));
+
+/**
+ * Fires the organization's general rules an activity matches: inside one of the rule's schedules (none: always)
+ * on the location's wall clock, not paused now, and past its back-off. The firing is claimed once per rule and
+ * source event (whichever instances hear of it); its actions then run, and their outcomes complete its record.
+ */
+export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): Promise<RulesEventRecord[]> {
+  const rules = (await listGeneralRules(deps, fired.orgUuid)).filter((r) => matches(r, fired));
+  if (rules.length === 0) return [];
+  const timeZone = fired.locationUuid ? ((await findLocation(deps, fired.orgUuid, fired.locationUuid))?.tz ?? 'UTC') : 'UTC';
+  const records: RulesEventRecord[] = [];
+  for (const rule of rules) {
+    if (!(await insideSchedules(deps, rule, fired.atMs, timeZone))) continue;
+    const actor = systemActor(rule.orgUuid, `rule.${rule.uuid}`);
+    const record = await write(deps, actor, async (w) => {
+      if (await isRulePaused(w, rule.orgUuid, rule.uuid, w.nowMs)) return null;
+      if (!(await store.claimRuleFiring(w.tx, rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) return null;
+      return openEventRecord(w, {
+        ruleUuid: rule.uuid,
+        sourceUuid: fired.sourceUuid,
+        deviceUuid: fired.deviceUuid,
+        deviceEvent: {
+          activities: fired.activities,
+          deviceUuid: fired.deviceUuid,
+          componentCompositeUuid: fired.doorUuid,
+          eventUuid: fired.sourceUuid,
+          locationUuid: fired.locationUuid,
+          timestampMs: fired.atMs,
+        },
+      });
+    });
+    if (!record) continue;
+    const deviceUuid = fired.deviceUuid ?? fired.doorUuid ?? '';
+    const event: RuleEvent = {
+      type: 'RULE_FIRED',
+      firingUuid: record.uuid ?? newRuuid(),
+      orgUuid: rule.orgUuid,
+      ruleUuid: rule.uuid,
+      ruleName: rule.name,
+      sensorUuid: deviceUuid,
+      locationUuid: fired.locationUuid,
+      buttonPress: null,
+      pressUuid: fired.sourceUuid,
+      timestampMs: fired.atMs,
+      activities: fired.activities,
+      componentCompositeUuid: fired.doorUuid,
+    };
+    const { action, outcomes } = await runRuleActions(deps, asStoredRule(rule, deviceUuid), event);
+    records.push(await closeEventRecord(deps, actor, record, action, outcomes, fired.deviceUuid));
+  }
+  return records;
+}
+
+/** Runs the general rules on this instance: every change that is a device activity is evaluated. */
+export function startGeneralRuleRunner(deps: EngineDeps): { stop(): Promise<void> } {
+  const log = deps.log.child({ domain: 'rules', job: 'general-rules' });
+  const inFlight = new Set<Promise<unknown>>();
+  const unsubscribe = deps.bus.subscribe('change', (event: ChangeEvent) => {
+    const fired = activityOf(event);
+    if (!fired) return;
+    const run = fireGeneralRules(deps, fired)
+      .catch((err: unknown) => log.error({ err, source: fired.sourceUuid }, 'rule failed'))
+      .finally(() => inFlight.delete(run));
+    inFlight.add(run);
+  });
+  return {
+    async stop() {
+      unsubscribe();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
