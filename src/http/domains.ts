@@ -25,6 +25,7 @@ import { doorRoutes } from '../domains/access/doors.routes.js';
 import { exceptionRoutes } from '../domains/access/exceptions.routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes.routes.js';
 import { componentEventRoutes } from '../domains/access/component-events.routes.js';
+import { doorControllerRoutes } from '../domains/access/door-controllers.routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
 import type { ApiApp } from './operation.js';
 
@@ -57,6 +58,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   guestPassRoutes,
   guestRoutes,
   componentEventRoutes,
+  doorControllerRoutes,
 ];
 
 /**

@@ -67,13 +67,30 @@ export async function getCameraDetailsV2(deps: ReadDeps, ctx: CallerContext, uui
 type DetailField = (typeof UPDATABLE_V2)[number];
 export type DetailsChange = Partial<Record<DetailField, string | number | null>>;
 
-/** Sets the given details of one camera, in the writer's transaction; a location must be the organization's. */
+/** Sets the given details of one camera, in the writer's transaction; a policy must be the organization's. */
 async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange): Promise<void> {
   const camera = await cameraOf(w, w.actor.orgUuid, uuid);
-  if (change.locationUuid != null && !(await findLocation(w, w.actor.orgUuid, String(change.locationUuid)))) throw fail('NOT_FOUND', 'Location');
   if (change.policyUuid != null && !(await findCameraPolicy(w, w.actor.orgUuid, String(change.policyUuid)))) throw fail('NOT_FOUND', 'Camera policy');
+  const updated = await applyDeviceDetails(w, camera, change);
+  w.change({ entity: 'CAMERA', entityUuid: camera.uuid, deviceUuid: camera.uuid, type: 'UPDATE', update: toCameraDetails(updated) });
+}
+
+/**
+ * Sets the given details of a device (name, location, and the attributes the fields name: description, floor,
+ * coordinates, direction, ...), in the writer's transaction; a location must be the organization's. The caller
+ * announces the device as its entity shows it.
+ */
+export async function applyDeviceDetails(w: WriteScope, device: DeviceRecord, change: DetailsChange): Promise<DeviceRecord> {
+  if (change.locationUuid != null && !(await findLocation(w, w.actor.orgUuid, String(change.locationUuid)))) throw fail('NOT_FOUND', 'Location');
   if (change.name === null || (typeof change.name === 'string' && change.name.trim() === '')) throw fail('INVALID_VALUE', 'name: must not be empty');
-  const attributes = { ...camera.attributes };
+  for (const [field, limit] of [
+    ['latitude', 90],
+    ['longitude', 180],
+  ] as const) {
+    const v = change[field];
+    if (typeof v === 'number' && Math.abs(v) > limit) throw fail('INVALID_VALUE', `${field}: must be between -${limit} and ${limit}`);
+  }
+  const attributes = { ...device.attributes };
   const attribute = {
     description: 'description',
     customData: 'customData',
@@ -88,19 +105,19 @@ async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange):
     if (value !== undefined) attributes[key] = value;
   }
   const updated: DeviceRecord = {
-    ...camera,
-    name: typeof change.name === 'string' ? change.name.trim() : camera.name,
-    locationUuid: change.locationUuid !== undefined && change.locationUuid !== null ? String(change.locationUuid) : camera.locationUuid,
+    ...device,
+    name: typeof change.name === 'string' ? change.name.trim() : device.name,
+    locationUuid: change.locationUuid !== undefined && change.locationUuid !== null ? String(change.locationUuid) : device.locationUuid,
     attributes,
     updatedAtMillis: w.nowMs,
   };
-  await events.updateDeviceDetails(w.tx, camera.uuid, {
+  await events.updateDeviceDetails(w.tx, device.uuid, {
     name: updated.name,
     locationUuid: updated.locationUuid,
     attributes: toJson(attributes)!,
     nowMs: w.nowMs,
   });
-  w.change({ entity: 'CAMERA', entityUuid: camera.uuid, deviceUuid: camera.uuid, type: 'UPDATE', update: toCameraDetails(updated) });
+  return updated;
 }
 
 /** `updateDetails` (every field given is set) and `updateDetailsV2` (a field is set when its flag says so). */
