@@ -103,7 +103,7 @@ export async function createPolicy(deps: WriteDeps, ctx: CallerContext, entity: 
 
 /** `update…Policy`: sets the name and the scheduled triggers when given. */
 export async function updatePolicy(deps: WriteDeps, ctx: CallerContext, entity: PolicyEntity, input: PolicyInput & { uuid: string }): Promise<void> {
-  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', records[entity].kind.label);
+  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', `${records[entity].kind.label} ${input.uuid}`);
   const patch = {
     ...(input.name != null ? { name: input.name } : {}),
     ...(input.scheduledTriggers != null ? { scheduledTriggers: storedTriggers(entity, input.scheduledTriggers) } : {}),

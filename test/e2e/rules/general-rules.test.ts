@@ -249,6 +249,12 @@ forEachDialect('general rules: CRUD, pauses, firing on device activity, records'
         return got.length === 2 ? got : null;
       });
       assert.ok(two[0].triggeredTimestampMs >= two[1].triggeredTimestampMs, 'newest first');
+      const byDoor = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [site.doors['Vault Door']] });
+      assert.deepEqual(
+        byDoor.json.rulesEventRecords.filter((r: any) => r.ruleUuid === uuid).map((r: any) => r.uuid),
+        two.map((r) => r.uuid),
+        'found by the door',
+      );
       const ranged = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [uuid], startTime: two[0].triggeredTimestampMs });
       assert.ok(ranged.json.rulesEventRecords.some((r: any) => r.uuid === two[0].uuid));
       const before = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [uuid], endTime: two[1].triggeredTimestampMs });
