@@ -110,7 +110,8 @@ export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): 
       return openEventRecord(w, {
         ruleUuid: rule.uuid,
         sourceUuid: fired.sourceUuid,
-        deviceUuid: fired.deviceUuid,
+        // A door event's record is found by the door (getRulesEventRecords' associatedUuids), not its controller.
+        deviceUuid: fired.doorUuid ?? fired.deviceUuid,
         deviceEvent: {
           activities: fired.activities,
           deviceUuid: fired.deviceUuid,
@@ -138,7 +139,7 @@ export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): 
       componentCompositeUuid: fired.doorUuid,
     };
     const { action, outcomes } = await runRuleActions(deps, asStoredRule(rule, deviceUuid), event);
-    records.push(await closeEventRecord(deps, actor, record, action, outcomes, fired.deviceUuid));
+    records.push(await closeEventRecord(deps, actor, record, action, outcomes, fired.doorUuid ?? fired.deviceUuid));
   }
   return records;
 }

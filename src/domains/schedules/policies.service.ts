@@ -5,6 +5,7 @@ import { orgRecords, type OrgRecords } from '../../records/org-records.js';
 import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
+import { listDevices } from '../devices/service.js';
 import type { Static } from 'typebox';
 import type { AccessControlledDoorPolicy, CameraPolicy, CameraTrigger, DoorPolicy, PolicyInput } from './policies.schemas.js';
 import { findSchedule, findSchedulesByUuids } from './service.js';
@@ -51,8 +52,14 @@ async function checkPolicy<P extends AnyPolicy>(w: WriteScope, policy: P): Promi
   return { ...policy, name };
 }
 
+/** A camera policy is not deleted while a camera of the organization follows it. */
+async function camerasFollowing(w: WriteScope, policy: CameraPolicyRecord): Promise<void> {
+  const cameras = (await listDevices(w, w.actor.orgUuid, ['CAMERA'])).filter((c) => c.attributes.policyUuid === policy.uuid);
+  if (cameras.length > 0) throw fail('CONFLICT', `Camera policy "${policy.name}" is in use by ${cameras.map((c) => `camera "${c.name}"`).join(', ')}`);
+}
+
 const records = {
-  CAMERA_POLICY: orgRecords({ entity: 'CAMERA_POLICY', label: 'Camera policy', nameOf: (r) => r.name, check: checkPolicy }),
+  CAMERA_POLICY: orgRecords({ entity: 'CAMERA_POLICY', label: 'Camera policy', nameOf: (r) => r.name, check: checkPolicy, beforeDelete: camerasFollowing }),
   DOOR_POLICY: orgRecords({ entity: 'DOOR_POLICY', label: 'Door policy', nameOf: (r) => r.name, check: checkPolicy }),
   ACCESS_CONTROLLED_DOOR_POLICY: orgRecords({
     entity: 'ACCESS_CONTROLLED_DOOR_POLICY',
@@ -103,7 +110,7 @@ export async function createPolicy(deps: WriteDeps, ctx: CallerContext, entity: 
 
 /** `update…Policy`: sets the name and the scheduled triggers when given. */
 export async function updatePolicy(deps: WriteDeps, ctx: CallerContext, entity: PolicyEntity, input: PolicyInput & { uuid: string }): Promise<void> {
-  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', records[entity].kind.label);
+  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', `${records[entity].kind.label} ${input.uuid}`);
   const patch = {
     ...(input.name != null ? { name: input.name } : {}),
     ...(input.scheduledTriggers != null ? { scheduledTriggers: storedTriggers(entity, input.scheduledTriggers) } : {}),
@@ -111,7 +118,7 @@ export async function updatePolicy(deps: WriteDeps, ctx: CallerContext, entity: 
   await kit(entity).update(deps, ctx, input.uuid, patch as never);
 }
 
-/** `delete…Policy`. A camera still naming the policy then follows no policy. */
+/** `delete…Policy`: refused for a camera policy that a camera follows. */
 export async function deletePolicy(deps: WriteDeps, ctx: CallerContext, entity: PolicyEntity, uuid: string): Promise<void> {
   await kit(entity).remove(deps, ctx, uuid);
 }
@@ -189,8 +196,7 @@ export interface CameraActivity {
 }
 
 /**
- * The activities that raise a policy alert on the camera: all of them when the camera follows no policy (or
- * one since deleted); else those named by a scheduled trigger whose schedule covers the moment (and whose
+ * The activities that raise a policy alert on the camera: all of them when the camera follows no policy; else those named by a scheduled trigger whose schedule covers the moment (and whose
  * threshold, when it has one and the alert counts people, is reached). An empty answer raises no alert.
  */
 export async function cameraPolicyTriggers(source: ReadSource, orgUuid: string, seen: CameraActivity): Promise<Activity[]> {

@@ -183,6 +183,11 @@ forEachDialect('camera policies', (dialect) => {
       assert.deepEqual((await alert(site.cameras.Lobby, 'PEOPLECOUNT_HIGH', MONDAY_10AM_NY, { people: 6 })).policyAlertTriggers, ['PEOPLECOUNT_HIGH']);
     });
 
+    it('refuses to delete the policy while a camera follows it', async () => {
+      assertFails(await call('deleteCameraPolicy', { policyUuid }), 'Camera policy "Effect" is in use by camera "Lobby"');
+      assert.ok((await policies()).some((p) => p.uuid === policyUuid));
+    });
+
     it('leaves a camera without a policy alerting on everything, at any time', async () => {
       assert.ok(await alert(otherSite.cameras.Lobby, 'MOTION', MONDAY_8AM_NY));
       assertOk(await assign(site.cameras.Lobby, null));

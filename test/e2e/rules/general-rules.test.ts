@@ -131,6 +131,28 @@ forEachDialect('general rules: CRUD, pauses, firing on device activity, records'
       assert.deepEqual((await call('/api/rules/getRulePauseSettings', {}, other.apiKey)).json.rulesPausedMap, {});
     });
 
+    it('keeps a schedule it filters on from being deleted, and skips events outside it', async () => {
+      const made = await call('/api/policy/createSchedule', { schedule: { name: 'Never now', intervalList: [{ minuteOfWeekStart: 0, minuteOfWeekStop: 1 }] } });
+      assertOk(made);
+      const schedule = made.json.scheduleUuid;
+      const uuid = await create({
+        name: 'Filtered',
+        triggers: [doorTrigger('AC_DPI_DOOR_CLOSED')],
+        ruleFilters: { scheduleUuids: [schedule] },
+        action: { liveNotificationAction: true },
+      });
+      assertFails(await call('/api/policy/deleteSchedule', { scheduleUuid: schedule }), 'Schedule "Never now" is in use by rule "Filtered"');
+      const sentinel = await create({ name: 'Zz closed sentinel', triggers: [doorTrigger('AC_DPI_DOOR_CLOSED')], action: { liveNotificationAction: true } });
+      // Monday 00:00:30 New York is inside [0, 1); Tuesday is not.
+      const tuesday = Date.UTC(2024, 0, 9, 15, 0);
+      assert.equal((await control(server, '/simulate/door', { door: site.doors['Back Door'], position: 'CLOSED', at: tuesday })).json.error, false);
+      await waitFor('the sentinel firing', async () => (await recordsOf(sentinel)).length === 1);
+      assert.equal((await recordsOf(uuid)).length, 0, 'outside its schedule the rule did not fire');
+      await call('/api/rules/deleteRule', { ruleUuid: uuid });
+      await call('/api/rules/deleteRule', { ruleUuid: sentinel });
+      assertOk(await call('/api/policy/deleteSchedule', { scheduleUuid: schedule }));
+    });
+
     it('refuses writes of a read-only user with 403', async () => {
       const reader = await readOnlyKey(server, org);
       expectDenied(await call('/api/rules/createRule', { rule: { name: 'r', triggers: [doorTrigger()], action: { alertAction: true } } }, reader));
@@ -227,6 +249,12 @@ forEachDialect('general rules: CRUD, pauses, firing on device activity, records'
         return got.length === 2 ? got : null;
       });
       assert.ok(two[0].triggeredTimestampMs >= two[1].triggeredTimestampMs, 'newest first');
+      const byDoor = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [site.doors['Vault Door']] });
+      assert.deepEqual(
+        byDoor.json.rulesEventRecords.filter((r: any) => r.ruleUuid === uuid).map((r: any) => r.uuid),
+        two.map((r) => r.uuid),
+        'found by the door',
+      );
       const ranged = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [uuid], startTime: two[0].triggeredTimestampMs });
       assert.ok(ranged.json.rulesEventRecords.some((r: any) => r.uuid === two[0].uuid));
       const before = await call('/api/rulesRecords/getRulesEventRecords', { associatedUuids: [uuid], endTime: two[1].triggeredTimestampMs });
