@@ -1,3 +1,4 @@
+import { firstByName } from '../../store/by-name.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -106,6 +107,20 @@ export async function createPolicy(deps: WriteDeps, ctx: CallerContext, entity: 
   const scheduledTriggers = storedTriggers(entity, input.scheduledTriggers ?? []);
   const created = await kit(entity).create(deps, ctx, { orgUuid: ctx.orgUuid, name: input.name ?? '', scheduledTriggers } as never);
   return created.uuid;
+}
+
+/** A camera policy made in a write (a site file's `cameraPolicies`); its schedules are the organization's. */
+export async function insertCameraPolicy(
+  w: WriteScope,
+  input: { name: string; scheduledTriggers: Array<{ scheduleUuid: string; triggerSet: CameraTrigger[] }> },
+): Promise<string> {
+  const scheduledTriggers = storedTriggers('CAMERA_POLICY', input.scheduledTriggers);
+  return (await kit('CAMERA_POLICY').insert(w, { orgUuid: w.actor.orgUuid, name: input.name, scheduledTriggers } as never)).uuid;
+}
+
+/** The organization's camera policies, name to uuid (a site file seeded again finds them by name). */
+export async function cameraPolicyUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
+  return firstByName(await kit('CAMERA_POLICY').list(source, orgUuid));
 }
 
 /** `update…Policy`: sets the name and the scheduled triggers when given. */

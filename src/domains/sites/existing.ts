@@ -12,6 +12,7 @@ import { findShipment } from '../internal/service.js';
 import { listUserRecords, type UserRecord } from '../orgs/service.js';
 import { templateUuidsByName } from '../orgs/user-metadata.service.js';
 import { groupUuidsByName as permissionGroupUuidsByName } from '../permissions/service.js';
+import { cameraPolicyUuidsByName } from '../schedules/policies.service.js';
 import { listSchedules, type ScheduleRecord } from '../schedules/service.js';
 import type { SiteFile, SiteKind } from './schema.js';
 import { DEVICE_SITE_KINDS } from './validate.js';
@@ -52,6 +53,7 @@ export async function existingEntries(w: WriteScope, site: SiteFile): Promise<Ex
   }
   const loaders: Partial<Record<SiteKind, () => Promise<Map<string, string>>>> = {
     permissionGroups: () => permissionGroupUuidsByName(w, orgUuid),
+    cameraPolicies: () => cameraPolicyUuidsByName(w, orgUuid),
     userMetadataTemplates: () => templateUuidsByName(w, orgUuid),
     people: () => personUuidsByName(w, orgUuid),
     doors: () => doorUuidsByName(w, orgUuid),

@@ -1,6 +1,7 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
 import { VALUE_TYPES } from '../orgs/user-metadata.service.js';
+import { ACTIVITIES } from '../../schemas/activities.js';
 import { accessLockdownKinds, siteDoorStateFields } from './access-lockdown.js';
 
 /**
@@ -112,6 +113,17 @@ export const SiteDoor = Entry({
   labels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
 });
 
+/**
+ * A camera policy: during each of its schedules, the activities that raise policy alerts (a camera names it
+ * with `policy`; a camera without one raises every alert).
+ */
+export const SiteCameraPolicy = Entry({
+  name: Name,
+  schedules: Type.Array(Entry({ schedule: Name, activities: Type.Array(Type.Union(ACTIVITIES.map((a) => Type.Literal(a))), { minItems: 1 }) }), {
+    minItems: 1,
+  }),
+});
+
 /** An access control group: `members` names users. */
 export const SiteAccessGroup = Entry({ name: Name, description: Type.Optional(Text), location: Type.Optional(Name), members: Type.Optional(Type.Array(Name)) });
 
@@ -146,7 +158,8 @@ export const SiteFile = Entry({
   users: Type.Optional(Type.Array(SiteUser)),
   people: Type.Optional(Type.Array(SitePerson)),
   schedules: Type.Optional(Type.Array(SiteSchedule)),
-  cameras: Type.Optional(Type.Array(Entry(deviceFields))),
+  cameraPolicies: Type.Optional(Type.Array(SiteCameraPolicy)),
+  cameras: Type.Optional(Type.Array(Entry({ ...deviceFields, policy: Type.Optional(Name) }))),
   sensors: Type.Optional(Type.Array(SiteSensor)),
   doorControllers: Type.Optional(Type.Array(Entry(deviceFields))),
   doors: Type.Optional(Type.Array(SiteDoor)),

@@ -15,6 +15,7 @@ import { emailTaken, reviseUser } from '../orgs/users.service.js';
 import { insertTemplate, putFields } from '../orgs/user-metadata.service.js';
 import type { Functionality } from '../permissions/rights.js';
 import { addGroup } from '../permissions/service.js';
+import { insertCameraPolicy } from '../schedules/policies.service.js';
 import { checkedIntervals, createSchedule, reviseSchedule, type ScheduleRecord } from '../schedules/service.js';
 import type { WeekInterval } from '../schedules/week-minutes.js';
 import { seedAccess, type Kept } from './access.seed.js';
@@ -189,6 +190,14 @@ async function createSite(w: WriteScope, site: SiteFile, existing: Existing): Pr
     }
   }
 
+  for (const p of site.cameraPolicies ?? []) {
+    const scheduledTriggers = p.schedules.map((s) => ({
+      scheduleUuid: uuidOf('schedules', s.schedule),
+      triggerSet: s.activities.map((activity) => ({ activity })),
+    }));
+    created('cameraPolicies', p.name, kept('cameraPolicies', p.name) ?? (await insertCameraPolicy(w, { name: p.name, scheduledTriggers })));
+  }
+
   const deviceInput = (
     kind: DeviceKind,
     d: { name: string; location: string } & Partial<DeviceInput>,
@@ -214,8 +223,10 @@ async function createSite(w: WriteScope, site: SiteFile, existing: Existing): Pr
     for (const d of site[kind] ?? []) {
       const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
       const deviceKind = sensor ? SENSOR_KINDS[sensor.kind as keyof typeof SENSOR_KINDS] : DEVICE_KIND_OF[kind];
+      const policy = kind === 'cameras' ? (d as NonNullable<SiteFile['cameras']>[number]).policy : undefined;
       const attributes = {
         ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
+        ...(policy !== undefined ? { policyUuid: uuidOf('cameraPolicies', policy) } : {}),
         ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),
       };
       await addDevice(kind, d.name, deviceInput(deviceKind, d, attributes));

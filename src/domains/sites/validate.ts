@@ -157,6 +157,10 @@ function ruleProblems(site: SiteFile): string[] {
     const parts = problem ? /^([^:]+): (.*)$/s.exec(problem) : null;
     if (parts) problems.push(`${label('schedules', i, s, `.${parts[1]}`)}: ${parts[2]}`);
   });
+  each('cameraPolicies', (p, i) => {
+    p.schedules.forEach((s, k) => refer(label('cameraPolicies', i, p, `.schedules[${k}].schedule`), 'schedules', 'schedule', s.schedule));
+  });
+  each('cameras', (c, i) => refer(label('cameras', i, c, '.policy'), 'cameraPolicies', 'camera policy', c.policy));
   for (const kind of DEVICE_SITE_KINDS) {
     each(kind, (d, i) => {
       refer(`${label(kind, i, d, '.location')}`, 'locations', 'location', d.location);
