@@ -42,6 +42,7 @@ import type { DoorLabelsChange } from '../domains/access/door-labels.service.js'
 import type { AccessRuleRecord } from '../domains/access/grants.service.js';
 import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/groups.service.js';
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
+import type { ThreatCaseRecord } from '../domains/events/threat-cases.schemas.js';
 // orgs (issue 18, finished)
 import type { UserSettingsRecord } from '../domains/orgs/user-settings.js';
 import type { OrgSettingsRecord, OrgView } from '../domains/orgs/org-settings.service.js';
@@ -112,6 +113,7 @@ export interface ChangeEntities {
   PERSON: PersonRecord; // faces: a person
   PERSON_LABELS: PersonLabelsChange; // faces: a person's labels
   POLICY_ALERT: PolicyAlertRecord; // events: a policy alert
+  THREAT_CASE: ThreatCaseRecord; // events: an alert monitoring threat case opened, settled or deleted
   RELAY: DeviceRecord; // devices: a relay added
   SAVED_CLIP: SavedClipRecord; // events: a saved clip
   SCHEDULE: ScheduleRecord; // schedules: a schedule

@@ -26,6 +26,7 @@ import { exceptionRoutes } from '../domains/access/exceptions.routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes.routes.js';
 import { componentEventRoutes } from '../domains/access/component-events.routes.js';
 import { doorControllerRoutes } from '../domains/access/door-controllers.routes.js';
+import { threatCaseRoutes } from '../domains/events/threat-cases.routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
 import type { ApiApp } from './operation.js';
 
@@ -59,6 +60,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   guestRoutes,
   componentEventRoutes,
   doorControllerRoutes,
+  threatCaseRoutes,
 ];
 
 /**

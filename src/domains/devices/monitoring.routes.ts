@@ -62,4 +62,16 @@ export function monitoringRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => ({ status: await monitoring.locationStatus(deps, ctx, input.locationUuid) }),
   );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/orgStatus',
+      operationId: 'orgStatus',
+      summary: 'Get the alert monitoring status of every location of the organization',
+      tags,
+      body: schemas.OrgStatusRequest,
+      response: schemas.OrgStatusResponse,
+    },
+    async (_input, ctx) => ({ locationStatuses: await monitoring.orgStatus(deps, ctx) }),
+  );
 }

@@ -13,14 +13,15 @@ export const CreatePinForLocationRequest = Type.Object({
 });
 export const CreatePinForLocationResponse = ResponseOf({ pin: Field(Type.String({ description: 'the new pin, shown only in this answer' })) });
 
-export const LocationStatusRequest = Type.Object({ locationUuid: Ruuid() });
-export const LocationStatusResponse = ResponseOf({
-  status: Field(
-    Type.Object({
-      enabled: Field(Type.Boolean()),
-      enabledOnMs: Field(Type.Integer()),
-      disabledOnMs: Field(Type.Integer()),
-      notEnabledReason: Field(Type.String()),
-    }),
-  ),
+const MonitoringStatus = Type.Object({
+  enabled: Field(Type.Boolean()),
+  enabledOnMs: Field(Type.Integer()),
+  disabledOnMs: Field(Type.Integer()),
+  notEnabledReason: Field(Type.String()),
 });
+
+export const LocationStatusRequest = Type.Object({ locationUuid: Ruuid() });
+export const LocationStatusResponse = ResponseOf({ status: Field(MonitoringStatus) });
+
+export const OrgStatusRequest = Type.Object({ includeDeleted: Field(Type.Boolean({ description: 'accepted; deleted locations are not kept' })) });
+export const OrgStatusResponse = ResponseOf({ locationStatuses: Field(Type.Record(Type.String(), MonitoringStatus)) });

@@ -7,7 +7,8 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { digestPin } from './identifiers.js';
 import * as monitoring from './monitoring.store.js';
-import { findLocation, monitoringPinMatches, type LocationRecord } from './service.js';
+import { findLocation, listLocations, monitoringPinMatches, type LocationRecord } from './service.js';
+import type { LocationMonitoringTable } from './tables.js';
 import * as store from './store.js';
 
 type MonitoringDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -33,10 +34,25 @@ async function callersLocation(source: ReadSource, ctx: CallerContext, locationU
 }
 
 async function statusOf(source: ReadSource, location: LocationRecord): Promise<MonitoringStatus> {
-  const row = await monitoring.findMonitoring(dbOf(source), location.uuid);
+  return statusFrom(location, await monitoring.findMonitoring(dbOf(source), location.uuid));
+}
+
+function statusFrom(location: LocationRecord, row: LocationMonitoringTable | undefined): MonitoringStatus {
   const enabled = fromDbBool(row?.enabled) ?? false;
   const reason = enabled ? null : location.monitoringPinSet ? 'monitoring is disabled' : 'the location has no monitoring pin';
   return { enabled, enabledOnMs: row?.enabled_on_ms ?? null, disabledOnMs: row?.disabled_on_ms ?? null, notEnabledReason: reason };
+}
+
+/** Whether alert monitoring is on at a location of the organization (an alert there opens a threat case). */
+export async function monitoringEnabled(source: ReadSource, orgUuid: string, locationUuid: string): Promise<boolean> {
+  const location = await findLocation(source, orgUuid, locationUuid);
+  return location !== null && (await statusOf(source, location)).enabled;
+}
+
+/** `orgStatus`: the monitoring status of every location of the caller's organization, by location uuid. */
+export async function orgStatus(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, MonitoringStatus>> {
+  const rows = new Map((await monitoring.listMonitoring(deps.store.db, ctx.orgUuid)).map((row) => [row.location_uuid, row]));
+  return Object.fromEntries((await listLocations(deps, ctx.orgUuid)).map((location) => [location.uuid, statusFrom(location, rows.get(location.uuid))]));
 }
 
 /** `locationStatus`: whether alert monitoring is on at a location of the caller's organization. */

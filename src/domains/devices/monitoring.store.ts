@@ -8,6 +8,10 @@ export async function findMonitoring(db: Db, locationUuid: string): Promise<Loca
   return db.selectFrom('location_monitoring').selectAll().where('location_uuid', '=', locationUuid).executeTakeFirst();
 }
 
+export async function listMonitoring(db: Db, orgUuid: string): Promise<LocationMonitoringTable[]> {
+  return db.selectFrom('location_monitoring').selectAll().where('org_uuid', '=', orgUuid).execute();
+}
+
 export async function saveMonitoring(db: Db, row: LocationMonitoringTable): Promise<void> {
   const { enabled, enabled_on_ms, disabled_on_ms } = row;
   await db

@@ -19,6 +19,7 @@ import {
   type PolicyAlertRecord,
 } from './alerts.schemas.js';
 import * as store from './alerts.store.js';
+import { openThreatCase } from './threat-cases.service.js';
 import { crossedThresholds, crossingFields, type Crossing } from './readings.js';
 import type { PolicyAlertsTable } from './tables.js';
 
@@ -150,6 +151,7 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
   } as PolicyAlertRecord;
   await store.insertPolicyAlerts(w.tx, [toRow(record)]);
   w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: record.deviceUuid, update: record });
+  await openThreatCase(w, record);
   return record;
 }
 
