@@ -22,6 +22,7 @@ import { orgsFinished } from './0027-orgs.js';
 import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
 import { accessGrants } from './0021-access-grants.js';
 import { accessLockdown } from './0022-access-lockdown.js';
+import { clips } from './0031-clips.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -51,5 +52,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-webhook-org-cursors': webhookOrgCursors(),
     '0021-access-grants': accessGrants(dialect),
     '0022-access-lockdown': accessLockdown(dialect),
+    '0031-clips': clips(),
   };
 }
