@@ -182,3 +182,14 @@ export async function moveClip(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The clips saved from the given alerts. */
+export async function findClipsOfAlerts(db: Db, orgUuid: string, alertUuids: readonly string[]): Promise<SavedClipsTable[]> {
+  if (alertUuids.length === 0) return [];
+  return db
+    .selectFrom('saved_clips')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('source_alert_uuid', 'in', [...alertUuids])
+    .execute();
+}
