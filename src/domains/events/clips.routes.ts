@@ -59,6 +59,24 @@ export function clipRoutes(app: ApiApp, deps: Deps): void {
       warningMsg: `getSavedClips is deprecated: use ${GET_SAVED_CLIPS_V2}, which pages (maxPageSize, pageTimestampMs); this answers at most the newest ${LEGACY_CLIP_COUNT} clips`,
     }),
   );
+  operation(
+    app,
+    {
+      path: '/api/event/unSavePolicyAlertV2',
+      operationId: 'unSavePolicyAlertV2',
+      summary: 'Unsave a policy alert: its saved clip is deleted (deprecated: use deleteSavedClip)',
+      description: 'The alert is no longer saved (it expires again, as a new alert would) and its clip and the media go.',
+      tags,
+      deprecated: { successor: '/api/event/deleteSavedClip' },
+      body: s.UnSavePolicyAlertV2Request,
+      response: EnvelopeResponse,
+      permission: manage,
+    },
+    async (input, ctx) => {
+      await saved.unsavePolicyAlert(deps, ctx, input);
+      return {};
+    },
+  );
   savedClipWorkflowRoutes(app, deps);
 }
 

@@ -170,3 +170,8 @@ export const GetSavedClipCountResponse = ResponseOf({
 });
 
 export const GetSavedClipsByExternalTransactionIdRequest = Type.Object({ externalTransactionId: Type.String({ minLength: 1, maxLength: 256 }) });
+
+export const UnSavePolicyAlertV2Request = Type.Object({
+  alertUuid: Ruuid({ description: 'a saved policy alert' }),
+  savedClipUuid: Opt(Ruuid({ description: 'the clip saved from it to delete (default: every clip saved from it)' })),
+});

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet } from '../../ids.js';
 import { mediaFile } from '../../media/storage.js';
-import { write } from '../../store/write.js';
+import { write, type WriteScope } from '../../store/write.js';
+import { findPolicyAlert, markPolicyAlertUnsaved } from './alerts.service.js';
 import { listDevices } from '../devices/service.js';
 import {
   CLIP_PROGRESS_PAGE,
@@ -166,19 +167,41 @@ export async function updateSavedClip(deps: ClipDeps, ctx: CallerContext, input:
   });
 }
 
+/** Removes a clip inside a write, announced; the alert it was saved from is no longer saved. The caller removes its media after commit. */
+async function removeClip(w: WriteScope, row: SavedClipsTable): Promise<void> {
+  if (!(await store.deleteClip(w.tx, row.org_uuid, row.uuid))) throw fail('NOT_FOUND', 'Saved clip');
+  w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'DELETE', deviceUuid: row.device_uuid, update: { ...clipRecord(row), status: 'DELETED' } });
+  const alert = row.source_alert_uuid ? await findPolicyAlert(w, row.org_uuid, row.source_alert_uuid) : null;
+  if (alert?.saved) await markPolicyAlertUnsaved(w, alert);
+}
+
+const removeMedia = (deps: ClipDeps, row: SavedClipsTable) =>
+  rm(dirname(mediaFile(deps.config.dataDir, row.org_uuid, row.uuid, 'video')), { recursive: true, force: true });
+
 /** deleteSavedClip: the record goes, and its media leaves the media host (a later GET of its URL is a 404). */
 export async function deleteSavedClip(deps: ClipDeps, ctx: CallerContext, savedClipUuid: string): Promise<void> {
   const row = await write(deps, ctx, async (w) => {
     const found = await store.findClip(w.tx, ctx.orgUuid, savedClipUuid);
-    if (!found || !(await store.deleteClip(w.tx, ctx.orgUuid, found.uuid))) throw fail('NOT_FOUND', 'Saved clip');
-    w.change({
-      entity: SAVED_CLIP_ENTITY,
-      entityUuid: found.uuid,
-      type: 'DELETE',
-      deviceUuid: found.device_uuid,
-      update: { ...clipRecord(found), status: 'DELETED' },
-    });
+    if (!found) throw fail('NOT_FOUND', 'Saved clip');
+    await removeClip(w, found);
     return found;
   });
-  await rm(dirname(mediaFile(deps.config.dataDir, ctx.orgUuid, row.uuid, 'video')), { recursive: true, force: true });
+  await removeMedia(deps, row);
+}
+
+/** unSavePolicyAlertV2: the alert is no longer saved, and the clip saved from it (the named one, or its only one) is deleted. */
+export async function unsavePolicyAlert(deps: ClipDeps, ctx: CallerContext, input: { alertUuid: string; savedClipUuid?: string | null }): Promise<void> {
+  const removed = await write(deps, ctx, async (w) => {
+    const alert = await findPolicyAlert(w, ctx.orgUuid, input.alertUuid);
+    if (!alert) throw fail('NOT_FOUND', 'Policy alert');
+    if (!alert.saved) throw fail('CONFLICT', `Policy alert ${alert.uuid} is not saved`);
+    const clips = await store.findClipsOfAlerts(w.tx, ctx.orgUuid, [alert.uuid]);
+    const chosen = input.savedClipUuid ? clips.filter((c) => c.uuid === input.savedClipUuid) : clips;
+    if (input.savedClipUuid && chosen.length === 0) throw fail('NOT_FOUND', 'Saved clip of the alert');
+    for (const clip of chosen) await removeClip(w, clip);
+    const after = await findPolicyAlert(w, ctx.orgUuid, alert.uuid);
+    if (after?.saved) await markPolicyAlertUnsaved(w, after);
+    return chosen;
+  });
+  await Promise.all(removed.map((row) => removeMedia(deps, row)));
 }

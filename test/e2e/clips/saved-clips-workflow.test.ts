@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { changesDuring, saveClips, seedEventsSite, seededRandom, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, raiseAlerts, saveClips, seedEventsSite, seededRandom, simulate, type EventsSite } from '../events/fixtures.js';
 
 const T0 = Date.UTC(2024, 8, 1, 12);
 const DAY = 86_400_000;
@@ -227,6 +227,37 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       assert.equal((await call('getClipWithProgress', { clipUuid: clip.uuid })).json.errorMsg, 'Saved clip not found');
       assert.equal((await call('deleteSavedClip', { savedClipUuid: clip.uuid })).json.errorMsg, 'Saved clip not found');
       assert.equal((await call('deleteSavedClip', {})).status, 400);
+    });
+  });
+
+  describe('unSavePolicyAlertV2', () => {
+    it("deletes the alert's clip and its media and unsaves the alert; another organization cannot", async () => {
+      const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [T0 - 30_000]);
+      const clipUuid = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      const uploaded = (await simulate(server, 'clip', { camera: site.lobby, clip: clipUuid, bytes: '512' })).savedClip;
+      const media = () => fetch(server.gatehouse.urls.media + uploaded.clipLocationV2, { headers: { 'x-auth-apikey': site.org.apiKey } });
+      assert.equal((await media()).status, 200);
+
+      const foreign = await call('unSavePolicyAlertV2', { alertUuid: alert.uuid }, outsider.apiKey);
+      assert.equal(foreign.json.errorMsg, 'Policy alert not found');
+      const wrongClip = (await saveClips(server, site.org.orgUuid, site.lobby, [T0]))[0];
+      assert.equal((await call('unSavePolicyAlertV2', { alertUuid: alert.uuid, savedClipUuid: wrongClip })).json.errorMsg, 'Saved clip of the alert not found');
+      assert.equal((await clipOf(clipUuid)).status, 'COMPLETE');
+
+      const changes = await changesDuring(server, () => ok('unSavePolicyAlertV2', { alertUuid: alert.uuid, savedClipUuid: clipUuid }));
+      assert.equal(changes.find((c) => c.entity === 'SAVED_CLIP')?.type, 'DELETE');
+      assert.equal((changes.find((c) => c.entity === 'POLICY_ALERT')?.update as any).saved, false);
+      assert.equal((await ok('getPolicyAlertDetails', { policyAlertUuid: alert.uuid })).policyAlert.saved, false);
+      assert.equal((await call('getClipWithProgress', { clipUuid })).json.errorMsg, 'Saved clip not found');
+      const gone = await media();
+      assert.equal(gone.status, 404);
+      await gone.arrayBuffer();
+      assert.match((await call('unSavePolicyAlertV2', { alertUuid: alert.uuid })).json.errorMsg, /is not saved/);
+      // Saved again, and this time the clip is deleted directly: the alert is unsaved too.
+      const again = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      await ok('deleteSavedClip', { savedClipUuid: again });
+      assert.equal((await ok('getPolicyAlertDetails', { policyAlertUuid: alert.uuid })).policyAlert.saved, false);
+      assert.equal((await call('unSavePolicyAlertV2', {})).status, 400);
     });
   });
 });
