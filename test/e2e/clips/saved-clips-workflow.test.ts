@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { listLocations } from '../../../src/domains/devices/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -76,6 +77,13 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const dock = await all('getClipsWithProgress', { pageSize: 100, deviceUuidFilters: [paged.dock] }, paged.org.apiKey);
       assert.equal(dock.length, uuids.length - 30);
       assert.ok(dock.every((c) => c.deviceUuid === `${paged.dock}.v0`));
+      const [hq] = await listLocations(server.gatehouse.deps, paged.org.orgUuid);
+      const atHq = await all('getClipsWithProgress', { pageSize: 100, locationUuidFilters: [hq.uuid] }, paged.org.apiKey);
+      assert.equal(atHq.length, uuids.length);
+      const dockAtHq = await all('getClipsWithProgress', { pageSize: 100, locationUuidFilters: [hq.uuid], deviceUuidFilters: [paged.dock] }, paged.org.apiKey);
+      assert.equal(dockAtHq.length, dock.length);
+      assert.deepEqual(await all('getClipsWithProgress', { pageSize: 100, locationUuidFilters: [site.org.orgUuid] }, paged.org.apiKey), []);
+      assert.deepEqual(await all('getClipsWithProgress', { pageSize: 100, locationUuidFilters: [hq.uuid] }, outsider.apiKey), []);
       const range = await all('getClipsWithProgress', { pageSize: 100, timestampMsAfter: T0 - 2000, timestampMsBefore: T0 }, paged.org.apiKey);
       assert.ok(range.length > 0 && range.every((c) => c.timestampMs >= T0 - 2000 && c.timestampMs < T0));
       const titled = await all('getClipsWithProgress', { pageSize: 100, searchFilter: 'DOCK CL' }, paged.org.apiKey);
