@@ -17,6 +17,11 @@ type RendererDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config' | 'log'>;
 export const SPLICE_VIDEO = { width: 480, height: 270, fps: 5 };
 /** Pending splices picked up when an instance starts. */
 const STARTUP_BATCH = 1000;
+/**
+ * A render under way moves the clip at least this often (ffmpeg is stopped after a minute), so a splice left
+ * UPLOADING or RENDERING for longer lost its instance: a starting instance marks it FAILED (retrySplice takes it).
+ */
+export const STALLED_RENDER_MS = 5 * 60_000;
 
 /**
  * Renders spliced clips: each moves INITIATING -> UPLOADING (the camera's footage is rendered by ffmpeg) ->
@@ -59,6 +64,7 @@ export function startClipRenderer(deps: RendererDeps): { stop(): Promise<void> }
     .listPendingRenders(deps.store.db, STARTUP_BATCH)
     .then((rows) => rows.forEach((r) => enqueue(r.org_uuid, r.uuid)))
     .catch((err) => deps.log.error({ err }, 'clip renderer: reading the pending splices failed'));
+  void failStalledRenders(deps).catch((err) => deps.log.error({ err }, 'clip renderer: failing the stalled splices failed'));
   return {
     async stop() {
       stopped = true;
@@ -112,4 +118,11 @@ async function renderOne(deps: RendererDeps, orgUuid: string, uuid: string): Pro
   });
   // Cancelled (or deleted) while the video was stored: the file is not the clip's.
   if (!completed) await rm(file, { force: true });
+}
+
+/** Marks FAILED the splices whose render stopped with its instance (see STALLED_RENDER_MS). */
+async function failStalledRenders(deps: RendererDeps): Promise<void> {
+  for (const row of await store.listStalledRenders(deps.store.db, deps.clock.now() - STALLED_RENDER_MS, STARTUP_BATCH)) {
+    await move(deps, row, row.status, { status: 'FAILED' });
+  }
 }

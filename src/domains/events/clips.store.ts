@@ -193,3 +193,16 @@ export async function findClipsOfAlerts(db: Db, orgUuid: string, alertUuids: rea
     .where('source_alert_uuid', 'in', [...alertUuids])
     .execute();
 }
+
+/** Splices of every organization left UPLOADING or RENDERING since before `beforeMs`: their render stopped with its instance. */
+export async function listStalledRenders(db: Db, beforeMs: number, limit: number): Promise<SavedClipsTable[]> {
+  return db
+    .selectFrom('saved_clips')
+    .selectAll()
+    .where('spliced', '=', 1)
+    .where('status', 'in', ['UPLOADING', 'RENDERING'])
+    .where('updated_at_ms', '<', beforeMs)
+    .orderBy('updated_at_ms')
+    .limit(limit)
+    .execute();
+}

@@ -6,7 +6,8 @@ import { decodeMedia } from '../../helpers/media-decode.js';
 import { expectDenied, readOnlyKey, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { seedEventsSite, type EventsSite } from '../events/fixtures.js';
+import { startInstance } from '../../helpers/instances.js';
+import { saveClips, seedEventsSite, type EventsSite } from '../events/fixtures.js';
 
 const T0 = Date.UTC(2024, 9, 1, 8);
 const RENDER_WAIT_MS = 60_000;
@@ -149,6 +150,26 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
       assert.match((await call('/api/video/retrySplice', { clipUuid: target.clipUuid })).json.errorMsg, /only a failed splice/);
       assert.match((await call('/api/video/cancelSpliceV2', {})).json.errorMsg, /name the splice/);
       assert.equal((await call('/api/video/retrySplice', {})).status, 400);
+    });
+  });
+
+  describe('a render that stopped with its instance', () => {
+    it('is marked FAILED by the next instance that starts, and retrySplice takes it', async () => {
+      const [uuid] = await saveClips(server, site.org.orgUuid, site.dock, [T0 - 86_400_000]);
+      // As a render under way on an instance that stopped ten minutes ago leaves it.
+      await server.gatehouse.deps.store.db
+        .updateTable('saved_clips')
+        .set({ spliced: 1, status: 'UPLOADING', updated_at_ms: Date.now() - 10 * 60_000 })
+        .where('uuid', '=', uuid)
+        .execute();
+      const next = await startInstance({ databaseUrl: server.config.databaseUrl });
+      try {
+        await until(uuid, 'FAILED');
+        await ok('/api/video/retrySplice', { clipUuid: uuid });
+        await until(uuid, 'COMPLETE');
+      } finally {
+        await next.stop();
+      }
     });
   });
 });
