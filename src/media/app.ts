@@ -159,8 +159,8 @@ function sendBuffer(request: FastifyRequest, reply: FastifyReply, body: Buffer, 
 }
 
 /** Sends a stored clip file, honouring a single-range `Range` header (206, or 416 past the end). */
-function sendStoredMedia(request: FastifyRequest, reply: FastifyReply, media: ClipMedia, part: MediaPart) {
-  reply.header('accept-ranges', 'bytes').header('content-type', media.contentType).header('cache-control', 'private, max-age=3600');
+function sendStoredMedia(request: FastifyRequest, reply: FastifyReply, media: ClipMedia, part: MediaPart, cacheControl = 'private, max-age=3600') {
+  reply.header('accept-ranges', 'bytes').header('content-type', media.contentType).header('cache-control', cacheControl);
   if (media.etag) reply.header('etag', media.etag);
   const range = parseRange(header(request, 'range'), media.size);
   if (range.kind === 'unsatisfiable') {
@@ -217,7 +217,7 @@ function sharedLinkRoutes(deps: Deps): FastifyPluginAsync {
         if (!access) return reply;
         const media = await sharedClipMedia(deps, access, request.params.clip, request.params.part);
         if (!media) return reply.status(404).send(errorBody(`No ${request.params.part} for clip ${request.params.clip} under this link`));
-        return sendStoredMedia(request, reply, media, request.params.part).header('cache-control', 'no-store');
+        return sendStoredMedia(request, reply, media, request.params.part, 'no-store');
       },
     );
   };

@@ -38,7 +38,7 @@ forEachDialect('shared clip groups and their links', (dialect) => {
   const anonymous = async (path: string, headers: Record<string, string> = {}) => {
     const r = await fetch(server.gatehouse.urls.media + path, { headers });
     const body = Buffer.from(await r.arrayBuffer());
-    return { status: r.status, body, json: () => JSON.parse(body.toString('utf8')) };
+    return { status: r.status, headers: r.headers, body, json: () => JSON.parse(body.toString('utf8')) };
   };
 
   describe('createSharedClipGroupV3 and the link', () => {
@@ -69,6 +69,7 @@ forEachDialect('shared clip groups and their links', (dialect) => {
       const video = await anonymous(shared.clips[1].videoUrl);
       assert.equal(video.status, 200);
       assert.equal(video.body.length, 5000);
+      assert.deepEqual([video.headers.get('content-type'), video.headers.get('cache-control')], ['video/mp4', 'no-store']);
       const part = await anonymous(shared.clips[0].videoUrl, { range: 'bytes=0-99' });
       assert.equal(part.status, 206);
       assert.equal(part.body.length, 100);
