@@ -7,6 +7,7 @@ import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdown-rules.js';
 import { startGeneralRuleRunner } from './domains/rules/general-rules.runner.js';
 import { startAlertExpiry } from './domains/events/alert-expiry.js';
+import { startClipRenderer } from './domains/events/clip-renderer.js';
 import { startChatRelay } from './domains/integrations/chat-relay.js';
 import { startUserNotifications } from './domains/orgs/notify.js';
 import { webhookOutboxKinds } from './domains/integrations/webhooks/delivery.js';
@@ -70,6 +71,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     outbox.kick();
   });
   const alertExpiry = startAlertExpiry(deps);
+  const clipRenderer = startClipRenderer(deps);
   const webhooks = startWebhookDispatcher(deps, urls.media);
   // access-lockdown (issue 21): lockdown rules fire on the triggers the changes raise at their locations.
   const lockdownRules = startLockdownRuleRunner(deps);
@@ -87,7 +89,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
+      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), clipRenderer.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await closeDeps(deps);
     },

@@ -21,6 +21,7 @@ import type { Rule, RulesEventRecord } from '../domains/rules/general-rules.sche
 import type { RulePauseRecord } from '../domains/rules/general-rules.service.js';
 import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRecord } from '../domains/schedules/policies.service.js';
 import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
+import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups.schemas.js';
 import type { CrossingRecord } from '../domains/events/reports.service.js';
 import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
 import type { BadgeEventRecord, SeekPointRecord } from '../domains/integrations/badge-events.service.js';
@@ -118,6 +119,7 @@ export interface ChangeEntities {
   SAVED_CLIP: SavedClipRecord; // events: a saved clip
   SCHEDULE: ScheduleRecord; // schedules: a schedule
   SEEK_POINT: SeekPointRecord; // integrations: a labelled moment of a camera's footage
+  SHARED_CLIP_GROUP: SharedClipGroupRecord; // events: a shared clip group (a link to saved clips)
   SHIPMENT: ShipmentRecord; // internal: a hardware shipment
   THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // devices: a discovered third-party camera
   THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count

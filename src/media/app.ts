@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
-import { findClipMedia, uploadClipMedia } from '../domains/events/clips.service.js';
+import { findClipMedia, uploadClipMedia, type ClipMedia } from '../domains/events/clips.service.js';
+import { openSharedGroup, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-clip-groups.service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import { errorBody, handleError } from '../http/errors.js';
 import { baseFastifyOptions } from '../http/fastify-options.js';
@@ -48,6 +49,7 @@ export async function buildMediaApp(deps: Deps) {
   app.setErrorHandler(handleMediaError);
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send(errorBody(`Unknown media path ${request.url.split('?')[0]}`)));
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(sharedLinkRoutes(deps));
 
   // Upload bodies are streamed to disk by the handler, never buffered: no parser reads them.
   app.removeAllContentTypeParsers();
@@ -96,22 +98,7 @@ export async function buildMediaApp(deps: Deps) {
     media.get<{ Params: MediaParams }>('/media/clips/:clip/:part', { schema: { params: paramsSchema } }, async (request, reply) => {
       const media = await findClipMedia(deps, request.caller.orgUuid, request.params.clip, request.params.part);
       if (!media) return reply.status(404).send(errorBody(`No ${request.params.part} for clip ${request.params.clip}`));
-      reply.header('accept-ranges', 'bytes').header('content-type', media.contentType).header('cache-control', 'private, max-age=3600');
-      if (media.etag) reply.header('etag', media.etag);
-      const range = parseRange(header(request, 'range'), media.size);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${media.size}`)
-          .header('content-type', 'application/json')
-          .send(errorBody(`Range not satisfiable: the ${request.params.part} has ${media.size} bytes`));
-      }
-      if (range.kind === 'whole') return reply.header('content-length', media.size).send(createReadStream(media.file));
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(media.file, { start: range.start, end: range.end }));
+      return sendStoredMedia(request, reply, media, request.params.part);
     });
 
     // The simulated cameras' pictures, rendered on demand (src/media/render.ts).
@@ -169,4 +156,69 @@ function sendBuffer(request: FastifyRequest, reply: FastifyReply, body: Buffer, 
     .header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
     .header('content-length', range.end - range.start + 1)
     .send(body.subarray(range.start, range.end + 1));
+}
+
+/** Sends a stored clip file, honouring a single-range `Range` header (206, or 416 past the end). */
+function sendStoredMedia(request: FastifyRequest, reply: FastifyReply, media: ClipMedia, part: MediaPart, cacheControl = 'private, max-age=3600') {
+  reply.header('accept-ranges', 'bytes').header('content-type', media.contentType).header('cache-control', cacheControl);
+  if (media.etag) reply.header('etag', media.etag);
+  const range = parseRange(header(request, 'range'), media.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${media.size}`)
+      .header('content-type', 'application/json')
+      .send(errorBody(`Range not satisfiable: the ${part} has ${media.size} bytes`));
+  }
+  if (range.kind === 'whole') return reply.header('content-length', media.size).send(createReadStream(media.file));
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(createReadStream(media.file, { start: range.start, end: range.end }));
+}
+
+const SHARE_REFUSALS = {
+  missing: [404, 'No such shared link (or it was deleted)'],
+  expired: [410, 'This shared link has expired'],
+  password: [401, 'This shared link needs its password (x-share-password header)'],
+} as const;
+const shareParams = {
+  type: 'object',
+  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' }, clip: paramsSchema.properties.clip, part: paramsSchema.properties.part },
+  required: ['token'],
+};
+
+/**
+ * Share links (createSharedClipGroupV3): no API key, only the link's secret token (and its password, when set),
+ * until the group expires (410) or is deleted (404).
+ */
+function sharedLinkRoutes(deps: Deps): FastifyPluginAsync {
+  return async (app) => {
+    const open = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+      const access = await openSharedGroup(deps, request.params.token, header(request, 'x-share-password'));
+      if (access.kind !== 'open') {
+        const [status, message] = SHARE_REFUSALS[access.kind];
+        void reply.status(status).header('cache-control', 'no-store').send(errorBody(message));
+        return null;
+      }
+      return access;
+    };
+    app.get<{ Params: { token: string } }>('/media/shared/:token', { schema: { params: shareParams } }, async (request, reply) => {
+      const access = await open(request, reply);
+      if (!access) return reply;
+      return reply.header('cache-control', 'no-store').send({ error: false, ...sharedGroupPage(request.params.token, access.group, access.clips) });
+    });
+    app.get<{ Params: { token: string; clip: string; part: MediaPart } }>(
+      '/media/shared/:token/clips/:clip/:part',
+      { schema: { params: { ...shareParams, required: ['token', 'clip', 'part'] } } },
+      async (request, reply) => {
+        const access = await open(request, reply);
+        if (!access) return reply;
+        const media = await sharedClipMedia(deps, access, request.params.clip, request.params.part);
+        if (!media) return reply.status(404).send(errorBody(`No ${request.params.part} for clip ${request.params.clip} under this link`));
+        return sendStoredMedia(request, reply, media, request.params.part, 'no-store');
+      },
+    );
+  };
 }

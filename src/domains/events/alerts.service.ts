@@ -275,6 +275,14 @@ export async function markPolicyAlertSaved(w: WriteScope, alert: PolicyAlertReco
   return saved;
 }
 
+/** Marks an alert no longer saved (its clip was deleted): it expires a retention period from now, as a new one would. */
+export async function markPolicyAlertUnsaved(w: WriteScope, alert: PolicyAlertRecord): Promise<PolicyAlertRecord> {
+  const unsaved = { ...alert, saved: false, expiresAtMs: Math.max(alert.timestampMs, w.nowMs) + ALERT_RETENTION_MS };
+  await store.markPolicyAlertUnsaved(w.tx, alert.orgUuid, alert.uuid, detailsOf(unsaved), unsaved.expiresAtMs);
+  w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: alert.uuid, type: 'UPDATE', deviceUuid: alert.deviceUuid, update: unsaved });
+  return unsaved;
+}
+
 /** Deletes alerts of the organization, all or none: an unknown uuid (or another organization's) refuses the whole call. */
 export async function deletePolicyAlerts(deps: AlertDeps, ctx: CallerContext, uuids: readonly string[]): Promise<number> {
   return write(deps, ctx, async (w) => {

@@ -142,6 +142,16 @@ export async function markPolicyAlertSaved(db: Db, orgUuid: string, uuid: string
   await db.updateTable('policy_alerts').set({ saved: 1, details, expires_at_ms: null }).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
+/** The alert is no longer saved: it expires again at `expiresAtMs`. */
+export async function markPolicyAlertUnsaved(db: Db, orgUuid: string, uuid: string, details: string, expiresAtMs: number): Promise<void> {
+  await db
+    .updateTable('policy_alerts')
+    .set({ saved: 0, details, expires_at_ms: expiresAtMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
 export async function deletePolicyAlerts(db: Db, orgUuid: string, uuids: readonly string[]): Promise<number> {
   if (uuids.length === 0) return 0;
   const result = await db.deleteFrom('policy_alerts').where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).executeTakeFirst();

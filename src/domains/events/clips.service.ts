@@ -9,7 +9,7 @@ import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
 import { findPolicyAlert, markPolicyAlertSaved } from './alerts.service.js';
 import type { SavePolicyAlertV2Request } from './alerts.schemas.js';
-import { CLIP_PAGE, type GetSavedClipsV2Request, type SavedClipRecord } from './clips.schemas.js';
+import { CLIP_PAGE, type ClipAccessSettings, type GetSavedClipsV2Request, type SavedClipRecord } from './clips.schemas.js';
 import * as store from './clips.store.js';
 import type { ClipStatus, SavedClipsTable } from './tables.js';
 
@@ -23,9 +23,13 @@ export const MEDIA_LIMITS: Record<MediaPart, number> = { video: 1024 * 1024 * 10
 
 const DEFAULT_CLIP_SECONDS = 30;
 
-function toRecord(row: SavedClipsTable): SavedClipRecord {
+/** A clip row as the REST API answers it. */
+export function clipRecord(row: SavedClipsTable): SavedClipRecord {
+  const details = fromJson<Record<string, unknown>>(row.details) ?? {};
   return {
-    ...(fromJson<Record<string, unknown>>(row.details) ?? {}),
+    ...details,
+    accessSettings: { allowedRoles: [], allowedUsers: [], ...(details.accessSettings as object | undefined), visibility: row.visibility },
+    externalTransactionId: row.external_transaction_id,
     uuid: row.uuid,
     orgUuid: row.org_uuid,
     userUuid: row.user_uuid,
@@ -53,6 +57,10 @@ export interface ClipInput {
   description?: string | null;
   sourceAlertUuid?: string | null;
   fisheyeMap?: Record<string, unknown> | null;
+  externalTransactionId?: string | null;
+  accessSettings?: ClipAccessSettings | null;
+  /** Spliced from the camera's footage: Gatehouse renders the video (clip-renderer.ts) instead of the camera uploading it. */
+  spliced?: boolean;
 }
 
 /** Creates a clip (INITIATING: its video is still to reach the media host) inside a write; `region` is where its media is kept. */
@@ -67,7 +75,7 @@ export async function createSavedClip(w: WriteScope, region: string, input: Clip
     devicePresentationOrder: [facet],
     clipLocation: { region },
     thumbnailLocation: { region },
-    accessSettings: { allowedRoles: [], allowedUsers: [], visibility: 'ORG_WIDE' },
+    accessSettings: { allowedRoles: input.accessSettings?.allowedRoles ?? [], allowedUsers: input.accessSettings?.allowedUsers ?? [] },
     fisheyeMap: input.fisheyeMap ?? {},
     analyzed: false,
     consoleDelete: false,
@@ -94,9 +102,14 @@ export async function createSavedClip(w: WriteScope, region: string, input: Clip
     video_content_type: null,
     thumbnail_content_type: null,
     details: toJson(details)!,
+    spliced: input.spliced ? 1 : 0,
+    render_attempt: 0,
+    visibility: input.accessSettings?.visibility ?? 'ORG_WIDE',
+    external_transaction_id: input.externalTransactionId ?? null,
+    updated_at_ms: w.nowMs,
   };
   await store.insertClip(w.tx, row);
-  const record = toRecord(row);
+  const record = clipRecord(row);
   w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: record });
   return record;
 }
@@ -141,27 +154,27 @@ export async function getSavedClipsPage(deps: Pick<Deps, 'store'>, ctx: CallerCo
   const max = input.maxPageSize ?? CLIP_PAGE.default;
   const db = deps.store.db;
   const rows = await store.listClips(db, ctx.orgUuid, input.pageTimestampMs ?? null, max + 1);
-  if (rows.length <= max) return { savedClips: rows.map(toRecord), lastEvaluatedTimestampMs: null };
+  if (rows.length <= max) return { savedClips: rows.map(clipRecord), lastEvaluatedTimestampMs: null };
   const boundary = rows[max - 1].timestamp_ms;
   let page = rows.slice(0, max);
   if (rows[max].timestamp_ms === boundary) {
     page = page.filter((r) => r.timestamp_ms !== boundary);
     if (page.length === 0) page = await store.listClipsAt(db, ctx.orgUuid, boundary);
   }
-  return { savedClips: page.map(toRecord), lastEvaluatedTimestampMs: page[page.length - 1].timestamp_ms };
+  return { savedClips: page.map(clipRecord), lastEvaluatedTimestampMs: page[page.length - 1].timestamp_ms };
 }
 
 /** A clip of the organization; null for a missing one or another organization's. */
 export async function findSavedClip(deps: Pick<Deps, 'store'>, orgUuid: string, uuid: string): Promise<SavedClipRecord | null> {
   const row = await store.findClip(deps.store.db, orgUuid, uuid);
-  return row ? toRecord(row) : null;
+  return row ? clipRecord(row) : null;
 }
 
 async function changeClip(deps: ClipDeps, actor: Actor, uuid: string, values: Partial<SavedClipsTable>): Promise<SavedClipRecord> {
   return write(deps, actor, async (w) => {
-    await store.updateClip(w.tx, actor.orgUuid, uuid, values);
+    await store.updateClip(w.tx, actor.orgUuid, uuid, { ...values, updated_at_ms: w.nowMs });
     const row = (await store.findClip(w.tx, actor.orgUuid, uuid))!;
-    const record = toRecord(row);
+    const record = clipRecord(row);
     w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: uuid, type: 'UPDATE', deviceUuid: row.device_uuid, update: record });
     return record;
   });
@@ -197,7 +210,7 @@ export async function uploadClipMedia(
       entityUuid: row.uuid,
       type: 'UPDATE',
       deviceUuid: row.device_uuid,
-      update: toRecord({ ...row, status: 'UPLOADING' }),
+      update: clipRecord({ ...row, status: 'UPLOADING' }),
     });
     return true;
   });

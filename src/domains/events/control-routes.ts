@@ -55,6 +55,7 @@ const ClipFlags = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 500 })),
   bytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 * 1024 * 1024, description: 'size of the synthetic video; default 256 KiB' })),
   noUpload: Type.Optional(Type.Boolean({ description: 'create the clip only (INITIATING)' })),
+  transaction: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: "the clip's externalTransactionId (an integration's transaction)" })),
 });
 
 const CrossingFlags = Type.Object({
@@ -139,7 +140,13 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
     const { device, actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'clip');
     let clip = flags.clip
       ? await findSavedClip(deps, device.orgUuid, flags.clip)
-      : await saveClip(deps, actor, { deviceUuid: device.uuid, timestampMs: flags.at, durationSec: flags.durationSec, title: flags.title });
+      : await saveClip(deps, actor, {
+          deviceUuid: device.uuid,
+          timestampMs: flags.at,
+          durationSec: flags.durationSec,
+          title: flags.title,
+          externalTransactionId: flags.transaction,
+        });
     if (!clip || deviceOfFacet(clip.deviceUuid ?? '') !== device.uuid) throw fail('NOT_FOUND', 'Saved clip');
     if (!flags.noUpload) {
       const upload = (part: 'video' | 'thumbnail', contentType: string, bytes: Buffer) =>

@@ -5,13 +5,17 @@ import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
 import { countReportRoutes } from './count-reports.routes.js';
 import { reportRoutes } from './reports.routes.js';
+import { sharedClipGroupRoutes } from './shared-clip-groups.routes.js';
+import { spliceRoutes } from './splices.routes.js';
 import { vehicleRoutes } from './vehicles.routes.js';
 
-/** The events domain's operations: policy alerts, saved clips and people-counting reports. */
+/** The events domain's operations: policy alerts, saved clips, splices, shared clip groups and people-counting reports. */
 export function eventRoutes(app: ApiApp, deps: Deps): void {
   alertRoutes(app, deps);
   alertFeedRoutes(app, deps);
   clipRoutes(app, deps);
+  spliceRoutes(app, deps);
+  sharedClipGroupRoutes(app, deps);
   reportRoutes(app, deps);
   countReportRoutes(app, deps);
   vehicleRoutes(app, deps);

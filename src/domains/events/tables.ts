@@ -52,6 +52,33 @@ export interface SavedClipsTable {
   thumbnail_content_type: string | null;
   /** JSON object: the rest of the record (access settings, maps, resolution...). */
   details: string;
+  /** 0/1: spliced from the camera's footage, so Gatehouse renders its video (src/domains/events/clip-renderer.ts). */
+  spliced: number;
+  /** The render that owns the clip: a retry starts a new one, and an older render's moves then change nothing. */
+  render_attempt: number;
+  visibility: ClipVisibility;
+  external_transaction_id: string | null;
+  updated_at_ms: number | null;
+}
+
+export const CLIP_VISIBILITIES = ['PRIVATE', 'ROLE_RESTRICTED', 'ORG_WIDE'] as const;
+export type ClipVisibility = (typeof CLIP_VISIBILITIES)[number];
+
+/** Shared clip groups: a link to some clips the media host serves without an API key until it expires. */
+export interface SharedClipGroupsTable {
+  uuid: string;
+  org_uuid: string;
+  title: string | null;
+  description: string | null;
+  created_at_ms: number;
+  expiration_time_secs: number;
+  expires_at_ms: number;
+  /** scrypt digest of the link's password, or null for an open link. */
+  password_digest: string | null;
+  /** The secret in the share link. */
+  share_token: string;
+  /** JSON array of {clipUuid, alertUuid}. */
+  clips: string;
 }
 
 export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE'] as const;
@@ -96,5 +123,6 @@ export interface EventTables {
   vehicle_events: VehicleEventsTable;
   policy_alerts: PolicyAlertsTable;
   saved_clips: SavedClipsTable;
+  shared_clip_groups: SharedClipGroupsTable;
   crossing_events: CrossingEventsTable;
 }

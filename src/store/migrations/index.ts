@@ -23,6 +23,7 @@ import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
 import { accessGrants } from './0021-access-grants.js';
 import { accessLockdown } from './0022-access-lockdown.js';
 import { policiesRules } from './0030-policies-rules.js';
+import { clips } from './0031-clips.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -53,5 +54,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0021-access-grants': accessGrants(dialect),
     '0022-access-lockdown': accessLockdown(dialect),
     '0030-policies-rules': policiesRules(),
+    '0031-clips': clips(),
   };
 }
