@@ -27,36 +27,36 @@ import type { CrossingObject } from './tables.js';
  */
 
 type ReadDeps = Pick<Deps, 'store'>;
-type CountedType = (typeof COUNTED_TYPES)[number];
+export type CountedType = (typeof COUNTED_TYPES)[number];
 
 const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
 
-function countedType(type: ReportType): CountedType {
+export function countedType(type: ReportType): CountedType {
   if (!(COUNTED_TYPES as readonly string[]).includes(type))
     throw fail('INVALID_VALUE', `type ${type}: Gatehouse counts ${COUNTED_TYPES.join(', ')} from what it records`);
   return type as CountedType;
 }
 
-interface Range {
+export interface Range {
   startTimeMs: number;
   endTimeMs: number;
   unit: BucketUnit;
   timeZone: string;
 }
 
-function rangeOf(input: { startTimeMs: number; endTimeMs: number; interval: keyof typeof INTERVAL_UNITS }, timeZone: string): Range {
+export function rangeOf(input: { startTimeMs: number; endTimeMs: number; interval: keyof typeof INTERVAL_UNITS }, timeZone: string): Range {
   if (input.startTimeMs > input.endTimeMs) throw fail('INVALID_VALUE', 'startTimeMs must not be after endTimeMs');
   if (!isValidTimeZone(timeZone)) throw fail('INVALID_VALUE', `timeZone: "${timeZone}" is not a known IANA time zone`);
   return { startTimeMs: input.startTimeMs, endTimeMs: input.endTimeMs, unit: INTERVAL_UNITS[input.interval], timeZone };
 }
 
 /** Per device, the count of each bucket of the range (bucket starts in `starts`). */
-interface Series {
+export interface Series {
   starts: number[];
   byDevice: Map<string, number[]>;
 }
 
-async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
+export async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
   const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
   const byDevice = new Map<string, number[]>();
   if (starts.length === 0) return { starts, byDevice };
@@ -75,7 +75,7 @@ async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, d
 }
 
 /** Data points adding up the series of several types (each over the same range). */
-function dataPoints(range: Range, series: Array<{ type: ReportType; series: Series }>): CountDataPoint[] {
+export function dataPoints(range: Range, series: Array<{ type: ReportType; series: Series }>): CountDataPoint[] {
   const starts = series[0]?.series.starts ?? [];
   return starts.map((start, i) => {
     const eventCountMap: Record<string, number> = {};
@@ -107,7 +107,7 @@ async function locationTimeZone(deps: ReadDeps, orgUuid: string, locationUuid: s
 }
 
 /** What a scope counts: the devices (null: the whole organization) and the time zone it defaults to. */
-async function scopeDevices(
+export async function scopeDevices(
   deps: ReadDeps,
   orgUuid: string,
   scope: string,

@@ -5,6 +5,7 @@ import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
 import { countReportRoutes } from './count-reports.routes.js';
 import { reportRoutes } from './reports.routes.js';
+import { summaryReportRoutes } from './summary-reports.routes.js';
 import { vehicleRoutes } from './vehicles.routes.js';
 
 /** The events domain's operations: policy alerts, saved clips and people-counting reports. */
@@ -14,5 +15,6 @@ export function eventRoutes(app: ApiApp, deps: Deps): void {
   clipRoutes(app, deps);
   reportRoutes(app, deps);
   countReportRoutes(app, deps);
+  summaryReportRoutes(app, deps);
   vehicleRoutes(app, deps);
 }

@@ -91,10 +91,21 @@ export interface VehicleEventsTable {
   timestamp_ms: number;
 }
 
+/** When a running average (getRunningAverage) was last started again, per scope and its device, location or organization. */
+export interface RunningAverageResetsTable {
+  org_uuid: string;
+  /** DEVICE, LOCATION or ORG. */
+  scope: string;
+  /** The device, location or (ORG) organization uuid. */
+  target_uuid: string;
+  reset_at_ms: number;
+}
+
 export interface EventTables {
   vehicles: VehiclesTable;
   vehicle_events: VehicleEventsTable;
   policy_alerts: PolicyAlertsTable;
   saved_clips: SavedClipsTable;
   crossing_events: CrossingEventsTable;
+  running_average_resets: RunningAverageResetsTable;
 }

@@ -20,6 +20,7 @@ import { webhooks } from './0019-webhooks.js';
 import { orgRecords } from './0020-org-records.js';
 import { orgsFinished } from './0027-orgs.js';
 import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
+import { reports } from './0032-reports.js';
 import { accessGrants } from './0021-access-grants.js';
 import { accessLockdown } from './0022-access-lockdown.js';
 
@@ -51,5 +52,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-webhook-org-cursors': webhookOrgCursors(),
     '0021-access-grants': accessGrants(dialect),
     '0022-access-lockdown': accessLockdown(dialect),
+    '0032-reports': reports(),
   };
 }
