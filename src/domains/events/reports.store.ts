@@ -157,3 +157,28 @@ export async function saveRunningAverageReset(db: Db, row: RunningAverageResetsT
     .onConflict((oc) => oc.columns(['org_uuid', 'scope', 'target_uuid']).doUpdateSet({ reset_at_ms: row.reset_at_ms }))
     .execute();
 }
+
+/** The organization's crossings of one kind of object in [fromMs, toMs) oldest first, strictly after the cursor (over the (org, object, timestamp) index). */
+export async function pageOrgCrossings(
+  db: Db,
+  orgUuid: string,
+  object: CrossingObject,
+  fromMs: number | null,
+  toMs: number | null,
+  after: { timestampMs: number; id: number } | null,
+  limit: number,
+): Promise<CrossingEventRow[]> {
+  const rows = await db
+    .selectFrom('crossing_events')
+    .select(['id', 'device_uuid', 'object', 'timestamp_ms', 'ingress', 'egress'])
+    .where('org_uuid', '=', orgUuid)
+    .where('object', '=', object)
+    .$if(fromMs !== null, (q) => q.where('timestamp_ms', '>=', fromMs!))
+    .$if(toMs !== null, (q) => q.where('timestamp_ms', '<', toMs!))
+    .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('timestamp_ms', 'id'), '>', eb.tuple(after!.timestampMs, after!.id))))
+    .orderBy('timestamp_ms')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), timestamp_ms: Number(r.timestamp_ms) }));
+}

@@ -4,6 +4,7 @@ import { alertFeedRoutes } from './alert-feed.routes.js';
 import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
 import { countReportRoutes } from './count-reports.routes.js';
+import { exportRoutes } from './exports.routes.js';
 import { reportRoutes } from './reports.routes.js';
 import { summaryReportRoutes } from './summary-reports.routes.js';
 import { vehicleRoutes } from './vehicles.routes.js';
@@ -16,5 +17,6 @@ export function eventRoutes(app: ApiApp, deps: Deps): void {
   reportRoutes(app, deps);
   countReportRoutes(app, deps);
   summaryReportRoutes(app, deps);
+  exportRoutes(app, deps);
   vehicleRoutes(app, deps);
 }

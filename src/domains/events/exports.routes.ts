@@ -1,0 +1,73 @@
+import type { Deps } from '../../deps.js';
+import type { ApiApp } from '../../http/operation.js';
+import { exportOperation } from './csv-export.js';
+import {
+  ExportAuditRequest,
+  ExportIntervalRequest,
+  ExportInventoryRequest,
+  ExportMotionEventsRequest,
+  ExportUsersRequest,
+  ExportVehicleEventsRequest,
+} from './exports.schemas.js';
+import * as exports from './exports.service.js';
+import { GetVehicleEventsRequest } from './vehicles.schemas.js';
+
+/** The CSV exports of recorded events and of the organization's devices, users and audit trail. */
+export function exportRoutes(app: ApiApp, deps: Deps): void {
+  exportOperation(app, deps, {
+    path: '/api/export/peopleCountEvents',
+    operationId: 'exportPeopleCountEvents',
+    summary: 'Export people count events as CSV',
+    body: ExportIntervalRequest,
+    columns: exports.PEOPLE_COUNT_COLUMNS,
+    read: exports.readPeopleCounts,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/vehicleEvents',
+    operationId: 'exportVehicleEvents',
+    summary: 'Export licence plate reads as CSV',
+    body: ExportVehicleEventsRequest,
+    columns: exports.VEHICLE_EVENT_COLUMNS,
+    read: exports.readVehicleEvents,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/vehicleEventsV2',
+    operationId: 'exportVehicleEventsV2',
+    summary: 'Export licence plate reads as CSV (the getVehicleEvents query)',
+    body: GetVehicleEventsRequest,
+    columns: exports.VEHICLE_EVENT_COLUMNS,
+    read: exports.readVehicleEventsV2,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/motionEvents',
+    operationId: 'exportMotionEvents',
+    summary: "Export a camera's motion alerts as CSV",
+    body: ExportMotionEventsRequest,
+    columns: exports.MOTION_EVENT_COLUMNS,
+    read: exports.readMotionEvents,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/inventory',
+    operationId: 'exportInventory',
+    summary: "Export the organization's devices as CSV",
+    body: ExportInventoryRequest,
+    columns: exports.INVENTORY_COLUMNS,
+    read: exports.readInventory,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/users',
+    operationId: 'exportUsers',
+    summary: "Export the organization's users as CSV",
+    body: ExportUsersRequest,
+    columns: exports.USER_COLUMNS,
+    read: exports.readUsers,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/audit',
+    operationId: 'exportAudit',
+    summary: "Export the organization's audit trail as CSV",
+    body: ExportAuditRequest,
+    columns: exports.AUDIT_COLUMNS,
+    read: exports.readAudit,
+  });
+}
