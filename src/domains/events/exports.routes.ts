@@ -3,9 +3,12 @@ import type { ApiApp } from '../../http/operation.js';
 import { exportOperation } from './csv-export.js';
 import {
   ExportAuditRequest,
+  ExportGatewayEventsRequest,
   ExportIntervalRequest,
   ExportInventoryRequest,
   ExportMotionEventsRequest,
+  ExportProximityEventsRequest,
+  ExportSensorEventsRequest,
   ExportUsersRequest,
   ExportVehicleEventsRequest,
 } from './exports.schemas.js';
@@ -69,5 +72,37 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     body: ExportAuditRequest,
     columns: exports.AUDIT_COLUMNS,
     read: exports.readAudit,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/doorEvents',
+    operationId: 'exportDoorEvents',
+    summary: "Export a door sensor's events as CSV",
+    body: ExportSensorEventsRequest,
+    columns: exports.DOOR_SENSOR_COLUMNS,
+    read: exports.readDoorSensorEvents,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/climateEvents',
+    operationId: 'exportClimateEvents',
+    summary: "Export a climate sensor's readings as CSV",
+    body: ExportSensorEventsRequest,
+    columns: exports.CLIMATE_COLUMNS,
+    read: exports.readClimateEvents,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/environmentalGatewayEvents',
+    operationId: 'exportEnvironmentalGatewayEvents',
+    summary: "Export an environmental gateway's readings as CSV",
+    body: ExportGatewayEventsRequest,
+    columns: exports.GATEWAY_COLUMNS,
+    read: exports.readGatewayEvents,
+  });
+  exportOperation(app, deps, {
+    path: '/api/export/proximityEvents',
+    operationId: 'exportProximityEvents',
+    summary: "Export a proximity tag's events as CSV",
+    body: ExportProximityEventsRequest,
+    columns: exports.PROXIMITY_COLUMNS,
+    read: exports.readProximityEvents,
   });
 }

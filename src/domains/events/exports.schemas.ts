@@ -46,3 +46,18 @@ export const ExportUsersRequest = Type.Object({
   userUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'absent or empty: every user' })),
 });
 export type ExportUsersRequest = Static<typeof ExportUsersRequest>;
+
+const sensorRange = {
+  createdAfterMs: Ms('start of the range (inclusive)'),
+  createdBeforeMs: Ms('end of the range (exclusive)'),
+};
+export const ExportSensorEventsRequest = Type.Object({ sensorUuid: Ruuid({ description: 'the sensor whose events are exported' }), ...sensorRange });
+export type ExportSensorEventsRequest = Static<typeof ExportSensorEventsRequest>;
+export const ExportGatewayEventsRequest = Type.Object({ deviceUuid: Ruuid({ description: 'the environmental gateway' }), ...sensorRange });
+export type ExportGatewayEventsRequest = Static<typeof ExportGatewayEventsRequest>;
+export const ExportProximityEventsRequest = Type.Object({
+  tagUuid: Ruuid({ description: 'the proximity tag' }),
+  ...sensorRange,
+  createBeforeMs: Ms('the older spelling of createdBeforeMs'),
+});
+export type ExportProximityEventsRequest = Static<typeof ExportProximityEventsRequest>;
