@@ -1,12 +1,16 @@
+import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import { EnvelopeResponse } from '../../schemas/common.js';
 import { GetCountReportV2Response } from './reports.schemas.js';
+import { ResponseOf, Field } from '../../schemas/common.js';
+import { VehicleEvent } from './vehicles.schemas.js';
 import * as runningAverage from './running-average.service.js';
 import {
   GetCountReportRequest,
   GetCountReportsByScopeResponse,
   GetCountReportsRequest,
+  GetLicensePlatesByDeviceRequest,
   GetMostRecentPeopleCountRequest,
   GetMostRecentPeopleCountResponse,
   GetRunningAverageRequest,
@@ -112,5 +116,18 @@ export function summaryReportRoutes(app: ApiApp, deps: Deps): void {
       await runningAverage.resetRunningAverage(deps, ctx, input);
       return {};
     },
+  );
+  operation(
+    app,
+    {
+      path: '/api/report/getLicensePlatesByDevice',
+      operationId: 'getLicensePlatesByDevice',
+      summary: "Get a camera's licence plate reads in an interval",
+      description: "The reads, newest first, of the interval (on the wall clock of the camera's location) that holds timestampMs; at most 1000.",
+      tags,
+      body: GetLicensePlatesByDeviceRequest,
+      response: ResponseOf({ licensePlateEvents: Field(Type.Array(VehicleEvent)) }),
+    },
+    async (input, ctx) => ({ licensePlateEvents: await summary.getLicensePlatesByDevice(deps, ctx, input) }),
   );
 }

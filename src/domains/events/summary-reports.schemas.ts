@@ -105,3 +105,11 @@ export const GetRunningAverageResponse = ResponseOf({ statsDataPoints: Field(Typ
 
 export const ResetRunningAverageRequest = Type.Object({ scope: StringEnum(REPORT_SCOPES), uuid: Opt(Ruuid()) });
 export type ResetRunningAverageRequest = Static<typeof ResetRunningAverageRequest>;
+
+export const GetLicensePlatesByDeviceRequest = Type.Object({
+  deviceUuid: Type.Union([FacetId(), Ruuid()]),
+  interval: StringEnum(REPORT_INTERVALS, "the interval that holds timestampMs, cut in the time zone of the camera's location"),
+  timestampMs: Opt(Type.Integer({ minimum: 0, description: 'an instant inside the interval; required' })),
+  dateLocal: Opt(Type.String({ deprecated: true })),
+});
+export type GetLicensePlatesByDeviceRequest = Static<typeof GetLicensePlatesByDeviceRequest>;

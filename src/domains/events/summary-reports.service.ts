@@ -2,20 +2,24 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../ids.js';
-import { findDevice, findDevices, listDevices } from '../devices/service.js';
+import { findDevice, findDevices, findLocation, listDevices } from '../devices/service.js';
 import { countedType, countSeries, dataPoints, rangeOf, scopeDevices, type CountedType, type Range, type Series } from './count-reports.service.js';
-import { localIso } from './report-buckets.js';
+import { bucketStart, localIso, nextBucket } from './report-buckets.js';
+import { INTERVAL_UNITS } from './reports.service.js';
 import type { CountDataPoint, ReportType } from './reports.schemas.js';
 import * as store from './reports.store.js';
 import type {
   GetCountReportRequest,
   GetCountReportsRequest,
+  GetLicensePlatesByDeviceRequest,
   GetMostRecentPeopleCountRequest,
   GetThresholdCrossingCountsRequest,
   PeopleCountEvent,
   SummaryCountDataPoint,
 } from './summary-reports.schemas.js';
 import { CROSSING_OBJECTS, type CrossingObject } from './tables.js';
+import type { VehicleEventRecord } from './vehicles.schemas.js';
+import { getVehicleEvents } from './vehicles.service.js';
 
 /**
  * The report operations over the count series of count-reports.service.ts: the V1 count report, the series
@@ -185,4 +189,24 @@ export async function getMostRecentPeopleCountEvents(deps: ReadDeps, ctx: Caller
     eventTimestamp: row.timestamp_ms,
     peopleCount: row.ingress + row.egress,
   }));
+}
+
+/** The most plate reads getLicensePlatesByDevice answers (a busier interval: a shorter one). */
+export const PLATES_BY_DEVICE_MAX = 1000;
+
+/** getLicensePlatesByDevice: a camera's plate reads, newest first, in the interval (local to its location) that holds timestampMs. */
+export async function getLicensePlatesByDevice(deps: ReadDeps, ctx: CallerContext, input: GetLicensePlatesByDeviceRequest): Promise<VehicleEventRecord[]> {
+  if (input.timestampMs == null) throw fail('INVALID_VALUE', 'timestampMs is required');
+  const uuid = isRuuid(input.deviceUuid) ? input.deviceUuid : deviceOfFacet(input.deviceUuid);
+  const camera = uuid ? await findDevice(deps, ctx.orgUuid, uuid, ['CAMERA']) : null;
+  if (!camera) throw fail('NOT_FOUND', `Camera ${input.deviceUuid}`);
+  const timeZone = (camera.locationUuid ? (await findLocation(deps, ctx.orgUuid, camera.locationUuid))?.tz : null) ?? 'UTC';
+  const unit = INTERVAL_UNITS[input.interval];
+  const startTimeMs = bucketStart(input.timestampMs, unit, timeZone);
+  return getVehicleEvents(deps, ctx, {
+    deviceUuidFilter: [camera.uuid],
+    startTimeMs,
+    endTimeMs: nextBucket(startTimeMs, unit, timeZone),
+    maxResults: PLATES_BY_DEVICE_MAX,
+  });
 }

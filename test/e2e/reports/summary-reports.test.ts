@@ -28,6 +28,13 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
     await crossing(site.lobby, utc('2024-11-04T04:30:00Z'), 6, 2);
     await crossing(site.lobby, utc('2024-11-04T05:30:00Z'), 1, 0);
     await crossing(other.lobby, utc('2024-03-10T15:00:00Z'), 100, 90);
+    // 2024-11-03 is a 25-hour day in New York.
+    const plate = (camera: string, licence: string, at: string) => simulate(server, 'plate', { camera, plate: licence, at: String(utc(at)) });
+    await plate(site.lobby, 'EARLY1', '2024-11-03T04:30:00Z'); // Nov 3, 00:30 EDT
+    await plate(site.lobby, 'LATE2', '2024-11-04T04:30:00Z'); // Nov 3, 23:30 EST
+    await plate(site.lobby, 'NEXT3', '2024-11-04T05:30:00Z'); // Nov 4, 00:30 EST
+    await plate(site.dock, 'DOCK4', '2024-11-03T12:00:00Z');
+    await plate(other.lobby, 'OTHER5', '2024-11-03T12:00:00Z');
   });
   after(() => server.close());
 
@@ -251,6 +258,39 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
       );
       assert.equal(theirs.statsDataPoints.length, 3);
       assert.equal(await refused('/api/report/resetRunningAverage', { scope: 'LOCATION' }), "uuid: scope LOCATION needs the location's uuid");
+    });
+  });
+  describe('POST /api/report/getLicensePlatesByDevice', () => {
+    it("answers a camera's plate reads in the local day that holds the instant, a 25-hour day in autumn", async () => {
+      const json = await ok('/api/report/getLicensePlatesByDevice', {
+        deviceUuid: facet(site.lobby),
+        interval: 'DAILY',
+        timestampMs: utc('2024-11-03T16:00:00Z'),
+      });
+      assert.deepEqual(
+        json.licensePlateEvents.map((e: { vehicleLicensePlate: string; eventTimestamp: number; deviceUuid: string }) => [
+          e.vehicleLicensePlate,
+          e.eventTimestamp,
+          e.deviceUuid,
+        ]),
+        [
+          ['LATE2', utc('2024-11-04T04:30:00Z'), facet(site.lobby)],
+          ['EARLY1', utc('2024-11-03T04:30:00Z'), facet(site.lobby)],
+        ],
+      );
+      const hour = await ok('/api/report/getLicensePlatesByDevice', { deviceUuid: site.lobby, interval: 'HOURLY', timestampMs: utc('2024-11-04T05:59:00Z') });
+      assert.deepEqual(
+        hour.licensePlateEvents.map((e: { vehicleLicensePlate: string }) => e.vehicleLicensePlate),
+        ['NEXT3'],
+      );
+    });
+
+    it("refuses another organization's camera and a missing instant", async () => {
+      assert.equal(
+        await refused('/api/report/getLicensePlatesByDevice', { deviceUuid: other.lobby, interval: 'DAILY', timestampMs: utc('2024-11-03T16:00:00Z') }),
+        `Camera ${other.lobby} not found`,
+      );
+      assert.equal(await refused('/api/report/getLicensePlatesByDevice', { deviceUuid: site.lobby, interval: 'DAILY' }), 'timestampMs is required');
     });
   });
 });
