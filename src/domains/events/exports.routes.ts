@@ -105,4 +105,12 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     columns: exports.PROXIMITY_COLUMNS,
     read: exports.readProximityEvents,
   });
+  exportOperation(app, deps, {
+    path: '/api/export/diagnostic',
+    operationId: 'exportDiagnostic',
+    summary: "Export the devices' diagnostic events as CSV",
+    body: ExportIntervalRequest,
+    columns: exports.DIAGNOSTIC_COLUMNS,
+    read: exports.readDiagnostics,
+  });
 }

@@ -9,7 +9,8 @@ import { listUsers, type UserView } from '../orgs/users.service.js';
 import { toRecord as toAlertRecord } from './alerts.service.js';
 import type { PolicyAlertRecord } from './alerts.schemas.js';
 import * as alertStore from './alerts.store.js';
-import { checkExportRange, drain, EXPORT_PAGE, type Cell, type CsvColumn } from './csv-export.js';
+import { checkExportRange, drain, EXPORT_MAX_ROWS, EXPORT_PAGE, type Cell, type CsvColumn } from './csv-export.js';
+import { diagnosticEvents, type DiagnosticEventRecord } from './diagnostics.service.js';
 import type {
   ExportAuditRequest,
   ExportGatewayEventsRequest,
@@ -263,3 +264,16 @@ export const readProximityEvents = (deps: ReadDeps, ctx: CallerContext, input: E
     fromMs: input.createdAfterMs,
     beforeMs: input.createdBeforeMs ?? input.createBeforeMs,
   });
+
+// Device diagnostics, newest first.
+export const DIAGNOSTIC_COLUMNS: ReadonlyArray<CsvColumn<DiagnosticEventRecord>> = [
+  { header: 'timestamp', value: (e) => e.timestamp },
+  { header: 'uuid', value: (e) => e.uuid },
+  { header: 'deviceUuid', value: (e) => e.deviceUuid },
+  { header: 'deviceName', value: (e) => e.deviceName },
+  { header: 'deviceType', value: (e) => e.deviceType },
+  { header: 'activity', value: (e) => e.activity },
+];
+
+export const readDiagnostics = (deps: ReadDeps, ctx: CallerContext, input: ExportIntervalRequest) =>
+  diagnosticEvents(deps, ctx, { afterMs: input.startInterval, beforeMs: input.endInterval }, EXPORT_MAX_ROWS);

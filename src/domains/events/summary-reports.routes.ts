@@ -5,11 +5,14 @@ import { EnvelopeResponse } from '../../schemas/common.js';
 import { GetCountReportV2Response } from './reports.schemas.js';
 import { ResponseOf, Field } from '../../schemas/common.js';
 import { VehicleEvent } from './vehicles.schemas.js';
+import * as diagnostics from './diagnostics.service.js';
 import * as runningAverage from './running-average.service.js';
 import {
   GetCountReportRequest,
   GetCountReportsByScopeResponse,
   GetCountReportsRequest,
+  GetDiagnosticFeedRequest,
+  GetDiagnosticFeedResponse,
   GetLicensePlatesByDeviceRequest,
   GetMostRecentPeopleCountRequest,
   GetMostRecentPeopleCountResponse,
@@ -129,5 +132,20 @@ export function summaryReportRoutes(app: ApiApp, deps: Deps): void {
       response: ResponseOf({ licensePlateEvents: Field(Type.Array(VehicleEvent)) }),
     },
     async (input, ctx) => ({ licensePlateEvents: await summary.getLicensePlatesByDevice(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/report/getDiagnosticFeed',
+      operationId: 'getDiagnosticFeed',
+      summary: 'Get the diagnostic feed of the devices',
+      description: `Devices going online or offline and sensors reporting a low battery (at most ${diagnostics.LOW_BATTERY_PERCENT}%), newest first; at most ${diagnostics.DIAGNOSTIC_MAX}.`,
+      tags,
+      body: GetDiagnosticFeedRequest,
+      response: GetDiagnosticFeedResponse,
+    },
+    async (input, ctx) => ({
+      diagnosticEvents: await diagnostics.diagnosticEvents(deps, ctx, { afterMs: input.timestampMsAfter, beforeMs: input.timestampMsBefore }),
+    }),
   );
 }

@@ -113,3 +113,22 @@ export const GetLicensePlatesByDeviceRequest = Type.Object({
   dateLocal: Opt(Type.String({ deprecated: true })),
 });
 export type GetLicensePlatesByDeviceRequest = Static<typeof GetLicensePlatesByDeviceRequest>;
+
+export const GetDiagnosticFeedRequest = Type.Object({
+  timestampMsAfter: Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' })),
+  timestampMsBefore: Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' })),
+});
+export type GetDiagnosticFeedRequest = Static<typeof GetDiagnosticFeedRequest>;
+export const DiagnosticEvent = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  deviceUuid: Field(Ruuid()),
+  deviceName: Field(Type.String()),
+  deviceType: Field(Type.String()),
+  firmwareVersion: Field(Type.String()),
+  activity: Field(
+    Type.String({ description: 'online and offline by kind of device (CAMERA_CONNECTED, DOOR_OFFLINE, ...) or a low battery (CLIMATE_LOW_BATTERY, ...)' }),
+  ),
+  timestamp: Field(Type.String({ format: 'date-time' })),
+});
+export const GetDiagnosticFeedResponse = ResponseOf({ diagnosticEvents: Field(Type.Array(DiagnosticEvent)) });

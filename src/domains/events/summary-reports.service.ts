@@ -8,6 +8,7 @@ import { bucketStart, localIso, nextBucket } from './report-buckets.js';
 import { INTERVAL_UNITS } from './reports.service.js';
 import type { CountDataPoint, ReportType } from './reports.schemas.js';
 import * as store from './reports.store.js';
+import { rowUuid } from './row-uuid.js';
 import type {
   GetCountReportRequest,
   GetCountReportsRequest,
@@ -168,13 +169,6 @@ export async function getThresholdCrossingCounts(
   return counts;
 }
 
-/** A stable RUUID for a recorded crossing: its id in the last bytes of 16. */
-function crossingUuid(id: number): string {
-  const bytes = Buffer.alloc(16);
-  bytes.writeBigUInt64BE(BigInt(id), 8);
-  return bytes.toString('base64url');
-}
-
 /** A camera's latest people counts (its HUMAN crossings), newest first. */
 export async function getMostRecentPeopleCountEvents(deps: ReadDeps, ctx: CallerContext, input: GetMostRecentPeopleCountRequest): Promise<PeopleCountEvent[]> {
   const uuid = isRuuid(input.deviceUuid) ? input.deviceUuid : deviceOfFacet(input.deviceUuid);
@@ -182,7 +176,7 @@ export async function getMostRecentPeopleCountEvents(deps: ReadDeps, ctx: Caller
   if (!camera) throw fail('NOT_FOUND', `Camera ${input.deviceUuid}`);
   const rows = await store.latestCrossings(deps.store.db, ctx.orgUuid, camera.uuid, 'HUMAN', input.numMostRecent ?? 10);
   return rows.map((row) => ({
-    uuid: crossingUuid(row.id),
+    uuid: rowUuid('crossing', row.id),
     orgUuid: ctx.orgUuid,
     deviceUuid: facetId(camera.uuid),
     locationUuid: camera.locationUuid,
