@@ -15,6 +15,8 @@ import {
   GetDiagnosticFeedResponse,
   GetLicensePlatesByDeviceRequest,
   GetMostRecentPeopleCountRequest,
+  GetProximityTagLocationsByDateRequest,
+  GetProximityTagLocationsByDateResponse,
   GetMostRecentPeopleCountResponse,
   GetRunningAverageRequest,
   GetRunningAverageResponse,
@@ -24,6 +26,7 @@ import {
   ResetRunningAverageRequest,
 } from './summary-reports.schemas.js';
 import * as summary from './summary-reports.service.js';
+import * as tagLocations from './tag-locations.service.js';
 
 const tags = ['Report'];
 
@@ -147,5 +150,18 @@ export function summaryReportRoutes(app: ApiApp, deps: Deps): void {
     async (input, ctx) => ({
       diagnosticEvents: await diagnostics.diagnosticEvents(deps, ctx, { afterMs: input.timestampMsAfter, beforeMs: input.timestampMsBefore }),
     }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/report/getProximityTagLocationsByDate',
+      operationId: 'getProximityTagLocationsByDate',
+      summary: 'Get the locations of a proximity tag by day',
+      description: "Per day of the range (on the wall clock of the tag's location), each location the tag reported from.",
+      tags,
+      body: GetProximityTagLocationsByDateRequest,
+      response: GetProximityTagLocationsByDateResponse,
+    },
+    async (input, ctx) => ({ dataPoints: await tagLocations.getProximityTagLocationsByDate(deps, ctx, input) }),
   );
 }

@@ -132,3 +132,19 @@ export const DiagnosticEvent = Type.Object({
   timestamp: Field(Type.String({ format: 'date-time' })),
 });
 export const GetDiagnosticFeedResponse = ResponseOf({ diagnosticEvents: Field(Type.Array(DiagnosticEvent)) });
+
+export const GetProximityTagLocationsByDateRequest = Type.Object({
+  tagUuid: Ruuid(),
+  startTimeMs: Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive); required' })),
+  endTimeMs: Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive); required' })),
+  startDateStr: Opt(Type.String({ deprecated: true })),
+  endDateStr: Opt(Type.String({ deprecated: true })),
+});
+export type GetProximityTagLocationsByDateRequest = Static<typeof GetProximityTagLocationsByDateRequest>;
+export const ProximityTagDataPoint = Type.Object({
+  dateLocal: Field(Type.String({ description: "the day (YYYY-MM-DD) on the wall clock of the tag's location" })),
+  tagUuid: Field(Ruuid()),
+  uuid: Field(Ruuid({ description: 'the location the tag reported from that day' })),
+});
+export type ProximityTagDataPoint = Static<typeof ProximityTagDataPoint>;
+export const GetProximityTagLocationsByDateResponse = ResponseOf({ dataPoints: Field(Type.Array(ProximityTagDataPoint)) });

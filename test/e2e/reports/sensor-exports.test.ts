@@ -18,6 +18,7 @@ const SITE = {
 
 interface SensorSite {
   org: TestOrg;
+  hq: string;
   air: string;
   gateway: string;
   door: string;
@@ -36,7 +37,7 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
     const seeded = await control(server, `/orgs/${org.orgUuid}/seed`, SITE);
     assert.equal(seeded.status, 200, seeded.text);
     const s = seeded.json.sensors;
-    return { org, air: s.Air, gateway: s.E50, door: s['Back Door'], tag: s.Forklift };
+    return { org, hq: seeded.json.locations.HQ, air: s.Air, gateway: s.E50, door: s['Back Door'], tag: s.Forklift };
   };
 
   before(async () => {
@@ -50,6 +51,9 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
     await simulate(server, 'gateway', { device: site.gateway, tempC: 22, co2Ppm: 640, pm2p5: 4, at: T(4) });
     await simulate(server, 'tag', { tag: site.tag, status: 'ACTIVE', lat: 40.5, lon: -73.25, at: T(5) });
     await simulate(server, 'door-sensor', { sensor: other.door, state: 'AJAR', at: T(1) });
+    // New York: Jun 1, 23:00 and Jun 2, 01:00 EDT.
+    await simulate(server, 'tag', { tag: site.tag, status: 'STATIONARY', at: Date.parse('2024-06-02T03:00:00Z') });
+    await simulate(server, 'tag', { tag: site.tag, status: 'ACTIVE', at: Date.parse('2024-06-02T05:00:00Z') });
   });
   after(() => server.close());
 
@@ -97,6 +101,7 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
       assert.equal(gateway.length, 1);
       assert.deepEqual([gateway[0].tempC, gateway[0].co2Ppm, gateway[0].pm2p5, gateway[0].pressure], ['22', '640', '4', '']);
       const tag = csvRecords(await csv('/api/export/proximityEvents', { tagUuid: site.tag, createdAfterMs: T(0), createBeforeMs: T(60) }));
+      // (the later tag events are outside the hour)
       assert.deepEqual(
         tag.map((r) => [r.timestampMs, r.status, r.lat, r.lon]),
         [[String(T(5)), 'ACTIVE', '40.5', '-73.25']],
@@ -107,6 +112,29 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
       assert.equal(await refused('/api/export/climateEvents', { sensorUuid: other.air }), 'Climate sensor not found');
       assert.equal(await refused('/api/export/environmentalGatewayEvents', { deviceUuid: other.gateway }), 'Environmental gateway not found');
       assert.equal(await refused('/api/export/proximityEvents', { tagUuid: other.tag }), 'Proximity tag not found');
+    });
+  });
+  describe('POST /api/report/getProximityTagLocationsByDate', () => {
+    it("answers each local day's location of the tag", async () => {
+      const r = await server.call(
+        '/api/report/getProximityTagLocationsByDate',
+        { tagUuid: site.tag, startTimeMs: Date.parse('2024-06-01T00:00:00Z'), endTimeMs: Date.parse('2024-06-03T00:00:00Z') },
+        { key: site.org.apiKey },
+      );
+      assert.equal(r.json.error, false, r.text);
+      assert.deepEqual(r.json.dataPoints, [
+        { dateLocal: '2024-06-01', tagUuid: site.tag, uuid: site.hq },
+        { dateLocal: '2024-06-02', tagUuid: site.tag, uuid: site.hq },
+      ]);
+    });
+
+    it("refuses another organization's tag and an inverted range", async () => {
+      const range = { startTimeMs: Date.parse('2024-06-01T00:00:00Z'), endTimeMs: Date.parse('2024-06-03T00:00:00Z') };
+      assert.equal(await refused('/api/report/getProximityTagLocationsByDate', { tagUuid: other.tag, ...range }), 'Proximity tag not found');
+      assert.equal(
+        await refused('/api/report/getProximityTagLocationsByDate', { tagUuid: site.tag, startTimeMs: range.endTimeMs, endTimeMs: range.startTimeMs }),
+        'startTimeMs must not be after endTimeMs',
+      );
     });
   });
 });
