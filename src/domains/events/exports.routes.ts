@@ -113,4 +113,12 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     columns: exports.DIAGNOSTIC_COLUMNS,
     read: exports.readDiagnostics,
   });
+  exportOperation(app, deps, {
+    path: '/api/export/proximityLocomotionEvents',
+    operationId: 'exportProximityLocomotionEvents',
+    summary: "Export a proximity tag's movements as CSV",
+    body: ExportProximityEventsRequest,
+    columns: exports.LOCOMOTION_COLUMNS,
+    read: exports.readLocomotionEvents,
+  });
 }

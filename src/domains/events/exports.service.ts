@@ -277,3 +277,16 @@ export const DIAGNOSTIC_COLUMNS: ReadonlyArray<CsvColumn<DiagnosticEventRecord>>
 
 export const readDiagnostics = (deps: ReadDeps, ctx: CallerContext, input: ExportIntervalRequest) =>
   diagnosticEvents(deps, ctx, { afterMs: input.startInterval, beforeMs: input.endInterval }, EXPORT_MAX_ROWS);
+
+export const LOCOMOTION_COLUMNS: ReadonlyArray<CsvColumn<SensorEvent>> = [
+  ...timeColumns,
+  { header: 'movement', value: (e) => e.movement as Cell },
+  { header: 'lat', value: (e) => num(gps(e).lat) },
+  { header: 'lon', value: (e) => num(gps(e).lon) },
+];
+export const readLocomotionEvents = (deps: ReadDeps, ctx: CallerContext, input: ExportProximityEventsRequest) =>
+  readSensorEvents('locomotion', deps, ctx, {
+    deviceUuid: input.tagUuid,
+    fromMs: input.createdAfterMs,
+    beforeMs: input.createdBeforeMs ?? input.createBeforeMs,
+  });

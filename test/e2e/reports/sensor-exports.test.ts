@@ -54,6 +54,7 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
     // New York: Jun 1, 23:00 and Jun 2, 01:00 EDT.
     await simulate(server, 'tag', { tag: site.tag, status: 'STATIONARY', at: Date.parse('2024-06-02T03:00:00Z') });
     await simulate(server, 'tag', { tag: site.tag, status: 'ACTIVE', at: Date.parse('2024-06-02T05:00:00Z') });
+    await simulate(server, 'tag', { tag: site.tag, movement: 'ARRIVAL', lat: 1.5, lon: 2.5, at: T(7) });
   });
   after(() => server.close());
 
@@ -106,6 +107,15 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
         tag.map((r) => [r.timestampMs, r.status, r.lat, r.lon]),
         [[String(T(5)), 'ACTIVE', '40.5', '-73.25']],
       );
+    });
+
+    it("answers a tag's movements (export/proximityLocomotionEvents)", async () => {
+      const moves = csvRecords(await csv('/api/export/proximityLocomotionEvents', { tagUuid: site.tag, ...HOUR }));
+      assert.deepEqual(
+        moves.map((r) => [r.timestampMs, r.movement, r.lat, r.lon]),
+        [[String(T(7)), 'ARRIVAL', '1.5', '2.5']],
+      );
+      assert.equal(await refused('/api/export/proximityLocomotionEvents', { tagUuid: other.tag }), 'Proximity tag not found');
     });
 
     it("refuses another organization's sensors", async () => {
