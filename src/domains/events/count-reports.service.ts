@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../ids.js';
 import { findDevice, findLocation, listDevices, type DeviceRecord } from '../devices/service.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
-import { toCsv } from './csv.js';
+import { fieldColumn, type CsvColumn } from './csv-export.js';
 import { bucketIndex, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
 import {
   COUNTED_TYPES,
@@ -161,20 +161,32 @@ export async function getCountReportsForDevicesAtLocation(
   return answer;
 }
 
-export const COUNT_REPORT_CSV_HEADER = ['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const;
+/** One row of export/countReports: a bucket of one uuid of the list. */
+export interface CountReportRow {
+  dateUtc: string;
+  dateLocal: string;
+  scope: string;
+  uuid: string;
+  type: string;
+  count: number;
+}
 
-/** export/countReports: one CSV row per bucket and per uuid of the list (the organization for ORG). */
-export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<string> {
+export const COUNT_REPORT_COLUMNS: ReadonlyArray<CsvColumn<CountReportRow>> = (['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const).map((h) =>
+  fieldColumn<CountReportRow>(h),
+);
+
+/** export/countReports: one row per bucket and per uuid of the list (the organization for ORG). */
+export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<CountReportRow[]> {
   const type = countedType(input.type);
   const refs = input.scope === 'ORG' ? [ctx.orgUuid] : (input.uuidList ?? []);
   if (refs.length === 0) throw fail('INVALID_VALUE', `uuidList: scope ${input.scope} needs at least one uuid`);
-  const rows: Array<Array<string | number>> = [];
+  const rows: CountReportRow[] = [];
   for (const ref of refs) {
     const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.scope === 'ORG' ? null : ref);
     const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
     for (const point of dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) }])) {
-      rows.push([point.dateUtc!, point.dateLocal!, input.scope, ref, type, point.eventCountMap![type]]);
+      rows.push({ dateUtc: point.dateUtc!, dateLocal: point.dateLocal!, scope: input.scope, uuid: ref, type, count: point.eventCountMap![type] });
     }
   }
-  return toCsv(COUNT_REPORT_CSV_HEADER, rows);
+  return rows;
 }
