@@ -121,4 +121,12 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     columns: exports.LOCOMOTION_COLUMNS,
     read: exports.readLocomotionEvents,
   });
+  exportOperation(app, deps, {
+    path: '/api/export/peopleEvents',
+    operationId: 'exportPeopleEvents',
+    summary: 'Export the faces the cameras saw as CSV',
+    body: ExportIntervalRequest,
+    columns: exports.PEOPLE_EVENT_COLUMNS,
+    read: exports.readPeopleEvents,
+  });
 }

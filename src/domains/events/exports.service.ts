@@ -5,6 +5,8 @@ import { facetId } from '../../ids.js';
 import { auditFeed, type AuditEventRecord } from '../audit/service.js';
 import { CLIMATE_READINGS, GATEWAY_READINGS, sensorHistoryPage, type SensorName } from '../devices/sensors.service.js';
 import { findDevice, listDevices, type DeviceRecord } from '../devices/service.js';
+import type { FaceEventRecord } from '../faces/face-events.schemas.js';
+import { findFaceEvents } from '../faces/face-events.service.js';
 import { listUsers, type UserView } from '../orgs/users.service.js';
 import { toRecord as toAlertRecord } from './alerts.service.js';
 import type { PolicyAlertRecord } from './alerts.schemas.js';
@@ -290,3 +292,27 @@ export const readLocomotionEvents = (deps: ReadDeps, ctx: CallerContext, input: 
     fromMs: input.createdAfterMs,
     beforeMs: input.createdBeforeMs ?? input.createBeforeMs,
   });
+
+// Faces seen by the cameras (people events), newest first.
+export const PEOPLE_EVENT_COLUMNS: ReadonlyArray<CsvColumn<FaceEventRecord>> = [
+  { header: 'eventTimestamp', value: (e) => e.eventTimestamp },
+  { header: 'dateUtc', value: (e) => iso(e.eventTimestamp) },
+  { header: 'uuid', value: (e) => e.uuid },
+  { header: 'deviceUuid', value: (e) => e.deviceUuid },
+  { header: 'locationUuid', value: (e) => e.locationUuid },
+  { header: 'personUuid', value: (e) => e.personUuid },
+  { header: 'faceName', value: (e) => e.faceName },
+  { header: 'detectionConfidence', value: (e) => e.detectionConfidence },
+];
+
+/** The face events of [startInterval, endInterval) (absent: from the first, to now), through the faces domain's search. */
+export function readPeopleEvents(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: ExportIntervalRequest): Promise<FaceEventRecord[]> {
+  checkExportRange(input.startInterval, input.endInterval);
+  const end = input.endInterval ?? deps.clock.now() + 1;
+  if (end === (input.startInterval ?? 0)) return Promise.resolve([]);
+  const timestampFilter = { rangeStart: new Date(input.startInterval ?? 0).toISOString(), rangeEnd: new Date(end - 1).toISOString() };
+  return drain<FaceEventRecord, string>(async (key) => {
+    const page = await findFaceEvents(deps, ctx, { searchFilter: { timestampFilter }, pageRequest: { lastEvaluatedKey: key, maxPageSize: EXPORT_PAGE } });
+    return { records: page.faceEvents, next: page.lastEvaluatedKey };
+  });
+}

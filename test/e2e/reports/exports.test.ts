@@ -29,6 +29,9 @@ forEachDialect('CSV exports', (dialect) => {
     await plate(other.lobby, 'ABC123', '2024-03-10T06:30:00Z');
     await raiseAlerts(server, site.org.orgUuid, site.lobby, [utc('2024-03-10T08:00:00Z'), utc('2024-03-10T09:00:00Z')]);
     await raiseAlerts(server, other.org.orgUuid, other.lobby, [utc('2024-03-10T08:00:00Z')]);
+    await simulate(server, 'face', { camera: site.lobby, at: String(utc('2024-03-10T10:00:00Z')) });
+    await simulate(server, 'face', { camera: site.dock, at: String(utc('2024-03-11T00:00:00Z')) }); // at the range's (exclusive) end
+    await simulate(server, 'face', { camera: other.lobby, at: String(utc('2024-03-10T10:00:00Z')) });
   });
   after(() => server.close());
 
@@ -168,6 +171,17 @@ forEachDialect('CSV exports', (dialect) => {
         [],
       );
       assert.match(await refused('/api/export/audit', { startInterval: 10, endInterval: 5 }), /must not be after/);
+    });
+  });
+  describe('POST /api/export/peopleEvents', () => {
+    it('answers the faces the cameras saw in the range, newest first', async () => {
+      const rows = csvRecords(await csv('/api/export/peopleEvents', MARCH));
+      assert.deepEqual(
+        rows.map((r) => [r.eventTimestamp, r.deviceUuid, r.personUuid]),
+        [[String(utc('2024-03-10T10:00:00Z')), facet(site.lobby), '']],
+      );
+      assert.equal(csvRecords(await csv('/api/export/peopleEvents', {})).length, 2);
+      assert.match(await refused('/api/export/peopleEvents', { startInterval: MARCH.endInterval, endInterval: MARCH.startInterval }), /must not be after/);
     });
   });
 });
