@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
+import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { changesDuring, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 
@@ -241,6 +242,16 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
       // The lobby's running average was not reset.
       const lobby = await ok('/api/report/getRunningAverage', { ...range, uuid: site.lobby });
       assert.equal(lobby.statsDataPoints.length, 7);
+    });
+
+    it('a read-only key reads the running average but may not reset it', async () => {
+      const reader = await readOnlyKey(server, site.org);
+      await ok('/api/report/getRunningAverage', { ...MARCH, scope: 'ORG', interval: 'DAILY' }, reader);
+      const changes = await changesDuring(server, async () => expectDenied(await call('/api/report/resetRunningAverage', { scope: 'ORG' }, reader)));
+      assert.deepEqual(
+        changes.filter((c) => c.entity === 'RUNNING_AVERAGE'),
+        [],
+      );
     });
 
     it("refuses another organization's device and changes nothing", async () => {
