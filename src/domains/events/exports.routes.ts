@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps.js';
-import type { ApiApp } from '../../http/operation.js';
+import { Type } from 'typebox';
+import { operation, type ApiApp } from '../../http/operation.js';
+import { EnvelopeResponse } from '../../schemas/common.js';
 import { exportOperation } from './csv-export.js';
 import {
   ExportAuditRequest,
@@ -9,10 +11,12 @@ import {
   ExportMotionEventsRequest,
   ExportProximityEventsRequest,
   ExportSensorEventsRequest,
+  ExportUptimeRequest,
   ExportUsersRequest,
   ExportVehicleEventsRequest,
 } from './exports.schemas.js';
 import * as exports from './exports.service.js';
+import { UPTIME_COLUMNS, uptimeZip } from './uptime-export.service.js';
 import { GetVehicleEventsRequest } from './vehicles.schemas.js';
 
 /** The CSV exports of recorded events and of the organization's devices, users and audit trail. */
@@ -129,4 +133,22 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     columns: exports.PEOPLE_EVENT_COLUMNS,
     read: exports.readPeopleEvents,
   });
+  operation(
+    app,
+    {
+      path: '/api/export/uptime',
+      operationId: 'exportUptime',
+      summary: "Export the cameras' uptime as a ZIP archive",
+      description: `application/zip holding uptime.csv: ${UPTIME_COLUMNS.map((c) => c.header).join(',')}; one row per camera and UTC interval. Failures answer the JSON envelope.`,
+      tags: ['Export'],
+      envelope: false,
+      body: ExportUptimeRequest,
+      response: Type.Union([Type.String({ description: 'the ZIP archive' }), EnvelopeResponse]),
+    },
+    async (input, ctx, _request, reply) => {
+      const zip = await uptimeZip(deps, ctx, input);
+      reply.type('application/zip').header('content-disposition', 'attachment; filename="uptime.zip"');
+      return zip as unknown as string;
+    },
+  );
 }

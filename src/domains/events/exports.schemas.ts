@@ -61,3 +61,18 @@ export const ExportProximityEventsRequest = Type.Object({
   createBeforeMs: Ms('the older spelling of createdBeforeMs'),
 });
 export type ExportProximityEventsRequest = Static<typeof ExportProximityEventsRequest>;
+
+export const UPTIME_GRANULARITIES = ['NANOSECONDS', 'MICROSECONDS', 'MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS', 'DAYS'] as const;
+export const ExportUptimeRequest = Type.Object({
+  deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'cameras; absent or empty (with cameraUuids): every camera' })),
+  cameraUuids: Opt(Type.Array(Ruuid(), { maxItems: 500, deprecated: true })),
+  startDateTime: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant, start of the range (inclusive); required' })),
+  endDateTime: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant, end of the range (exclusive); required' })),
+  granularity: Opt(
+    Type.Union(
+      UPTIME_GRANULARITIES.map((g) => Type.Literal(g)),
+      { description: 'the length of a row (UTC): MINUTES, HOURS (default) or DAYS' },
+    ),
+  ),
+});
+export type ExportUptimeRequest = Static<typeof ExportUptimeRequest>;
