@@ -16,6 +16,7 @@ import {
   ExportVehicleEventsRequest,
 } from './exports.schemas.js';
 import * as exports from './exports.service.js';
+import * as sensorExports from './sensor-exports.service.js';
 import { UPTIME_COLUMNS, uptimeZip } from './uptime-export.service.js';
 import { GetVehicleEventsRequest } from './vehicles.schemas.js';
 
@@ -82,32 +83,32 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     operationId: 'exportDoorEvents',
     summary: "Export a door sensor's events as CSV",
     body: ExportSensorEventsRequest,
-    columns: exports.DOOR_SENSOR_COLUMNS,
-    read: exports.readDoorSensorEvents,
+    columns: sensorExports.DOOR_SENSOR_COLUMNS,
+    read: sensorExports.readDoorSensorEvents,
   });
   exportOperation(app, deps, {
     path: '/api/export/climateEvents',
     operationId: 'exportClimateEvents',
     summary: "Export a climate sensor's readings as CSV",
     body: ExportSensorEventsRequest,
-    columns: exports.CLIMATE_COLUMNS,
-    read: exports.readClimateEvents,
+    columns: sensorExports.CLIMATE_COLUMNS,
+    read: sensorExports.readClimateEvents,
   });
   exportOperation(app, deps, {
     path: '/api/export/environmentalGatewayEvents',
     operationId: 'exportEnvironmentalGatewayEvents',
     summary: "Export an environmental gateway's readings as CSV",
     body: ExportGatewayEventsRequest,
-    columns: exports.GATEWAY_COLUMNS,
-    read: exports.readGatewayEvents,
+    columns: sensorExports.GATEWAY_COLUMNS,
+    read: sensorExports.readGatewayEvents,
   });
   exportOperation(app, deps, {
     path: '/api/export/proximityEvents',
     operationId: 'exportProximityEvents',
     summary: "Export a proximity tag's events as CSV",
     body: ExportProximityEventsRequest,
-    columns: exports.PROXIMITY_COLUMNS,
-    read: exports.readProximityEvents,
+    columns: sensorExports.PROXIMITY_COLUMNS,
+    read: sensorExports.readProximityEvents,
   });
   exportOperation(app, deps, {
     path: '/api/export/diagnostic',
@@ -122,8 +123,8 @@ export function exportRoutes(app: ApiApp, deps: Deps): void {
     operationId: 'exportProximityLocomotionEvents',
     summary: "Export a proximity tag's movements as CSV",
     body: ExportProximityEventsRequest,
-    columns: exports.LOCOMOTION_COLUMNS,
-    read: exports.readLocomotionEvents,
+    columns: sensorExports.LOCOMOTION_COLUMNS,
+    read: sensorExports.readLocomotionEvents,
   });
   exportOperation(app, deps, {
     path: '/api/export/peopleEvents',
