@@ -9,6 +9,7 @@ import { csvRecords } from './csv-parse.js';
 const SITE = {
   locations: [{ name: 'HQ', timeZone: 'Europe/Paris' }],
   cameras: [{ name: 'Gate', location: 'HQ' }],
+  doorControllers: [{ name: 'Panel', location: 'HQ' }],
   sensors: [
     { name: 'Air', kind: 'climate', location: 'HQ' },
     { name: 'Back Door', kind: 'door', location: 'HQ' },
@@ -19,6 +20,7 @@ const SITE = {
 interface Site {
   org: TestOrg;
   camera: string;
+  panel: string;
   air: string;
   door: string;
   tag: string;
@@ -37,7 +39,7 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
     const seeded = await control(server, `/orgs/${org.orgUuid}/seed`, SITE);
     assert.equal(seeded.status, 200, seeded.text);
     const s = seeded.json.sensors;
-    return { org, camera: seeded.json.cameras.Gate, air: s.Air, door: s['Back Door'], tag: s.Forklift };
+    return { org, camera: seeded.json.cameras.Gate, panel: seeded.json.doorControllers.Panel, air: s.Air, door: s['Back Door'], tag: s.Forklift };
   };
 
   before(async () => {
@@ -50,6 +52,7 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
     await simulate(server, 'door-sensor', { sensor: site.door, state: 'CLOSED', battery: 12, at: T(4) });
     await simulate(server, 'climate', { sensor: site.air, temp: 20, battery: 15, at: T(5) });
     await simulate(server, 'tag', { tag: site.tag, status: 'ACTIVE', battery: 5, at: T(6) });
+    await simulate(server, 'connection', { device: site.panel, offline: true, at: T(7) });
     await simulate(server, 'connection', { device: site.door, offline: true, at: T(90) }); // after the range
     await simulate(server, 'connection', { device: other.camera, offline: true, at: T(1) });
   });
@@ -63,6 +66,7 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
   };
   const RANGE = { timestampMsAfter: T(0), timestampMsBefore: T(60) };
   const EXPECTED = () => [
+    [iso(T(7)), site.panel, 'DOOR_CONTROLLER_DISCONNECTED'],
     [iso(T(6)), site.tag, 'PROXIMITY_LOW_BATTERY'],
     [iso(T(5)), site.air, 'CLIMATE_LOW_BATTERY'],
     [iso(T(4)), site.door, 'DOOR_LOW_BATTERY'],
