@@ -23,6 +23,7 @@ import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRe
 import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
 import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups.schemas.js';
 import type { CrossingRecord } from '../domains/events/reports.service.js';
+import type { RunningAverageReset } from '../domains/events/running-average.service.js';
 import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
 import type { BadgeEventRecord, SeekPointRecord } from '../domains/integrations/badge-events.service.js';
 import type { IntegrationChangeRecord } from '../domains/integrations/settings.js';
@@ -123,6 +124,7 @@ export interface ChangeEntities {
   SHIPMENT: ShipmentRecord; // internal: a hardware shipment
   THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // devices: a discovered third-party camera
   THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count
+  RUNNING_AVERAGE: RunningAverageReset; // events: a running average (getRunningAverage) started again
   UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // access: a refused badge
   PERMISSION_GROUP: PermissionGroupRecord; // permissions: a permission group and its rights
   USER: UserRecord | DeletedUser; // orgs: a user (on DELETE: marked deleted)

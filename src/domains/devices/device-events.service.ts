@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import * as events from './device-events.store.js';
-import { findDevice, type DeviceRecord } from './service.js';
+import { findDevice, findDevices, type DeviceRecord } from './service.js';
 import type { DeviceKind, DeviceStatus } from './tables.js';
 
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -176,4 +176,29 @@ function parsePageKey(key: string): { ts: number; id: number } {
   const m = /^(\d{1,16})\.(\d{1,16})$/.exec(key);
   if (!m) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key this operation answered');
   return { ts: Number(m[1]), id: Number(m[2]) };
+}
+
+export interface OrgDeviceEvent {
+  id: number;
+  ts: number;
+  family: string;
+  device: DeviceRecord;
+  record: Record<string, unknown>;
+}
+
+/**
+ * A page of an organization's device events of some families, newest first, strictly older than the cursor
+ * (the last event of the previous page), each with its device (read in one query).
+ */
+export async function orgDeviceEventsPage(
+  deps: Pick<Deps, 'store'>,
+  orgUuid: string,
+  q: { families: readonly string[]; fromMs: number | null; toMs: number | null; olderThan: { ts: number; id: number } | null; limit: number },
+): Promise<OrgDeviceEvent[]> {
+  const rows = await events.listOrgEvents(deps.store.db, { orgUuid, ...q });
+  const devices = await findDevices(deps, orgUuid, [...new Set(rows.map((r) => r.device_uuid))]);
+  return rows.flatMap((r) => {
+    const device = devices.get(r.device_uuid);
+    return device ? [{ id: r.id, ts: r.ts, family: r.family, device, record: fromJson<Record<string, unknown>>(r.record) ?? {} }] : [];
+  });
 }

@@ -102,3 +102,24 @@ export async function updateDeviceDetails(
     .where('uuid', '=', uuid)
     .execute();
 }
+
+/** An organization's events of some families in [fromMs, toMs), newest first, strictly older than the cursor (over the (org, ts, id) index). */
+export async function listOrgEvents(
+  db: Db,
+  q: { orgUuid: string; families: readonly string[]; fromMs: number | null; toMs: number | null; olderThan: { ts: number; id: number } | null; limit: number },
+): Promise<DeviceEventRow[]> {
+  if (q.families.length === 0) return [];
+  const rows = await db
+    .selectFrom('device_events')
+    .selectAll()
+    .where('org_uuid', '=', q.orgUuid)
+    .where('family', 'in', q.families)
+    .$if(q.fromMs !== null, (s) => s.where('ts', '>=', q.fromMs!))
+    .$if(q.toMs !== null, (s) => s.where('ts', '<', q.toMs!))
+    .$if(q.olderThan !== null, (s) => s.where((eb) => eb(eb.refTuple('ts', 'id'), '<', eb.tuple(q.olderThan!.ts, q.olderThan!.id))))
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), ts: Number(r.ts) }));
+}

@@ -34,7 +34,7 @@ export const SENSORS = {
   audio: { kinds: ['AUDIO_GATEWAY'], what: 'Audio gateway', family: 'connection', entity: 'AUDIO_STATE', hw: 'GATEWAY_A100' },
   doorbell: { kinds: ['DOORBELL_CAMERA'], what: 'Doorbell camera', family: 'component', entity: 'COMPONENT_SEEKPOINT', hw: null },
 } as const satisfies Record<string, DeviceClass & { family: string; entity: string; hw: string | null }>;
-type SensorName = keyof typeof SENSORS;
+export type SensorName = keyof typeof SENSORS;
 
 const lastSeenSec = (device: DeviceRecord) => {
   const ms = stateOf(device).lastSeenMs;
@@ -251,6 +251,11 @@ export async function getKeypadsForOrg(deps: ReadDeps, ctx: CallerContext) {
 export function sensorHistory<E>(deps: ReadDeps, ctx: CallerContext, sensor: SensorName, q: HistoryQuery, filter?: string | readonly string[] | null) {
   const states = filter == null ? null : typeof filter === 'string' ? [filter] : filter;
   return deviceHistory<E>(deps, ctx, SENSORS[sensor], [SENSORS[sensor].family], { ...q, states });
+}
+
+/** A keyset page of a sensor's history, newest first (what the CSV exports drain). */
+export function sensorHistoryPage<E>(deps: ReadDeps, ctx: CallerContext, sensor: SensorName, q: HistoryQuery & { lastEvaluatedKey?: string | null }) {
+  return deviceHistoryPage<E>(deps, ctx, SENSORS[sensor], [SENSORS[sensor].family], q);
 }
 
 export function environmentalGatewayEvents<E>(deps: ReadDeps, ctx: CallerContext, q: HistoryQuery & { lastEvaluatedKey?: string | null }) {

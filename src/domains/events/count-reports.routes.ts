@@ -1,8 +1,7 @@
-import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
-import { EnvelopeResponse } from '../../schemas/common.js';
 import * as counts from './count-reports.service.js';
+import { exportOperation } from './csv-export.js';
 import * as crossingEvents from './crossing-events.service.js';
 import {
   ExportCountReportsRequest,
@@ -103,22 +102,12 @@ export function countReportRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => ({ timeSeriesDataPointsMap: await counts.getCountReportsForDevicesAtLocation(deps, ctx, input) }),
   );
-  operation(
-    app,
-    {
-      path: '/api/export/countReports',
-      operationId: 'exportCountReports',
-      summary: 'Export count reports as CSV',
-      description: `text/csv: ${counts.COUNT_REPORT_CSV_HEADER.join(',')}; one row per bucket and uuid of uuidList (the organization for ORG). Failures answer the JSON envelope.`,
-      tags: ['Export'],
-      envelope: false,
-      body: ExportCountReportsRequest,
-      response: Type.Union([Type.String({ description: 'the CSV document' }), EnvelopeResponse]),
-    },
-    async (input, ctx, _request, reply) => {
-      const csv = await counts.exportCountReports(deps, ctx, input);
-      reply.type('text/csv; charset=utf-8');
-      return csv;
-    },
-  );
+  exportOperation(app, deps, {
+    path: '/api/export/countReports',
+    operationId: 'exportCountReports',
+    summary: 'Export count reports as CSV',
+    body: ExportCountReportsRequest,
+    columns: counts.COUNT_REPORT_COLUMNS,
+    read: counts.exportCountReports,
+  });
 }

@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../ids.js';
 import { findDevice, findLocation, listDevices, type DeviceRecord } from '../devices/service.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
-import { toCsv } from './csv.js';
+import { fieldColumn, type CsvColumn } from './csv-export.js';
 import { bucketIndex, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
 import {
   COUNTED_TYPES,
@@ -27,36 +27,36 @@ import type { CrossingObject } from './tables.js';
  */
 
 type ReadDeps = Pick<Deps, 'store'>;
-type CountedType = (typeof COUNTED_TYPES)[number];
+export type CountedType = (typeof COUNTED_TYPES)[number];
 
 const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
 
-function countedType(type: ReportType): CountedType {
+export function countedType(type: ReportType): CountedType {
   if (!(COUNTED_TYPES as readonly string[]).includes(type))
     throw fail('INVALID_VALUE', `type ${type}: Gatehouse counts ${COUNTED_TYPES.join(', ')} from what it records`);
   return type as CountedType;
 }
 
-interface Range {
+export interface Range {
   startTimeMs: number;
   endTimeMs: number;
   unit: BucketUnit;
   timeZone: string;
 }
 
-function rangeOf(input: { startTimeMs: number; endTimeMs: number; interval: keyof typeof INTERVAL_UNITS }, timeZone: string): Range {
+export function rangeOf(input: { startTimeMs: number; endTimeMs: number; interval: keyof typeof INTERVAL_UNITS }, timeZone: string): Range {
   if (input.startTimeMs > input.endTimeMs) throw fail('INVALID_VALUE', 'startTimeMs must not be after endTimeMs');
   if (!isValidTimeZone(timeZone)) throw fail('INVALID_VALUE', `timeZone: "${timeZone}" is not a known IANA time zone`);
   return { startTimeMs: input.startTimeMs, endTimeMs: input.endTimeMs, unit: INTERVAL_UNITS[input.interval], timeZone };
 }
 
 /** Per device, the count of each bucket of the range (bucket starts in `starts`). */
-interface Series {
+export interface Series {
   starts: number[];
   byDevice: Map<string, number[]>;
 }
 
-async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
+export async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
   const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
   const byDevice = new Map<string, number[]>();
   if (starts.length === 0) return { starts, byDevice };
@@ -75,7 +75,7 @@ async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, d
 }
 
 /** Data points adding up the series of several types (each over the same range). */
-function dataPoints(range: Range, series: Array<{ type: ReportType; series: Series }>): CountDataPoint[] {
+export function dataPoints(range: Range, series: Array<{ type: ReportType; series: Series }>): CountDataPoint[] {
   const starts = series[0]?.series.starts ?? [];
   return starts.map((start, i) => {
     const eventCountMap: Record<string, number> = {};
@@ -107,7 +107,7 @@ async function locationTimeZone(deps: ReadDeps, orgUuid: string, locationUuid: s
 }
 
 /** What a scope counts: the devices (null: the whole organization) and the time zone it defaults to. */
-async function scopeDevices(
+export async function scopeDevices(
   deps: ReadDeps,
   orgUuid: string,
   scope: string,
@@ -161,20 +161,32 @@ export async function getCountReportsForDevicesAtLocation(
   return answer;
 }
 
-export const COUNT_REPORT_CSV_HEADER = ['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const;
+/** One row of export/countReports: a bucket of one uuid of the list. */
+export interface CountReportRow {
+  dateUtc: string;
+  dateLocal: string;
+  scope: string;
+  uuid: string;
+  type: string;
+  count: number;
+}
 
-/** export/countReports: one CSV row per bucket and per uuid of the list (the organization for ORG). */
-export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<string> {
+export const COUNT_REPORT_COLUMNS: ReadonlyArray<CsvColumn<CountReportRow>> = (['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const).map((h) =>
+  fieldColumn<CountReportRow>(h),
+);
+
+/** export/countReports: one row per bucket and per uuid of the list (the organization for ORG). */
+export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<CountReportRow[]> {
   const type = countedType(input.type);
   const refs = input.scope === 'ORG' ? [ctx.orgUuid] : (input.uuidList ?? []);
   if (refs.length === 0) throw fail('INVALID_VALUE', `uuidList: scope ${input.scope} needs at least one uuid`);
-  const rows: Array<Array<string | number>> = [];
+  const rows: CountReportRow[] = [];
   for (const ref of refs) {
     const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.scope === 'ORG' ? null : ref);
     const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
     for (const point of dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) }])) {
-      rows.push([point.dateUtc!, point.dateLocal!, input.scope, ref, type, point.eventCountMap![type]]);
+      rows.push({ dateUtc: point.dateUtc!, dateLocal: point.dateLocal!, scope: input.scope, uuid: ref, type, count: point.eventCountMap![type] });
     }
   }
-  return toCsv(COUNT_REPORT_CSV_HEADER, rows);
+  return rows;
 }

@@ -100,7 +100,8 @@ export function bucketStart(instantMs: number, unit: BucketUnit, timeZone: strin
   return startOfLocalDay(t.year, t.month, 1, timeZone);
 }
 
-function nextBucket(start: number, unit: BucketUnit, timeZone: string): number {
+/** The start of the bucket after the one starting at `start`. */
+export function nextBucket(start: number, unit: BucketUnit, timeZone: string): number {
   const fixed = FIXED_MS[unit];
   if (fixed) return start + fixed;
   // Noon of the bucket's first day is safely inside it whatever the transitions.

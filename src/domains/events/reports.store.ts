@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
-import type { CrossingEventsTable, CrossingObject } from './tables.js';
+import type { CrossingEventsTable, CrossingObject, RunningAverageResetsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -122,4 +122,63 @@ export async function listCrossingRows(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** A camera's latest crossings of one kind of object, newest first. */
+export async function latestCrossings(db: Db, orgUuid: string, deviceUuid: string, object: CrossingObject, limit: number): Promise<CrossingEventRow[]> {
+  const rows = await db
+    .selectFrom('crossing_events')
+    .select(['id', 'device_uuid', 'object', 'timestamp_ms', 'ingress', 'egress'])
+    .where('org_uuid', '=', orgUuid)
+    .where('device_uuid', '=', deviceUuid)
+    .where('object', '=', object)
+    .orderBy('timestamp_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), timestamp_ms: Number(r.timestamp_ms) }));
+}
+
+export async function findRunningAverageReset(db: Db, orgUuid: string, scope: string, targetUuid: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('running_average_resets')
+    .select('reset_at_ms')
+    .where('org_uuid', '=', orgUuid)
+    .where('scope', '=', scope)
+    .where('target_uuid', '=', targetUuid)
+    .executeTakeFirst();
+  return row ? Number(row.reset_at_ms) : null;
+}
+
+export async function saveRunningAverageReset(db: Db, row: RunningAverageResetsTable): Promise<void> {
+  await db
+    .insertInto('running_average_resets')
+    .values(row)
+    .onConflict((oc) => oc.columns(['org_uuid', 'scope', 'target_uuid']).doUpdateSet({ reset_at_ms: row.reset_at_ms }))
+    .execute();
+}
+
+/** The organization's crossings of one kind of object in [fromMs, toMs) oldest first, strictly after the cursor (over the (org, object, timestamp) index). */
+export async function pageOrgCrossings(
+  db: Db,
+  orgUuid: string,
+  object: CrossingObject,
+  fromMs: number | null,
+  toMs: number | null,
+  after: { timestampMs: number; id: number } | null,
+  limit: number,
+): Promise<CrossingEventRow[]> {
+  const rows = await db
+    .selectFrom('crossing_events')
+    .select(['id', 'device_uuid', 'object', 'timestamp_ms', 'ingress', 'egress'])
+    .where('org_uuid', '=', orgUuid)
+    .where('object', '=', object)
+    .$if(fromMs !== null, (q) => q.where('timestamp_ms', '>=', fromMs!))
+    .$if(toMs !== null, (q) => q.where('timestamp_ms', '<', toMs!))
+    .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('timestamp_ms', 'id'), '>', eb.tuple(after!.timestampMs, after!.id))))
+    .orderBy('timestamp_ms')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), timestamp_ms: Number(r.timestamp_ms) }));
 }

@@ -4,9 +4,11 @@ import { alertFeedRoutes } from './alert-feed.routes.js';
 import { alertRoutes } from './alerts.routes.js';
 import { clipRoutes } from './clips.routes.js';
 import { countReportRoutes } from './count-reports.routes.js';
+import { exportRoutes } from './exports.routes.js';
 import { reportRoutes } from './reports.routes.js';
 import { sharedClipGroupRoutes } from './shared-clip-groups.routes.js';
 import { spliceRoutes } from './splices.routes.js';
+import { summaryReportRoutes } from './summary-reports.routes.js';
 import { vehicleRoutes } from './vehicles.routes.js';
 
 /** The events domain's operations: policy alerts, saved clips, splices, shared clip groups and people-counting reports. */
@@ -18,5 +20,7 @@ export function eventRoutes(app: ApiApp, deps: Deps): void {
   sharedClipGroupRoutes(app, deps);
   reportRoutes(app, deps);
   countReportRoutes(app, deps);
+  summaryReportRoutes(app, deps);
+  exportRoutes(app, deps);
   vehicleRoutes(app, deps);
 }

@@ -118,6 +118,16 @@ export interface VehicleEventsTable {
   timestamp_ms: number;
 }
 
+/** When a running average (getRunningAverage) was last started again, per scope and its device, location or organization. */
+export interface RunningAverageResetsTable {
+  org_uuid: string;
+  /** DEVICE, LOCATION or ORG. */
+  scope: string;
+  /** The device, location or (ORG) organization uuid. */
+  target_uuid: string;
+  reset_at_ms: number;
+}
+
 export interface EventTables {
   vehicles: VehiclesTable;
   vehicle_events: VehicleEventsTable;
@@ -125,4 +135,5 @@ export interface EventTables {
   saved_clips: SavedClipsTable;
   shared_clip_groups: SharedClipGroupsTable;
   crossing_events: CrossingEventsTable;
+  running_average_resets: RunningAverageResetsTable;
 }

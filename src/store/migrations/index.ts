@@ -20,6 +20,7 @@ import { webhooks } from './0019-webhooks.js';
 import { orgRecords } from './0020-org-records.js';
 import { orgsFinished } from './0027-orgs.js';
 import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
+import { reports } from './0032-reports.js';
 import { accessGrants } from './0021-access-grants.js';
 import { accessLockdown } from './0022-access-lockdown.js';
 import { policiesRules } from './0030-policies-rules.js';
@@ -55,5 +56,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0022-access-lockdown': accessLockdown(dialect),
     '0030-policies-rules': policiesRules(),
     '0031-clips': clips(),
+    '0032-reports': reports(),
   };
 }
