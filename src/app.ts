@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { buildHttpApp } from './http/app.js';
+import { createRequestLimits } from './http/rate-limit.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdown-rules.js';
@@ -37,16 +38,18 @@ function portOf(server: { address(): AddressInfo | string | null }): number {
 export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
   const deps = await openDeps(config, options);
   const tls = await loadOrCreateTls(config);
-  const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined });
+  // One count of failed keys per client address for the REST port and the stream's handshake.
+  const limits = createRequestLimits(config, deps.log);
+  const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined, limits });
   const media = await buildMediaApp(deps);
   let stream: StreamServer | null = null;
   try {
     await http.listen({ host: config.host, port: config.httpPort });
     await media.listen({ host: config.host, port: config.mediaPort });
     const backlog = config.streamMaxBacklogBytes === null ? {} : { maxBufferedBytes: config.streamMaxBacklogBytes };
-    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, { ...backlog, ...options.stream });
+    stream = await startStream(deps, tls, { host: config.host, port: config.wsPort }, { ...backlog, ...options.stream }, limits);
   } catch (e) {
-    await Promise.allSettled([http.close(), media.close(), stream?.close()]);
+    await Promise.allSettled([http.close(), media.close(), stream?.close(), limits.close()]);
     await closeDeps(deps);
     throw e;
   }
@@ -91,6 +94,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopRightsWatch();
       await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), clipRenderer.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
+      await limits.close();
       await closeDeps(deps);
     },
   };

@@ -10,7 +10,7 @@ import { baseFastifyOptions } from './fastify-options.js';
 import { lazySchemaCompilers } from './lazy-compilers.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
-import { createRequestLimits } from './rate-limit.js';
+import { createRequestLimits, type RequestLimits } from './rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
@@ -19,6 +19,8 @@ import type { ApiApp } from './operation.js';
 export interface HttpAppOptions {
   /** Serve over TLS and ask for (but do not require) a client certificate, for the certificate schemes. */
   https?: { cert: string; key: string };
+  /** The limits shared with the stream's handshake (src/app.ts); made here, and closed with the app, when absent. */
+  limits?: RequestLimits;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -122,8 +124,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   });
   app.setErrorHandler(handleError);
 
-  const limits = createRequestLimits(deps.config, deps.log);
-  app.addHook('onClose', () => limits.close());
+  const limits = options.limits ?? createRequestLimits(deps.config, deps.log);
+  if (!options.limits) app.addHook('onClose', () => limits.close());
 
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);

@@ -8,6 +8,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/authenticate.js';
+import { clientAddressReader } from '../http/client-address.js';
+import { createRequestLimits, TOO_MANY_REQUESTS, type RequestLimits } from '../http/rate-limit.js';
 import { refusedKeys, type KeyEnd } from '../domains/orgs/service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import type { TlsMaterial } from '../tls.js';
@@ -75,6 +77,13 @@ function refuse(socket: Duplex, status: number, errorMsg: string): void {
   );
 }
 
+/** The platform's 429, as the REST edge answers it (text/plain, Retry-After in seconds). */
+function refuseTooMany(socket: Duplex, seconds: number): void {
+  socket.end(
+    `HTTP/1.1 429 ${STATUS_CODES[429]}\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: ${seconds}\r\nContent-Length: ${Buffer.byteLength(TOO_MANY_REQUESTS)}\r\nConnection: close\r\n\r\n${TOO_MANY_REQUESTS}`,
+  );
+}
+
 function answer(res: ServerResponse, status: number, errorMsg: string): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: true, errorMsg }));
 }
@@ -91,8 +100,12 @@ export async function startStream(
   tls: TlsMaterial,
   listen: StreamListen,
   overrides: Partial<StreamOptions> = {},
+  /** The REST edge's limits, so that failed keys count once per address over both ports; made here when absent. */
+  sharedLimits?: Pick<RequestLimits, 'keyFailed' | 'close'>,
 ): Promise<StreamServer> {
   const options = { ...defaultStreamOptions, ...overrides };
+  const limits = sharedLimits ?? createRequestLimits(deps.config, deps.log);
+  const clientAddress = clientAddressReader(deps.config.trustProxy);
   const hub = new ChangeHub(deps, { gapWaitMs: options.gapWaitMs, logPollMs: options.logPollMs });
   hub.start();
   const sessions = new Map<StompSession, { ws: WebSocket; apiKeyId: string | null; orgUuid: string; partnerOrgUuid: string | null }>();
@@ -192,6 +205,13 @@ export async function startStream(
         { requestId: randomUUID(), operation: 'websocket' },
       );
     } catch (e) {
+      if (isGatehouseError(e) && e.code === 'INVALID_API_KEY') {
+        // A failed key attempt: logged with the client address (never the key), and limited per address.
+        const address = clientAddress(req);
+        const wait = await limits.keyFailed(address);
+        deps.log.warn({ component: 'auth', clientAddress: address, operation: 'websocket', throttled: wait > 0 }, 'failed key attempt');
+        if (wait > 0) return refuseTooMany(socket, wait);
+      }
       if (isGatehouseError(e)) return refuse(socket, HANDSHAKE_STATUS[e.code] ?? e.status, e.message);
       deps.log.error({ err: e }, 'stream: handshake failed');
       return refuse(socket, 503, 'The stream is unavailable');
@@ -244,6 +264,7 @@ export async function startStream(
       for (const ws of sockets) ws.terminate();
       hub.close();
       wss.close();
+      if (!sharedLimits) await limits.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
 import { TOO_MANY_REQUESTS } from '../../../src/http/rate-limit.js';
 import { createLogger } from '../../../src/logger.js';
@@ -86,7 +87,44 @@ forEachDialect('rate limits: a token bucket per organization, and failed keys pe
     assert.equal(logged.length, FAILURES + 2);
     assert.ok(!logLines.some((l) => l.includes(wrongKey) || l.includes(wrongKey.slice(0, 20))), 'the key is never logged');
   });
+
+  it("counts the stream handshake's failed keys with the REST ones, per address, and answers 429 past the limit", async () => {
+    const address = clientAddress();
+    const wrongKey = org.apiKey.slice(0, -6) + 'YYYYYY';
+    for (let i = 0; i < FAILURES - 1; i++)
+      assert.equal((await server.call(GET_ORG, {}, { key: wrongKey, headers: { 'x-forwarded-for': address } })).status, 403);
+    assert.equal((await handshake(server.gatehouse.urls.ws, wrongKey, address)).status, 401, 'the last failure within the limit');
+    const throttled = await handshake(server.gatehouse.urls.ws, wrongKey, address);
+    assert.equal(throttled.status, 429);
+    assert.equal(throttled.body, TOO_MANY_REQUESTS);
+    assert.match(throttled.headers['content-type'] ?? '', /^text\/plain/);
+    assert.ok(Number(throttled.headers['retry-after']) >= 1, `Retry-After: ${throttled.headers['retry-after']}`);
+    assertTooMany(await server.call(GET_ORG, {}, { key: wrongKey, headers: { 'x-forwarded-for': address } }), 60);
+    assert.equal((await handshake(server.gatehouse.urls.ws, other.apiKey, address)).status, 101, 'a valid key from the same address connects');
+    assert.equal((await handshake(server.gatehouse.urls.ws, wrongKey, clientAddress())).status, 401, 'another address has its own count');
+    assert.ok(logLines.some((l) => l.includes('failed key attempt') && l.includes(address) && l.includes('websocket')));
+  });
 });
+
+/** Opens the stream with a key, as from `address` (through a trusted proxy): the handshake's status, headers and body. */
+function handshake(url: string, key: string, address: string): Promise<{ status: number; headers: Record<string, string | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}?x-auth-scheme=api-token`, ['v12.stomp'], {
+      headers: { 'x-auth-apikey': key, 'x-forwarded-for': address },
+      rejectUnauthorized: false,
+    });
+    ws.on('open', () => {
+      ws.close();
+      resolve({ status: 101, headers: {}, body: '' });
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body }));
+    });
+    ws.on('error', reject);
+  });
+}
 
 describe('with no rate limit configured', () => {
   let server: TestServer;
