@@ -9,7 +9,7 @@ import { startLockdownRuleRunner } from './domains/access/lockdown-rules.js';
 import { startGeneralRuleRunner } from './domains/rules/general-rules.runner.js';
 import { startAlertExpiry } from './domains/events/alert-expiry.js';
 import { startClipRenderer } from './domains/events/clip-renderer.js';
-import { startChatRelay } from './domains/integrations/chat-relay.js';
+import { chatOutboxKinds, startChatRelay } from './domains/integrations/chat-relay.js';
 import { startUserNotifications } from './domains/orgs/notify.js';
 import { webhookOutboxKinds } from './domains/integrations/webhooks/delivery.js';
 import { startWebhookDispatcher } from './domains/integrations/webhooks/dispatch.js';
@@ -63,7 +63,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
-  const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps) });
+  const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps), ...chatOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
   const stopUserNotifications = startUserNotifications(deps);

@@ -1,7 +1,9 @@
 import type { ChangeEvent } from '../../bus/events.js';
 import { systemActor } from '../../deps.js';
 import { mediaUrlPath } from '../../media/storage.js';
+import { outboundPolicy, sendOutbound } from '../../net/outbound.js';
 import { addDelivery, announceDeliveries, findDelivery } from '../../outbox/service.js';
+import { DELIVERY_ID_HEADER, GiveUp, type AttemptStep, type DeliveryKind } from '../../outbox/worker.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findDevice, findLocation } from '../devices/service.js';
@@ -79,7 +81,10 @@ export async function relayPolicyAlert(deps: IntegrationDeps, event: ChangeEvent
     await write(deps, systemActor(orgUuid, 'integrations.chat.relay'), async (w) => {
       const clipPath = await alertClipPath(w, deps.config.region, alert);
       const body = await chatMessage(w, chat, orgUuid, alert, clipPath ? `${mediaUrl}${clipPath}` : null);
-      if (!(await addDelivery(w, { orgUuid, kind: CHAT_DELIVERY_KIND, dedupeKey, targetUrl: webhookUrl, body }))) throw new AlreadyRelayed();
+      // The incoming-webhook URL is a credential: the outbox keeps (and the delivery log shows) its host only,
+      // and each attempt reads the sealed URL from the integration (chatOutboxKinds).
+      const targetUrl = chat.secrets.webhookUrl?.masked ?? '****';
+      if (!(await addDelivery(w, { orgUuid, kind: CHAT_DELIVERY_KIND, dedupeKey, targetUrl, body }))) throw new AlreadyRelayed();
     });
   } catch (e) {
     if (e instanceof AlreadyRelayed) return false;
@@ -87,6 +92,21 @@ export async function relayPolicyAlert(deps: IntegrationDeps, event: ChangeEvent
   }
   await announceDeliveries(deps, orgUuid);
   return true;
+}
+
+/**
+ * How chat messages are delivered: each attempt posts to the integration's URL as it stands, opened from its
+ * seal; a chat integration disabled or deleted meanwhile ends the delivery.
+ */
+export function chatOutboxKinds(deps: IntegrationDeps): Record<string, DeliveryKind> {
+  const attempt: AttemptStep = async (row, request) => {
+    const chat = await findIntegration(deps, row.org_uuid, 'CHAT');
+    const url = chat?.enabled ? chatWebhookUrl(deps, chat) : null;
+    if (!url) throw new GiveUp('the chat integration was disabled or deleted');
+    const headers = { [DELIVERY_ID_HEADER]: row.uuid, 'user-agent': 'Gatehouse-Outbox/1' };
+    return sendOutbound({ method: 'POST', url, headers, rawJson: row.body, ...request }, outboundPolicy(deps.config));
+  };
+  return { [CHAT_DELIVERY_KIND]: { attempt } };
 }
 
 /** Relays every new policy alert of every organization to its chat integration; answers the unsubscribe. */

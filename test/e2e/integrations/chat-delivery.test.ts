@@ -69,6 +69,14 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     assert.ok(clipUrl[1].startsWith(server.gatehouse.urls.media));
     const clip = await findSavedClip(server.gatehouse.deps, org.orgUuid, clipUrl[2]);
     assert.equal(clip?.sourceAlertUuid, alert.uuid, 'the link is to a clip of the alert');
+    assert.deepEqual(
+      r.requests.map((q) => q.path),
+      ['/hooks/abc', '/hooks/abc', '/hooks/abc'],
+    );
+    // The URL is a credential: the outbox keeps, and the log shows, its host only.
+    assert.equal(delivered.targetUrl, `${r.url}/****`);
+    const stored = await server.gatehouse.deps.store.db.selectFrom('outbox_deliveries').select(['target_url', 'headers', 'body']).execute();
+    assert.ok(!stored.some((row) => JSON.stringify(row).includes('/hooks/abc')), 'no copy of the URL in the outbox');
     assert.equal(delivered.attempts, 3);
     assert.equal(delivered.kind, CHAT_DELIVERY_KIND);
     assert.equal(delivered.lastStatusCode, 200);
@@ -120,6 +128,19 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(r.requests.length, 0);
+  });
+
+  it('ends a delivery still pending when the integration is disabled, without posting again', async () => {
+    const r = await receiver(() => ({ status: 503 }));
+    await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
+    await r.waitFor(1);
+    await server.call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false } }, { key: org.apiKey });
+    const ended = await waitFor('the delivery to end', async () => {
+      const log = await deliveryLog();
+      return log.deliveries.find((d: any) => d.status === 'FAILED' && /disabled or deleted/.test(d.lastError ?? ''));
+    });
+    assert.ok(ended);
+    assert.equal(r.requests.length, 1);
   });
 
   it('answers each organization its own delivery log, newest first, in pages', async () => {
