@@ -2,7 +2,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { FacetId, Nullable, Ruuid } from '../../schemas/common.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
-const Ms = (description: string) => Opt(Type.Integer({ minimum: 0, description }));
+/** Epoch milliseconds a date can hold (JavaScript's Date ends at 8.64e15). */
+const Ms = (description: string) => Opt(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description }));
 const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
 
 /** The exports whose range is `startInterval` and `endInterval`. */

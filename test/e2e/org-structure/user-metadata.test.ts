@@ -144,7 +144,9 @@ users: [{name: Cy, metadata: {Desk: "12", Team: blue}}]
       seedYaml(server, other.orgUuid, 'userMetadataTemplates: [{name: Floor, valueType: NUMBER}]\nusers: [{name: Di, metadata: {Floor: top, Wing: A}}]'),
       /users\[0\]\.metadata\.Floor \(Di\): "top" is not a number.*users\[0\]\.metadata\.Wing \(Di\): no user metadata template named "Wing"/,
     );
-    await assert.rejects(seedYaml(server, other.orgUuid, 'userMetadataTemplates: [{name: Desk}]'), /the organization already has this user metadata template/);
+    // Seeding by name: a template the organization has is kept, by its uuid.
+    const again = await seedYaml(server, other.orgUuid, 'userMetadataTemplates: [{name: Desk}]');
+    assert.equal(again.userMetadataTemplates!.Desk, seeded.userMetadataTemplates!.Desk);
   });
 
   it('refuses every write of a read-only user with 403, and lets them read', async () => {
