@@ -91,16 +91,17 @@ async function insertKey(
 /**
  * Issues a new key for an organization, for its first user. A partner key acts for the client
  * organizations that the partner organization has grants for; an internal key reaches the internal operations.
- * A key with `expiresAtMs` stops working by itself at that time; with `userUuid` it acts as that user.
+ * A key with `expiresAtMs` (or `ttlMs` from its creation) stops working by itself then; with `userUuid` it acts as that user.
  */
 export async function createApiKey(
   deps: OrgDeps,
-  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null; userUuid?: string | null },
+  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null; ttlMs?: number; userUuid?: string | null },
   actor: Actor = systemActor(input.orgUuid, 'key.create'),
 ): Promise<{ apiKey: string; keyId: string }> {
   const apiKey = generateApiKey(deps.config.region);
   const keyId = await write(deps, actor, async (w) => {
-    if (input.expiresAtMs != null && input.expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
+    const expiresAtMs = input.ttlMs !== undefined ? w.nowMs + input.ttlMs : (input.expiresAtMs ?? null);
+    if (expiresAtMs !== null && expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
     const org = await store.findOrg(w.tx, input.orgUuid);
     if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
     // An organization lives in the region its keys were issued for: a key of another region would never work.
@@ -116,7 +117,7 @@ export async function createApiKey(
       apiKey,
       nowMs: w.nowMs,
       certFingerprint: input.certFingerprint ?? null,
-      expiresAtMs: input.expiresAtMs ?? null,
+      expiresAtMs,
     });
     w.audit({ entity: 'API_KEY', entityUuid: id, action: 'CREATE' });
     return id;
@@ -291,10 +292,6 @@ export const TEMPORARY_TOKEN_TTL_MS = 10 * 60_000;
  */
 export async function temporaryOrgToken(deps: OrgDeps, ctx: CallerContext): Promise<string> {
   const orgUuid = ctx.partnerOrgUuid ?? ctx.orgUuid;
-  const { apiKey } = await createApiKey(
-    deps,
-    { orgUuid, kind: ctx.keyKind, userUuid: ctx.userUuid, expiresAtMs: deps.clock.now() + TEMPORARY_TOKEN_TTL_MS },
-    { ...ctx, orgUuid },
-  );
+  const { apiKey } = await createApiKey(deps, { orgUuid, kind: ctx.keyKind, userUuid: ctx.userUuid, ttlMs: TEMPORARY_TOKEN_TTL_MS }, { ...ctx, orgUuid });
   return apiKey;
 }
