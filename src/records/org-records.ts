@@ -50,6 +50,8 @@ export interface OrgRecords<E extends RecordEntity> {
   list(source: ReadSource, orgUuid: string, filter?: RecordFilter): Promise<Array<RecordOf<E>>>;
   /** One record of the organization, or null (also for another organization's uuid). */
   find(source: ReadSource, orgUuid: string, uuid: string): Promise<RecordOf<E> | null>;
+  /** The records of one owner (a point read). */
+  listByOwner(source: ReadSource, orgUuid: string, ownerUuid: string): Promise<Array<RecordOf<E>>>;
   /** One record of the organization, or NOT_FOUND. */
   get(source: ReadSource, orgUuid: string, uuid: string): Promise<RecordOf<E>>;
   /** Creates a record in its own transaction. */
@@ -73,7 +75,7 @@ export function orgRecords<E extends RecordEntity>(kind: RecordKind<E>): OrgReco
   const decode = (data: string) => JSON.parse(data) as RecordOf<E>;
 
   async function find(source: ReadSource, orgUuid: string, uuid: string): Promise<RecordOf<E> | null> {
-    const [row] = await store.selectRecords(dbOf(source), orgUuid, kind.entity, { uuids: [uuid] });
+    const row = await store.findRecord(dbOf(source), orgUuid, kind.entity, uuid);
     return row ? decode(row.data) : null;
   }
 
@@ -126,6 +128,8 @@ export function orgRecords<E extends RecordEntity>(kind: RecordKind<E>): OrgReco
 
   return {
     kind,
+    listByOwner: async (source, orgUuid, ownerUuid) =>
+      (await store.findRecordsByOwner(dbOf(source), orgUuid, kind.entity, ownerUuid)).map((row) => decode(row.data)),
     list: async (source, orgUuid, filter) => (await store.selectRecords(dbOf(source), orgUuid, kind.entity, filter)).map((row) => decode(row.data)),
     find,
     get,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/schema.js';
+import { preparedQuery } from '../store/prepared-query.js';
 import type { Tx } from '../store/write.js';
 import type { OrgRecordsTable } from './tables.js';
 
@@ -12,6 +13,24 @@ export interface RecordFilter {
 }
 
 /** The records of one kind of an organization, by name then uuid. */
+/** One record by uuid: a point read (per-request reads such as an organization's settings go through it). */
+const recordByUuid = preparedQuery(3, (db, orgUuid: string, kind: string, uuid: string) =>
+  db.selectFrom('org_records').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind).where('uuid', '=', uuid),
+);
+
+export async function findRecord(db: Kysely<DB>, orgUuid: string, kind: string, uuid: string): Promise<OrgRecordsTable | undefined> {
+  return (await recordByUuid(db, orgUuid, kind, uuid))[0];
+}
+
+const recordsByOwner = preparedQuery(3, (db, orgUuid: string, kind: string, ownerUuid: string) =>
+  db.selectFrom('org_records').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind).where('owner_uuid', '=', ownerUuid).orderBy('uuid'),
+);
+
+/** The records of one owner, by uuid: a point read (an organization's settings are read on every getOrgV2). */
+export function findRecordsByOwner(db: Kysely<DB>, orgUuid: string, kind: string, ownerUuid: string): Promise<OrgRecordsTable[]> {
+  return recordsByOwner(db, orgUuid, kind, ownerUuid);
+}
+
 export async function selectRecords(db: Kysely<DB>, orgUuid: string, kind: string, filter: RecordFilter = {}): Promise<OrgRecordsTable[]> {
   if (filter.uuids?.length === 0 || filter.ownerUuids?.length === 0) return [];
   let query = db.selectFrom('org_records').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind);

@@ -23,7 +23,7 @@ export function ownedRecords<E extends RecordEntity>(records: OrgRecords<E>): Ow
   const ownerOf = records.kind.ownerOf!;
   const findMany = async (source: ReadSource, orgUuid: string, ownerUuids: readonly string[]) =>
     new Map((await records.list(source, orgUuid, { ownerUuids })).map((r) => [ownerOf(r)!, r]));
-  const find = async (source: ReadSource, orgUuid: string, ownerUuid: string) => (await findMany(source, orgUuid, [ownerUuid])).get(ownerUuid) ?? null;
+  const find = async (source: ReadSource, orgUuid: string, ownerUuid: string) => (await records.listByOwner(source, orgUuid, ownerUuid))[0] ?? null;
   return {
     find,
     findMany,

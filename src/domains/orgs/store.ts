@@ -122,8 +122,13 @@ export async function listPartnerClients(
 }
 
 /** Whether the organization has a grant for any client (it acts as a partner). */
+const partnerGrantOf = preparedQuery(1, (db, orgUuid: string) =>
+  db.selectFrom('partner_grants').select('client_org_uuid').where('partner_org_uuid', '=', orgUuid).limit(1),
+);
+
+/** Whether the organization is a partner (has a grant to a client): a point read, as getOrgV2 makes one per call. */
 export async function isPartnerOrg(db: Db, orgUuid: string): Promise<boolean> {
-  return (await db.selectFrom('partner_grants').select('client_org_uuid').where('partner_org_uuid', '=', orgUuid).limit(1).executeTakeFirst()) !== undefined;
+  return (await partnerGrantOf(db, orgUuid)).length > 0;
 }
 
 /** Withdraws a partner's grant; false when there was none. */
