@@ -42,3 +42,7 @@ export const ResponseOf = <P extends TProperties>(properties: P, description?: s
 export const EmptyRequest = Type.Object({}, { description: 'An empty JSON object' });
 
 export const EnvelopeResponse = ResponseOf({});
+
+/** A string of one of `values`: the type is their union, the schema an `enum` (as the catalogue writes enumerations). */
+export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });

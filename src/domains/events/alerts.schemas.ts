@@ -1,11 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { ACTIVITIES, type Activity } from '../../schemas/activities.js';
 import { READINGS } from './readings.js';
 
-/** A string enumeration as one `enum` (not a union of literals): a compact schema and document. */
-export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+export { StringEnum };
 
 export const ActivityEnum = StringEnum(ACTIVITIES, 'activity (trigger)');
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
