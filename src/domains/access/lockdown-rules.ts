@@ -1,3 +1,4 @@
+import { runOnChanges } from '../../bus/change-runner.js';
 import type { ChangeEvent } from '../../bus/events.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
@@ -164,19 +165,10 @@ export async function fireLockdownRules(
 /** Runs the lockdown rules of this instance: every change that raises a trigger at a location is evaluated. */
 export function startLockdownRuleRunner(deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'log'>): { stop(): Promise<void> } {
   const log = deps.log.child({ domain: 'access', job: 'lockdown-rules' });
-  const inFlight = new Set<Promise<unknown>>();
-  const unsubscribe = deps.bus.subscribe('change', (event: ChangeEvent) => {
-    const fired = triggerOf(event);
-    if (!fired) return;
-    const run = fireLockdownRules(deps, event.orgUuid, fired)
-      .catch((err) => log.error({ err, location: fired.locationUuid }, 'lockdown rule failed'))
-      .finally(() => inFlight.delete(run));
-    inFlight.add(run);
-  });
-  return {
-    async stop() {
-      unsubscribe();
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+  return runOnChanges(
+    deps.bus,
+    triggerOf,
+    (fired, event) => fireLockdownRules(deps, event.orgUuid, fired),
+    (err, fired) => log.error({ err, location: fired.locationUuid }, 'lockdown rule failed'),
+  );
 }

@@ -127,7 +127,7 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
     for (const rule of await listButtonRules(w, button.orgUuid, button.uuid)) {
       if (rule.triggerPress !== input.press) continue;
       if (!(await insideSchedules(w, rule, row.timestamp_ms, location?.tz ?? 'UTC'))) continue;
-      if (!(await store.claimFiring(w.tx, rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) continue;
+      if (!(await store.claimFiring(w.tx, 'button_rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) continue;
       const firing: RuleFiringsTable = {
         uuid: newRuuid(),
         org_uuid: rule.orgUuid,

@@ -1,3 +1,4 @@
+import { runOnChanges } from '../../bus/change-runner.js';
 import type { ChangeEvent } from '../../bus/events.js';
 import { systemActor } from '../../deps.js';
 import { newRuuid } from '../../ids.js';
@@ -8,7 +9,7 @@ import type { EngineDeps, RuleEvent } from './actions/action.js';
 import { runRuleActions, insideSchedules } from './evaluation.service.js';
 import type { RulesEventRecord } from './general-rules.schemas.js';
 import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './general-rules.service.js';
-import * as store from './general-rules.store.js';
+import { claimFiring } from './store.js';
 import { closeEventRecord, openEventRecord } from './rule-records.service.js';
 
 /** A device activity that general rules may fire on: a policy alert's triggers, or a door's event. */
@@ -106,7 +107,7 @@ export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): 
     const actor = systemActor(rule.orgUuid, `rule.${rule.uuid}`);
     const record = await write(deps, actor, async (w) => {
       if (await isRulePaused(w, rule.orgUuid, rule.uuid, w.nowMs)) return null;
-      if (!(await store.claimRuleFiring(w.tx, rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) return null;
+      if (!(await claimFiring(w.tx, 'rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) return null;
       return openEventRecord(w, {
         ruleUuid: rule.uuid,
         sourceUuid: fired.sourceUuid,
@@ -147,19 +148,10 @@ export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): 
 /** Runs the general rules on this instance: every change that is a device activity is evaluated. */
 export function startGeneralRuleRunner(deps: EngineDeps): { stop(): Promise<void> } {
   const log = deps.log.child({ domain: 'rules', job: 'general-rules' });
-  const inFlight = new Set<Promise<unknown>>();
-  const unsubscribe = deps.bus.subscribe('change', (event: ChangeEvent) => {
-    const fired = activityOf(event);
-    if (!fired) return;
-    const run = fireGeneralRules(deps, fired)
-      .catch((err: unknown) => log.error({ err, source: fired.sourceUuid }, 'rule failed'))
-      .finally(() => inFlight.delete(run));
-    inFlight.add(run);
-  });
-  return {
-    async stop() {
-      unsubscribe();
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+  return runOnChanges(
+    deps.bus,
+    activityOf,
+    (fired) => fireGeneralRules(deps, fired),
+    (err, fired) => log.error({ err, source: fired.sourceUuid }, 'rule failed'),
+  );
 }

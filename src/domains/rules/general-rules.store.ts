@@ -40,18 +40,6 @@ export async function deleteRule(db: Db, orgUuid: string, uuid: string): Promise
   await db.deleteFrom('rules').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
-/** Claims a firing against the rule's back-off: true when this caller may fire it now (and it is marked fired). */
-export async function claimRuleFiring(db: Db, orgUuid: string, uuid: string, nowMs: number, backoffSecs: number): Promise<boolean> {
-  const result = await db
-    .updateTable('rules')
-    .set({ last_fired_at_ms: nowMs })
-    .where('org_uuid', '=', orgUuid)
-    .where('uuid', '=', uuid)
-    .where((eb) => eb.or([eb('last_fired_at_ms', 'is', null), eb('last_fired_at_ms', '<=', nowMs - backoffSecs * 1000)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function insertPause(db: Db, row: RulePausesTable): Promise<void> {
   await db.insertInto('rule_pauses').values(row).execute();
 }

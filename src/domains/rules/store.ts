@@ -49,12 +49,20 @@ export async function listRulesUsingSchedule(db: Db, orgUuid: string, scheduleUu
 }
 
 /**
- * Claims a firing of the rule at `nowMs`: succeeds only when the back-off since its last firing has passed.
- * One conditional UPDATE, so two instances evaluating the same press race on the row and one wins.
+ * Claims a firing of a rule (a button rule, or a general rule of `rules`) at `nowMs`: succeeds only when the
+ * back-off since its last firing has passed. One conditional UPDATE, so two instances evaluating the same event
+ * race on the row and one wins.
  */
-export async function claimFiring(db: Db, orgUuid: string, uuid: string, nowMs: number, backoffSecs: number): Promise<boolean> {
+export async function claimFiring(
+  db: Db,
+  table: 'button_rules' | 'rules',
+  orgUuid: string,
+  uuid: string,
+  nowMs: number,
+  backoffSecs: number,
+): Promise<boolean> {
   const result = await db
-    .updateTable('button_rules')
+    .updateTable(table as 'button_rules')
     .set({ last_fired_at_ms: nowMs })
     .where('org_uuid', '=', orgUuid)
     .where('uuid', '=', uuid)
