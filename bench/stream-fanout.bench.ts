@@ -1,57 +1,42 @@
-// Fan-out of the STOMP stream: C subscribed connections of one organization, beside two baselines in the same
-// run: RabbitMQ's Web-STOMP plugin (when it can be enabled and can hold C connections) and a bare `ws`
-// broadcast of the same MESSAGE frames over the same TLS (what any Node.js WebSocket server pays to fan out).
-// Each target's subscribers run in a child process of their own (this file, forked), so that they do not
-// share the servers' event loop; they stay connected for the whole run and heart-beat every 10 s, as real
-// clients do (RabbitMQ closes a WebSocket that sends nothing for a minute). The targets are measured in
-// alternating rounds, so that a noisy moment on the machine does not land on one side only:
+// Fan-out of the STOMP stream: C subscribed connections of one organization, beside a bare `ws` broadcast of the
+// same MESSAGE frames over the same TLS (what any Node.js WebSocket server pays to fan out), and RabbitMQ's
+// Web-STOMP plugin when asked for, in the same run.
+// Every server runs in a process of its own (bench/lib/stream-server.ts) and raises the changes itself; every
+// target's subscribers run in another (bench/lib/stream-subscribers.ts: raw TLS sockets and a minimal WebSocket
+// client, the same code for every target), and this process only directs them. So no server shares its event
+// loop with another server, with the subscribers, or with the driver, and the harness costs every target the same.
+// The subscribers stay connected for the whole run and heart-beat every 10 s, as real clients do. The targets are
+// measured in alternating rounds, so that a noisy moment on the machine does not land on one side only:
 //  1. throughput: E changes per target over R rounds, raised closed-loop with at most W in flight (not yet
 //     received by every connection); the median round's delivered messages per second.
-//  2. latency: L changes per target over R rounds, raised on a fixed schedule at LOAD of the fastest
-//     baseline's throughput (the same rate for the targets that can take it; a slower baseline at LOAD of
-//     its own), with p50/p99 over all rounds from each change's scheduled raise to its receipt (a raiser held
-//     up by a busy server does not hide the delay).
-// Every round is bounded in time, and given up after 30 s without a change fully delivered.
+//  2. latency: L changes per target over R rounds, raised by the server process on a fixed schedule at LOAD of
+//     the fastest baseline's throughput (the same rate for the targets that can take it; a slower baseline at
+//     LOAD of its own), with p50/p99 over all rounds from each change's scheduled raise to its receipt (a raiser
+//     held up by a busy server does not hide the delay).
+// Beside each figure: the server processes' CPU time per delivered message (robust on a shared machine), and the
+// subscribers'. Every round is bounded in time, and given up after 30 s without a change fully delivered.
 // Gatehouse is measured in two set-ups (BENCH_STREAM_SETUPS): SQLite with the in-process bus, and PostgreSQL with
-// the Redis bus across two instances (changes written on one, subscribers on the other). Targets: throughput
-// >= 0.85 of the bare broadcast, p99 < 50 ms in the paced phase; the server's memory per idle connection is
-// reported beside them.
+// the Redis bus across two instances (changes written on A, subscribers on B). Targets: throughput >= 0.85 of the
+// bare broadcast, p99 < 50 ms in the paced phase; the server's memory per idle connection is reported beside them.
 //   BENCH_STREAM_CONNECTIONS (1000)  BENCH_STREAM_EVENTS (6000)  BENCH_STREAM_WINDOW (20)
 //   BENCH_STREAM_LATENCY_EVENTS (1500)  BENCH_STREAM_LOAD (0.5)  BENCH_STREAM_ROUNDS (3)
 //   BENCH_STREAM_TIMEOUT_S (20, per round and target)  BENCH_STREAM_BASELINE (ws | auto: auto adds RabbitMQ)
 //   BENCH_STREAM_SETUPS (sqlite,postgres-redis)
+//   BENCH_STREAM_PROFILE (a folder: each server process writes the inspector's CPU profile of each of its rounds
+//   there, <target>-<phase>-<round>[-<instance>].cpuprofile; summarize with bench/lib/profile-summary.ts)
 import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import { built } from './lib/built.js';
+import { monotonicMs } from './lib/monotonic.js';
 import { record } from './lib/results.js';
+import type { ServerNotice, ServerReply, ServerRequest, ServerRole } from './lib/stream-server.js';
+import type { SubscriberControl, SubscriberMessage, SubscribersCommand, SubscriberStats } from './lib/stream-subscribers.js';
 import { createTestDatabase, REDIS_TEST_URL, type TestDatabase } from '../test/helpers/databases.js';
-import { serializeFrame } from '../src/streaming/frame.js';
-
-// The subscriber processes (this file, forked) need none of the server: it is loaded only where it runs.
-const isSubscriberProcess = process.env.GH_STREAM_FANOUT_SUBSCRIBERS === '1';
-const server = isSubscriberProcess
-  ? null
-  : {
-      ...(await built<typeof import('../src/app.js')>('app.js')),
-      ...(await built<typeof import('../src/config.js')>('config.js')),
-      ...(await built<typeof import('../src/deps.js')>('deps.js')),
-      ...(await built<typeof import('../src/domains/orgs/service.js')>('domains/orgs/service.js')),
-      ...(await built<typeof import('../src/logger.js')>('logger.js')),
-      ...(await built<typeof import('../src/store/write.js')>('store/write.js')),
-      ...(await built<typeof import('../src/tls.js')>('tls.js')),
-    };
-/** A change of the bench's own shape (sequence number and send time), outside the typed entity map. */
-const rawChange = (change: object) => change as never;
 
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 1000);
 const EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 6000);
@@ -60,121 +45,75 @@ const LATENCY_EVENTS = Number(process.env.BENCH_STREAM_LATENCY_EVENTS ?? 1500);
 const LOAD = Number(process.env.BENCH_STREAM_LOAD ?? 0.5);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
 const ROUND_TIMEOUT_MS = Number(process.env.BENCH_STREAM_TIMEOUT_S ?? 20) * 1000;
+const PROFILE_DIR = process.env.BENCH_STREAM_PROFILE ? resolve(process.env.BENCH_STREAM_PROFILE) : null;
+/** Which Gatehouse set-ups are measured: SQLite with the memory bus, and PostgreSQL with the Redis bus across two instances. */
+const SETUPS = (process.env.BENCH_STREAM_SETUPS ?? 'sqlite,postgres-redis').split(',');
 const STALL_MS = 30_000;
-const HEARTBEAT_MS = 10_000;
 const RABBIT_WS = 'ws://127.0.0.1:15674/ws';
-const now = () => performance.timeOrigin + performance.now();
+const RABBIT_TOPIC = '/topic/gatehouse-bench';
+const TARGET_THROUGHPUT = 0.85;
+const TARGET_P99_MS = 50;
 const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, msDelay)));
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** A server process (bench/lib/stream-server.ts), spoken to by requests and notices. */
+class ServerProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private nextId = 0;
+  failure: string | null = null;
+
+  constructor(readonly name: string) {
+    this.child = fork(join(here, 'lib', 'stream-server.ts'), [], {
+      execArgv: ['--import', 'tsx', '--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.child.on('message', (m: ServerReply) => {
+      if ('type' in m) return void (this.failure ??= m.message);
+      const waiter = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.error !== undefined) waiter?.reject(new Error(`${name}: ${m.error}`));
+      else waiter?.resolve(m.value);
+    });
+    this.child.once('exit', (code) => {
+      for (const w of this.waiting.values()) w.reject(new Error(`${name}: server process exited (${code})`));
+      this.waiting.clear();
+    });
+  }
+
+  request<T>(m: ServerRequest): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ ...m, id });
+    });
+  }
+
+  notify(m: ServerNotice): void {
+    this.child.send(m);
+  }
+
+  /** CPU time so far, and the event loop's delay since the last call. */
+  usage(): Promise<ServerUsage> {
+    return this.request<ServerUsage>({ cmd: 'usage' });
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    this.notify({ cmd: 'exit' });
+    await Promise.race([new Promise((r) => this.child.once('exit', r)), sleep(6000)]);
+    this.child.kill();
+  }
+}
+
+interface ServerUsage {
+  cpuMicros: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
 
 /** Where a target's subscribers connect, and what they send to subscribe. */
-interface Endpoint {
-  url: string;
-  headers: Record<string, string>;
-  /** STOMP frames to send after opening, in order; the last one asks for RECEIPT `ready`. Null: raw frames. */
-  stomp: string[] | null;
-}
-
-/** What a subscriber process is told to open: the same numbers for every target. */
-interface OpenCommand extends Endpoint {
-  connections: number;
-  /** Changes it will see in all, numbered from 0. */
-  events: number;
-}
-
-interface Stats {
-  delivered: number;
-  p50: number;
-  p99: number;
-  lastAt: number;
-  closedEarly: number;
-}
-
-type ChildMessage = { type: 'ready'; openMs: number } | { type: 'error'; message: string } | { type: 'done'; seq: number } | ({ type: 'stats' } & Stats);
-/** `mark` starts counting anew; `stats` answers what arrived since the last mark; `exit` closes everything. */
-type ParentMessage = { cmd: 'mark' } | { cmd: 'stats' } | { cmd: 'exit' };
-
-// ---------------------------------------------------------------- subscriber process
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function subscriberProcess(): Promise<void> {
-  const send = (m: ChildMessage) => process.send!(m);
-  const cmd = await new Promise<OpenCommand>((resolve) => process.once('message', (m) => resolve(m as OpenCommand)));
-  const counts = new Uint32Array(cmd.events);
-  // Room for the largest measurement: a throughput round or the latency phase.
-  const latencies = new Float64Array(cmd.connections * Math.max(Math.ceil(EVENTS / ROUNDS), LATENCY_EVENTS));
-  let delivered = 0;
-  let lastAt = 0;
-  let closedEarly = 0;
-  let stopping = false;
-  const sockets: WebSocket[] = [];
-  const marker = /"seq":(\d+),"sentAt":([\d.]+)/g;
-  const open = () =>
-    new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(cmd.url, cmd.stomp ? ['v12.stomp'] : [], { headers: cmd.headers, rejectUnauthorized: false, perMessageDeflate: false });
-      sockets.push(ws);
-      let ready = cmd.stomp === null;
-      ws.on('error', reject);
-      ws.on('close', () => stopping || closedEarly++);
-      ws.on('open', () => {
-        if (cmd.stomp) for (const frame of cmd.stomp) ws.send(frame);
-        else resolve();
-      });
-      ws.on('message', (data: Buffer) => {
-        const text = data.toString('utf8');
-        if (!ready) {
-          if (text.startsWith('ERROR')) reject(new Error(text.slice(0, 300)));
-          if (text.includes('receipt-id:ready')) {
-            ready = true;
-            resolve();
-          }
-          return;
-        }
-        const at = now();
-        marker.lastIndex = 0;
-        for (let m = marker.exec(text); m; m = marker.exec(text)) {
-          const seq = Number(m[1]);
-          if (delivered < latencies.length) latencies[delivered] = at - Number(m[2]);
-          delivered++;
-          lastAt = at;
-          if (++counts[seq]! === cmd.connections) send({ type: 'done', seq });
-        }
-      });
-    });
-  // A bare EOL is a STOMP heart-beat; the bare ws server ignores it.
-  setInterval(() => {
-    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('\n');
-  }, HEARTBEAT_MS);
-  const openStarted = now();
-  try {
-    // Open in slices, so that the handshakes do not all queue at once.
-    for (let i = 0; i < cmd.connections; i += 50) await Promise.all(Array.from({ length: Math.min(50, cmd.connections - i) }, open));
-    send({ type: 'ready', openMs: now() - openStarted });
-  } catch (e) {
-    send({ type: 'error', message: (e as Error).message });
-  }
-  process.on('message', (m: ParentMessage) => {
-    if (m.cmd === 'mark') {
-      delivered = 0;
-    } else if (m.cmd === 'stats') {
-      const sorted = latencies.slice(0, Math.min(delivered, latencies.length)).sort();
-      send({ type: 'stats', delivered, p50: percentile(sorted, 50), p99: percentile(sorted, 99), lastAt, closedEarly });
-    } else {
-      stopping = true;
-      for (const ws of sockets) ws.terminate();
-      setTimeout(() => process.exit(0), 100);
-    }
-  });
-}
-
-// ---------------------------------------------------------------- driver
-
-/** Raises change `seq`, stamped with the time it was (or was due to be) raised. */
-type Raise = (seq: number, sentAt: number) => Promise<void> | void;
-/** The raise time of the phase's change `i`, or null to be asked again. */
-type Pace = (i: number, started: number, inFlight: number) => Promise<number | null>;
+type Endpoint = Pick<SubscribersCommand, 'port' | 'path' | 'headers' | 'subprotocol' | 'stomp' | 'plain'>;
 
 interface PhaseResult {
   /** Changes raised, of those asked for (fewer when the round hit its time bound). */
@@ -189,13 +128,19 @@ interface PhaseResult {
   complete: boolean;
   /** Subscriber connections the server closed since they were opened. */
   closedEarly: number;
+  errors: number;
+  /** The server processes' CPU time per delivered message (µs), each. */
+  serverCpu: number[];
+  /** The server processes' event loop delay over the phase (p99, ms), each: the length of the turns that held it up. */
+  loopP99: number[];
+  /** The subscriber process's CPU time per delivered message (µs). */
+  clientCpu: number;
 }
 
-function body(seq: number, sentAt: number) {
-  return { entity: 'DOOR', entityUuid: 'bench-door', type: 'UPDATE' as const, deviceUuid: null, timestampMs: Date.now(), update: { seq, sentAt } };
-}
+/** Every target made, measured or not, so that each one's subscriber process is ended. */
+const made: Target[] = [];
 
-/** One target: its subscriber process, connected for the whole run, and how a change is raised on it. */
+/** One target: its server processes (the first raises the changes), its subscriber process, and its rounds. */
 class Target {
   readonly throughputRounds: PhaseResult[] = [];
   private readonly latencyRounds: PhaseResult[] = [];
@@ -206,36 +151,36 @@ class Target {
   private completed = 0;
   private progressAt = 0;
   private wake: (() => void) | null = null;
-  private statsWaiter: ((s: Stats) => void) | null = null;
+  private statsWaiter: ((s: SubscriberStats) => void) | null = null;
   private readonly child: ChildProcess;
+  private latencyUsageBefore: ServerUsage[] = [];
 
   constructor(
     readonly label: string,
-    private readonly endpoint: Endpoint,
-    private readonly raise: Raise,
+    /** A short name for file names. */
+    readonly slug: string,
+    readonly servers: ServerProcess[],
     readonly isBaseline: boolean,
   ) {
-    this.child = fork(fileURLToPath(import.meta.url), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, GH_STREAM_FANOUT_SUBSCRIBERS: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    this.child = fork(join(here, 'lib', 'stream-subscribers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    made.push(this);
   }
 
   /** Opens the connections; resolves once every one has subscribed. */
-  async connect(): Promise<void> {
+  async connect(endpoint: Endpoint): Promise<void> {
     const openMs = await new Promise<number>((resolve, reject) => {
-      this.child.on('message', (m: ChildMessage) => {
+      this.child.on('message', (m: SubscriberMessage) => {
         if (m.type === 'ready') resolve(m.openMs);
         else if (m.type === 'error') reject(new Error(`${this.label}: ${m.message}`));
         else if (m.type === 'done') {
           this.completed++;
-          this.progressAt = now();
+          this.progressAt = monotonicMs();
           this.wake?.();
         } else if (m.type === 'stats') this.statsWaiter?.(m);
       });
       this.child.once('exit', (code) => reject(new Error(`${this.label}: subscriber process exited (${code})`)));
-      this.child.send({ ...this.endpoint, connections: CONNECTIONS, events: EVENTS + LATENCY_EVENTS } satisfies OpenCommand);
+      const capacity = CONNECTIONS * Math.max(Math.ceil(EVENTS / ROUNDS), LATENCY_EVENTS);
+      this.child.send({ host: '127.0.0.1', ...endpoint, connections: CONNECTIONS, events: EVENTS + LATENCY_EVENTS, capacity } satisfies SubscribersCommand);
     });
     this.openSeconds = openMs / 1000;
   }
@@ -247,34 +192,59 @@ class Target {
   /** Closed loop: raises while fewer than WINDOW changes are in flight. */
   async throughputRound(count: number): Promise<void> {
     this.command({ cmd: 'mark' });
-    this.throughputRounds.push(
-      await this.phase(count, async (_i, _started, inFlight) => {
-        if (inFlight < WINDOW) return now();
-        await this.waitForProgress();
-        return null;
-      }),
-    );
+    const round = this.throughputRounds.length;
+    const usageBefore = await this.serverUsage();
+    await this.profile('throughput', round, async () => {
+      const completedBefore = this.completed;
+      const started = monotonicMs();
+      const deadline = started + ROUND_TIMEOUT_MS;
+      this.progressAt = started;
+      let raised = 0;
+      while (raised < count && monotonicMs() < deadline && !this.stalled()) {
+        this.checkServers();
+        if (raised - (this.completed - completedBefore) < WINDOW) {
+          this.servers[0]!.notify({ cmd: 'raise', seq: this.raisedSoFar++, sentAt: monotonicMs() });
+          raised++;
+        } else await this.waitForProgress();
+      }
+      await this.finish(completedBefore, raised);
+      this.throughputRounds.push(await this.result(started, raised, count, completedBefore, usageBefore));
+    });
   }
 
   /**
-   * On a fixed schedule, whatever the server is doing: each change is stamped with its due time. The child
-   * counts from the first latency round on, so that the last round's figures are those of all of them.
+   * On a fixed schedule kept by the raising server process: each change is stamped with its due time. The
+   * subscribers count from the first latency round on, so that the last round's figures are those of all of them.
    */
   async latencyRound(count: number, changesPerSecond: number): Promise<void> {
-    if (this.latencyRounds.length === 0) this.command({ cmd: 'mark' });
-    this.latencyRounds.push(
-      await this.phase(count, async (i, started) => {
-        const due = started + (i * 1000) / changesPerSecond;
-        // A timer waits at least a millisecond: changes already due are raised at once.
-        if (due > now()) await sleep(due - now());
-        return due;
-      }),
-    );
+    if (this.latencyRounds.length === 0) {
+      this.command({ cmd: 'mark' });
+      this.latencyUsageBefore = await this.serverUsage();
+    }
+    const round = this.latencyRounds.length;
+    await this.profile('latency', round, async () => {
+      const completedBefore = this.completed;
+      // Room for the request to reach the server before the first change is due.
+      const startAt = monotonicMs() + 50;
+      this.progressAt = startAt;
+      const firstSeq = this.raisedSoFar;
+      this.raisedSoFar += count;
+      const raised = await this.servers[0]!.request<number>({
+        cmd: 'pace',
+        firstSeq,
+        count,
+        perSecond: changesPerSecond,
+        startAt,
+        deadline: startAt + ROUND_TIMEOUT_MS,
+      });
+      await this.finish(completedBefore, raised);
+      this.latencyRounds.push(await this.result(startAt, raised, count, completedBefore, null));
+    });
     if (this.latencyRounds.length < ROUNDS) return;
     const s = await this.stats();
     const total = (key: 'raised' | 'asked' | 'seconds') => this.latencyRounds.reduce((sum, r) => sum + r[key], 0);
     const [raised, seconds] = [total('raised'), total('seconds')];
-    const complete = this.latencyRounds.every((r) => r.complete) && s.delivered === raised * CONNECTIONS;
+    const usage = await this.serverUsage();
     this.latency = {
       raised,
       asked: total('asked'),
@@ -283,24 +253,81 @@ class Target {
       rate: s.delivered / seconds,
       p50: s.p50,
       p99: s.p99,
-      complete,
+      complete: this.latencyRounds.every((r) => r.complete) && s.delivered === raised * CONNECTIONS,
       closedEarly: s.closedEarly,
+      errors: s.errors,
+      serverCpu: usage.map((u, i) => (u.cpuMicros - this.latencyUsageBefore[i]!.cpuMicros) / s.delivered),
+      loopP99: usage.map((u) => u.loopP99Ms),
+      clientCpu: s.cpuMicros / s.delivered,
       changesPerSecond,
     };
   }
 
   async close(): Promise<void> {
     this.command({ cmd: 'exit' });
-    // The subscriber process exits by itself once told; kill it if it does not.
     if (this.child.exitCode === null) await Promise.race([new Promise((r) => this.child.once('exit', r)), sleep(2000)]);
     this.child.kill();
   }
 
-  private command(m: ParentMessage): void {
+  private stalled(): boolean {
+    return monotonicMs() - this.progressAt > STALL_MS;
+  }
+
+  private checkServers(): void {
+    for (const s of this.servers) if (s.failure) throw new Error(`${this.label}: raising a change failed on ${s.name}: ${s.failure}`);
+  }
+
+  /** Waits for every raised change to reach every connection (or the stall bound). */
+  private async finish(completedBefore: number, raised: number): Promise<void> {
+    while (this.completed - completedBefore < raised && !this.stalled()) {
+      this.checkServers();
+      await this.waitForProgress();
+    }
+    this.checkServers();
+  }
+
+  private async result(started: number, raised: number, asked: number, completedBefore: number, usageBefore: ServerUsage[] | null): Promise<PhaseResult> {
+    const s = await this.stats();
+    const seconds = (s.lastAt - started) / 1000;
+    const usage = usageBefore ? await this.serverUsage() : [];
+    return {
+      raised,
+      asked,
+      delivered: s.delivered,
+      seconds,
+      rate: s.delivered / seconds,
+      p50: s.p50,
+      p99: s.p99,
+      complete: this.completed - completedBefore === raised,
+      closedEarly: s.closedEarly,
+      errors: s.errors,
+      serverCpu: usage.map((u, i) => (u.cpuMicros - usageBefore![i]!.cpuMicros) / s.delivered),
+      loopP99: usage.map((u) => u.loopP99Ms),
+      clientCpu: s.cpuMicros / s.delivered,
+    };
+  }
+
+  /** Runs `fn` inside a CPU profile of every server process, when BENCH_STREAM_PROFILE asks for them. */
+  private async profile(phase: string, round: number, fn: () => Promise<void>): Promise<void> {
+    if (!PROFILE_DIR) return fn();
+    await Promise.all(this.servers.map((s) => s.request({ cmd: 'profile-start' })));
+    try {
+      await fn();
+    } finally {
+      const file = (s: ServerProcess) => join(PROFILE_DIR, `${this.slug}-${phase}-${round}${this.servers.length > 1 ? `-${s.name}` : ''}.cpuprofile`);
+      await Promise.all(this.servers.map((s) => s.request({ cmd: 'profile-stop', file: file(s) })));
+    }
+  }
+
+  private serverUsage(): Promise<ServerUsage[]> {
+    return Promise.all(this.servers.map((s) => s.usage()));
+  }
+
+  private command(m: SubscriberControl): void {
     this.child.send(m);
   }
 
-  private stats(): Promise<Stats> {
+  private stats(): Promise<SubscriberStats> {
     return new Promise((resolve) => {
       this.statsWaiter = resolve;
       this.command({ cmd: 'stats' });
@@ -313,51 +340,41 @@ class Target {
       setTimeout(resolve, 200);
     }).then(() => void (this.wake = null));
   }
-
-  /** Raises up to `count` changes as `pace` allows, within the round's time bound, and waits for them to arrive. */
-  private async phase(count: number, pace: Pace): Promise<PhaseResult> {
-    const completedBefore = this.completed;
-    const started = now();
-    const deadline = started + ROUND_TIMEOUT_MS;
-    const stalled = () => now() - this.progressAt > STALL_MS;
-    this.progressAt = started;
-    let raised = 0;
-    let failure: unknown = null;
-    while (raised < count && now() < deadline && !stalled()) {
-      if (failure) throw failure;
-      const sentAt = await pace(raised, started, raised - (this.completed - completedBefore));
-      if (sentAt === null) continue;
-      // Not awaited: changes are raised concurrently, as many devices and callers would.
-      Promise.resolve(this.raise(this.raisedSoFar++, sentAt)).catch((e: unknown) => (failure ??= e));
-      raised++;
-    }
-    while (this.completed - completedBefore < raised && !stalled()) await this.waitForProgress();
-    if (failure) throw failure;
-    const s = await this.stats();
-    const seconds = (s.lastAt - started) / 1000;
-    const complete = this.completed - completedBefore === raised;
-    return { raised, asked: count, delivered: s.delivered, seconds, rate: s.delivered / seconds, p50: s.p50, p99: s.p99, complete, closedEarly: s.closedEarly };
-  }
 }
 
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
 const rate = (v: number) => `${Math.round(v).toLocaleString('en-US')} msg/s`;
+const micros = (v: number) => `${v.toFixed(1)} µs`;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 function caveats(p: PhaseResult): string {
   const notes: string[] = [];
   if (p.raised < p.asked) notes.push(`time-bound: ${p.raised} of ${p.asked} changes`);
   if (!p.complete) notes.push(`INCOMPLETE: ${p.delivered} of ${p.raised * CONNECTIONS} messages`);
   if (p.closedEarly > 0) notes.push(`${p.closedEarly} connections closed by the server`);
+  if (p.errors > 0) notes.push(`${p.errors} ERROR frames`);
   return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
+/** Server CPU per message, summed over the target's processes (each named when there are several). */
+function cpuFigure(t: Target, p: PhaseResult): string {
+  const each = p.serverCpu.length > 1 ? ` (${p.serverCpu.map((c, i) => `${t.servers[i]!.name} ${micros(c)}`).join(', ')})` : '';
+  const loop =
+    p.loopP99.length === 0
+      ? ''
+      : `; server loop delay p99 ${p.loopP99.map((v, i) => `${p.loopP99.length > 1 ? `${t.servers[i]!.name} ` : ''}${ms(v)}`).join(', ')}`;
+  return `server ${micros(sum(p.serverCpu))}${each}, subscribers ${micros(p.clientCpu)} per message${loop}`;
 }
 
 function print(t: Target): void {
   const rounds = t.throughputRounds.map((r) => Math.round(r.rate).toLocaleString('en-US')).join(', ');
   const tp = t.medianThroughput;
   console.log(`${t.label} (connecting ${t.openSeconds.toFixed(1)} s)`);
-  console.log(`  throughput, ${WINDOW} changes in flight: ${rate(tp.rate)} (median of rounds ${rounds})${caveats(tp)}`);
-  if (t.latency)
-    console.log(`  latency, ${t.latency.changesPerSecond.toFixed(1)} changes/s paced: p50 ${ms(t.latency.p50)}, p99 ${ms(t.latency.p99)}${caveats(t.latency)}`);
+  console.log(`  throughput, ${WINDOW} changes in flight: ${rate(tp.rate)} (median of rounds ${rounds})${caveats(tp)}; ${cpuFigure(t, tp)}`);
+  if (t.latency) {
+    const l = t.latency;
+    console.log(`  latency, ${l.changesPerSecond.toFixed(1)} changes/s paced: p50 ${ms(l.p50)}, p99 ${ms(l.p99)}${caveats(l)}; ${cpuFigure(t, l)}`);
+  }
 }
 
 /** Why RabbitMQ Web-STOMP cannot be the baseline here, or null when it can. */
@@ -393,181 +410,93 @@ async function rabbitUnavailable(): Promise<string | null> {
   return null;
 }
 
-/** RabbitMQ Web-STOMP (plain ws, its default listener) fanning out a topic, published to over one connection. */
-function rabbitMq(): { target: Target; close(): Promise<void> } {
-  const connect = 'CONNECT\naccept-version:1.2\nhost:/\nlogin:guest\npasscode:guest\nheart-beat:10000,10000\n\n\0';
-  let publisher: Promise<WebSocket> | null = null;
-  const openPublisher = () =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(RABBIT_WS, ['v12.stomp']);
-      ws.once('error', reject);
-      ws.once('open', () => ws.send(connect));
-      ws.once('message', (d: Buffer) => (d.toString().startsWith('CONNECTED') ? resolve(ws) : reject(new Error(d.toString()))));
-      const beat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('\n'), HEARTBEAT_MS);
-      ws.on('close', () => {
-        clearInterval(beat);
-        publisher = null;
-      });
-    });
-  const target = new Target(
-    'RabbitMQ Web-STOMP (ws, no TLS)',
-    { url: RABBIT_WS, headers: {}, stomp: [connect, 'SUBSCRIBE\nid:0\ndestination:/topic/gatehouse-bench\nreceipt:ready\n\n\0'] },
-    async (seq, sentAt) => {
-      const ws = await (publisher ??= openPublisher());
-      ws.send(
-        serializeFrame(
-          {
-            command: 'SEND',
-            headers: [
-              ['destination', '/topic/gatehouse-bench'],
-              ['content-type', 'application/json'],
-            ],
-            body: JSON.stringify(body(seq, sentAt)),
-          },
-          '1.2',
-        ),
-      );
-    },
-    true,
-  );
-  return {
-    target,
-    async close() {
-      if (publisher) (await publisher).terminate();
-    },
-  };
-}
-
-/** One `ws` server over the same TLS broadcasting the same MESSAGE frames: no broker, no store, no sessions. */
-async function wsBroadcast(tls: { cert: string; key: string }): Promise<{ target: Target; close(): Promise<void> }> {
-  const server = createServer(tls);
-  const wss = new WebSocketServer({ server });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `wss://127.0.0.1:${(server.address() as AddressInfo).port}/websocket`;
-  const target = new Target(
-    'bare ws broadcast (wss)',
-    { url, headers: {}, stomp: null },
-    (seq, sentAt) => {
-      const frame = serializeFrame(
-        {
-          command: 'MESSAGE',
-          headers: [
-            ['subscription', '0'],
-            ['message-id', String(seq)],
-            ['destination', '/topic/change/bench'],
-            ['content-type', 'application/json'],
-          ],
-          body: JSON.stringify(body(seq, sentAt)),
-        },
-        '1.2',
-      );
-      for (const ws of wss.clients) ws.send(frame);
-    },
-    true,
-  );
-  return {
-    target,
-    async close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
-}
-
 /** Splits `total` changes over the rounds. */
 const perRound = (total: number, round: number) => Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
 
-/** The server's resident memory after a full collection, in bytes (the servers run in this process). */
-function rss(): number {
-  const gc = (globalThis as { gc?: () => void }).gc ?? (setFlagsFromString('--expose-gc'), runInNewContext('gc') as () => void);
-  gc();
-  gc();
-  return process.memoryUsage().rss;
+/** A started server process. */
+async function startServer(name: string, start: ServerRole, all: ServerProcess[]): Promise<{ server: ServerProcess; port: number }> {
+  const server = new ServerProcess(name);
+  all.push(server);
+  const { port } = await server.request<{ port: number }>({ cmd: 'start', start });
+  return { server, port };
 }
 
-type Instance = Awaited<ReturnType<NonNullable<typeof server>['startGatehouse']>>;
-
-/** A Gatehouse target: its subscribers on `subscribeTo`, its changes written through `writeTo`. */
-function gatehouseTarget(label: string, writeTo: Instance, subscribeTo: Instance, org: { orgUuid: string; apiKey: string }): Target {
-  const actor = server!.systemActor(org.orgUuid, 'bench.raise');
-  return new Target(
-    label,
-    {
-      url: `${subscribeTo.urls.ws}?x-auth-scheme=api-token`,
-      headers: { 'x-auth-apikey': org.apiKey },
-      stomp: ['CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
-    },
-    async (seq, sentAt) => {
-      const { update, ...change } = body(seq, sentAt);
-      await server!.write(writeTo.deps, actor, async (w) => w.change(rawChange({ ...change, update })));
-    },
-    false,
-  );
-}
-
-/** Which Gatehouse set-ups are measured: SQLite with the memory bus, and PostgreSQL with the Redis bus across two instances. */
-const SETUPS = (process.env.BENCH_STREAM_SETUPS ?? 'sqlite,postgres-redis').split(',');
-const TARGET_THROUGHPUT = 0.85;
-const TARGET_P99_MS = 50;
+/** The STOMP subscription of a Gatehouse target: the organization's change topic, authenticated by its key. */
+const gatehouseEndpoint = (port: number, org: { orgUuid: string; apiKey: string }): Endpoint => ({
+  port,
+  path: '/websocket?x-auth-scheme=api-token',
+  headers: { 'x-auth-apikey': org.apiKey },
+  subprotocol: 'v12.stomp',
+  stomp: ['CONNECT\naccept-version:1.2\nheart-beat:10000,10000\n\n\0', `SUBSCRIBE\nid:0\ndestination:/topic/change/${org.orgUuid}\nreceipt:ready\n\n\0`],
+  plain: false,
+});
 
 export async function run(): Promise<void> {
-  const { startGatehouse, loadConfig, createLogger, createOrg, loadOrCreateTls } = server!;
+  const { loadConfig } = await built<typeof import('../src/config.js')>('config.js');
+  const { loadOrCreateTls } = await built<typeof import('../src/tls.js')>('tls.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
-  const config = (flags: Parameters<typeof loadConfig>[0]) => loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false, ...flags }, {});
-  const instances: Instance[] = [];
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const servers: ServerProcess[] = [];
   const databases: TestDatabase[] = [];
-  const start = async (flags: Parameters<typeof loadConfig>[0]) => {
-    const instance = await startGatehouse(config(flags), { log: createLogger('silent') });
-    instances.push(instance);
-    return instance;
-  };
   const targets: Target[] = [];
-  const closers: Array<() => Promise<void>> = [];
   try {
-    const first = await start({});
-    const broadcast = await wsBroadcast(await loadOrCreateTls(first.config));
-    closers.push(() => broadcast.close());
+    // The certificate every TLS target serves: Gatehouse's own, made in the shared data folder.
+    const tls = await loadOrCreateTls(loadConfig({ dataDir, httpPort: 0, mediaPort: 0, wsPort: 0, seed: false }, {}));
     console.log(
       `${CONNECTIONS} connections, loopback, ${ROUNDS} alternating rounds; throughput: ${EVENTS} changes per target, ` +
-        `latency: ${LATENCY_EVENTS} changes per target at ${LOAD} of the fastest baseline's throughput`,
+        `latency: ${LATENCY_EVENTS} changes per target at ${LOAD} of the fastest baseline's throughput; every server and ` +
+        `every target's subscribers in a process of their own`,
     );
+    const bareServer = await startServer('bare', { role: 'bare', tls: { cert: tls.cert, key: tls.key } }, servers);
+    const bare = new Target('bare ws broadcast (wss)', 'bare', [bareServer.server], true);
+    targets.push(bare);
+    const pending: Array<() => Promise<void>> = [
+      () => bare.connect({ port: bareServer.port, path: '/websocket', headers: {}, subprotocol: null, stomp: null, plain: false }),
+    ];
     if ((process.env.BENCH_STREAM_BASELINE ?? 'ws') === 'auto') {
       const reason = await rabbitUnavailable();
       if (reason) console.log(`RabbitMQ Web-STOMP left out: ${reason}`);
       else {
-        const rabbit = rabbitMq();
-        closers.push(() => rabbit.close());
-        targets.push(rabbit.target);
+        const publisher = await startServer('rabbit', { role: 'rabbit', url: RABBIT_WS, destination: RABBIT_TOPIC }, servers);
+        const rabbit = new Target('RabbitMQ Web-STOMP (ws, no TLS)', 'rabbit', [publisher.server], true);
+        targets.push(rabbit);
+        const connect = 'CONNECT\naccept-version:1.2\nhost:/\nlogin:guest\npasscode:guest\nheart-beat:10000,10000\n\n\0';
+        const subscribe = `SUBSCRIBE\nid:0\ndestination:${RABBIT_TOPIC}\nreceipt:ready\n\n\0`;
+        pending.push(() => rabbit.connect({ port: 15674, path: '/ws', headers: {}, subprotocol: 'v12.stomp', stomp: [connect, subscribe], plain: true }));
       }
     }
-    targets.push(broadcast.target);
     const subjects: Target[] = [];
     let idleBytesPerConnection: number | null = null;
     for (const setup of SETUPS) {
-      let subject: Target;
       if (setup === 'sqlite') {
-        const org = await createOrg(first.deps, { name: 'Bench Org' });
-        subject = gatehouseTarget('Gatehouse STOMP (wss, SQLite, memory bus)', first, first, org);
+        const { server, port } = await startServer('sqlite', { role: 'gatehouse', flags: { dataDir } }, servers);
+        const org = await server.request<{ orgUuid: string; apiKey: string }>({ cmd: 'create-org' });
+        const subject = new Target('Gatehouse STOMP (wss, SQLite, memory bus)', 'sqlite', [server], false);
         // The server's memory per idle connection: measured around this target's connections.
-        const before = rss();
-        await subject.connect();
-        idleBytesPerConnection = (rss() - before) / CONNECTIONS;
+        const rss = async () => (await server.request<{ rss: number }>({ cmd: 'usage', rss: true })).rss;
+        const before = await rss();
+        await subject.connect(gatehouseEndpoint(port, org));
+        idleBytesPerConnection = ((await rss()) - before) / CONNECTIONS;
+        subjects.push(subject);
       } else if (setup === 'postgres-redis') {
         const database = await createTestDatabase('postgres');
         databases.push(database);
-        const flags = { database: database.url, bus: REDIS_TEST_URL };
-        const [a, b] = [await start(flags), await start(flags)];
-        const org = await createOrg(a.deps, { name: 'Bench Org' });
-        subject = gatehouseTarget('Gatehouse STOMP (wss, PostgreSQL, Redis bus, written on A, subscribed on B)', a, b, org);
-        await subject.connect();
+        const flags = { dataDir, database: database.url, bus: REDIS_TEST_URL };
+        const a = await startServer('A', { role: 'gatehouse', flags }, servers);
+        const b = await startServer('B', { role: 'gatehouse', flags }, servers);
+        const org = await a.server.request<{ orgUuid: string; apiKey: string }>({ cmd: 'create-org' });
+        const subject = new Target(
+          'Gatehouse STOMP (wss, PostgreSQL, Redis bus, written on A, subscribed on B)',
+          'postgres-redis',
+          [a.server, b.server],
+          false,
+        );
+        await subject.connect(gatehouseEndpoint(b.port, org));
+        subjects.push(subject);
       } else throw new Error(`unknown set-up ${setup} (BENCH_STREAM_SETUPS: sqlite, postgres-redis)`);
-      subjects.push(subject);
-      targets.push(subject);
     }
-    await broadcast.target.connect();
-    for (const t of targets) if (t.isBaseline && t !== broadcast.target) await t.connect();
+    targets.push(...subjects);
+    for (const connect of pending) await connect();
     // Each round starts with another target, so that none always follows the same one.
     const inTurn = (round: number) => targets.map((_, i) => targets[(i + round) % targets.length]!);
     for (let round = 0; round < ROUNDS; round++) for (const t of inTurn(round)) await t.throughputRound(perRound(EVENTS, round));
@@ -579,7 +508,6 @@ export async function run(): Promise<void> {
       for (const t of inTurn(round)) await t.latencyRound(perRound(LATENCY_EVENTS, round), pace(t));
     }
     for (const t of targets) print(t);
-    const bare = broadcast.target;
     for (const subject of subjects) {
       const ratio = subject.medianThroughput.rate / bare.medianThroughput.rate;
       const complete = subject.medianThroughput.complete && subject.latency!.complete;
@@ -595,17 +523,21 @@ export async function run(): Promise<void> {
         `< ${TARGET_P99_MS} ms`,
         subject.latency!.p99 < TARGET_P99_MS && subject.latency!.complete,
       );
+      const [bareCpu, subjectCpu] = [sum(bare.medianThroughput.serverCpu), sum(subject.medianThroughput.serverCpu)];
+      record(
+        `stream server CPU per message, bare / ${subject.label}`,
+        `${(bareCpu / subjectCpu).toFixed(2)} (${micros(bareCpu)} vs ${micros(subjectCpu)}, throughput phase)`,
+        '',
+        null,
+      );
     }
     if (idleBytesPerConnection !== null) {
       record('server memory per idle stream connection (RSS)', `${(idleBytesPerConnection / 1024).toFixed(1)} KiB`, '', null);
     }
   } finally {
-    for (const t of targets) await t.close();
-    for (const close of closers) await close();
-    for (const instance of instances.reverse()) await instance.close();
+    for (const t of made.splice(0)) await t.close();
+    for (const server of servers) await server.close();
     for (const database of databases) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-if (isSubscriberProcess) void subscriberProcess();

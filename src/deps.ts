@@ -1,6 +1,7 @@
 import type { Bus } from './bus/bus.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { DeviceReferenceCleaner } from './domains/devices/device-references.js';
 import type { KeyCache } from './domains/orgs/key-cache.js';
 import type { RightsCache } from './domains/permissions/rights-cache.js';
 import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
@@ -24,6 +25,8 @@ export interface Deps {
   rightsCache: RightsCache;
   /** The checks that tell whether a schedule is in use (doors, rules): deleting it is then refused. */
   scheduleUsage: readonly ScheduleUsageCheck[];
+  /** The cleaners that remove a deleted device from the records of other domains (doors, rules, snoozes, ...). */
+  deviceReferences: readonly DeviceReferenceCleaner[];
 }
 
 /** The actor of a write that no API caller makes: a CLI command, the seeder, the simulator. */

@@ -27,6 +27,11 @@ export function deviceOfFacet(value: string): string | null {
   return isRuuid(device) && /^[A-Za-z0-9]+$/.test(value.slice(23)) ? device : null;
 }
 
+/** The device uuid a reference names: a RUUID as it is, a facet id (`<uuid>.v0`) by its device; null otherwise. */
+export function deviceUuidOf(ref: string): string | null {
+  return isRuuid(ref) ? ref : deviceOfFacet(ref);
+}
+
 /** An opaque random token with at least `bits` bits of entropy. */
 export function randomToken(bits = 192): string {
   return randomBytes(Math.ceil(bits / 8)).toString('base64url');

@@ -14,6 +14,14 @@ import { grantsUsingSchedule } from './domains/access/grants.service.js';
 import { archivingUsingSchedule } from './domains/orgs/cloud-archiving.service.js';
 import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general-rules.service.js';
+import { doorsForgetDevice } from './domains/access/forget-device.js';
+import { devicesForgetDevice } from './domains/devices/device-lifecycle.service.js';
+import { rawStreamsForgetDevice } from './domains/devices/raw-http-streams.service.js';
+import { liveSharesForgetDevice } from './domains/devices/shared-live-streams.service.js';
+import { rulesForgetDevice } from './domains/rules/forget-device.js';
+import { snoozesForgetDevice } from './domains/orgs/snoozes.service.js';
+import { archivingForgetsDevice } from './domains/orgs/cloud-archiving.service.js';
+import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
 import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
@@ -73,6 +81,17 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule, policiesUsingSchedule, generalRulesUsingSchedule],
+    // The domains whose records name devices: deleting a device takes it out of them, in the same transaction.
+    deviceReferences: [
+      devicesForgetDevice,
+      liveSharesForgetDevice,
+      rawStreamsForgetDevice({ secrets }),
+      doorsForgetDevice,
+      rulesForgetDevice({ secrets }),
+      snoozesForgetDevice,
+      archivingForgetsDevice,
+      webhooksForgetDevice,
+    ],
   };
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /**
  * Encrypts secrets at rest with AES-256-GCM. The record's identity (for example
@@ -42,4 +42,22 @@ export function createSecretBox(key: Buffer): SecretBox {
 export function maskSecret(value: string | null | undefined): string | null {
   if (!value) return null;
   return value.length <= 8 ? '****' : `****${value.slice(-4)}`;
+}
+
+/**
+ * Short secrets that are only ever checked, never shown again (monitoring PINs, share-link passwords), are kept
+ * as a salted scrypt digest, never as text: `scrypt$<salt>$<digest>`.
+ */
+export function digestSecret(secret: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64url')}$${scryptSync(secret, salt, 32).toString('base64url')}`;
+}
+
+export function secretMatches(secret: string, stored: string | null): boolean {
+  if (!stored) return false;
+  const [scheme, salt, digest] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !digest) return false;
+  const expected = Buffer.from(digest, 'base64url');
+  const actual = scryptSync(secret, Buffer.from(salt, 'base64url'), expected.length);
+  return timingSafeEqual(actual, expected);
 }

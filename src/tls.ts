@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 import type { Config } from './config.js';
 
 export interface TlsMaterial {
@@ -10,6 +9,8 @@ export interface TlsMaterial {
 
 /** A self-signed certificate for localhost and the loopback addresses, valid for a year. */
 export async function generateSelfSigned(commonName = 'localhost'): Promise<TlsMaterial> {
+  // Loaded when a certificate is made (once per data dir): its X.509 libraries are a fifth of the server's load time.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: commonName }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -22,6 +22,7 @@ import type { RulePauseRecord } from '../domains/rules/general-rules.service.js'
 import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRecord } from '../domains/schedules/policies.service.js';
 import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
 import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups.schemas.js';
+import type { ClipGroupRecord } from '../domains/events/clip-groups.schemas.js';
 import type { CrossingRecord } from '../domains/events/reports.service.js';
 import type { RunningAverageReset } from '../domains/events/running-average.service.js';
 import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
@@ -61,6 +62,18 @@ import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecor
 import type { DoorScheduleExceptionRecord } from '../domains/access/exceptions.model.js';
 import type { GuestPassRecord } from '../domains/access/guest-passes.model.js';
 import type { GuestActivityRecord, GuestRecord } from '../domains/guests/guests.model.js';
+// events in full (issue 20, finished): mutes, face matching, scene-query prompts and custom events
+import type { NotificationMuteRecord } from '../domains/events/notification-mutes.service.js';
+import type { FaceMatchingConfigRecord } from '../domains/faces/face-matching.service.js';
+import type { CustomEventRecord, PromptConfigurationRecord } from '../domains/events/scene-queries.schemas.js';
+// devices in full (issue 19): alert monitoring pins
+import type { AlertMonitoringPinRecord } from '../domains/devices/monitoring-pins.service.js';
+// timeline reads: custom seekpoints
+import type { CustomSeekpointRecord } from '../timeline/custom-seekpoints.js';
+// media (issue 19): shared live video, raw HTTP streams, timelapses
+import type { SharedLiveVideoStreamRecord, SharedVideoWallRecord } from '../domains/devices/shared-live-streams.schemas.js';
+import type { RawHttpStreamRecord } from '../domains/devices/raw-http-streams.schemas.js';
+import type { SharedTimelapseGroupRecord, TimelapseClipRecord } from '../domains/events/timelapses.schemas.js';
 
 /** A person's labels, as the stream announces a change of them. */
 export interface PersonLabelsChange {
@@ -88,6 +101,7 @@ export interface ChangeEntities {
   CAMERA_USER_CONFIG: DeviceStateRecord; // devices: a camera's config or AI thresholds
   CLIMATE_STATE: DeviceStateRecord; // devices: a climate sensor's or environmental gateway's minimal state
   COMPONENT_SEEKPOINT: DeviceStateRecord; // devices: a doorbell camera's component event
+  CUSTOM_SEEKPOINT: CustomSeekpointRecord; // timeline: a named mark on a camera's footage or a door's timeline
   DEVICE: DeviceStateRecord | DeviceRecord; // devices: a device's features, or its connection
   DOORBELL_CAMERA: DeviceRecord; // devices: a doorbell camera added
   DOOR_SENSOR: DeviceRecord; // devices: a door sensor added
@@ -121,6 +135,7 @@ export interface ChangeEntities {
   SCHEDULE: ScheduleRecord; // schedules: a schedule
   SEEK_POINT: SeekPointRecord; // integrations: a labelled moment of a camera's footage
   SHARED_CLIP_GROUP: SharedClipGroupRecord; // events: a shared clip group (a link to saved clips)
+  CLIP_GROUP: ClipGroupRecord; // events: a clip group (a folder of saved clips; UPDATE too when one of its clips is deleted)
   SHIPMENT: ShipmentRecord; // internal: a hardware shipment
   THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // devices: a discovered third-party camera
   THRESHOLD_CROSSING: CrossingRecord; // events: a line-crossing count
@@ -167,6 +182,19 @@ export interface ChangeEntities {
   RULE: Rule; // rules: a rule of the general engine (secrets masked)
   RULE_PAUSE: RulePauseRecord; // rules: a pause of a rule
   RULES_EVENT_RECORD: RulesEventRecord; // rules: a rule's firing (button rules too) and its actions' outcomes
+  // events in full (issue 20, finished): mutes, face matching, scene-query prompts and custom events
+  NOTIFICATION_MUTE: NotificationMuteRecord; // events: a device's notifications muted for a while (DELETE: the mute ended)
+  FACE_MATCHING_CONFIG: FaceMatchingConfigRecord; // faces: the organization's face-matching threshold
+  PROMPT_CONFIGURATION: PromptConfigurationRecord; // events: a scene-query prompt (what to ask of which cameras)
+  CUSTOM_EVENT: CustomEventRecord; // events: a prompt's answer on a camera (a custom event)
+  // media (issue 19): shared live video, raw HTTP streams, timelapses
+  SHARED_LIVE_VIDEO_STREAM: SharedLiveVideoStreamRecord; // devices: a key-less link to a camera's live video
+  SHARED_VIDEO_WALL: SharedVideoWallRecord; // devices: a key-less link to a video wall's live video
+  RAW_HTTP_STREAM: RawHttpStreamRecord; // devices: a raw HTTP stream of a camera (the entity id is its path; its secret masked)
+  TIMELAPSE_CLIP: TimelapseClipRecord; // events: a timelapse of cameras over a span, and its render's progress
+  SHARED_TIMELAPSE_GROUP: SharedTimelapseGroupRecord; // events: a shared timelapse group (a link to timelapses)
+  // devices in full (issue 19)
+  ALERT_MONITORING_PIN: AlertMonitoringPinRecord; // devices: a custom alert monitoring pin of a location (never its value)
 }
 
 export type EntityName = keyof ChangeEntities;

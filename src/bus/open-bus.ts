@@ -1,10 +1,10 @@
 import type { Bus, BusConnection, BusLog } from './bus.js';
 import { createMemoryBus } from './memory-bus.js';
-import { connectRedisBus, createRedisBus } from './redis-bus.js';
 
 /** The bus of `url`; on Redis its channels carry `namespace`, so that deployments sharing a Redis stay apart. */
 export async function openBus(url: string, namespace: string, log?: BusLog): Promise<Bus> {
-  return url.startsWith('memory:') ? createMemoryBus() : createRedisBus(url, namespace, log);
+  // The Redis client loads only for a Redis bus.
+  return url.startsWith('memory:') ? createMemoryBus() : (await import('./redis-bus.js')).createRedisBus(url, namespace, log);
 }
 
 /**
@@ -13,5 +13,5 @@ export async function openBus(url: string, namespace: string, log?: BusLog): Pro
  */
 export async function connectBus(url: string, log?: BusLog): Promise<BusConnection> {
   if (url.startsWith('memory:')) return { open: async () => createMemoryBus(), close() {} };
-  return connectRedisBus(url, log);
+  return (await import('./redis-bus.js')).connectRedisBus(url, log);
 }

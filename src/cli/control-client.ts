@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_TOKEN_FILE } from '../http/control.js';
+import { ADMIN_TOKEN_FILE } from '../admin-token.js';
 
 /** The admin token of the server whose data dir (or environment) this command shares. */
 export function adminTokenFor(dataDir: string): string {

@@ -22,7 +22,7 @@ export function registerStartCommand(program: Command): void {
       const [{ startGatehouse }, { ensureDemoOrg }, { adminTokenSource }] = await Promise.all([
         import('../app.js'),
         import('../demo.js'),
-        import('../http/control.js'),
+        import('../admin-token.js'),
       ]);
       const config = loadConfig(opts);
       const gatehouse = await startGatehouse(config);

@@ -1,9 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { Type } from 'typebox';
-import type { Config } from '../config.js';
-import { readOrCreateSecretFile } from '../data-dir.js';
+import { adminToken } from '../admin-token.js';
 import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
 import { sensorSimulateRoutes } from '../domains/devices/sensors.control-routes.js';
@@ -14,7 +12,6 @@ import { integrationSimulateRoutes } from '../domains/integrations/control-route
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
 import { guestSimulateRoutes } from '../domains/guests/control-routes.js';
 import { fail } from '../errors.js';
-import { randomToken } from '../ids.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
 import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
 import { hidden, type ControlPlugin } from './control-plugin.js';
@@ -27,17 +24,6 @@ import type { ApiApp } from './operation.js';
  * in the public OpenAPI document. Domains add their routes (for example `/_gatehouse/simulate/...`) in
  * their own control-routes.ts, listed in `controlPlugins` below.
  */
-export const ADMIN_TOKEN_FILE = 'admin-token';
-
-/** The admin token: GATEHOUSE_ADMIN_TOKEN, else generated once into the data dir. */
-export function adminToken(config: Pick<Config, 'adminToken' | 'dataDir'>): string {
-  return config.adminToken ?? readOrCreateSecretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(192));
-}
-
-/** Where the admin token comes from, to print (never the token itself). */
-export function adminTokenSource(config: Pick<Config, 'adminToken' | 'dataDir'>): string {
-  return config.adminToken ? 'GATEHOUSE_ADMIN_TOKEN' : join(config.dataDir, ADMIN_TOKEN_FILE);
-}
 
 /** Compares digests, so the comparison takes the same time whatever the presented token's length or content. */
 function sameToken(presented: string, expected: string): boolean {

@@ -28,6 +28,13 @@ import { componentEventRoutes } from '../domains/access/component-events.routes.
 import { doorControllerRoutes } from '../domains/access/door-controllers.routes.js';
 import { threatCaseRoutes } from '../domains/events/threat-cases.routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
+// devices in full (issue 19): badge readers and keypads
+import { badgeReaderRoutes } from '../domains/access/badge-readers.routes.js';
+import { keypadRoutes } from '../domains/access/keypads.routes.js';
+// timeline reads (seekpoints, presence windows)
+import { componentSeekpointRoutes } from '../domains/access/component-seekpoints.routes.js';
+import { eventTimelineRoutes } from '../domains/events/seekpoints.routes.js';
+import { sensorTimelineRoutes } from '../domains/devices/sensor-timeline.routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
@@ -61,6 +68,13 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   componentEventRoutes,
   doorControllerRoutes,
   threatCaseRoutes,
+  // devices in full (issue 19): badge readers and keypads
+  badgeReaderRoutes,
+  keypadRoutes,
+  // timeline reads (seekpoints, presence windows)
+  componentSeekpointRoutes,
+  eventTimelineRoutes,
+  sensorTimelineRoutes,
 ];
 
 /**

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 
@@ -188,7 +189,9 @@ export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFail
 
   // A client of its own (not the bus's): a slow or lost Redis must cost a request little, so no offline
   // queue and a short command timeout; then this instance's own counts decide until Redis is back.
-  const redis = new Redis(config.busUrl, {
+  // ioredis loads only with a Redis bus (most servers have none); it is CommonJS, so it can be required here.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(config.busUrl, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 /**
  * The simulated cameras' pictures: a moving test pattern with the camera's name and the time burnt in,
  * encoded by the ffmpeg binary that ships inside the `@ffmpeg-installer` npm package (nothing is
- * downloaded at run time). Frames are JPEG; clips are H.264 in MP4 (faststart), playable in a browser.
- * The events domain renders clip videos with `renderClip`.
+ * downloaded at run time). Frames are JPEG; clips are H.264 in MP4 (faststart), playable in a browser, or in
+ * MPEG-TS for the live segments (src/media/live.ts). The events domain renders clip videos with `renderClip`
+ * and timelapses with `renderTimelapse` (src/media/render-timelapse.ts).
  */
 const require = createRequire(import.meta.url);
 let binary: string | null = null;
@@ -72,51 +73,69 @@ export interface PictureSpec {
   height: number;
 }
 
-function textFilters(dir: string, spec: PictureSpec): string {
-  const nameFile = join(dir, 'name.txt');
+/** What is burnt into the picture: the camera's name and the clock (both unless told otherwise). */
+export interface TextSpec {
+  name?: boolean;
+  clock?: boolean;
+}
+
+/**
+ * The drawtext filters of a picture (null when nothing is to be drawn). The clock reads the frame's own time
+ * stamp from `atMs`, so a filter that moves the time stamps first (the timelapse) moves the clock with them;
+ * `tag` keeps the name files of several pictures in one render apart.
+ */
+export function textFilters(dir: string, spec: PictureSpec, text: TextSpec = {}, tag = ''): string | null {
+  const nameFile = join(dir, `name${tag}.txt`);
   writeFileSync(nameFile, spec.cameraName.replace(/[\r\n]+/g, ' ').slice(0, 200));
   const font = fontFile ? `fontfile=${fontFile}:` : '';
   const size = Math.max(10, Math.round(spec.height / 14));
   const box = `fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=6:fontsize=${size}`;
   const seconds = Math.floor(spec.atMs / 1000);
-  return [
-    `drawtext=${font}textfile=${nameFile}:${box}:x=${size}:y=${size}`,
-    `drawtext=${font}text='%{pts\\:gmtime\\:${seconds}} UTC':${box}:x=${size}:y=h-${size * 2}`,
-  ].join(',');
+  const filters = [
+    ...(text.name === false ? [] : [`drawtext=${font}textfile=${nameFile}:${box}:x=${size}:y=${size}`]),
+    ...(text.clock === false ? [] : [`drawtext=${font}text='%{pts\\:gmtime\\:${seconds}} UTC':${box}:x=${size}:y=h-${size * 2}`]),
+  ];
+  return filters.length > 0 ? filters.join(',') : null;
 }
 
-/** Renders with the text, or without it where drawtext cannot run (no font on the machine). */
-async function render(spec: PictureSpec, args: (filters: string | null, dir: string) => string[]): Promise<{ dir: string; stdout: Buffer }> {
+/**
+ * Runs one render in a fresh directory (the caller removes it): with the burnt-in text (`drawText`), or again
+ * without it where drawtext cannot run (no font on the machine).
+ */
+async function render(args: (drawText: boolean, dir: string) => string[]): Promise<{ dir: string; stdout: Buffer }> {
   const dir = mkdtempSync(join(tmpdir(), 'gh-render-'));
   try {
     if (textWorks) {
       try {
-        return { dir, stdout: (await runFfmpeg(args(textFilters(dir, spec), dir))).stdout };
+        return { dir, stdout: (await runFfmpeg(args(true, dir))).stdout };
       } catch (e) {
         if (!/drawtext|font/i.test((e as Error).message)) throw e;
         textWorks = false;
       }
     }
-    return { dir, stdout: (await runFfmpeg(args(null, dir))).stdout };
+    return { dir, stdout: (await runFfmpeg(args(false, dir))).stdout };
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
 }
 
-const pattern = (spec: PictureSpec, rate: number, durationSec: number) => `testsrc2=size=${spec.width}x${spec.height}:rate=${rate}:duration=${durationSec}`;
+/** The moving test pattern, as a lavfi source. */
+export const pattern = (spec: Pick<PictureSpec, 'width' | 'height'>, rate: number, durationSec: number) =>
+  `testsrc2=size=${spec.width}x${spec.height}:rate=${rate}:duration=${durationSec}`;
+const videoFilters = (filters: string | null) => (filters ? ['-vf', filters] : []);
 
 /** One JPEG frame of the camera at `atMs`; quality 1 (worst) to 100 (best). */
 export async function renderFrame(spec: PictureSpec & { quality?: number }): Promise<Buffer> {
   const q = Math.round(31 - ((Math.min(100, Math.max(1, spec.quality ?? 80)) - 1) / 99) * 29);
-  const { dir, stdout } = await render(spec, (filters) => [
+  const { dir, stdout } = await render((text, d) => [
     '-loglevel',
     'error',
     '-f',
     'lavfi',
     '-i',
     pattern(spec, 1, 1),
-    ...(filters ? ['-vf', filters] : []),
+    ...videoFilters(text ? textFilters(d, spec) : null),
     '-frames:v',
     '1',
     '-q:v',
@@ -131,30 +150,49 @@ export async function renderFrame(spec: PictureSpec & { quality?: number }): Pro
   return stdout;
 }
 
-/** An MP4 (H.264, yuv420p, faststart) of `durationSec` seconds of the camera from `atMs`. */
-export async function renderClip(spec: PictureSpec & { durationSec: number; fps?: number }): Promise<Buffer> {
-  const out = (dir: string) => join(dir, 'clip.mp4');
-  const { dir } = await render(spec, (filters, d) => [
-    '-loglevel',
-    'error',
+/** The containers a rendered video comes in. */
+export type VideoContainer = 'mp4' | 'mpegts';
+
+export interface VideoSpec extends PictureSpec {
+  durationSec: number;
+  fps?: number;
+  /** mp4 (the default: faststart, for a file) or mpegts (a live segment). */
+  container?: VideoContainer;
+  /**
+   * Where the segment's time stamps start (seconds), so that consecutive live segments play on as one stream;
+   * MPEG-TS keeps 33 bits of a 90 kHz clock, so they wrap about every 26.5 hours, as a player expects.
+   */
+  timestampOffsetSec?: number;
+}
+
+/**
+ * A video (H.264, yuv420p) of `durationSec` seconds of the camera from `atMs`: an MP4 (faststart, playable in a
+ * browser) or an MPEG-TS segment starting on a key frame (one key frame a segment).
+ */
+export async function renderClip(spec: VideoSpec): Promise<Buffer> {
+  const fps = spec.fps ?? 10;
+  const mpegts = spec.container === 'mpegts';
+  return renderFile(mpegts ? 'clip.ts' : 'clip.mp4', (text, dir) => [
     '-f',
     'lavfi',
     '-i',
-    pattern(spec, spec.fps ?? 10, spec.durationSec),
-    ...(filters ? ['-vf', filters] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    '-y',
-    out(d),
+    pattern(spec, fps, spec.durationSec),
+    ...videoFilters(text ? textFilters(dir, spec) : null),
+    ...H264,
+    ...(mpegts
+      ? ['-g', String(Math.max(1, Math.round(fps * spec.durationSec))), '-output_ts_offset', String(spec.timestampOffsetSec ?? 0), '-f', 'mpegts']
+      : ['-movflags', '+faststart']),
   ]);
+}
+
+/** H.264 as every rendered video has it: fast to encode, and playable in a browser. */
+export const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+
+/** Renders into a file of that name (`args` are ffmpeg's, inputs to output options) and answers its bytes. */
+export async function renderFile(name: string, args: (drawText: boolean, dir: string) => string[]): Promise<Buffer> {
+  const { dir } = await render((text, d) => ['-loglevel', 'error', ...args(text, d), '-y', join(d, name)]);
   try {
-    return readFileSync(out(dir));
+    return readFileSync(join(dir, name));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -59,6 +59,15 @@ export async function storeMedia(file: string, body: Readable, maxBytes: number)
   return { sha256Hex: hash.digest('hex'), byteCount };
 }
 
+/** A stored file as the media host serves it. */
+export interface StoredFile {
+  file: string;
+  size: number;
+  contentType: string;
+  /** Strong validator, when the file has one (a clip video's SHA-256). */
+  etag: string | null;
+}
+
 /** The size of a stored file, or null when there is none. */
 export function mediaSize(file: string): number | null {
   try {

@@ -138,3 +138,33 @@ export async function findDelivery(deps: Pick<Deps, 'store'>, orgUuid: string, d
 }
 
 export const headersOf = (row: DeliveryRow): Record<string, string> => fromJson<Record<string, string>>(row.headers) ?? {};
+
+/** A failed attempt at a delivery, as a diagnostic shows it (the delivery's target, the failure, when). */
+export interface FailedAttemptRecord {
+  attemptId: number;
+  atMs: number;
+  statusCode: number | null;
+  error: string | null;
+  deliveryUuid: string;
+  kind: string;
+  dedupeKey: string;
+  targetUrl: string;
+}
+
+/** An organization's failed delivery attempts in [fromMs, beforeMs), newest first, of the deliveries whose dedupe key starts with a prefix. */
+export async function listFailedAttempts(
+  deps: Pick<Deps, 'store'>,
+  orgUuid: string,
+  q: { dedupePrefixes: readonly string[]; fromMs: number; beforeMs: number; limit: number },
+): Promise<FailedAttemptRecord[]> {
+  return (await store.listFailedAttempts(deps.store.db, orgUuid, q)).map((r) => ({
+    attemptId: r.attempt_id,
+    atMs: r.at_ms,
+    statusCode: r.status_code,
+    error: r.error,
+    deliveryUuid: r.delivery_uuid,
+    kind: r.kind,
+    dedupeKey: r.dedupe_key,
+    targetUrl: r.target_url,
+  }));
+}

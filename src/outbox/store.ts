@@ -117,3 +117,42 @@ export async function listAttempts(db: Db, deliveryIds: number[]): Promise<Attem
   const rows = await db.selectFrom('outbox_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('id').execute();
   return rows.map((r) => ({ ...r, delivery_id: Number(r.delivery_id) }));
 }
+
+/** A failed attempt with the delivery it was for. */
+export interface FailedAttemptRow {
+  attempt_id: number;
+  at_ms: number;
+  status_code: number | null;
+  error: string | null;
+  delivery_uuid: string;
+  kind: string;
+  dedupe_key: string;
+  target_url: string;
+}
+
+/**
+ * An organization's failed attempts in [fromMs, beforeMs), newest first, of the deliveries whose dedupe key
+ * starts with one of the prefixes (the attempts' time index bounds the read).
+ */
+export async function listFailedAttempts(
+  db: Db,
+  orgUuid: string,
+  q: { dedupePrefixes: readonly string[]; fromMs: number; beforeMs: number; limit: number },
+): Promise<FailedAttemptRow[]> {
+  if (q.dedupePrefixes.length === 0) return [];
+  const rows = await db
+    .selectFrom('outbox_attempts as a')
+    .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
+    .select(['a.id as attempt_id', 'a.at_ms', 'a.status_code', 'a.error', 'd.uuid as delivery_uuid', 'd.kind', 'd.dedupe_key', 'd.target_url'])
+    .where('a.at_ms', '>=', q.fromMs)
+    .where('a.at_ms', '<', q.beforeMs)
+    .where('a.error', 'is not', null)
+    .where('d.org_uuid', '=', orgUuid)
+    // The prefixes are the callers' constants (no LIKE wildcards).
+    .where((eb) => eb.or(q.dedupePrefixes.map((p) => eb('d.dedupe_key', 'like', `${p}%`))))
+    .orderBy('a.at_ms', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((r) => ({ ...r, attempt_id: Number(r.attempt_id), at_ms: Number(r.at_ms) }));
+}

@@ -187,3 +187,7 @@ export const ACTIVITIES = [
 export type Activity = (typeof ACTIVITIES)[number];
 
 export const isActivity = (value: string): value is Activity => (ACTIVITIES as readonly string[]).includes(value);
+
+/** The catalogue's footage colours (FootageSeekPointColorEnum): how a player draws a custom activity. */
+export const FOOTAGE_COLORS = ['BLUE', 'RED', 'PURPLE', 'TAN', 'ORANGE', 'TEAL', 'GRAY', 'BLACK'] as const;
+export type FootageColor = (typeof FOOTAGE_COLORS)[number];

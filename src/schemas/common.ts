@@ -22,6 +22,10 @@ export const Ruuid = (options: { description?: string } = {}) =>
 export const FacetId = (options: { description?: string } = {}) =>
   Type.String({ pattern: FACET_ID_PATTERN, description: options.description ?? 'device facet id: <RUUID>.<suffix>' });
 
+/** A device named by its uuid or by a facet id of it (`<RUUID>.v0`), as the catalogue's DeviceFacetUuid fields take both. */
+export const DeviceRef = (options: { description?: string } = {}) =>
+  Type.String({ pattern: '^[A-Za-z0-9_-]{22}(\\.[A-Za-z0-9]+)?$', description: options.description ?? 'device uuid or facet id (<RUUID>.v0)' });
+
 export const EpochMs = (description = 'epoch milliseconds') => Type.Integer({ description });
 
 /** A response field: nullable, and may be left out. */

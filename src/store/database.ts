@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import { ConnectionLock, GatehouseSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { GroupCommit } from './group-commit.js';
 import { attachPointReader, PostgresPointReader, SqlitePointReader } from './point-reads.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,7 +14,10 @@ export type DialectName = 'sqlite' | 'postgres';
 /** The store: one Kysely handle over SQLite or PostgreSQL. Nothing outside src/store knows which. */
 export interface Store {
   db: Kysely<DB>;
-  /** Runs `fn` in a transaction that starts at once (see sqlite-dialect.ts); a failure rolls it back. */
+  /**
+   * Runs `fn` in a transaction that starts at once (see sqlite-dialect.ts); a failure rolls it back. On SQLite
+   * the writes that wait for the connection meanwhile commit together, each in a savepoint (group-commit.ts).
+   */
   transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   dialect: DialectName;
   url: string;
@@ -33,6 +37,8 @@ export function openStore(url: string): Store {
   let db: Kysely<DB>;
   // The handle transactions run on: on SQLite a second driver over the same connection (see sqlite-dialect.ts).
   let transactions: Kysely<DB>;
+  // SQLite: the writes waiting for the one connection commit together (group-commit.ts).
+  let committer: GroupCommit<DB> | null = null;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -46,6 +52,7 @@ export function openStore(url: string): Store {
     db = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, true) });
     transactions = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, false) });
     attachPointReader(db, new SqlitePointReader(cached, lock));
+    committer = new GroupCommit(transactions);
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.
@@ -57,7 +64,7 @@ export function openStore(url: string): Store {
     db,
     dialect,
     url,
-    transaction: (fn) => transactions.transaction().execute(fn),
+    transaction: (fn) => (committer ? committer.transaction(fn) : transactions.transaction().execute(fn)),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -16,6 +16,8 @@ import type { RecordTables } from '../records/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { AccessLockdownTables } from '../domains/access/access-lockdown.tables.js';
 import type { GuestTables } from '../domains/guests/tables.js';
+import type { KeypadTables } from '../domains/access/keypads.tables.js';
+import type { TimelineTables } from '../timeline/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
 import type { SecretKeyChecksTable } from './secret-key-check.js';
 
@@ -39,7 +41,9 @@ export interface DB
     RecordTables,
     AccessGrantTables,
     AccessLockdownTables,
-    GuestTables {
+    GuestTables,
+    KeypadTables,
+    TimelineTables {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
   change_positions: ChangePositionsTable;

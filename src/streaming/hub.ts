@@ -6,8 +6,8 @@ import { changesBetween, lastPositions, positionProblem } from '../domains/chang
 
 /**
  * A change ready to go out to every subscriber of its organization. Its MESSAGE frames are encoded once per
- * shape (version, subscription, ack mode), so that the connections whose frames are equal, usually all of
- * them, are handed one and the same buffer.
+ * shape (version, subscription, ack mode), as the bytes the transport sends (the whole WebSocket frame), so that
+ * the connections whose frames are equal, usually all of them, are handed one and the same buffer.
  */
 export class PreparedChange {
   readonly destination: string;
@@ -19,10 +19,14 @@ export class PreparedChange {
     this.body = JSON.stringify(changeMessageBody(event));
   }
 
-  /** The frame `key` names, made by `make` the first time it is asked for. */
-  encoded(key: string, make: () => string): Buffer {
-    let frame = this.frames.get(key);
-    if (frame === undefined) this.frames.set(key, (frame = Buffer.from(make())));
+  /** The frame `key` names, when one was kept. */
+  encoded(key: string): Buffer | undefined {
+    return this.frames.get(key);
+  }
+
+  /** Keeps the frame `key` names, for the connections asking for it next; answers it. */
+  keep(key: string, frame: Buffer): Buffer {
+    this.frames.set(key, frame);
     return frame;
   }
 }

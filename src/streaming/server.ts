@@ -16,6 +16,7 @@ import type { TlsMaterial } from '../tls.js';
 import { ChangeHub } from './hub.js';
 import { defaultStreamOptions, type StreamOptions } from './options.js';
 import { CLOSE, StompSession } from './session.js';
+import { SocketWriter, textFrame, TurnWrites } from './socket-writes.js';
 
 export const STREAM_PATH = '/websocket';
 
@@ -156,17 +157,33 @@ export async function startStream(
     WebSocket: StompWebSocket,
     // Above the frame limit, so that an oversized frame is answered by the session with ERROR.
     maxPayload,
+    // No compression: the sessions' frames are written to the socket as whole WebSocket frames (socket-writes.ts).
+    perMessageDeflate: false,
     handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
+  const turn = new TurnWrites();
 
-  function attach(ws: StompWebSocket, ctx: CallerContext): void {
-    const session = new StompSession(
+  /**
+   * Runs a session on an upgraded connection. Its frames go straight to `socket` (the one the WebSocket runs
+   * on), whole, in order with what the `ws` library writes there itself (pongs, the close frame).
+   */
+  function attach(ws: StompWebSocket, ctx: CallerContext, socket: Duplex): void {
+    const writer = new SocketWriter(
+      socket,
+      turn,
+      () => ws.readyState === WebSocket.OPEN,
+      () => session.drained(),
+    );
+    const session: StompSession = new StompSession(
       ctx.orgUuid,
       hub,
       {
-        // Text messages, also for the frames the hub encoded once for many connections (ws sends a Buffer as binary).
-        send: (frame, written) => ws.send(frame, { binary: false }, written),
+        encode: textFrame,
+        send: (bytes) => writer.send(bytes),
+        flush: () => writer.flush(),
+        pendingBytes: () => writer.pendingBytes(),
         close: (code, reason) => {
+          writer.flush();
           ws.close(code, reason);
           setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
         },
@@ -220,7 +237,7 @@ export async function startStream(
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws as StompWebSocket, ctx));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws as StompWebSocket, ctx, socket));
   }
 
   const server = createServer(

@@ -12,8 +12,18 @@ export const SERVER_NAME = `Gatehouse/${gatehouseVersion}`;
 
 /** What the session needs from its WebSocket. */
 export interface Transport {
-  /** One STOMP frame (or a heart-beat) as one WebSocket text message; `written` once the socket has taken it. */
-  send(frame: string | Buffer, written?: () => void): void;
+  /**
+   * The bytes that carry one STOMP frame (or a heart-beat) as one WebSocket text message. Every transport of a
+   * server encodes alike, so that bytes encoded for one connection may be sent on another (see PreparedChange).
+   */
+  encode(frame: string): Buffer;
+  /** Sends encoded bytes (written at the end of the event loop's turn, with the others of the turn). */
+  send(bytes: Buffer): void;
+  /** Writes what was sent and not written yet, now. */
+  flush(): void;
+  /** Bytes sent that the network has not taken yet. */
+  pendingBytes(): number;
+  /** Writes what was sent, then closes. */
   close(code: number, reason: string): void;
 }
 
@@ -93,23 +103,21 @@ export class StompSession {
   private subscriptionSeq = 0;
   private lastReceived = performance.now();
   private lastSent = performance.now();
+  /** Something was sent since the heart-beat timer last looked (cheaper than reading the clock per frame). */
+  private sentSinceTick = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly connectTimer: NodeJS.Timeout;
   /**
-   * The backlog: frames waiting for the socket. At most `window` bytes are handed to the WebSocket at a time
-   * (counted until the socket has taken them); the rest waits here, so that a slow consumer's ERROR can be sent
+   * The backlog: frames waiting for the socket. At most `window` bytes are handed to the transport at a time
+   * (counted until the network has taken them); the rest waits here, so that a slow consumer's ERROR can be sent
    * ahead of its backlog, which is dropped.
    */
-  private readonly backlog: Array<string | Buffer> = [];
+  private backlog: Buffer[] = [];
+  /** The first frame of `backlog` not handed over yet (frames are taken from the front without moving the rest). */
+  private backlogHead = 0;
   private backlogBytes = 0;
-  private readonly inFlight: number[] = [];
-  private inFlightBytes = 0;
   private readonly window: number;
   private drainWaiters: Array<() => void> = [];
-  private readonly written = () => {
-    this.inFlightBytes -= this.inFlight.shift() ?? 0;
-    this.pump();
-  };
 
   constructor(
     private readonly orgUuid: string,
@@ -163,7 +171,7 @@ export class StompSession {
   oversized(limitBytes: number): void {
     if (this.state === 'closed') return;
     this.dropBacklog();
-    this.transport.send(
+    this.write(
       serializeFrame(
         {
           command: 'ERROR',
@@ -176,6 +184,7 @@ export class StompSession {
         this.version,
       ),
     );
+    this.transport.flush();
     this.closed();
   }
 
@@ -188,26 +197,36 @@ export class StompSession {
     this.sendText(serializeFrame(frame, this.version));
   }
 
-  private sendText(frame: string | Buffer): void {
-    this.lastSent = performance.now();
-    if (this.backlog.length === 0 && this.inFlightBytes < this.window) return this.write(frame);
-    this.backlog.push(frame);
-    this.backlogBytes += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+  /** A frame to send after those sent before it. */
+  private sendText(frame: string): void {
+    this.enqueue(this.transport.encode(frame), this.transport.pendingBytes());
   }
 
-  private write(frame: string | Buffer): void {
-    const bytes = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
-    this.inFlight.push(bytes);
-    this.inFlightBytes += bytes;
-    this.transport.send(frame, this.written);
+  /** Encoded bytes to send after those sent before them; `inTransport`: the transport's pending bytes now. */
+  private enqueue(bytes: Buffer, inTransport: number): void {
+    this.sentSinceTick = true;
+    if (this.backlogHead === this.backlog.length && inTransport < this.window) return this.transport.send(bytes);
+    this.backlog.push(bytes);
+    this.backlogBytes += bytes.length;
   }
 
-  /** Hands the backlog to the socket as it takes what it was given. */
-  private pump(): void {
-    while (this.backlog.length > 0 && this.inFlightBytes < this.window && this.state !== 'closed') {
-      const frame = this.backlog.shift()!;
-      this.backlogBytes -= typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
-      this.write(frame);
+  /** Sends a frame now, ahead of the backlog. */
+  private write(frame: string): void {
+    this.transport.send(this.transport.encode(frame));
+  }
+
+  /** The network took what the transport held: hands it more of the backlog. */
+  drained(): void {
+    if (this.state === 'closed') return;
+    while (this.backlogHead < this.backlog.length && this.transport.pendingBytes() < this.window) {
+      const bytes = this.backlog[this.backlogHead++]!;
+      this.backlogBytes -= bytes.length;
+      this.transport.send(bytes);
+    }
+    if (this.backlogHead === this.backlog.length) this.dropBacklog();
+    else if (this.backlogHead > 1024 && this.backlogHead * 2 > this.backlog.length) {
+      this.backlog = this.backlog.slice(this.backlogHead);
+      this.backlogHead = 0;
     }
     if (this.drainWaiters.length > 0 && this.pendingBytes() < this.options.maxBufferedBytes / 2) {
       for (const wake of this.drainWaiters.splice(0)) wake();
@@ -216,11 +235,12 @@ export class StompSession {
 
   /** Bytes sent to this connection that the network has not taken yet. */
   private pendingBytes(): number {
-    return this.backlogBytes + this.inFlightBytes;
+    return this.backlogBytes + this.transport.pendingBytes();
   }
 
   private dropBacklog(): void {
-    this.backlog.length = 0;
+    this.backlog = [];
+    this.backlogHead = 0;
     this.backlogBytes = 0;
   }
 
@@ -349,7 +369,11 @@ export class StompSession {
       const tick = sendEvery / 4;
       this.timers.push(
         setInterval(() => {
-          if (performance.now() - this.lastSent >= sendEvery - tick && this.backlog.length === 0) this.sendText('\n');
+          const now = performance.now();
+          if (this.sentSinceTick) {
+            this.sentSinceTick = false;
+            this.lastSent = now;
+          } else if (now - this.lastSent >= sendEvery - tick && this.backlogHead === this.backlog.length) this.sendText('\n');
         }, tick),
       );
     }
@@ -440,6 +464,12 @@ export class StompSession {
       const page = await this.hub.log.after(this.orgUuid, sub.last, RESUME_PAGE);
       if (!this.active(sub)) return;
       for (const event of page) {
+        // A page may hold more than the backlog's bound (large changes): the replay waits for the client to
+        // read, so that catching up never counts against it as a slow consumer.
+        if (this.pendingBytes() >= this.options.maxBufferedBytes / 2) {
+          await this.roomToWrite();
+          if (!this.active(sub)) return;
+        }
         this.send1(sub, new PreparedChange(event));
         sub.last = event.position;
         if (!this.active(sub)) return;
@@ -486,7 +516,8 @@ export class StompSession {
 
   /** Sends one change's MESSAGE to a subscription; a connection whose backlog is past its bound is dropped. */
   private send1(sub: Subscription, change: PreparedChange): void {
-    const pending = this.pendingBytes();
+    const inTransport = this.transport.pendingBytes();
+    const pending = this.backlogBytes + inTransport;
     if (pending > this.options.maxBufferedBytes) {
       this.fail(
         new ProtocolError(
@@ -512,7 +543,8 @@ export class StompSession {
       sub.unacked.add(messageId);
       this.unacked.set(messageId, sub);
     }
-    this.sendText(change.encoded(sub.frameKey, () => this.messageFrame(sub, change)));
+    const bytes = change.encoded(sub.frameKey) ?? change.keep(sub.frameKey, this.transport.encode(this.messageFrame(sub, change)));
+    this.enqueue(bytes, inTransport);
   }
 
   /**
@@ -577,8 +609,8 @@ export class StompSession {
   private disconnect(frame: StompFrame): void {
     const receipt = header(frame, 'receipt');
     // A graceful end: what is waiting goes out first, then the RECEIPT, then the close.
-    for (const waiting of this.backlog.splice(0)) this.write(waiting);
-    this.backlogBytes = 0;
+    for (let i = this.backlogHead; i < this.backlog.length; i++) this.transport.send(this.backlog[i]!);
+    this.dropBacklog();
     if (receipt !== undefined) this.write(serializeFrame({ command: 'RECEIPT', headers: [['receipt-id', receipt]] }, this.version));
     this.transport.close(CLOSE.normal, 'DISCONNECT');
     this.closed();

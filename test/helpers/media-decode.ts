@@ -21,21 +21,56 @@ export async function decodeMedia(bytes: Uint8Array, extension: string): Promise
   try {
     const file = join(dir, `media.${extension}`);
     writeFileSync(file, bytes);
+    return report((await runFfmpeg(['-loglevel', 'info', '-xerror', '-i', file, '-f', 'null', '-'])).stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Plays a URL as a player does (ffmpeg's own HTTP and HLS clients, the headers sent with every request, the
+ * playlist's segments included) for at most `seconds`, decoding every frame; a stream that does not play throws.
+ */
+export async function decodeUrl(url: string, seconds: number, headers: Record<string, string> = {}): Promise<DecodedMedia> {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return report(
+    (await runFfmpeg(['-loglevel', 'info', ...(lines.length ? ['-headers', lines.join('')] : []), '-i', url, '-t', String(seconds), '-f', 'null', '-'])).stderr,
+  );
+}
+
+/** What a real decoder makes of an audio file: its codec, sample rate, channels and duration (decoding every packet). */
+export async function decodeAudio(bytes: Uint8Array, extension: string): Promise<{ codec: string; sampleRate: number; channels: string; durationSec: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-decode-'));
+  try {
+    const file = join(dir, `audio.${extension}`);
+    writeFileSync(file, bytes);
     const { stderr } = await runFfmpeg(['-loglevel', 'info', '-xerror', '-i', file, '-f', 'null', '-']);
-    const stream = /Stream #0:0.*?: Video: (\w+).*?, (\d+)x(\d+)/.exec(stderr);
-    if (!stream) throw new Error(`no video stream in the decoder's report: ${stderr.slice(0, 500)}`);
-    const duration = /Duration: (\d+):(\d+):(\d+\.\d+)/.exec(stderr);
-    const frames = [...stderr.matchAll(/frame=\s*(\d+)/g)].pop();
+    const stream = /Stream #0:0.*?: Audio: (\w+).*?, (\d+) Hz, (\w+)/.exec(stderr);
+    const time = [...stderr.matchAll(/time=(\d+):(\d+):(\d+\.\d+)/g)].pop();
+    if (!stream || !time) throw new Error(`no decoded audio in the decoder's report: ${stderr.slice(0, 500)}`);
     return {
       codec: stream[1],
-      width: Number(stream[2]),
-      height: Number(stream[3]),
-      durationSec: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null,
-      frames: frames ? Number(frames[1]) : 0,
+      sampleRate: Number(stream[2]),
+      channels: stream[3],
+      durationSec: Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function report(stderr: string): DecodedMedia {
+  const stream = /Stream #0:0.*?: Video: (\w+).*?, (\d+)x(\d+)/.exec(stderr);
+  if (!stream) throw new Error(`no video stream in the decoder's report: ${stderr.slice(0, 500)}`);
+  const duration = /Duration: (\d+):(\d+):(\d+\.\d+)/.exec(stderr);
+  const frames = [...stderr.matchAll(/frame=\s*(\d+)/g)].pop();
+  return {
+    codec: stream[1],
+    width: Number(stream[2]),
+    height: Number(stream[3]),
+    durationSec: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null,
+    frames: frames ? Number(frames[1]) : 0,
+  };
 }
 
 /** The width and height in a JPEG's start-of-frame segment (read from the bytes, independently of ffmpeg). */

@@ -23,6 +23,8 @@ function sampleString(schema: JsonSchema): string {
       'https://example.com/',
       '1920x1080',
       '00:11:22:33:44:55',
+      '1234',
+      '+1 555 0100',
     ];
     const found = candidates.find((c) => pattern.test(c) && c.length <= (schema.maxLength ?? Infinity));
     if (found) return found;

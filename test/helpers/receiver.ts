@@ -9,7 +9,10 @@ export interface ReceivedRequest {
   json: any;
 }
 
-/** How the receiver answers a request: a status and body, or `hang` to keep it open until the receiver closes. */
+/**
+ * How the receiver answers a request: a status and body, or `hang` to keep it open until the receiver closes;
+ * a promise of either answers when it settles (a test holds a request open while it changes the server).
+ */
 export type Answer = { status: number; body?: unknown } | 'hang';
 
 export interface Receiver {
@@ -25,7 +28,7 @@ export interface Receiver {
  * every request and answers with `answer(request, index)`.
  */
 export async function startReceiver(
-  answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200, body: { ok: true } }),
+  answer: (request: ReceivedRequest, index: number) => Answer | Promise<Answer> = () => ({ status: 200, body: { ok: true } }),
 ): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const hanging = new Set<ServerResponse>();
@@ -44,12 +47,18 @@ export async function startReceiver(
       const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json };
       requests.push(request);
       for (const w of waiters.splice(0)) w();
+      const reply = (a: Answer) => {
+        if (a === 'hang') hanging.add(res);
+        else res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body ?? {}));
+      };
       const a = answer(request, requests.length - 1);
-      if (a === 'hang') {
+      if (a instanceof Promise) {
         hanging.add(res);
-        return;
-      }
-      res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body ?? {}));
+        void a.then((settled) => {
+          hanging.delete(res);
+          if (!res.destroyed) reply(settled);
+        });
+      } else reply(a);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,6 +10,7 @@ import {
   operationIdMismatches,
   readEntities,
   readNames,
+  readNewerPaths,
   renderCoverage,
   root,
   type OpenApiDoc,
@@ -47,6 +48,18 @@ describe('npm run coverage: the coverage page and the generated docs', () => {
     assert.equal(more.implemented, base.implemented + 1);
     assert.match(more.markdown, new RegExp(`- \\[x\\] \`${missing.path}\``));
     assert.equal(base.total, catalogue.length);
+  });
+
+  it("lists the platform's newer public spec apart from Gatehouse's own", () => {
+    const { markdown, newer } = renderCoverage(doc, readNames());
+    const [, newerPart, ownPart] = markdown.split(/^## (?:The platform's newer public spec|Gatehouse's own)$/m);
+    const answered = readNewerPaths().filter((p) => p in doc.paths);
+    assert.equal(newer, answered.length);
+    assert.ok(answered.includes('/api/eventSearchV2/searchIntegrationAccessEvents'));
+    for (const path of answered) {
+      assert.ok(newerPart.includes(`\`${path}\``), path);
+      assert.ok(!ownPart.includes(`\`${path}\``), path);
+    }
   });
 
   it('keeps docs/coverage.md, the entity list of docs/streaming.md, the README total and the names list fresh (npm run coverage)', async () => {

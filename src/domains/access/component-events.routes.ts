@@ -6,7 +6,16 @@ import { COMPONENT_EVENT_FINDERS, COMPONENT_EVENT_LIMIT, findComponentEvents } f
 import { ComponentEvent } from './schemas.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
-const UUID_FIELDS = new Set(['accessControlledDoorUuid', 'locationUuid', 'userUuid', 'ownerDeviceUuid', 'credentialUuid', 'tokenUuid']);
+const UUID_FIELDS = new Set([
+  'accessControlledDoorUuid',
+  'locationUuid',
+  'userUuid',
+  'ownerDeviceUuid',
+  'credentialUuid',
+  'tokenUuid',
+  'componentUuid',
+  'supportAuthorityUuid',
+]);
 
 const bounds = {
   createdAfterMs: Opt(EpochMs('events after this time (exclusive)')),
@@ -27,6 +36,8 @@ const OF: Record<string, string> = {
   credentialValue: 'a decoded credential value',
   correlationId: 'a correlation id (a badge-in and the relay changes it caused)',
   tokenUuid: 'an API key (its remote unlocks)',
+  componentUuid: 'a component (in Gatehouse, a door)',
+  supportAuthorityUuid: 'a support authority (the API key it acts through)',
 };
 
 /** The component event finders of the catalogue, one operation per row of COMPONENT_EVENT_FINDERS. */

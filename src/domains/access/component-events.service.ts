@@ -2,6 +2,7 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import type { ReadSource } from '../../store/reader.js';
+import { doorbellEvents } from '../devices/sensors.service.js';
 import { findDevice, findLocation } from '../devices/service.js';
 import { findUser } from '../orgs/service.js';
 import type { ComponentEventRecord } from './door-events.service.js';
@@ -30,6 +31,10 @@ export const COMPONENT_EVENT_FINDERS = [
   { operationId: 'findComponentEventsByCredentialValue', field: 'credentialValue', column: 'credential_value' },
   { operationId: 'findComponentEventsByCorrelation', field: 'correlationId', column: 'correlation_id' },
   { operationId: 'findComponentEventsByApiToken', field: 'tokenUuid', column: 'api_token_uuid' },
+  // Gatehouse models a door's reader, relay and sensors as the door itself, so a component is a door.
+  { operationId: 'findComponentEventsByComponent', field: 'componentUuid', column: 'door_uuid', owner: { label: 'Component', exists: findDoor } },
+  // A support authority acts through an API key: its events are that key's (its remote unlocks).
+  { operationId: 'findComponentEventsBySupportAuthority', field: 'supportAuthorityUuid', column: 'api_token_uuid' },
 ] as const satisfies ReadonlyArray<{
   operationId: string;
   field: string;
@@ -67,4 +72,46 @@ export async function findComponentEvents(
     limit: Math.min(input.limit ?? COMPONENT_EVENT_LIMIT.default, COMPONENT_EVENT_LIMIT.max),
   });
   return rows.map((r) => JSON.parse(r.payload) as ComponentEventRecord);
+}
+
+/** A video intercom's event: a door's, or one of its own presses (a DoorbellEvent). */
+export type IntercomEvent = ComponentEventRecord | (Record<string, unknown> & { uuid: string; timestampMs: number; type: 'DoorbellEvent' });
+
+/**
+ * findComponentEventsForVideoIntercom: a video intercom's (doorbell camera's) presses, with the events of the
+ * door given, newest first; both time bounds exclusive, at most `limit`.
+ */
+export async function findVideoIntercomEvents(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: ComponentEventsInput & { videoIntercomUuid: string; accessControlledDoorUuid?: string | null },
+): Promise<IntercomEvent[]> {
+  const limit = Math.min(input.limit ?? COMPONENT_EVENT_LIMIT.default, COMPONENT_EVENT_LIMIT.max);
+  if (!(await findDevice(deps, ctx.orgUuid, input.videoIntercomUuid, ['DOORBELL_CAMERA']))) throw fail('NOT_FOUND', 'Video intercom');
+  const door = input.accessControlledDoorUuid;
+  if (door && !(await findDoor(deps, ctx.orgUuid, door))) throw fail('NOT_FOUND', 'Door');
+  const [presses, rows] = await Promise.all([
+    doorbellEvents<IntercomEvent>(deps, ctx, {
+      deviceUuid: input.videoIntercomUuid,
+      // The device history's lower bound is inclusive; the component finders' is not.
+      createdAfterMs: input.createdAfterMs == null ? null : input.createdAfterMs + 1,
+      createdBeforeMs: input.createdBeforeMs,
+      limit,
+      typeFilter: input.typeFilter,
+    }),
+    door
+      ? events.pageEvents(deps.store.db, {
+          orgUuid: ctx.orgUuid,
+          by: { column: 'door_uuid', value: door },
+          afterMs: input.createdAfterMs ?? undefined,
+          beforeMs: input.createdBeforeMs ?? undefined,
+          types: input.typeFilter ?? undefined,
+          newestFirst: true,
+          after: null,
+          limit,
+        })
+      : [],
+  ]);
+  const merged: IntercomEvent[] = [...presses, ...rows.map((r) => JSON.parse(r.payload) as ComponentEventRecord)];
+  return merged.sort((a, b) => b.timestampMs - a.timestampMs).slice(0, limit);
 }

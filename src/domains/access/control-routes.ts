@@ -1,6 +1,8 @@
 import { fail } from '../../errors.js';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { presentCredential, reportControllerOnline, reportDoorPosition, requestToExit } from './door-devices.service.js';
+import { activationTokenStatus, issueActivationToken } from './keypads.service.js';
+import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from './keypads.schemas.js';
 import * as s from './schemas.js';
 
 /** `--online` arrives as `{online: true}` and `--offline` as `{offline: true}`; the two must not disagree. */
@@ -33,4 +35,13 @@ export const accessSimulateRoutes: ControlPlugin = (app, deps) => {
     error: false,
     ...(await reportControllerOnline(deps, { doorUuid: request.body.door, online: onlineOf(request.body) })),
   }));
+  // A keypad not yet claimed: it asks for an activation token to show, then polls whether it was claimed.
+  app.post(
+    '/keypad-activation',
+    { schema: { ...hidden, body: SimulateKeypadActivationBody, response: { 200: SimulateKeypadActivationResponse } } },
+    async (request) => {
+      const { token, ...keypad } = request.body;
+      return { error: false, ...(token === undefined ? await issueActivationToken(deps, keypad) : await activationTokenStatus(deps, token)) };
+    },
+  );
 };

@@ -120,7 +120,7 @@ export const UnlockAccessControlledDoorResponse = ResponseOf({
 
 // ---- Door events ----
 
-const ComponentEventFields = {
+export const ComponentEventFields = {
   uuid: Field(Ruuid()),
   orgUuid: Field(Ruuid()),
   locationUuid: Field(Ruuid()),

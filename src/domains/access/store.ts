@@ -137,3 +137,43 @@ export async function findDoorsByUuids(db: Db, orgUuid: string, uuids: readonly 
   if (uuids.length === 0) return [];
   return db.selectFrom('doors').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
 }
+
+/** The organization's doors a controller drives (over the doors (controller) index), by uuid. */
+export async function listDoorUuidsOfController(db: Db, orgUuid: string, controllerUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('doors')
+    .select('uuid')
+    .where('controller_device_uuid', '=', controllerUuid)
+    .where('org_uuid', '=', orgUuid)
+    .orderBy('uuid')
+    .execute();
+  return rows.map((r) => r.uuid);
+}
+
+/** The organization's doors the device drives or films (its controller, or one of its cameras), by uuid. */
+export async function listDoorUuidsNamingDevice(db: Db, orgUuid: string, deviceUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('doors')
+    .select('uuid')
+    .where('org_uuid', '=', orgUuid)
+    .where((eb) =>
+      eb.or([
+        eb('controller_device_uuid', '=', deviceUuid),
+        eb('uuid', 'in', eb.selectFrom('door_cameras').select('door_uuid').where('camera_uuid', '=', deviceUuid)),
+      ]),
+    )
+    .orderBy('uuid')
+    .execute();
+  return rows.map((r) => r.uuid);
+}
+
+/** Takes a device off the doors: out of their cameras, and no longer their controller. */
+export async function removeDeviceFromDoors(db: Db, orgUuid: string, deviceUuid: string, nowMs: number): Promise<void> {
+  await db.deleteFrom('door_cameras').where('org_uuid', '=', orgUuid).where('camera_uuid', '=', deviceUuid).execute();
+  await db
+    .updateTable('doors')
+    .set({ controller_device_uuid: null, controller_online: 0, updated_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('controller_device_uuid', '=', deviceUuid)
+    .execute();
+}

@@ -184,4 +184,43 @@ export function cameraDetailRoutes(app: ApiApp, deps: Deps): void {
       return {};
     },
   );
+  for (const revert of Object.keys(cameras.CAMERA_REVERTS) as Array<keyof typeof cameras.CAMERA_REVERTS>) {
+    operation(
+      app,
+      {
+        path: `/api/camera/${revert}`,
+        operationId: revert,
+        summary:
+          revert === 'revertToDefaults'
+            ? 'Puts every setting of a camera, and its AI thresholds, back to the defaults'
+            : `Puts a camera's ${revert
+                .slice(6, -10)
+                .replace(/([A-Z])/g, ' $1')
+                .trim()
+                .toLowerCase()} back to the defaults`,
+        tags,
+        body: s.RevertCameraToDefaultsRequest,
+        response: ResponseOf({}),
+      },
+      async (input, ctx) => {
+        await cameras.revertCameraSettings(deps, ctx, input.cameraUuid, revert);
+        return {};
+      },
+    );
+  }
+  operation(
+    app,
+    {
+      path: '/api/camera/updateCameraLineCrossingThresholds',
+      operationId: 'updateCameraLineCrossingThresholds',
+      summary: 'Sets the line a camera counts crossings of (both points), or turns line crossing off (a point left out)',
+      tags,
+      body: s.UpdateCameraLineCrossingThresholdsRequest,
+      response: ResponseOf({}),
+    },
+    async (input, ctx) => {
+      await cameras.updateCameraLineCrossing(deps, ctx, input);
+      return {};
+    },
+  );
 }

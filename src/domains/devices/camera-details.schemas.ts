@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { DEVICE_STATUSES } from './tables.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
@@ -37,11 +37,11 @@ export const GetCameraDetailsResponse = ResponseOf({ cameras: Field(Type.Array(C
 export const GetCameraDetailsV2Request = Type.Object({ cameraUuid: Ruuid() });
 export const GetCameraDetailsV2Response = ResponseOf({ camera: Field(CameraDetails) });
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Description = Type.String({ maxLength: 2000 });
-const Latitude = Type.Number({ minimum: -90, maximum: 90 });
-const Longitude = Type.Number({ minimum: -180, maximum: 180 });
-const Floor = Type.Integer({ minimum: -200, maximum: 500 });
+export const Name = Type.String({ minLength: 1, maxLength: 200 });
+export const Description = Type.String({ maxLength: 2000 });
+export const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+export const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+export const Floor = Type.Integer({ minimum: -200, maximum: 500 });
 const Direction = Type.Number({ minimum: -7, maximum: 7, description: 'radians' });
 
 /** The fields updateDetails sets (the reference's backwards-compatible update: a field given is set). */
@@ -111,6 +111,7 @@ export const FullCameraState = Type.Object({
   latitude: Field(Num),
   longitude: Field(Num),
   directionRadians: Field(Num),
+  policyUuid: Field(Str),
   audioSupported: Field(Bool),
   mummified: Field(Bool),
   region: Field(Str),
@@ -155,7 +156,25 @@ export const CAMERA_CONFIG_FIELDS = {
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>>;
 };
-export const CameraConfig = Type.Object({ deviceUuid: Field(Str), orgUuid: Field(Str), lastModified: Field(Int), ...configProperties });
+const Point = Type.Object({ x: Type.Number({ minimum: 0.1, maximum: 0.9 }), y: Type.Number({ minimum: 0.1, maximum: 0.9 }) });
+export const CROSSING_DIRECTIONS = ['INGRESS', 'EGRESS'] as const;
+export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE', 'LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN'] as const;
+/** The line a camera counts crossings of (updateCameraLineCrossingThresholds), as its settings keep it. */
+const CrossCountingSettings = Type.Object({
+  object_type: Field(StringEnum(CROSSING_OBJECTS)),
+  directions: Field(Type.Array(StringEnum(CROSSING_DIRECTIONS))),
+  inverted: Field(Bool),
+  point_a: Field(Point),
+  point_b: Field(Point),
+});
+export const CameraConfig = Type.Object({
+  deviceUuid: Field(Str),
+  orgUuid: Field(Str),
+  lastModified: Field(Int),
+  ...configProperties,
+  cross_counting: Field(Bool),
+  cross_counting_settings: Field(CrossCountingSettings),
+});
 export const GetCameraConfigRequest = Type.Object({ cameraUuid: Ruuid() });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
 export const UpdateCameraConfigRequest = Type.Object({
@@ -166,14 +185,16 @@ export const REBOOT_STATUSES = ['SUCCESS_REBOOT_SENT', 'FAILED_CAMERA_OFFLINE', 
 export const RebootCameraRequest = Type.Object({ cameraUuid: Ruuid() });
 export const RebootCameraResponse = ResponseOf({ status: Field(Type.Enum(REBOOT_STATUSES)) });
 
+/** The platform's MCP client sends this range in milliseconds, though the catalogue says seconds: both are read. */
+const MS_READING = "a value of 10^11 or more, as the platform's MCP client sends, is read as epoch milliseconds";
 export const GetUptimeWindowsRequest = Type.Object({
   cameraUuid: Ruuid(),
-  startTime: Type.Integer({ minimum: 0, description: 'epoch seconds' }),
-  endTime: Type.Integer({ minimum: 0, description: 'epoch seconds' }),
+  startTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
+  endTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
 });
-export const GetUptimeWindowsResponse = ResponseOf({
-  uptimeWindows: Field(Type.Array(Type.Object({ startSeconds: Field(Int), durationSeconds: Field(Int) }))),
-});
+/** When a device was online, in whole seconds. */
+export const UptimeWindows = Type.Array(Type.Object({ startSeconds: Field(Int), durationSeconds: Field(Int) }));
+export const GetUptimeWindowsResponse = ResponseOf({ uptimeWindows: Field(UptimeWindows) });
 
 const Confidence = Type.Number({ minimum: 0, maximum: 1 });
 /** A camera's AI thresholds, each with its range. */
@@ -193,3 +214,17 @@ const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELD
 export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid() });
 export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
 export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid(), ...thresholdProperties });
+
+export const RevertCameraToDefaultsRequest = Type.Object({ cameraUuid: Ruuid() });
+const Coordinate = Type.Object({
+  x: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image width' })),
+  y: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image height' })),
+});
+export const UpdateCameraLineCrossingThresholdsRequest = Type.Object({
+  cameraUuid: Type.Union([Ruuid(), FacetId()]),
+  objectType: Field(StringEnum(CROSSING_OBJECTS)),
+  directions: Field(Type.Array(StringEnum(CROSSING_DIRECTIONS), { maxItems: 2 })),
+  inverted: Field(Bool),
+  pointA: Field(Coordinate),
+  pointB: Field(Coordinate),
+});

@@ -1,15 +1,15 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { facetId } from '../../ids.js';
+import { deviceOfFacet, facetId, isRuuid } from '../../ids.js';
 import { toJson } from '../../store/columns.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findCameraPolicy } from '../schedules/policies.service.js';
 import { CAMERA_FACETS, findCamera } from './cameras.service.js';
 import { updateDeviceAttributes } from './device-events.service.js';
 import * as events from './device-events.store.js';
-import { OFFLINE, ONLINE, reportConnection } from './sensors.service.js';
-import { findLocation, type DeviceRecord } from './service.js';
+import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from './device-connection.service.js';
+import { findDevices, findLocation, type DeviceRecord } from './service.js';
 import type { UPDATABLE_V2 } from './camera-details.schemas.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
@@ -66,6 +66,8 @@ export async function getCameraDetailsV2(deps: ReadDeps, ctx: CallerContext, uui
 
 type DetailField = (typeof UPDATABLE_V2)[number];
 export type DetailsChange = Partial<Record<DetailField, string | number | null>>;
+/** What a details update of any kind of device may set: a camera's fields, a tag's image and a sensor's cameras. */
+export type DeviceDetailsChange = DetailsChange & { imageUrl?: string | null; associatedCameras?: readonly string[] | null };
 
 /** Sets the given details of one camera, in the writer's transaction; a policy must be the organization's. */
 async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange): Promise<void> {
@@ -75,13 +77,26 @@ async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange):
   w.change({ entity: 'CAMERA', entityUuid: camera.uuid, deviceUuid: camera.uuid, type: 'UPDATE', update: toCameraDetails(updated) });
 }
 
+/** Each entry (a camera's uuid or facet id) must name a camera of the writer's organization. */
+async function checkCameras(w: WriteScope, ids: readonly string[]): Promise<void> {
+  const uuidOf = (id: string) => (isRuuid(id) ? id : deviceOfFacet(id));
+  const cameras = await findDevices(
+    w,
+    w.actor.orgUuid,
+    ids.map((id) => uuidOf(id) ?? ''),
+    ['CAMERA'],
+  );
+  for (const [i, id] of ids.entries()) if (!cameras.has(uuidOf(id) ?? '')) throw fail('NOT_FOUND', `associatedCameras[${i}]: camera`);
+}
+
 /**
  * Sets the given details of a device (name, location, and the attributes the fields name: description, floor,
  * coordinates, direction, ...), in the writer's transaction; a location must be the organization's. The caller
  * announces the device as its entity shows it.
  */
-export async function applyDeviceDetails(w: WriteScope, device: DeviceRecord, change: DetailsChange): Promise<DeviceRecord> {
+export async function applyDeviceDetails(w: WriteScope, device: DeviceRecord, change: DeviceDetailsChange): Promise<DeviceRecord> {
   if (change.locationUuid != null && !(await findLocation(w, w.actor.orgUuid, String(change.locationUuid)))) throw fail('NOT_FOUND', 'Location');
+  if (change.associatedCameras) await checkCameras(w, change.associatedCameras);
   if (change.name === null || (typeof change.name === 'string' && change.name.trim() === '')) throw fail('INVALID_VALUE', 'name: must not be empty');
   for (const [field, limit] of [
     ['latitude', 90],
@@ -99,9 +114,11 @@ export async function applyDeviceDetails(w: WriteScope, device: DeviceRecord, ch
     longitude: 'longitude',
     directionRadians: 'directionRadians',
     policyUuid: 'policyUuid',
+    imageUrl: 'imageUrl',
+    associatedCameras: 'cameras',
   } as const;
   for (const [field, key] of Object.entries(attribute)) {
-    const value = change[field as DetailField];
+    const value = change[field as keyof typeof attribute];
     if (value !== undefined) attributes[key] = value;
   }
   const updated: DeviceRecord = {
@@ -126,8 +143,8 @@ export async function updateCameraDetails(deps: WriteDeps, ctx: CallerContext, u
 }
 
 /** The fields of a V2 update whose `<field>Updated` flag is true. */
-export function flaggedChange(input: Record<string, unknown>, fields: readonly DetailField[]): DetailsChange {
-  return Object.fromEntries(fields.filter((f) => input[`${f}Updated`] === true).map((f) => [f, (input[f] ?? null) as string | number | null]));
+export function flaggedChange(input: Record<string, unknown>, fields: readonly string[]): DeviceDetailsChange & { deleted?: boolean | null } {
+  return Object.fromEntries(fields.filter((f) => input[`${f}Updated`] === true).map((f) => [f, input[f] ?? null]));
 }
 
 /** `updateDetailsBulkV2`: every update in one transaction; one camera the organization lacks changes none. */
@@ -138,29 +155,39 @@ export async function updateCameraDetailsBulk(deps: WriteDeps, ctx: CallerContex
 }
 
 export async function getFullCameraState(deps: ReadDeps, ctx: CallerContext, uuid: string) {
-  const camera = await cameraOf(deps, ctx.orgUuid, uuid);
-  const details = toCameraDetails(camera);
-  const last = await events.lastEventBefore(deps.store.db, camera.uuid, 'connection', Number.MAX_SAFE_INTEGER);
+  return fullDeviceState(deps, await cameraOf(deps, ctx.orgUuid, uuid), { hwVariation: CAMERA_HW, facets: CAMERA_FACETS });
+}
+
+/** When the device's connection last changed (its creation when it never reported one). */
+export async function connectionChangedAt(deps: ReadDeps, device: DeviceRecord): Promise<number> {
+  const last = await events.lastEventBefore(deps.store.db, device.uuid, 'connection', Number.MAX_SAFE_INTEGER);
+  return last?.ts ?? device.createdAtMillis;
+}
+
+/** A device's full state (the catalogue's FullDeviceStateType): cameras' and audio gateways'. */
+export async function fullDeviceState(deps: ReadDeps, device: DeviceRecord, spec: { hwVariation: string; facets: readonly string[] }) {
+  const a = device.attributes;
   return {
-    uuid: camera.uuid,
-    name: camera.name,
-    locationUuid: camera.locationUuid,
-    serialNumber: camera.serialNumber,
-    firmwareVersion: camera.firmwareVersion,
-    hwVariation: CAMERA_HW,
-    createdAtMillis: camera.createdAtMillis,
-    connectionStatus: camera.connectionStatus,
-    connectionTimestampMs: last?.ts ?? camera.createdAtMillis,
-    healthStatus: camera.healthStatus,
-    healthStatusDetails: camera.connectionStatus === 'RED' ? 'DISCONNECTED' : camera.healthStatus === 'GREEN' ? 'NONE' : null,
-    stateUpdatedTimestampMs: camera.updatedAtMillis,
-    defaultInterfaceMac: camera.macAddress,
-    facetNameMap: details.facetNameMap,
-    supportedFacets: [...CAMERA_FACETS],
-    floorNumber: details.floorNumber,
-    latitude: details.latitude,
-    longitude: details.longitude,
-    directionRadians: details.directionRadians,
+    uuid: device.uuid,
+    name: device.name,
+    locationUuid: device.locationUuid,
+    serialNumber: device.serialNumber,
+    firmwareVersion: device.firmwareVersion,
+    hwVariation: spec.hwVariation,
+    createdAtMillis: device.createdAtMillis,
+    connectionStatus: device.connectionStatus,
+    connectionTimestampMs: await connectionChangedAt(deps, device),
+    healthStatus: device.healthStatus,
+    healthStatusDetails: device.connectionStatus === 'RED' ? 'DISCONNECTED' : device.healthStatus === 'GREEN' ? 'NONE' : null,
+    stateUpdatedTimestampMs: device.updatedAtMillis,
+    defaultInterfaceMac: device.macAddress,
+    facetNameMap: Object.fromEntries(spec.facets.map((f) => [facetId(device.uuid, f), device.name])),
+    supportedFacets: [...spec.facets],
+    floorNumber: num(a.floor),
+    latitude: num(a.latitude),
+    longitude: num(a.longitude),
+    directionRadians: num(a.directionRadians),
+    policyUuid: str(a.policyUuid),
     audioSupported: true,
     mummified: false,
     region: null,
@@ -199,7 +226,28 @@ const CONFIG_DEFAULTS: Record<string, unknown> = {
   face_ai_threshold: 0.5,
   face_match_threshold: 0.6,
   max_detections_per_frame: 100,
+  cross_counting: false,
+  cross_counting_settings: null,
 };
+
+/** The settings each revert puts back to their defaults (revertToDefaults: every setting, and the AI thresholds). */
+const DAY_IMAGE_SETTINGS = [
+  'img_brightness',
+  'img_contrast',
+  'img_saturation',
+  'img_sharpness',
+  'exposure_level',
+  'hdr_enabled',
+  'wdr_enabled',
+  'wdr_strength',
+];
+const NIGHT_IMAGE_SETTINGS = ['night_img_brightness', 'night_img_contrast', 'night_img_saturation', 'night_img_sharpness', 'night_exposure_level'];
+export const CAMERA_REVERTS = {
+  revertDayImageSettingsToDefaults: DAY_IMAGE_SETTINGS,
+  revertNightImageSettingsToDefaults: NIGHT_IMAGE_SETTINGS,
+  revertCameraSettingsToDefaults: Object.keys(CONFIG_DEFAULTS),
+  revertToDefaults: Object.keys(CONFIG_DEFAULTS),
+} as const;
 
 export function toCameraConfig(camera: DeviceRecord) {
   return {
@@ -231,74 +279,83 @@ export async function updateCameraConfig(deps: WriteDeps, ctx: CallerContext, in
   });
 }
 
-// --- Reboot and uptime ---
+/** Writes a camera's settings (and AI thresholds) as `change` makes them, announced as its user config. */
+async function changeCameraConfig(deps: WriteDeps, ctx: CallerContext, uuid: string, change: (camera: DeviceRecord) => Record<string, unknown>) {
+  await write(deps, ctx, async (w) => {
+    const camera = await cameraOf(w, ctx.orgUuid, uuid);
+    await updateDeviceAttributes(w, camera, { ...change(camera), configModifiedMs: w.nowMs }, { entity: 'CAMERA_USER_CONFIG', update: toCameraConfig });
+  });
+}
 
-/** How long a rebooting simulated camera stays offline. */
-export const REBOOT_OFFLINE_MS = 3000;
+/** The four reverts: the settings of the operation go back to their defaults (revertToDefaults: the AI thresholds too). */
+export async function revertCameraSettings(deps: WriteDeps, ctx: CallerContext, uuid: string, revert: keyof typeof CAMERA_REVERTS) {
+  const reverted = new Set<string>(CAMERA_REVERTS[revert]);
+  await changeCameraConfig(deps, ctx, uuid, (camera) => {
+    const config = Object.fromEntries(Object.entries((camera.attributes.config ?? {}) as Record<string, unknown>).filter(([k]) => !reverted.has(k)));
+    const { aiThresholds: _ai, ...rest } = camera.attributes;
+    return revert === 'revertToDefaults' ? { ...rest, config } : { ...camera.attributes, config };
+  });
+}
+
+export interface LineCrossingInput {
+  cameraUuid: string;
+  objectType?: string | null;
+  directions?: string[] | null;
+  inverted?: boolean | null;
+  pointA?: { x?: number | null; y?: number | null } | null;
+  pointB?: { x?: number | null; y?: number | null } | null;
+}
 
 /**
- * `reboot`: an online camera goes offline at once and comes back REBOOT_OFFLINE_MS later, both as
- * connection events (so both show on the stream and in its uptime windows). An offline camera cannot be sent
- * the command. The return is a timer in this process: a server stopped meanwhile leaves the camera offline
- * until the simulator reports it (`gatehouse simulate connection --device UUID --online`).
+ * `updateCameraLineCrossingThresholds`: the line the camera counts crossings of, kept in its settings as
+ * `cross_counting_settings` (and `cross_counting` on). Both points set the line; a point left out turns
+ * line crossing off. The two points must differ (a line needs two).
+ */
+export async function updateCameraLineCrossing(deps: WriteDeps, ctx: CallerContext, input: LineCrossingInput) {
+  const point = (p: LineCrossingInput['pointA']) => (p && p.x != null && p.y != null ? { x: p.x, y: p.y } : null);
+  const a = point(input.pointA);
+  const b = point(input.pointB);
+  if (a && b && a.x === b.x && a.y === b.y) throw fail('INVALID_VALUE', 'pointB: must differ from pointA');
+  const settings =
+    a && b
+      ? {
+          object_type: input.objectType ?? 'HUMAN',
+          directions: [...new Set(input.directions ?? ['INGRESS', 'EGRESS'])],
+          inverted: input.inverted ?? false,
+          point_a: a,
+          point_b: b,
+        }
+      : null;
+  await changeCameraConfig(deps, ctx, input.cameraUuid, (camera) => ({
+    ...camera.attributes,
+    config: { ...((camera.attributes.config ?? {}) as Record<string, unknown>), cross_counting: settings !== null, cross_counting_settings: settings },
+  }));
+}
+
+// --- Reboot and uptime ---
+
+/**
+ * `reboot`: an online camera goes offline and comes back a few seconds later (rebootDevice); an offline camera
+ * cannot be sent the command.
  */
 export async function rebootCamera(deps: WriteDeps & Pick<Deps, 'log'>, ctx: CallerContext, uuid: string, offlineMs = REBOOT_OFFLINE_MS) {
   const camera = await cameraOf(deps, ctx.orgUuid, uuid);
-  if (camera.connectionStatus === 'RED') return 'FAILED_CAMERA_OFFLINE' as const;
-  await reportConnection(deps, { ...ctx, operation: 'rebootCamera' }, { deviceUuid: camera.uuid, online: false });
-  const timer = setTimeout(() => {
-    reportConnection(deps, { ...ctx, operation: 'rebootCamera.back' }, { deviceUuid: camera.uuid, online: true }).catch((e: unknown) =>
-      deps.log.warn({ err: e, camera: camera.uuid }, 'a rebooted camera could not come back online'),
-    );
-  }, offlineMs);
-  timer.unref();
-  return 'SUCCESS_REBOOT_SENT' as const;
+  return (await rebootDevice(deps, ctx, camera, offlineMs)) ? ('SUCCESS_REBOOT_SENT' as const) : ('FAILED_CAMERA_OFFLINE' as const);
 }
 
-const MAX_WINDOW_EVENTS = 100_000;
+/** Windows of time the camera was online between `startTime` and `endTime` (epoch seconds), from its connection history. */
+/** Epoch seconds, or milliseconds when 10^11 or more (seconds reach that in the year 5138; milliseconds passed it in 1973). */
+const epochMsOf = (t: number) => (t >= 1e11 ? t : t * 1000);
 
-/**
- * Windows of time the camera was online between `startSec` and `endSec`, from its connection history:
- * before its first recorded change a camera counts as online since its creation (unless it was created
- * offline and never reported), and never beyond now.
- */
 export async function getUptimeWindows(
   deps: ReadDeps & Pick<Deps, 'clock'>,
   ctx: CallerContext,
   input: { cameraUuid: string; startTime: number; endTime: number },
 ) {
-  if (input.endTime <= input.startTime) throw fail('INVALID_VALUE', 'endTime must be after startTime');
+  const [startMs, endMs] = [epochMsOf(input.startTime), epochMsOf(input.endTime)];
+  if (endMs <= startMs) throw fail('INVALID_VALUE', 'endTime must be after startTime');
   const camera = await cameraOf(deps, ctx.orgUuid, input.cameraUuid);
-  const fromMs = Math.max(input.startTime * 1000, camera.createdAtMillis);
-  const toMs = Math.min(input.endTime * 1000, deps.clock.now());
-  if (toMs <= fromMs) return [];
-  const db = deps.store.db;
-  const before = await events.lastEventBefore(db, camera.uuid, 'connection', fromMs);
-  const changes = await events.listEventsOfDevices(db, {
-    orgUuid: ctx.orgUuid,
-    deviceUuids: [camera.uuid],
-    families: ['connection'],
-    fromMs: fromMs + 1,
-    toMs,
-    limit: MAX_WINDOW_EVENTS,
-  });
-  let online: boolean;
-  if (before) online = before.state === ONLINE;
-  else if (changes.length > 0) online = changes[0].state === OFFLINE;
-  else online = camera.connectionStatus !== 'RED';
-  const windows: { startSeconds: number; durationSeconds: number }[] = [];
-  let since = fromMs;
-  const close = (atMs: number) => {
-    if (atMs > since) windows.push({ startSeconds: Math.floor(since / 1000), durationSeconds: Math.round((atMs - since) / 1000) });
-  };
-  for (const change of changes) {
-    const nowOnline = change.state === ONLINE;
-    if (online && !nowOnline) close(change.ts);
-    if (!online && nowOnline) since = change.ts;
-    online = nowOnline;
-  }
-  if (online) close(toMs);
-  return windows;
+  return uptimeWindows(deps, camera, startMs, endMs);
 }
 
 // --- AI thresholds ---

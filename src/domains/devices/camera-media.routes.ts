@@ -2,8 +2,10 @@ import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import * as s from './camera-media.schemas.js';
 import * as media from './camera-media.service.js';
+import * as audioSchemas from './audio-gateway-media.schemas.js';
+import * as audio from './audio-gateway-media.service.js';
 
-/** Camera media URIs, exact frames and federated session tokens (issue 19). */
+/** Camera and audio gateway media URIs, exact frames and federated session tokens (issue 19). */
 export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
@@ -16,6 +18,18 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
       response: s.GetCameraMediaUrisResponse,
     },
     async (input, ctx) => media.getCameraMediaUris(deps, ctx, input.cameraUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/audiogateway/getMediaUris',
+      operationId: 'getAudioGatewayMediaUris',
+      summary: "Where an audio gateway's live audio is on the media host",
+      tags: ['Audio Gateway'],
+      body: audioSchemas.GetAudioGatewayMediaUrisRequest,
+      response: audioSchemas.GetAudioGatewayMediaUrisResponse,
+    },
+    async (input, ctx) => audio.getAudioGatewayMediaUris(deps, ctx, input.gatewayUuid),
   );
   operation(
     app,

@@ -6,6 +6,7 @@ import type { ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
 import { normaliseMac } from './identifiers.js';
 import { findDevice, findDiscovery, listDevices, type DeviceRecord } from './service.js';
+import * as cameraStore from './cameras.store.js';
 import * as store from './store.js';
 
 /** The facets a camera streams: its main video, `v0` (the facet id `<camera uuid>.v0`). */
@@ -17,8 +18,15 @@ export async function findCamera(source: ReadSource, orgUuid: string, uuidOrFace
   return uuid ? findDevice(source, orgUuid, uuid, ['CAMERA']) : null;
 }
 
+/** The facet names of a camera: its facet ids to its name. */
+function facetNames(camera: DeviceRecord): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const facet of CAMERA_FACETS) names[facetId(camera.uuid, facet)] = camera.name;
+  return names;
+}
+
+/** A camera's MinimalCameraState; minimalCameraStatesJson (cameras.store.ts) writes the same in SQL, for the list. */
 export function toMinimalCameraState(camera: DeviceRecord) {
-  const facets = [...CAMERA_FACETS];
   return {
     uuid: camera.uuid,
     name: camera.name,
@@ -28,8 +36,8 @@ export function toMinimalCameraState(camera: DeviceRecord) {
     healthStatusDetails: camera.connectionStatus === 'RED' ? 'DISCONNECTED' : camera.healthStatus === 'GREEN' ? 'NONE' : null,
     firmwareVersion: camera.firmwareVersion,
     serialNumber: camera.serialNumber,
-    supportedFacets: facets,
-    facetNameMap: Object.fromEntries(facets.map((f) => [facetId(camera.uuid, f), camera.name])),
+    supportedFacets: CAMERA_FACETS.slice(),
+    facetNameMap: facetNames(camera),
     macAddress: camera.macAddress,
     defaultInterfaceMac: camera.macAddress,
     mummified: false,
@@ -40,6 +48,11 @@ export function toMinimalCameraState(camera: DeviceRecord) {
 /** `getMinimalCameraStateList`: every camera of the caller's organization, by name. */
 export async function getMinimalCameraStateList(deps: Pick<Deps, 'store'>, ctx: CallerContext) {
   return (await listDevices(deps, ctx.orgUuid, ['CAMERA'])).map(toMinimalCameraState);
+}
+
+/** The same list as JSON text, written by the database: for a caller who sees every location. */
+export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<string> {
+  return cameraStore.minimalCameraStatesJson(deps.store.db, deps.store.dialect, ctx.orgUuid, ['CAMERA'], CAMERA_FACETS);
 }
 
 /** `deleteThirdPartyCameraDiscovery`: only a discovery with no assignments is deleted (the specification's rule). */

@@ -2,6 +2,7 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { fromJson, toJson } from '../../store/columns.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import * as events from './device-events.store.js';
 import { findDevice, findDevices, type DeviceRecord } from './service.js';
@@ -97,6 +98,41 @@ export async function recordDeviceReport<E extends object>(w: WriteScope, report
 /** `recordDeviceReport` in its own write, as the device's organization. */
 export async function reportDevice<E extends object>(deps: WriteDeps, actor: Actor, report: DeviceReport<E>) {
   return write(deps, actor, (w) => recordDeviceReport(w, report));
+}
+
+/**
+ * Adds an event to a device's history in the writer's transaction, without touching the device's state or
+ * announcing anything: for a report another domain records and announces itself (a button press, which the
+ * rules domain keeps and announces as a BUTTON_EVENT, joins the button's history under `button`).
+ */
+export async function appendDeviceHistory(
+  w: WriteScope,
+  entry: { deviceUuid: string; family: string; atMs: number; state: string | null; record: object },
+): Promise<void> {
+  await events.insertDeviceEvent(w.tx, {
+    org_uuid: w.actor.orgUuid,
+    device_uuid: entry.deviceUuid,
+    family: entry.family,
+    ts: entry.atMs,
+    state: entry.state,
+    record: toJson(entry.record)!,
+  });
+}
+
+/** Some devices' events of some families in a span (at most `limit`), each with its record: what the timeline reads take. */
+export async function deviceEventsInSpan(
+  source: ReadSource,
+  q: { orgUuid: string; deviceUuids: readonly string[]; families: readonly string[]; fromMs: number; toMs: number; limit: number },
+): Promise<Array<{ id: number; deviceUuid: string; family: string; ts: number; state: string | null; record: Record<string, unknown> }>> {
+  const rows = await events.listDeviceEventsInSpan(dbOf(source), q);
+  return rows.map((r) => ({
+    id: r.id,
+    deviceUuid: r.device_uuid,
+    family: r.family,
+    ts: r.ts,
+    state: r.state,
+    record: fromJson<Record<string, unknown>>(r.record) ?? {},
+  }));
 }
 
 /** Replaces a device's attributes (its configuration), announcing the change. */

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { bucketColumns, bucketOf, readDeviceSpan, toBuckets, type DeviceSpan } from '../../store/time-spans.js';
 import type { DB } from '../../store/schema.js';
 import type { DeviceEventsTable, DevicesTable, DeviceStatus } from './tables.js';
 
@@ -65,6 +66,48 @@ export async function listEventsOfDevices(
   return rows.map((r) => ({ ...r, id: Number(r.id), ts: Number(r.ts) }));
 }
 
+/**
+ * Some devices' events of some families in [fromMs, toMs), ordered as the (device, family, ts, id) index is so
+ * that the read seeks to each device's span: what the timeline reads (seekpoints) take, at most `limit`.
+ */
+export async function listDeviceEventsInSpan(db: Db, q: DeviceSpan & { families: readonly string[]; limit: number }): Promise<DeviceEventRow[]> {
+  if (q.deviceUuids.length === 0 || q.families.length === 0) return [];
+  const rows = await readDeviceSpan(
+    db.selectFrom('device_events').selectAll().where('family', 'in', q.families),
+    q,
+    { device: 'device_uuid', time: 'ts', order: ['device_uuid', 'family', 'ts', 'id'], byOrg: false },
+    q.limit,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), ts: Number(r.ts) }));
+}
+
+/**
+ * A device's spans in an active state (a door open, a room occupied, a climate alert) in [fromMs, toMs),
+ * grouped by buckets of `widthMs` (src/timeline/windows.ts): each report holds until the device's next one
+ * (the last until `toMs`), and the report before the span says what held when it began.
+ */
+export async function activeStateBuckets(
+  db: Db,
+  q: { deviceUuid: string; family: string; activeStates: readonly string[]; fromMs: number; toMs: number; widthMs: number },
+) {
+  const since = sql<number>`coalesce((select max(ts) from device_events where device_uuid = ${q.deviceUuid} and family = ${q.family} and ts < ${q.fromMs}), ${q.fromMs})`;
+  const reports = db
+    .selectFrom('device_events')
+    .select(['ts', 'state', sql<number | null>`lead(ts) over (order by ts, id)`.as('next_ts')])
+    .where('device_uuid', '=', q.deviceUuid)
+    .where('family', '=', q.family)
+    .where('ts', '>=', since)
+    .where('ts', '<', q.toMs)
+    .as('reports');
+  const rows = await db
+    .selectFrom(reports)
+    .select(bucketColumns('ts', sql<number>`coalesce(next_ts, ${q.toMs})`))
+    .where('state', 'in', q.activeStates)
+    .groupBy(bucketOf('ts', q.widthMs))
+    .execute();
+  return toBuckets(rows);
+}
+
 /** The device's latest event of a family at or before an instant (what held when a window opens). */
 export async function lastEventBefore(db: Db, deviceUuid: string, family: string, atMs: number): Promise<DeviceEventRow | undefined> {
   const row = await db
@@ -77,6 +120,36 @@ export async function lastEventBefore(db: Db, deviceUuid: string, family: string
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? { ...row, id: Number(row.id), ts: Number(row.ts) } : undefined;
+}
+
+/**
+ * Each device's latest event of a family at or before an instant, in one query (an index seek per device):
+ * uuid -> event; a device with none is absent.
+ */
+export async function lastEventsBefore(db: Db, deviceUuids: readonly string[], family: string, atMs: number): Promise<Map<string, DeviceEventRow>> {
+  if (deviceUuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('device_events')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('devices')
+        .select((devices) =>
+          devices
+            .selectFrom('device_events as latest')
+            .select('latest.id')
+            .whereRef('latest.device_uuid', '=', 'devices.uuid')
+            .where('latest.family', '=', family)
+            .where('latest.ts', '<=', atMs)
+            .orderBy('latest.ts', 'desc')
+            .orderBy('latest.id', 'desc')
+            .limit(1)
+            .as('id'),
+        )
+        .where('devices.uuid', 'in', deviceUuids),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.device_uuid, { ...r, id: Number(r.id), ts: Number(r.ts) }]));
 }
 
 export async function updateDeviceEventRecord(db: Db, id: number, record: string): Promise<void> {
@@ -122,4 +195,17 @@ export async function listOrgEvents(
     .limit(q.limit)
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), ts: Number(r.ts) }));
+}
+
+/** When each of the devices last had an event of the family (one query, whatever their number): uuid -> epoch ms. */
+export async function lastEventTimes(db: Db, deviceUuids: readonly string[], family: string): Promise<Map<string, number>> {
+  if (deviceUuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('device_events')
+    .select(['device_uuid', (eb) => eb.fn.max('ts').as('ts')])
+    .where('device_uuid', 'in', deviceUuids)
+    .where('family', '=', family)
+    .groupBy('device_uuid')
+    .execute();
+  return new Map(rows.map((r) => [r.device_uuid, Number(r.ts)]));
 }

@@ -34,4 +34,17 @@ export function footageBoxRoutes(app: ApiApp, deps: Deps): void {
     },
     (input, ctx) => footage.getFootageBoundingBoxes(deps, ctx, input),
   );
+  operation(
+    app,
+    {
+      path: '/api/camera/getFootageBoundingBoxesForMultiple',
+      operationId: 'getFootageBoundingBoxesForMultiple',
+      summary: 'Get the bounding boxes of several cameras over a time range',
+      description: "Boxes with startTimeSec <= ts < startTimeSec + durationSec, by instant and camera; every camera must be the organization's.",
+      tags: ['Camera'],
+      body: schemas.GetFootageBoundingBoxesForMultipleRequest,
+      response: schemas.GetFootageBoundingBoxesForMultipleResponse,
+    },
+    (input, ctx) => footage.getFootageBoundingBoxesForMultiple(deps, ctx, input),
+  );
 }

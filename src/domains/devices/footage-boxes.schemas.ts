@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
 import { Field, Nullable, ResponseOf } from '../../schemas/common.js';
-import { ACTIVITIES } from '../../schemas/activities.js';
+import { ACTIVITIES, FOOTAGE_COLORS } from '../../schemas/activities.js';
 
 const Permyriad = (edge: string) => Type.Integer({ description: `${edge} edge, in permyriad of the image (0..10000)` });
 
 const Point = Type.Object({ x: Field(Type.Integer()), y: Field(Type.Integer()) });
 
-/** The catalogue's footage colours for a custom activity. */
-export const FOOTAGE_COLORS = ['BLUE', 'RED', 'PURPLE', 'TAN', 'ORANGE', 'TEAL', 'GRAY', 'BLACK'] as const;
+export { FOOTAGE_COLORS };
 
 /** The reference's FootageBoundingBoxType: a, ts, l, t, r, b required; every optional field is kept as sent. */
 export const FootageBoundingBox = Type.Object({
@@ -68,3 +67,16 @@ export const GetFootageBoundingBoxesRequest = Type.Object({
   duration: Type.Integer({ minimum: 1, description: 'length of the range, seconds' }),
 });
 export const GetFootageBoundingBoxesResponse = ResponseOf({ footageBoundingBoxes: Field(Type.Array(FootageBoundingBox)) });
+
+export const GetFootageBoundingBoxesForMultipleRequest = Type.Object({
+  cameraUuids: Type.Array(CameraUuid, { minItems: 1, maxItems: 100 }),
+  startTimeSec: Type.Integer({ minimum: 0, description: 'start of the range, epoch seconds' }),
+  durationSec: Type.Integer({ minimum: 1, maximum: 86_400, description: 'length of the range, seconds' }),
+});
+export const GetFootageBoundingBoxesForMultipleResponse = ResponseOf({
+  footageBoundingBoxMap: Field(
+    Type.Record(Type.String(), Type.Object({ deviceMap: Field(Type.Record(Type.String(), FootageBoundingBox)) }), {
+      description: 'by instant (epoch ms), then by camera facet id',
+    }),
+  ),
+});

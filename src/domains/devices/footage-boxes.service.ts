@@ -3,6 +3,8 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { fail } from '../../errors.js';
+import { deviceOfFacet, facetId } from '../../ids.js';
+import { findDevices } from './service.js';
 import { write } from '../../store/write.js';
 import { findCamera } from './cameras.service.js';
 import { FootageBoundingBox } from './footage-boxes.schemas.js';
@@ -91,4 +93,30 @@ export async function getFootageBoundingBoxes(
 export async function listCameraBoxes(source: ReadSource, cameraUuid: string, fromMs: number, toMs: number): Promise<FootageBox[]> {
   const found = await store.listBoxes(dbOf(source), cameraUuid, fromMs, toMs, MAX_BOXES_PER_READ);
   return found.map((text) => JSON.parse(text) as FootageBox);
+}
+
+/**
+ * `getFootageBoundingBoxesForMultiple`: the boxes of several cameras from startTimeSec for durationSec, by
+ * instant (epoch ms) and then by camera facet id: one box per camera and instant (the first stored). Every
+ * camera must be the organization's; at most MAX_BOXES_PER_READ boxes are read.
+ */
+export async function getFootageBoundingBoxesForMultiple(
+  deps: Pick<Deps, 'store'>,
+  ctx: CallerContext,
+  input: { cameraUuids: readonly string[]; startTimeSec: number; durationSec: number },
+): Promise<{ footageBoundingBoxMap: Record<string, { deviceMap: Record<string, FootageBox> }>; warningMsg?: string }> {
+  const uuids = [...new Set(input.cameraUuids.map((id) => deviceOfFacet(id) ?? id))];
+  const cameras = await findDevices(deps, ctx.orgUuid, uuids, ['CAMERA']);
+  if (uuids.some((u) => !cameras.has(u))) throw fail('NOT_FOUND', 'Camera');
+  const fromMs = input.startTimeSec * 1000;
+  const rows = await store.listBoxesOfCameras(deps.store.db, uuids, fromMs, fromMs + input.durationSec * 1000, MAX_BOXES_PER_READ + 1);
+  const map: Record<string, { deviceMap: Record<string, FootageBox> }> = {};
+  for (const row of rows.slice(0, MAX_BOXES_PER_READ)) {
+    const box = JSON.parse(row.box) as FootageBox;
+    const at = (map[String(box.ts)] ??= { deviceMap: {} });
+    at.deviceMap[facetId(row.camera_uuid)] ??= box;
+  }
+  return rows.length > MAX_BOXES_PER_READ
+    ? { footageBoundingBoxMap: map, warningMsg: `only the first ${MAX_BOXES_PER_READ} boxes of the range are answered; ask for a shorter range` }
+    : { footageBoundingBoxMap: map };
 }

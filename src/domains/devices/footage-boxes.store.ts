@@ -15,15 +15,26 @@ export async function insertBoxes(db: Db, rows: readonly NewBox[]): Promise<void
 
 /** A camera's boxes with fromMs <= ts < toMs, oldest first (the camera/ts index), at most `limit`. */
 export async function listBoxes(db: Db, cameraUuid: string, fromMs: number, toMs: number, limit: number): Promise<string[]> {
-  const rows = await db
+  return (await listBoxesOfCameras(db, [cameraUuid], fromMs, toMs, limit)).map((r) => r.box);
+}
+
+/** The boxes of several cameras with fromMs <= ts < toMs, oldest first, at most `limit` in all (one query). */
+export async function listBoxesOfCameras(
+  db: Db,
+  cameraUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Array<{ camera_uuid: string; box: string }>> {
+  if (cameraUuids.length === 0) return [];
+  return db
     .selectFrom('footage_bounding_boxes')
-    .select('box')
-    .where('camera_uuid', '=', cameraUuid)
+    .select(['camera_uuid', 'box'])
+    .where('camera_uuid', 'in', cameraUuids)
     .where('ts', '>=', fromMs)
     .where('ts', '<', toMs)
     .orderBy('ts')
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.box);
 }

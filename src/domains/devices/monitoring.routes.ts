@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import * as schemas from './monitoring.schemas.js';
+import * as pins from './monitoring-pins.service.js';
 import * as monitoring from './monitoring.service.js';
 
 const tags = ['AlertMonitoring'];
@@ -73,5 +74,44 @@ export function monitoringRoutes(app: ApiApp, deps: Deps): void {
       response: schemas.OrgStatusResponse,
     },
     async (_input, ctx) => ({ locationStatuses: await monitoring.orgStatus(deps, ctx) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/createCustomPinForLocation',
+      operationId: 'createCustomPinForLocation',
+      summary: 'Adds a pin of your choosing to a location (stored only as a digest)',
+      tags,
+      body: schemas.CreateCustomPinForLocationRequest,
+      response: schemas.CreateCustomPinForLocationResponse,
+    },
+    (input, ctx) => pins.createCustomPin(deps, ctx, input),
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/deletePinForLocation',
+      operationId: 'deletePinForLocation',
+      summary: "Deletes the location's pin that matches",
+      tags,
+      body: schemas.DeletePinForLocationRequest,
+      response: schemas.MonitoringPinResponse,
+    },
+    async (input, ctx) => {
+      await pins.deletePin(deps, ctx, input);
+      return {};
+    },
+  );
+  operation(
+    app,
+    {
+      path: '/api/alertmonitoring/getAlertMonitoringSettingsForLocation',
+      operationId: 'getAlertMonitoringSettingsForLocation',
+      summary: "A location's alert monitoring settings and the names of its pins",
+      tags,
+      body: schemas.GetAlertMonitoringSettingsForLocationRequest,
+      response: schemas.GetAlertMonitoringSettingsForLocationResponse,
+    },
+    async (input, ctx) => ({ alertMonitoringSettings: await pins.getAlertMonitoringSettings(deps, ctx, input.locationUuid), previousVersions: [] }),
   );
 }

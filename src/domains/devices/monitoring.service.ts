@@ -79,7 +79,8 @@ export async function createPinForLocation(deps: MonitoringDeps, ctx: CallerCont
 /** Turns monitoring on or off after checking the pin; a location already in that state is left as it is. */
 async function setMonitoring(w: WriteScope, ctx: CallerContext, input: { locationUuid: string; pin: string }, enabled: boolean): Promise<MonitoringStatus> {
   const location = await callersLocation(w, ctx, input.locationUuid);
-  if (!location.monitoringPinSet) throw fail('NOT_ALLOWED', `Location "${location.name}" has no monitoring pin: create one with createPinForLocation`);
+  const hasPin = location.monitoringPinSet || (await monitoring.listPins(w.tx, ctx.orgUuid, location.uuid)).length > 0;
+  if (!hasPin) throw fail('NOT_ALLOWED', `Location "${location.name}" has no monitoring pin: create one with createPinForLocation`);
   if (!(await monitoringPinMatches(w, ctx.orgUuid, location.uuid, input.pin))) throw fail('NOT_ALLOWED', "pin: does not match the location's monitoring pin");
   const current = await statusOf(w, location);
   if (current.enabled === enabled) return current;

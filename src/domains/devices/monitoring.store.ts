@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
-import type { LocationMonitoringTable } from './tables.js';
+import type { AlertMonitoringPinsTable, LocationMonitoringTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -19,4 +19,27 @@ export async function saveMonitoring(db: Db, row: LocationMonitoringTable): Prom
     .values(row)
     .onConflict((oc) => oc.column('location_uuid').doUpdateSet({ enabled, enabled_on_ms, disabled_on_ms }))
     .execute();
+}
+
+const pinRow = (r: AlertMonitoringPinsTable): AlertMonitoringPinsTable => ({ ...r, created_at_ms: Number(r.created_at_ms) });
+
+export async function insertPin(db: Db, row: AlertMonitoringPinsTable): Promise<void> {
+  await db.insertInto('alert_monitoring_pins').values(row).execute();
+}
+
+/** A location's custom pins, oldest first. */
+export async function listPins(db: Db, orgUuid: string, locationUuid: string): Promise<AlertMonitoringPinsTable[]> {
+  const rows = await db
+    .selectFrom('alert_monitoring_pins')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('location_uuid', '=', locationUuid)
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
+  return rows.map(pinRow);
+}
+
+export async function deletePin(db: Db, orgUuid: string, uuid: string): Promise<void> {
+  await db.deleteFrom('alert_monitoring_pins').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }

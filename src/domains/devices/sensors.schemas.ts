@@ -147,6 +147,15 @@ export const MinimalEnvironmentalGatewayState = Type.Object({
   ...gatewayReadings,
 });
 const Sense = (properties: TProperties) => Field(Type.Object({ ...properties, timestampSec: Field(Int) }));
+/** An environmental gateway's readings by the module that senses them (its events and its shadow). */
+export const gatewaySenseFields = {
+  co2Sense: Sense({ co2Ppm: Field(Int), relHumid: Field(Num), tempC: Field(Num) }),
+  pmSense: Sense({ pm1p0: Field(Num), pm2p5: Field(Num), pm4p0: Field(Num), pm10p0: Field(Num), vocIdx: Field(Num), noxIdx: Field(Num) }),
+  pressSense: Sense({ pressure: Field(Num) }),
+  formaSense: Sense({ ch2oPpb: Field(Num) }),
+  carbonMonoSense: Sense({ coConcentration: Field(Num) }),
+  derivedValues: Sense({ airQualityIndex: Field(Int), heatIndexDegF: Field(Num), vapeDetected: Field(Bool) }),
+};
 export const EnvironmentalGatewayEvent = Type.Object({
   uuid: Field(Str),
   deviceUuid: Field(Str),
@@ -158,12 +167,7 @@ export const EnvironmentalGatewayEvent = Type.Object({
   alertTriggers: Field(Strings),
   alertTriggerThresholds: Field(Type.Array(Num)),
   activities: Field(Strings),
-  co2Sense: Sense({ co2Ppm: Field(Int), relHumid: Field(Num), tempC: Field(Num) }),
-  pmSense: Sense({ pm1p0: Field(Num), pm2p5: Field(Num), pm4p0: Field(Num), pm10p0: Field(Num), vocIdx: Field(Num), noxIdx: Field(Num) }),
-  pressSense: Sense({ pressure: Field(Num) }),
-  formaSense: Sense({ ch2oPpb: Field(Num) }),
-  carbonMonoSense: Sense({ coConcentration: Field(Num) }),
-  derivedValues: Sense({ airQualityIndex: Field(Int), heatIndexDegF: Field(Num), vapeDetected: Field(Bool) }),
+  ...gatewaySenseFields,
 });
 export const GetMinimalEnvironmentalGatewayStatesResponse = ResponseOf({
   minimalEnvironmentalGatewayStates: Field(Type.Array(MinimalEnvironmentalGatewayState)),
@@ -239,8 +243,28 @@ export const KeypadConfig = Type.Object({
   connectionState: Field(Enum(KEYPAD_CONNECTION_STATES)),
   armCountdownSecs: Field(Int),
   floorNumber: Field(Int),
+  latitude: Field(Num),
+  longitude: Field(Num),
   lastModified: Field(Int),
   signalStrength: Field(Int),
+  platform: Field(Enum(['ANDROID', 'IOS'] as const)),
+  ipAddress: Field(Str),
+  buildingAdminPhoneNumber: Field(Str),
+  showCallBuildingAdmin: Field(Bool),
+  additionalFeaturesDisabled: Field(Bool),
+  logoUuid: Field(Str),
+  videoWallUuid: Field(Str),
+  qualifiedAddress: Field(
+    Type.Object({
+      addressline1: Field(Str),
+      addressLine2: Field(Str),
+      locality: Field(Str),
+      administrativeArea: Field(Str),
+      postalCode: Field(Str),
+      regionCode: Field(Str),
+    }),
+  ),
+  subLocationsHierarchyKey: Field(SubLocations),
 });
 export const GetKeypadsForOrgResponse = ResponseOf({ keypads: Field(Type.Array(KeypadConfig)) });
 

@@ -16,7 +16,8 @@ import {
   type HistoryQuery,
 } from './device-events.service.js';
 import { toMinimalCameraState } from './cameras.service.js';
-import { findDevice, listDevices, listLocations, type DeviceRecord } from './service.js';
+import type { ReadSource } from '../../store/reader.js';
+import { findDevice, findLocation, listDevices, listLocations, type DeviceRecord } from './service.js';
 import type { DeviceStatus } from './tables.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
@@ -92,6 +93,8 @@ export const CLIMATE_READINGS = [
   'thcPercent',
   'vapeSmokePercent',
 ] as const;
+/** The state of a climate event that raised a policy alert (its history's filters and presence windows read it). */
+export const CLIMATE_ALERT_STATE = 'ALERT';
 export type ClimateReadings = Partial<Record<(typeof CLIMATE_READINGS)[number], number>>;
 
 export function toMinimalClimateState(device: DeviceRecord) {
@@ -204,8 +207,19 @@ export function toKeypadConfig(device: DeviceRecord, locations: Map<string, { na
     connectionState: device.connectionStatus === 'RED' ? ('OFFLINE' as const) : ('ONLINE' as const),
     armCountdownSecs: num(device.attributes.armCountdownSecs) ?? 30,
     floorNumber: num(device.attributes.floor),
+    latitude: num(device.attributes.latitude),
+    longitude: num(device.attributes.longitude),
     lastModified: device.updatedAtMillis,
     signalStrength: num(stateOf(device).signalStrength),
+    platform: str(device.attributes.platform) as 'ANDROID' | 'IOS' | null,
+    ipAddress: str(device.attributes.ipAddress),
+    buildingAdminPhoneNumber: str(device.attributes.buildingAdminPhoneNumber),
+    showCallBuildingAdmin: bool(device.attributes.showCallBuildingAdmin) ?? false,
+    additionalFeaturesDisabled: bool(device.attributes.additionalFeaturesDisabled) ?? false,
+    logoUuid: str(device.attributes.logoUuid),
+    videoWallUuid: str(device.attributes.videoWallUuid),
+    qualifiedAddress: (device.attributes.qualifiedAddress as Record<string, string | null> | undefined) ?? null,
+    subLocationsHierarchyKey: device.locationUuid ? { locationUuids: [device.locationUuid] } : null,
   };
 }
 
@@ -242,9 +256,19 @@ export const getMinimalOccupancySensorStateList = listOf(SENSORS.occupancy.kinds
 export const getMinimalProximityStateList = listOf(SENSORS.proximity.kinds, toMinimalProximityState);
 export const getMinimalAudioGatewayStateList = listOf(SENSORS.audio.kinds, toMinimalAudioGatewayState);
 
-export async function getKeypadsForOrg(deps: ReadDeps, ctx: CallerContext) {
+/** The organization's keypads (at one location, when given), with their locations' names and zones. */
+export async function getKeypadsForOrg(deps: ReadDeps, ctx: CallerContext, locationUuid?: string) {
   const locations = new Map((await listLocations(deps, ctx.orgUuid)).map((l) => [l.uuid, { name: l.name, tz: l.tz }]));
-  return (await listDevices(deps, ctx.orgUuid, SENSORS.keypad.kinds)).map((d) => toKeypadConfig(d, locations));
+  if (locationUuid !== undefined && !locations.has(locationUuid)) throw fail('NOT_FOUND', 'Location');
+  return (await listDevices(deps, ctx.orgUuid, SENSORS.keypad.kinds))
+    .filter((d) => locationUuid === undefined || d.locationUuid === locationUuid)
+    .map((d) => toKeypadConfig(d, locations));
+}
+
+/** A keypad as the stream announces it: its config, with its location's name and zone. */
+export async function keypadConfigOf(source: ReadSource, keypad: DeviceRecord) {
+  const location = keypad.locationUuid ? await findLocation(source, keypad.orgUuid, keypad.locationUuid) : null;
+  return toKeypadConfig(keypad, new Map(location ? [[location.uuid, { name: location.name, tz: location.tz }]] : []));
 }
 
 /** A sensor's history (see deviceHistory): `filter` keeps the events of one state. */
@@ -276,6 +300,8 @@ export async function reportClimate(
       device: SENSORS.climate,
       family: SENSORS.climate.family,
       timestampMs: input.atMs,
+      // A reading that raised an alert is the climate history's one state: its presence windows are these.
+      state: input.alertActivities?.length ? CLIMATE_ALERT_STATE : null,
       stateUpdate: { ...readings, ...(input.batteryPercent !== undefined ? { batteryPercent: input.batteryPercent } : {}) },
       event: (device, atMs) => ({
         ...eventBase(device, atMs, input.batteryPercent),
@@ -301,9 +327,6 @@ export async function reportGateway(deps: WriteDeps, actor: Actor, input: { devi
       timestampMs: input.atMs,
       stateUpdate: Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)),
       event: (device, atMs) => {
-        const timestampSec = Math.floor(atMs / 1000);
-        const sense = <K extends keyof GatewayReadings>(keys: K[]) =>
-          keys.some((k) => r[k] !== undefined) ? { ...Object.fromEntries(keys.map((k) => [k, r[k] ?? null])), timestampSec } : null;
         return {
           uuid: newRuuid(),
           deviceUuid: device.uuid,
@@ -315,18 +338,27 @@ export async function reportGateway(deps: WriteDeps, actor: Actor, input: { devi
           alertTriggers: [],
           alertTriggerThresholds: [],
           activities: [],
-          co2Sense: sense(['co2Ppm', 'relHumid', 'tempC']),
-          pmSense: sense(['pm1p0', 'pm2p5', 'pm4p0', 'pm10p0', 'vocIdx', 'noxIdx']),
-          pressSense: sense(['pressure']),
-          formaSense: sense(['ch2oPpb']),
-          carbonMonoSense: sense(['coConcentration']),
-          derivedValues: sense(['airQualityIndex', 'heatIndexDegF', 'vapeDetected']),
+          ...gatewaySenses(r, Math.floor(atMs / 1000)),
         };
       },
       entity: SENSORS.gateway.entity,
       announce: toMinimalGatewayState,
     }),
   );
+}
+
+/** An environmental gateway's readings grouped by the module that senses them (null: the module reported nothing). */
+export function gatewaySenses(r: GatewayReadings, timestampSec: number | null) {
+  const sense = <K extends keyof GatewayReadings>(keys: K[]) =>
+    keys.some((k) => r[k] !== undefined && r[k] !== null) ? { ...Object.fromEntries(keys.map((k) => [k, r[k] ?? null])), timestampSec } : null;
+  return {
+    co2Sense: sense(['co2Ppm', 'relHumid', 'tempC']),
+    pmSense: sense(['pm1p0', 'pm2p5', 'pm4p0', 'pm10p0', 'vocIdx', 'noxIdx']),
+    pressSense: sense(['pressure']),
+    formaSense: sense(['ch2oPpb']),
+    carbonMonoSense: sense(['coConcentration']),
+    derivedValues: sense(['airQualityIndex', 'heatIndexDegF', 'vapeDetected']),
+  };
 }
 
 /** A state report (door position, occupancy): `stateChanged` says whether it differs from the last one. */

@@ -1,10 +1,11 @@
 import { fail } from '../../errors.js';
-import { newRuuid } from '../../ids.js';
+import { deviceOfFacet, isRuuid, newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
 import { digestPin, normaliseMac, PIN_PATTERN, pinMatches } from './identifiers.js';
+import { listPins } from './monitoring.store.js';
 import * as store from './store.js';
 import type { DeviceKind, DevicesTable, DeviceStatus, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
 
@@ -234,8 +235,32 @@ export async function findDevices(
   return new Map(rows.filter((row) => !kinds || kinds.length === 0 || kinds.includes(row.kind)).map((row) => [row.uuid, toDeviceRecord(row)]));
 }
 
+/**
+ * The devices a filter names, by uuid or facet id (`<uuid>.v0`), each of the organization (in one query): their
+ * uuids, or null when none is named. A missing one, or another organization's, is `Device <ref> not found`.
+ */
+export async function devicesNamed(source: ReadSource, orgUuid: string, refs: readonly string[] | null | undefined): Promise<string[] | null> {
+  if (!refs || refs.length === 0) return null;
+  const uuidOf = (ref: string) => (isRuuid(ref) ? ref : deviceOfFacet(ref));
+  const found = await findDevices(
+    source,
+    orgUuid,
+    refs.map(uuidOf).filter((u): u is string => u !== null),
+  );
+  return refs.map((ref) => {
+    const device = found.get(uuidOf(ref) ?? '');
+    if (!device) throw fail('NOT_FOUND', `Device ${ref}`);
+    return device.uuid;
+  });
+}
+
 export async function listDevices(source: ReadSource, orgUuid: string, kinds?: readonly DeviceKind[]): Promise<DeviceRecord[]> {
   return (await store.listDevices(dbOf(source), orgUuid, kinds)).map(toDeviceRecord);
+}
+
+/** The organization's devices of some kinds at a location, by uuid. */
+export async function listDevicesAt(source: ReadSource, orgUuid: string, locationUuid: string, kinds: readonly DeviceKind[]): Promise<DeviceRecord[]> {
+  return (await store.listDevicesAt(dbOf(source), orgUuid, locationUuid, kinds)).map(toDeviceRecord);
 }
 
 /** A location of the organization, with its time zone; null for a missing one or another organization's. */
@@ -259,10 +284,15 @@ export async function listDiscoveries(source: ReadSource, orgUuid: string): Prom
   return (await store.listDiscoveries(dbOf(source), orgUuid)).map(toDiscoveryRecord);
 }
 
-/** Whether `pin` is the location's monitoring pin (false when it has none); null for a location the organization lacks. */
+/**
+ * Whether `pin` is one of the location's monitoring pins: its own or one of its custom pins (false when it has
+ * none); null for a location the organization lacks.
+ */
 export async function monitoringPinMatches(source: ReadSource, orgUuid: string, locationUuid: string, pin: string): Promise<boolean | null> {
   const row = await store.findLocation(dbOf(source), orgUuid, locationUuid);
-  return row ? pinMatches(pin, row.monitoring_pin_digest) : null;
+  if (!row) return null;
+  if (pinMatches(pin, row.monitoring_pin_digest)) return true;
+  return (await listPins(dbOf(source), orgUuid, locationUuid)).some((p) => pinMatches(pin, p.pin_digest));
 }
 
 /**

@@ -74,7 +74,7 @@ export async function deleteDiscovery(db: Db, orgUuid: string, macAddress: strin
   await db.deleteFrom('third_party_camera_discoveries').where('org_uuid', '=', orgUuid).where('mac_address', '=', macAddress).execute();
 }
 
-export async function updateLocationPinDigest(db: Db, uuid: string, digest: string, nowMs: number): Promise<void> {
+export async function updateLocationPinDigest(db: Db, uuid: string, digest: string | null, nowMs: number): Promise<void> {
   await db.updateTable('locations').set({ monitoring_pin_digest: digest, updated_at_ms: nowMs }).where('uuid', '=', uuid).execute();
 }
 
@@ -83,6 +83,19 @@ export async function findDeviceUuidsOfKind(db: Db, orgUuid: string, kind: Devic
   if (uuids.length === 0) return [];
   const rows = await db.selectFrom('devices').select('uuid').where('org_uuid', '=', orgUuid).where('kind', '=', kind).where('uuid', 'in', uuids).execute();
   return rows.map((r) => r.uuid);
+}
+
+/** The organization's devices of some kinds at a location (over the (location, kind, uuid) index), by uuid. */
+export async function listDevicesAt(db: Db, orgUuid: string, locationUuid: string, kinds: readonly DeviceKind[]): Promise<DevicesTable[]> {
+  if (kinds.length === 0) return [];
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('location_uuid', '=', locationUuid)
+    .where('kind', 'in', kinds)
+    .where('org_uuid', '=', orgUuid)
+    .orderBy('uuid')
+    .execute();
 }
 
 /**
@@ -102,5 +115,22 @@ export async function pageDevicesOfKind(
     .$if(page.after !== undefined, (q) => q.where('uuid', '>', page.after!))
     .orderBy('uuid')
     .limit(page.limit)
+    .execute();
+}
+
+/** Deletes a device; its histories (events, boxes, labels, presses) go with it by their foreign keys. */
+export async function deleteDevice(db: Db, orgUuid: string, uuid: string): Promise<void> {
+  await db.deleteFrom('devices').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}
+
+/** The organization's other devices whose attributes may name the device (a text match, which the caller narrows). */
+export async function listDevicesMentioning(db: Db, orgUuid: string, deviceUuid: string): Promise<DevicesTable[]> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '!=', deviceUuid)
+    .where('attributes', 'like', `%${deviceUuid}%`)
+    .orderBy('uuid')
     .execute();
 }

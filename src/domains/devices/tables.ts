@@ -134,6 +134,59 @@ export interface DeviceEventsTable {
   record: string;
 }
 
+/** What a shared live stream shows: one camera, one doorbell camera, or the cameras of a video wall. */
+export const LIVE_SHARE_KINDS = ['CAMERA', 'DOORBELL_CAMERA', 'VIDEO_WALL'] as const;
+export type LiveShareKind = (typeof LIVE_SHARE_KINDS)[number];
+
+/** Shared live video streams and shared video walls: key-less links (src/media/share-links.ts) to live video. */
+export interface SharedLiveStreamsTable {
+  uuid: string;
+  org_uuid: string;
+  kind: LiveShareKind;
+  /** The camera or doorbell camera (null for a video wall). */
+  device_uuid: string | null;
+  /** The video wall (null for a camera). */
+  video_wall_uuid: string | null;
+  name: string | null;
+  /** StreamTypeEnum: who it is shared with (USER, ALARM_MONITORING, ...). */
+  stream_type: string;
+  vod_enabled: number;
+  created_at_ms: number;
+  /** null: the link does not expire. */
+  expires_at_ms: number | null;
+  /** scrypt digest of the link's password, or null for an open link. */
+  password_digest: string | null;
+  /** The secret in the link. */
+  share_token: string;
+  /** JSON object: the rest of the request, kept as given (includeAudio, audioGatewayUuid). */
+  settings: string;
+}
+
+/** Raw HTTP streams of cameras: a path on the media host (`custom_path_part`) and its secret, sealed. */
+export interface RawHttpStreamsTable {
+  custom_path_part: string;
+  org_uuid: string;
+  device_uuid: string;
+  name: string | null;
+  stream_type: string;
+  created_at_ms: number;
+  /** The user who created it, or the API key's id when no user did. */
+  created_by: string | null;
+  /** The stream's secret, sealed with the server's key (identity: raw-http-stream:<org>:<path>). */
+  secret_sealed: string;
+}
+
+/** A custom alert monitoring pin of a location (createCustomPinForLocation): only its salted digest is kept. */
+export interface AlertMonitoringPinsTable {
+  uuid: string;
+  org_uuid: string;
+  location_uuid: string;
+  name: string;
+  description: string | null;
+  pin_digest: string;
+  created_at_ms: number;
+}
+
 export interface DeviceTables {
   locations: LocationsTable;
   devices: DevicesTable;
@@ -143,4 +196,7 @@ export interface DeviceTables {
   location_monitoring: LocationMonitoringTable;
   elevator_landing_labels: ElevatorLandingLabelsTable;
   device_events: DeviceEventsTable;
+  shared_live_streams: SharedLiveStreamsTable;
+  raw_http_streams: RawHttpStreamsTable;
+  alert_monitoring_pins: AlertMonitoringPinsTable;
 }

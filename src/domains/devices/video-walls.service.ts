@@ -10,6 +10,8 @@ import { CAMERA_FACETS } from './cameras.service.js';
 import * as devices from './store.js';
 import type { VideoWallsTable } from './tables.js';
 import * as store from './video-walls.store.js';
+import { toVideoWallShareRecord } from './shared-live-streams.records.js';
+import * as shareStore from './shared-live-streams.store.js';
 
 type WallDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -70,15 +72,20 @@ async function checkDeviceList(source: ReadSource, orgUuid: string, deviceList: 
 
 const isOwner = (wall: VideoWallRecord, ctx: CallerContext) => wall.ownerUserUuid !== null && wall.ownerUserUuid === ctx.userUuid;
 
+/** A wall the caller sees: its own, or a shared one; null for another user's unshared wall or another organization's. */
+export async function findVisibleWall(source: ReadSource, ctx: CallerContext, uuid: string): Promise<VideoWallRecord | null> {
+  const row = await store.findWall(dbOf(source), ctx.orgUuid, uuid);
+  const wall = row ? toVideoWallRecord(row) : null;
+  return wall && (isOwner(wall, ctx) || wall.shared) ? wall : null;
+}
+
 /**
  * A wall the caller may see (its own, or a shared one) and change: the owner always, others only when
  * `othersCanEdit`. Another organization's wall, or another user's unshared one, is answered as a missing one.
  */
-async function editableWall(source: ReadSource, ctx: CallerContext, fields: Pick<VideoWallFields, 'uuid' | 'orgUuid'>): Promise<VideoWallRecord> {
-  const row =
-    fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await store.findWall(dbOf(source), ctx.orgUuid, fields.uuid) : undefined;
-  const wall = row ? toVideoWallRecord(row) : null;
-  if (!wall || (!isOwner(wall, ctx) && !wall.shared)) throw fail('NOT_FOUND', 'Video wall');
+export async function editableWall(source: ReadSource, ctx: CallerContext, fields: Pick<VideoWallFields, 'uuid' | 'orgUuid'>): Promise<VideoWallRecord> {
+  const wall = fields.uuid && (fields.orgUuid == null || fields.orgUuid === ctx.orgUuid) ? await findVisibleWall(source, ctx, fields.uuid) : null;
+  if (!wall) throw fail('NOT_FOUND', 'Video wall');
   if (!isOwner(wall, ctx) && !wall.othersCanEdit) throw fail('NOT_ALLOWED', `Only the owner may change video wall "${wall.displayName}"`);
   return wall;
 }
@@ -149,11 +156,24 @@ export async function getVideoWalls(
   return { videoWalls, userNameMap };
 }
 
-/** `deleteVideoWall`: by whoever may change the wall. */
+/** `deleteVideoWall`: by whoever may change the wall; its share links go with it. */
 export async function deleteVideoWall(deps: WallDeps, ctx: CallerContext, uuid: string): Promise<void> {
   await write(deps, ctx, async (w) => {
     const wall = await editableWall(w, ctx, { uuid });
     await store.deleteWall(w.tx, wall.uuid);
     w.change({ entity: 'VIDEO_WALL', entityUuid: wall.uuid, type: 'DELETE', update: wall });
+    const shares = await shareStore.listShares(w.tx, ctx.orgUuid, ['VIDEO_WALL'], { videoWallUuid: wall.uuid });
+    await shareStore.deleteShares(
+      w.tx,
+      ctx.orgUuid,
+      shares.map((s) => s.uuid),
+    );
+    for (const share of shares) w.change({ entity: 'SHARED_VIDEO_WALL', entityUuid: share.uuid, type: 'DELETE', update: toVideoWallShareRecord(share) });
   });
+}
+
+/** A video wall of the organization (whoever owns it), or null: for another domain's reference check (a keypad's wall). */
+export async function findVideoWall(source: ReadSource, orgUuid: string, uuid: string): Promise<VideoWallRecord | null> {
+  const row = await store.findWall(dbOf(source), orgUuid, uuid);
+  return row ? toVideoWallRecord(row) : null;
 }

@@ -35,3 +35,8 @@ export async function updateWall(
 export async function deleteWall(db: Db, uuid: string): Promise<void> {
   await db.deleteFrom('video_walls').where('uuid', '=', uuid).execute();
 }
+
+/** The organization's walls whose device list may name the device (a text match, which the caller narrows). */
+export async function listWallsMentioning(db: Db, orgUuid: string, deviceUuid: string): Promise<VideoWallsTable[]> {
+  return db.selectFrom('video_walls').selectAll().where('org_uuid', '=', orgUuid).where('device_list', 'like', `%${deviceUuid}%`).orderBy('uuid').execute();
+}

@@ -9,10 +9,15 @@ import {
   GetPolicyAlertGroupsForDeviceResponse,
   GetPolicyAlertsV2Request,
   GetPolicyAlertsV2Response,
+  GetNotificationMutesResponse,
+  MuteNotificationsForDeviceRequest,
+  ReportBadPolicyAlertRequest,
 } from './alerts.schemas.js';
 import * as alerts from './alerts.service.js';
 import { GetPolicyAlertDetailsResponse } from './alert-details.schemas.js';
 import { getPolicyAlertDetails } from './alert-details.service.js';
+import { EmptyRequest, EnvelopeResponse } from '../../schemas/common.js';
+import * as mutes from './notification-mutes.service.js';
 
 const tags = ['Event'];
 
@@ -74,5 +79,46 @@ export function alertRoutes(app: ApiApp, deps: Deps): void {
       response: DeletePolicyAlertsResponse,
     },
     async (input, ctx) => ({ deletedCount: await alerts.deletePolicyAlerts(deps, ctx, input.policyAlertUuids) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/event/muteNotificationsForDevice',
+      operationId: 'muteNotificationsForDevice',
+      summary: "Mute a device's notifications for a while",
+      description:
+        "For durationSec from now (at most a week; 0 ends the mute) the device's policy alerts notify nobody: no user notification, webhook or chat " +
+        'message. They are still recorded and listed, with notificationsMutedUntilMs. A new mute replaces the one in force.',
+      tags,
+      body: MuteNotificationsForDeviceRequest,
+      response: EnvelopeResponse,
+    },
+    async (input, ctx) => (await mutes.muteNotificationsForDevice(deps, ctx, input), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/event/getNotificationMutes',
+      operationId: 'getNotificationMutes',
+      extension: true,
+      summary: 'Get the devices whose notifications are muted now',
+      tags,
+      body: EmptyRequest,
+      response: GetNotificationMutesResponse,
+    },
+    async (_input, ctx) => ({ mutes: await mutes.getNotificationMutes(deps, ctx) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/event/reportBadPolicyAlert',
+      operationId: 'reportBadPolicyAlert',
+      summary: 'Report a policy alert as a false positive',
+      description: 'The first report is kept on the alert (badAlertReport) and announced as a POLICY_ALERT UPDATE; reporting it again changes nothing.',
+      tags,
+      body: ReportBadPolicyAlertRequest,
+      response: EnvelopeResponse,
+    },
+    async (input, ctx) => (await alerts.reportBadPolicyAlert(deps, ctx, input.policyAlert.uuid), {}),
   );
 }

@@ -143,6 +143,15 @@ export const PolicyAlertV2 = Type.Object(
     // Gatehouse additions
     dismissedAtMs: Field(EpochMs('when the alert was dismissed (it then leaves the feeds); null while it is not (Gatehouse addition)')),
     expiresAtMs: Field(EpochMs('when the alert expires and is deleted; null once saved as a clip, which keeps it (Gatehouse addition)')),
+    notificationsMutedUntilMs: Field(
+      EpochMs("raised while its device's notifications were muted (until then): it notified nobody, no webhook or chat either (Gatehouse addition)"),
+    ),
+    badAlertReport: Field(
+      Type.Object(
+        { reportedAtMs: Field(EpochMs()), userUuid: ruuid() },
+        { description: 'the first report of the alert as a false positive (reportBadPolicyAlert; Gatehouse addition)' },
+      ),
+    ),
   },
   { description: 'Policy alert (POLICY_ALERT_V2)' },
 );
@@ -222,3 +231,18 @@ export const DeletePolicyAlertsRequest = Type.Object({
   policyAlertUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }),
 });
 export const DeletePolicyAlertsResponse = ResponseOf({ deletedCount: Field(Type.Integer()) });
+
+export const MuteNotificationsForDeviceRequest = Type.Object({
+  deviceUuid: Ruuid(),
+  durationSec: Type.Integer({ minimum: 0, maximum: 7 * 86_400, description: 'seconds from now (at most a week); 0 ends the mute' }),
+});
+export const NotificationMute = Type.Object({
+  orgUuid: ruuid(),
+  deviceUuid: ruuid(),
+  mutedAtMs: Field(EpochMs()),
+  mutedUntilMs: Field(EpochMs()),
+  userUuid: ruuid(),
+});
+export const GetNotificationMutesResponse = ResponseOf({ mutes: Field(Type.Array(NotificationMute)) });
+/** The alert reported: the platform's clients send the whole record; its uuid names it, the rest is ignored. */
+export const ReportBadPolicyAlertRequest = Type.Object({ policyAlert: Type.Object({ uuid: Ruuid() }) });

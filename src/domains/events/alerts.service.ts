@@ -19,6 +19,7 @@ import {
   type PolicyAlertRecord,
 } from './alerts.schemas.js';
 import * as store from './alerts.store.js';
+import { mutedUntil } from './notification-mutes.service.js';
 import { openThreatCase } from './threat-cases.service.js';
 import { crossedThresholds, crossingFields, type Crossing } from './readings.js';
 import type { PolicyAlertsTable } from './tables.js';
@@ -68,23 +69,28 @@ const COLUMN_FIELDS = new Set([
  */
 export const ALERT_RETENTION_MS = 30 * 86_400_000;
 
+/**
+ * The record of a row: its details with the column fields set over them. Set one by one on the parsed details
+ * rather than spread into a literal: on Node.js 20, `{ ...object, field }` in optimized code makes a new hidden
+ * class for every object it builds, and a page of such records then costs the serializer (and every other
+ * reader) a slow, megamorphic property lookup per field (docs/performance.md).
+ */
 export function toRecord(row: PolicyAlertsTable): PolicyAlertRecord {
-  return {
-    ...(fromJson<Record<string, unknown>>(row.details) ?? {}),
-    uuid: row.uuid,
-    orgUuid: row.org_uuid,
-    deviceUuid: row.device_uuid,
-    locationUuid: row.location_uuid,
-    type: row.type as PolicyAlertRecord['type'],
-    deviceType: row.device_type as AlertDeviceType,
-    timestampMs: row.timestamp_ms,
-    durationSec: row.duration_sec,
-    policyAlertTriggers: fromJson<Activity[]>(row.triggers) ?? [],
-    textDescription: row.text_description,
-    saved: row.saved === 1,
-    dismissedAtMs: row.dismissed_at_ms === null ? null : Number(row.dismissed_at_ms),
-    expiresAtMs: row.expires_at_ms === null ? null : Number(row.expires_at_ms),
-  } as PolicyAlertRecord;
+  const record = fromJson<Record<string, unknown>>(row.details) ?? {};
+  record.uuid = row.uuid;
+  record.orgUuid = row.org_uuid;
+  record.deviceUuid = row.device_uuid;
+  record.locationUuid = row.location_uuid;
+  record.type = row.type;
+  record.deviceType = row.device_type;
+  record.timestampMs = row.timestamp_ms;
+  record.durationSec = row.duration_sec;
+  record.policyAlertTriggers = fromJson<Activity[]>(row.triggers) ?? [];
+  record.textDescription = row.text_description;
+  record.saved = row.saved === 1;
+  record.dismissedAtMs = row.dismissed_at_ms === null ? null : Number(row.dismissed_at_ms);
+  record.expiresAtMs = row.expires_at_ms === null ? null : Number(row.expires_at_ms);
+  return record as PolicyAlertRecord;
 }
 
 export function detailsOf(record: PolicyAlertRecord): string {
@@ -126,6 +132,8 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
   const timestampMs = input.timestampMs ?? w.nowMs;
   if (!Number.isSafeInteger(timestampMs) || timestampMs < 0) throw fail('INVALID_VALUE', 'timestampMs: must be epoch milliseconds');
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+  // A muted device's alert is recorded as any other, marked so that nothing notifies of it.
+  const mutedUntilMs = await mutedUntil(w, w.actor.orgUuid, device.uuid);
   const record = {
     delayedProcessing: false,
     finalized: true,
@@ -148,6 +156,7 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
     deleted: false,
     dismissedAtMs: null,
     expiresAtMs: Math.max(timestampMs, w.nowMs) + ALERT_RETENTION_MS,
+    ...(mutedUntilMs !== null ? { notificationsMutedUntilMs: mutedUntilMs, notificationSent: false } : {}),
   } as PolicyAlertRecord;
   await store.insertPolicyAlerts(w.tx, [toRow(record)]);
   w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: record.deviceUuid, update: record });
@@ -303,4 +312,20 @@ export async function getPolicyAlert(deps: Pick<Deps, 'store'>, ctx: CallerConte
   const alert = await findPolicyAlert(deps, ctx.orgUuid, uuid);
   if (!alert) throw fail('NOT_FOUND', 'Policy alert');
   return alert;
+}
+
+/**
+ * reportBadPolicyAlert: the alert is a false positive. The first report is kept on the alert (badAlertReport:
+ * when, by whom) and announced as a POLICY_ALERT UPDATE; reporting it again changes nothing.
+ */
+export async function reportBadPolicyAlert(deps: AlertDeps, ctx: CallerContext, uuid: string): Promise<PolicyAlertRecord> {
+  return write(deps, ctx, async (w) => {
+    const alert = await findPolicyAlert(w, ctx.orgUuid, uuid);
+    if (!alert) throw fail('NOT_FOUND', 'Policy alert');
+    if (alert.badAlertReport) return alert;
+    const reported = { ...alert, badAlertReport: { reportedAtMs: w.nowMs, userUuid: ctx.userUuid } };
+    await store.updatePolicyAlertDetails(w.tx, ctx.orgUuid, uuid, detailsOf(reported));
+    w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: uuid, type: 'UPDATE', deviceUuid: alert.deviceUuid, update: reported });
+    return reported;
+  });
 }

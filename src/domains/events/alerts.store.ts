@@ -157,3 +157,8 @@ export async function deletePolicyAlerts(db: Db, orgUuid: string, uuids: readonl
   const result = await db.deleteFrom('policy_alerts').where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Replaces the JSON fields of an alert (its columns stay). */
+export async function updatePolicyAlertDetails(db: Db, orgUuid: string, uuid: string, details: string): Promise<void> {
+  await db.updateTable('policy_alerts').set({ details }).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}

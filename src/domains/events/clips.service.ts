@@ -3,7 +3,7 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { facetId, newRuuid } from '../../ids.js';
-import { mediaFile, mediaSize, mediaUrlPath, MediaTooLargeError, storeMedia, type MediaPart } from '../../media/storage.js';
+import { mediaFile, mediaSize, mediaUrlPath, MediaTooLargeError, storeMedia, type MediaPart, type StoredFile } from '../../media/storage.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
@@ -11,7 +11,7 @@ import { findPolicyAlert, markPolicyAlertSaved } from './alerts.service.js';
 import type { SavePolicyAlertV2Request } from './alerts.schemas.js';
 import { CLIP_PAGE, type ClipAccessSettings, type GetSavedClipsV2Request, type SavedClipRecord } from './clips.schemas.js';
 import * as store from './clips.store.js';
-import type { ClipStatus, SavedClipsTable } from './tables.js';
+import { CLIP_KINDS, type ClipKind, type ClipStatus, type SavedClipsTable } from './tables.js';
 
 export type ClipDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 
@@ -61,14 +61,25 @@ export interface ClipInput {
   accessSettings?: ClipAccessSettings | null;
   /** Spliced from the camera's footage: Gatehouse renders the video (clip-renderer.ts) instead of the camera uploading it. */
   spliced?: boolean;
+  /** A video (the default), a spliced frame (no duration) or a timelapse (its cameras and settings in `details`). */
+  kind?: ClipKind;
+  /** More of the record, kept in its details (a timelapse's settings). */
+  details?: Record<string, unknown>;
 }
 
-/** Creates a clip (INITIATING: its video is still to reach the media host) inside a write; `region` is where its media is kept. */
-export async function createSavedClip(w: WriteScope, region: string, input: ClipInput): Promise<SavedClipRecord> {
+/**
+ * A new clip's row (INITIATING: its media is still to reach the media host), of a camera of the writer's
+ * organization; `region` is where its media is kept. The caller inserts and announces it.
+ */
+export async function newClipRow(w: WriteScope, region: string, input: ClipInput): Promise<SavedClipsTable> {
   const camera = await findDevice(w, w.actor.orgUuid, input.deviceUuid, ['CAMERA']);
   if (!camera) throw fail('NOT_FOUND', 'Camera');
-  const durationSec = input.durationSec ?? DEFAULT_CLIP_SECONDS;
-  if (!Number.isInteger(durationSec) || durationSec < 1 || durationSec > 86_400) throw fail('INVALID_VALUE', 'durationSec: must be 1 to 86400 seconds');
+  const kind = input.kind ?? 'CLIP';
+  const durationSec = input.durationSec ?? (kind === 'FRAME' ? 0 : DEFAULT_CLIP_SECONDS);
+  const shortest = kind === 'FRAME' ? 0 : 1;
+  if (!Number.isInteger(durationSec) || durationSec < shortest || durationSec > 86_400) {
+    throw fail('INVALID_VALUE', `durationSec: must be ${shortest} to 86400 seconds`);
+  }
   const facet = facetId(camera.uuid);
   const details = {
     deviceUuids: [facet],
@@ -84,8 +95,9 @@ export async function createSavedClip(w: WriteScope, region: string, input: Clip
     placeholder: false,
     sendToSharedStorage: false,
     mountingDirection: 'UNKNOWN',
+    ...input.details,
   };
-  const row: SavedClipsTable = {
+  return {
     uuid: newRuuid(),
     org_uuid: w.actor.orgUuid,
     device_uuid: camera.uuid,
@@ -95,7 +107,7 @@ export async function createSavedClip(w: WriteScope, region: string, input: Clip
     timestamp_ms: input.timestampMs ?? w.nowMs,
     duration_sec: durationSec,
     created_at_ms: w.nowMs,
-    title: input.title ?? `${camera.name} clip`,
+    title: input.title ?? `${camera.name} ${kind === 'CLIP' ? 'clip' : kind.toLowerCase()}`,
     description: input.description ?? null,
     sha256_hex: null,
     byte_count: null,
@@ -107,10 +119,16 @@ export async function createSavedClip(w: WriteScope, region: string, input: Clip
     visibility: input.accessSettings?.visibility ?? 'ORG_WIDE',
     external_transaction_id: input.externalTransactionId ?? null,
     updated_at_ms: w.nowMs,
+    kind,
   };
+}
+
+/** Creates a saved clip (INITIATING: its video is still to reach the media host) inside a write; `region` is where its media is kept. */
+export async function createSavedClip(w: WriteScope, region: string, input: ClipInput): Promise<SavedClipRecord> {
+  const row = await newClipRow(w, region, input);
   await store.insertClip(w.tx, row);
   const record = clipRecord(row);
-  w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: record });
+  w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: row.device_uuid, update: record });
   return record;
 }
 
@@ -229,17 +247,13 @@ export async function uploadClipMedia(
   }
 }
 
-export interface ClipMedia {
-  file: string;
-  size: number;
-  contentType: string;
-  /** Strong validator of the video: its SHA-256. */
-  etag: string | null;
-}
+/** A clip's stored part; its video's strong validator is its SHA-256. */
+export type ClipMedia = StoredFile;
 
 /** The stored file of a clip's part, for the media host to serve; null when the clip (of this organization) or the part is missing. */
 export async function findClipMedia(deps: Pick<Deps, 'store' | 'config'>, orgUuid: string, clipUuid: string, part: MediaPart): Promise<ClipMedia | null> {
-  const row = await store.findClip(deps.store.db, orgUuid, clipUuid);
+  // Every kind: a timelapse's video is served at its clip's path too.
+  const row = await store.findClip(deps.store.db, orgUuid, clipUuid, CLIP_KINDS);
   if (!row) return null;
   const ready = part === 'video' ? row.status === 'COMPLETE' : row.thumbnail_content_type !== null;
   if (!ready) return null;

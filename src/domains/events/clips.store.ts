@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { lowerContains } from '../../store/like.js';
 import type { DB } from '../../store/schema.js';
-import type { ClipStatus, ClipVisibility, SavedClipsTable } from './tables.js';
+import { SAVED_CLIP_KINDS, type ClipKind, type ClipStatus, type ClipVisibility, type SavedClipsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -8,8 +9,15 @@ export async function insertClip(db: Db, row: SavedClipsTable): Promise<void> {
   await db.insertInto('saved_clips').values(row).execute();
 }
 
-export async function findClip(db: Db, orgUuid: string, uuid: string): Promise<SavedClipsTable | undefined> {
-  return db.selectFrom('saved_clips').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+/** A clip of the organization, of one of `kinds` (default: the saved clips, not the timelapses). */
+export async function findClip(db: Db, orgUuid: string, uuid: string, kinds: readonly ClipKind[] = SAVED_CLIP_KINDS): Promise<SavedClipsTable | undefined> {
+  return db
+    .selectFrom('saved_clips')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .where('kind', 'in', [...kinds])
+    .executeTakeFirst();
 }
 
 /** An organization's clips newest first (timestamp, then uuid), strictly older than `beforeMs` when given. */
@@ -18,6 +26,7 @@ export async function listClips(db: Db, orgUuid: string, beforeMs: number | null
     .selectFrom('saved_clips')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...SAVED_CLIP_KINDS])
     .$if(beforeMs !== null, (q) => q.where('timestamp_ms', '<', beforeMs!))
     .orderBy('timestamp_ms', 'desc')
     .orderBy('uuid', 'desc')
@@ -25,9 +34,28 @@ export async function listClips(db: Db, orgUuid: string, beforeMs: number | null
     .execute();
 }
 
+/** An organization's clips of one kind (the timelapses), newest first. */
+export async function listClipsOfKind(db: Db, orgUuid: string, kind: ClipKind): Promise<SavedClipsTable[]> {
+  return db
+    .selectFrom('saved_clips')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('kind', '=', kind)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('uuid', 'desc')
+    .execute();
+}
+
 /** Every clip of one timestamp, for the page that must not split them. */
 export async function listClipsAt(db: Db, orgUuid: string, timestampMs: number): Promise<SavedClipsTable[]> {
-  return db.selectFrom('saved_clips').selectAll().where('org_uuid', '=', orgUuid).where('timestamp_ms', '=', timestampMs).orderBy('uuid', 'desc').execute();
+  return db
+    .selectFrom('saved_clips')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...SAVED_CLIP_KINDS])
+    .where('timestamp_ms', '=', timestampMs)
+    .orderBy('uuid', 'desc')
+    .execute();
 }
 
 /** Moves a clip from one of `from` to `to`; false when it was in none of them (someone else moved it first). */
@@ -64,20 +92,15 @@ export interface ClipKey {
   uuid: string;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtered<Q extends SelectQueryBuilder<DB, 'saved_clips', object>>(q: Q, orgUuid: string, f: ClipFilter): Q {
   const timeField = f.timeField ?? 'timestamp_ms';
-  let out = q.where('saved_clips.org_uuid', '=', orgUuid) as Q;
+  let out = q.where('saved_clips.org_uuid', '=', orgUuid).where('kind', 'in', [...SAVED_CLIP_KINDS]) as Q;
   if (f.deviceUuids) out = out.where('device_uuid', 'in', f.deviceUuids.length > 0 ? [...f.deviceUuids] : ['']) as Q;
   if (f.fromMs != null) out = out.where(timeField, '>=', f.fromMs) as Q;
   if (f.beforeMs != null) out = out.where(timeField, '<', f.beforeMs) as Q;
   if (f.createdAtOrBeforeMs != null) out = out.where('created_at_ms', '<=', f.createdAtOrBeforeMs) as Q;
   if (f.visibility) out = out.where('visibility', '=', f.visibility) as Q;
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
-    out = out.where(sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\')`) as Q;
-  }
+  if (f.search) out = out.where(sql<boolean>`(${lowerContains('title', f.search)} or ${lowerContains('description', f.search)})`) as Q;
   return out;
 }
 
@@ -115,19 +138,22 @@ export async function listClipsByTransaction(db: Db, orgUuid: string, externalTr
     .selectFrom('saved_clips')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...SAVED_CLIP_KINDS])
     .where('external_transaction_id', '=', externalTransactionId)
     .orderBy('timestamp_ms', 'desc')
     .orderBy('uuid', 'desc')
     .execute();
 }
 
-export async function findClips(db: Db, orgUuid: string, uuids: readonly string[]): Promise<SavedClipsTable[]> {
+/** The clips of the organization among `uuids`, of one of `kinds` (default: the saved clips). */
+export async function findClips(db: Db, orgUuid: string, uuids: readonly string[], kinds: readonly ClipKind[] = SAVED_CLIP_KINDS): Promise<SavedClipsTable[]> {
   if (uuids.length === 0) return [];
   return db
     .selectFrom('saved_clips')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
     .where('uuid', 'in', [...uuids])
+    .where('kind', 'in', [...kinds])
     .execute();
 }
 
@@ -136,20 +162,21 @@ export async function deleteClip(db: Db, orgUuid: string, uuid: string): Promise
   return Number(result.numDeletedRows) === 1;
 }
 
-/** An organization's spliced clips in one of the statuses, newest first. */
+/** An organization's spliced clips (and frames) in one of the statuses, newest first. */
 export async function listSplices(db: Db, orgUuid: string, statuses: readonly ClipStatus[]): Promise<SavedClipsTable[]> {
   return db
     .selectFrom('saved_clips')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
     .where('spliced', '=', 1)
+    .where('kind', 'in', [...SAVED_CLIP_KINDS])
     .where('status', 'in', [...statuses])
     .orderBy('created_at_ms', 'desc')
     .orderBy('uuid', 'desc')
     .execute();
 }
 
-/** Spliced clips of every organization still waiting for their render (picked up when an instance starts). */
+/** Spliced clips, frames and timelapses of every organization still waiting for their render (picked up when an instance starts). */
 export async function listPendingRenders(db: Db, limit: number): Promise<Array<Pick<SavedClipsTable, 'org_uuid' | 'uuid'>>> {
   return db
     .selectFrom('saved_clips')

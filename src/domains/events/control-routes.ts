@@ -19,6 +19,8 @@ import { FaceEvent } from '../faces/face-events.schemas.js';
 import { recordFaceSighting } from '../faces/face-events.service.js';
 import { VehicleEvent } from './vehicles.schemas.js';
 import { recordPlateRead } from './vehicles.service.js';
+import { recordCustomEvent } from './custom-events.service.js';
+import { CustomEvent } from './scene-queries.schemas.js';
 
 /**
  * The simulator's events of this domain, under /_gatehouse/simulate: each body is the flags of
@@ -74,7 +76,23 @@ const PlateFlags = Type.Object({
 
 const FaceFlags = Type.Object({
   camera: Ruuid(),
-  person: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the person seen, by uuid or name; absent: an unidentified face' })),
+  person: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'the person the face looks like, by uuid or name; absent: an unidentified face' }),
+  ),
+  confidence: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: "how much it looks like the person (default 1); below the organization's threshold the face is unidentified",
+    }),
+  ),
+  at: At,
+});
+
+const CustomEventFlags = Type.Object({
+  camera: Ruuid(),
+  prompt: Ruuid({ description: 'the scene-query prompt the camera ran' }),
+  value: Type.String({ minLength: 1, maxLength: 2000, description: "the prompt's answer: a number, true or false, or text" }),
   at: At,
 });
 
@@ -183,6 +201,28 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/face', { schema: { ...hidden, body: FaceFlags, response: { 200: ResponseOf({ faceEvent: Field(FaceEvent) }) } } }, async (request) => {
     const flags = request.body;
     const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'face');
-    return { error: false, faceEvent: await recordFaceSighting(deps, actor, { cameraUuid: flags.camera, person: flags.person, timestampMs: flags.at }) };
+    return {
+      error: false,
+      faceEvent: await recordFaceSighting(deps, actor, { cameraUuid: flags.camera, person: flags.person, confidence: flags.confidence, timestampMs: flags.at }),
+    };
   });
+
+  app.post(
+    '/custom-event',
+    {
+      schema: {
+        ...hidden,
+        body: CustomEventFlags,
+        response: { 200: ResponseOf({ customEvent: Field(CustomEvent), policyAlert: Field(PolicyAlertV2) }) },
+      },
+    },
+    async (request) => {
+      const flags = request.body;
+      const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'custom-event');
+      return {
+        error: false,
+        ...(await recordCustomEvent(deps, actor, { cameraUuid: flags.camera, promptUuid: flags.prompt, value: flags.value, timestampMs: flags.at })),
+      };
+    },
+  );
 };

@@ -16,6 +16,7 @@ import {
   type SavedClipWithProgressRecord,
   type UpdateSavedClipRequest,
 } from './clips.schemas.js';
+import { takeClipOutOfGroups } from './clip-groups.service.js';
 import { clipRecord, SAVED_CLIP_ENTITY, type ClipDeps } from './clips.service.js';
 import * as store from './clips.store.js';
 import type { ClipStatus, SavedClipsTable } from './tables.js';
@@ -24,7 +25,8 @@ import type { ClipStatus, SavedClipsTable } from './tables.js';
 export const CLIP_RETENTION_MS = 90 * 86_400_000;
 export const CLIP_EXPIRY_WARNING_MS = 7 * 86_400_000;
 
-const PROGRESS: Record<ClipStatus, { percent: number; operation: string }> = {
+/** How far a clip's (or timelapse's) media is, by its status. */
+export const PROGRESS: Record<ClipStatus, { percent: number; operation: string }> = {
   INITIATING: { percent: 0, operation: 'waiting for the footage' },
   UPLOADING: { percent: 25, operation: 'receiving the footage' },
   RENDERING: { percent: 75, operation: 'storing the video on the media host' },
@@ -167,15 +169,20 @@ export async function updateSavedClip(deps: ClipDeps, ctx: CallerContext, input:
   });
 }
 
-/** Removes a clip inside a write, announced; the alert it was saved from is no longer saved. The caller removes its media after commit. */
+/**
+ * Removes a clip inside a write, announced; it leaves the clip groups it sat in (each announced), and the alert it
+ * was saved from is no longer saved. The caller removes its media after commit.
+ */
 async function removeClip(w: WriteScope, row: SavedClipsTable): Promise<void> {
+  await takeClipOutOfGroups(w, row);
   if (!(await store.deleteClip(w.tx, row.org_uuid, row.uuid))) throw fail('NOT_FOUND', 'Saved clip');
   w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'DELETE', deviceUuid: row.device_uuid, update: { ...clipRecord(row), status: 'DELETED' } });
   const alert = row.source_alert_uuid ? await findPolicyAlert(w, row.org_uuid, row.source_alert_uuid) : null;
   if (alert?.saved) await markPolicyAlertUnsaved(w, alert);
 }
 
-const removeMedia = (deps: ClipDeps, row: SavedClipsTable) =>
+/** Removes a clip's (or timelapse's) media from the media host, once its record is gone. */
+export const removeClipMedia = (deps: Pick<ClipDeps, 'config'>, row: SavedClipsTable) =>
   rm(dirname(mediaFile(deps.config.dataDir, row.org_uuid, row.uuid, 'video')), { recursive: true, force: true });
 
 /** deleteSavedClip: the record goes, and its media leaves the media host (a later GET of its URL is a 404). */
@@ -186,7 +193,7 @@ export async function deleteSavedClip(deps: ClipDeps, ctx: CallerContext, savedC
     await removeClip(w, found);
     return found;
   });
-  await removeMedia(deps, row);
+  await removeClipMedia(deps, row);
 }
 
 /** unSavePolicyAlertV2: the alert is no longer saved, and the clip saved from it (the named one, or its only one) is deleted. */
@@ -203,5 +210,5 @@ export async function unsavePolicyAlert(deps: ClipDeps, ctx: CallerContext, inpu
     if (after?.saved) await markPolicyAlertUnsaved(w, after);
     return chosen;
   });
-  await Promise.all(removed.map((row) => removeMedia(deps, row)));
+  await Promise.all(removed.map((row) => removeClipMedia(deps, row)));
 }

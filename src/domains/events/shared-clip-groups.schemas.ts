@@ -6,22 +6,24 @@ import { MetaDataLocation } from './alerts.schemas.js';
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
 
 export const SHARE_EXPIRY = { defaultSec: 7 * 86_400, maximumSec: 30 * 86_400 } as const;
-const ExpirationTimeSecs = () =>
+/** A share link's expiry and password, as the clip and timelapse groups take them. */
+export const ExpirationTimeSecs = () =>
   Type.Integer({
     minimum: 1,
     maximum: SHARE_EXPIRY.maximumSec,
     description: `seconds from the group's creation until its link stops working (default ${SHARE_EXPIRY.defaultSec})`,
   });
-const Password = () => Type.String({ maxLength: 128, description: 'a password the link asks for (x-share-password header); empty: none' });
+export const Password = () => Type.String({ maxLength: 128, description: 'a password the link asks for (x-share-password header); empty: none' });
+
+/** A saved clip, named directly (eventUuid) or by the policy alert it was saved from (alertUuid): the clip groups take them too. */
+export const ClipRef = Type.Object({
+  eventUuid: Opt(Ruuid({ description: 'a saved clip' })),
+  alertUuid: Opt(Ruuid({ description: 'a policy alert saved as a clip: its clip' })),
+});
+export type ClipRef = Static<typeof ClipRef>;
 
 export const CreateSharedClipGroupRequest = Type.Object({
-  uuids: Type.Array(
-    Type.Object({
-      eventUuid: Opt(Ruuid({ description: 'a saved clip' })),
-      alertUuid: Opt(Ruuid({ description: 'a policy alert saved as a clip: its clip' })),
-    }),
-    { minItems: 1, maxItems: 100 },
-  ),
+  uuids: Type.Array(ClipRef, { minItems: 1, maxItems: 100 }),
   title: Opt(Type.String({ maxLength: 256 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   plaintextPassword: Opt(Password()),
@@ -55,6 +57,14 @@ const sharedClipFields = {
   thumbnailLocation: Field(MetaDataLocation),
   deviceUuidMap: Field(Type.Record(Type.String(), Type.Unknown())),
 };
+/** A clip of a group (shared or not), and the same with its details. */
+export const SharedClip = Type.Object(sharedClipFields);
+export const SharedClipWithDetails = Type.Object({
+  ...sharedClipFields,
+  description: Field(Type.String()),
+  boundingBoxes: Field(Type.Array(Type.Unknown())),
+  seekPoints: Field(Type.Array(Type.Unknown())),
+});
 const groupFields = {
   uuid: Ruuid(),
   orgUuid: Field(Ruuid()),
@@ -67,7 +77,7 @@ export const SharedClipGroup = Type.Object(
   {
     ...groupFields,
     isSecured: Field(Type.Boolean({ description: 'the link asks for a password' })),
-    sharedClips: Field(Type.Array(Type.Object(sharedClipFields))),
+    sharedClips: Field(Type.Array(SharedClip)),
   },
   { description: 'Shared clip group' },
 );
@@ -75,16 +85,7 @@ export type SharedClipGroupRecord = Static<typeof SharedClipGroup>;
 export const SharedClipGroupWithDetails = Type.Object(
   {
     ...groupFields,
-    sharedClips: Field(
-      Type.Array(
-        Type.Object({
-          ...sharedClipFields,
-          description: Field(Type.String()),
-          boundingBoxes: Field(Type.Array(Type.Unknown())),
-          seekPoints: Field(Type.Array(Type.Unknown())),
-        }),
-      ),
-    ),
+    sharedClips: Field(Type.Array(SharedClipWithDetails)),
   },
   { description: 'Shared clip group with details' },
 );

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
-import type { SharedClipGroupsTable } from './tables.js';
+import type { SharedClipGroupsTable, SharedGroupKind } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -8,20 +8,27 @@ export async function insertGroup(db: Db, row: SharedClipGroupsTable): Promise<v
   await db.insertInto('shared_clip_groups').values(row).execute();
 }
 
-export async function findGroup(db: Db, orgUuid: string, uuid: string): Promise<SharedClipGroupsTable | undefined> {
-  return db.selectFrom('shared_clip_groups').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+export async function findGroup(db: Db, orgUuid: string, kind: SharedGroupKind, uuid: string): Promise<SharedClipGroupsTable | undefined> {
+  return db.selectFrom('shared_clip_groups').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind).where('uuid', '=', uuid).executeTakeFirst();
 }
 
-/** The group a share link names, of whichever organization. */
+/** The group a share link names, of whichever organization and kind. */
 export async function findGroupByToken(db: Db, token: string): Promise<SharedClipGroupsTable | undefined> {
   return db.selectFrom('shared_clip_groups').selectAll().where('share_token', '=', token).executeTakeFirst();
 }
 
-export async function listGroups(db: Db, orgUuid: string, fromMs: number | null, beforeMs: number | null): Promise<SharedClipGroupsTable[]> {
+export async function listGroups(
+  db: Db,
+  orgUuid: string,
+  kind: SharedGroupKind,
+  fromMs: number | null,
+  beforeMs: number | null,
+): Promise<SharedClipGroupsTable[]> {
   return db
     .selectFrom('shared_clip_groups')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
+    .where('kind', '=', kind)
     .$if(fromMs !== null, (q) => q.where('created_at_ms', '>=', fromMs!))
     .$if(beforeMs !== null, (q) => q.where('created_at_ms', '<', beforeMs!))
     .orderBy('created_at_ms', 'desc')

@@ -85,6 +85,24 @@ export function spliceRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
     {
+      path: '/api/video/spliceFrame',
+      operationId: 'spliceFrame',
+      summary: "Save a camera's frame at an instant",
+      description:
+        "A saved clip (no duration) starts INITIATING and the camera's JPEG frame is rendered (UPLOADING, RENDERING, then COMPLETE, each a change on the stream); its clipLocationV2 serves the JPEG.",
+      tags,
+      body: s.SpliceFrameRequest,
+      response: s.SpliceFrameResponse,
+      permission: manage,
+    },
+    async (input, ctx) => ({
+      clipUuid: (await splices.spliceFrame(deps, ctx, { camera: input.deviceUuid, atMs: input.timestampMs })).uuid,
+      region: deps.config.region,
+    }),
+  );
+  operation(
+    app,
+    {
       path: '/api/video/getMaxSpliceDuration',
       operationId: 'getMaxSpliceDuration',
       summary: 'The longest splice, in seconds',

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { DeviceRef, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { MetaDataLocation, StringEnum } from './alerts.schemas.js';
 import { ClipAccessSettings } from './clips.schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from './tables.js';
@@ -9,7 +9,7 @@ const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Option
 const Start = () => Type.Integer({ minimum: 0, description: 'epoch ms of the start of the footage' });
 const Duration = () => Type.Integer({ minimum: 1, description: 'seconds of footage: at most getMaxSpliceDuration' });
 /** A camera: its RUUID or a facet of it (`<RUUID>.v0`). */
-const Camera = () => Type.String({ pattern: '^[A-Za-z0-9_-]{22}(\\.[A-Za-z0-9]+)?$', description: 'a camera uuid, or its facet id' });
+const Camera = () => DeviceRef({ description: 'a camera uuid, or its facet id' });
 const Cameras = () => Type.Array(Camera(), { minItems: 1, maxItems: 16, description: 'cameras, one clip each' });
 const Title = () => Opt(Type.String({ maxLength: 256 }));
 const Description = () => Opt(Type.String({ maxLength: 4096 }));
@@ -87,3 +87,12 @@ export const SplicedClip = Type.Object(
   { description: 'Spliced clip' },
 );
 export const GetSplicedClipsInProgressResponse = ResponseOf({ splicedClips: Field(Type.Array(SplicedClip)) });
+
+export const SpliceFrameRequest = Type.Object({
+  deviceUuid: Camera(),
+  timestampMs: Type.Integer({ minimum: 0, description: 'epoch ms of the frame (not after now)' }),
+});
+export const SpliceFrameResponse = ResponseOf({
+  clipUuid: Field(Ruuid({ description: 'the saved clip that holds the frame (a JPEG at its clipLocationV2 once COMPLETE)' })),
+  region: Field(Type.String({ description: "where the frame's media is kept" })),
+});

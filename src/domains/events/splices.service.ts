@@ -54,6 +54,23 @@ export async function splice(deps: ClipDeps, ctx: CallerContext, input: SpliceIn
   });
 }
 
+/**
+ * spliceFrame: a saved clip (kind FRAME, no duration) holding the camera's JPEG frame at that instant, rendered by
+ * the clip renderer as a splice is; refused past now.
+ */
+export async function spliceFrame(deps: ClipDeps, ctx: CallerContext, input: { camera: string; atMs: number }): Promise<SavedClipRecord> {
+  return write(deps, ctx, async (w) => {
+    if (input.atMs > w.nowMs) throw fail('INVALID_VALUE', 'timestampMs: the frame would be after now');
+    return createSavedClip(w, deps.config.region, {
+      deviceUuid: deviceOfFacet(input.camera) ?? input.camera,
+      timestampMs: input.atMs,
+      durationSec: 0,
+      kind: 'FRAME',
+      spliced: true,
+    });
+  });
+}
+
 async function spliceRow(w: { tx: Parameters<typeof store.findClip>[0] }, orgUuid: string, uuid: string): Promise<SavedClipsTable> {
   const row = await store.findClip(w.tx, orgUuid, uuid);
   if (!row || row.spliced !== 1) throw fail('NOT_FOUND', 'Spliced clip');
@@ -123,8 +140,8 @@ export async function getSplicedClipsInProgress(deps: Pick<Deps, 'store'>, ctx: 
       metadataBucketRegion: clip.clipLocation?.region ?? null,
       totalSegments: 3,
       segmentsUploaded: RENDER_STEPS[row.status] ?? 0,
-      saveClip: true,
-      saveFrame: false,
+      saveClip: row.kind !== 'FRAME',
+      saveFrame: row.kind === 'FRAME',
       deleted: false,
       consoleDelete: false,
       analyzeClip: false,

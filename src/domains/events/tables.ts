@@ -31,6 +31,15 @@ export interface PolicyAlertsTable {
 export const CLIP_STATUSES = ['INITIATING', 'UPLOADING', 'RENDERING', 'FAILED', 'COMPLETE', 'OFFLINE', 'DELETED', 'UNKNOWN'] as const;
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
 
+/**
+ * What a saved clip holds: a video (uploaded by the camera, or spliced), a spliced frame (a JPEG), or a
+ * timelapse. Timelapses are rendered by the same renderer and served from the same media paths, but they are
+ * not saved clips: the saved-clip operations leave them out (SAVED_CLIP_KINDS) and the timelapse ones read them.
+ */
+export const CLIP_KINDS = ['CLIP', 'FRAME', 'TIMELAPSE'] as const;
+export type ClipKind = (typeof CLIP_KINDS)[number];
+export const SAVED_CLIP_KINDS: readonly ClipKind[] = ['CLIP', 'FRAME'];
+
 /** Saved clips; the media itself lives on the media host (src/media), under the data dir. */
 export interface SavedClipsTable {
   uuid: string;
@@ -59,6 +68,7 @@ export interface SavedClipsTable {
   visibility: ClipVisibility;
   external_transaction_id: string | null;
   updated_at_ms: number | null;
+  kind: ClipKind;
 }
 
 export const CLIP_VISIBILITIES = ['PRIVATE', 'ROLE_RESTRICTED', 'ORG_WIDE'] as const;
@@ -79,7 +89,12 @@ export interface SharedClipGroupsTable {
   share_token: string;
   /** JSON array of {clipUuid, alertUuid}. */
   clips: string;
+  /** What the group shares: saved clips, or timelapses. */
+  kind: SharedGroupKind;
 }
+
+export const SHARED_GROUP_KINDS = ['CLIPS', 'TIMELAPSES'] as const;
+export type SharedGroupKind = (typeof SHARED_GROUP_KINDS)[number];
 
 export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE'] as const;
 export type CrossingObject = (typeof CROSSING_OBJECTS)[number];
@@ -116,6 +131,50 @@ export interface VehicleEventsTable {
   location_uuid: string | null;
   license_plate: string;
   timestamp_ms: number;
+  /** When the read was reported as a misread (reportVehicleEvent): it then leaves every list and search. */
+  reported_at_ms?: number | null;
+  reported_by?: string | null;
+  /** The plate the camera read, when the read was associated with another saved vehicle (license_plate). */
+  read_plate?: string | null;
+}
+
+/** A device whose policy alerts notify nobody until `muted_until_ms` (muteNotificationsForDevice). */
+export interface NotificationMutesTable {
+  org_uuid: string;
+  device_uuid: string;
+  muted_until_ms: number;
+  muted_at_ms: number;
+  user_uuid: string | null;
+}
+
+/** A scene-query prompt: what to ask of the cameras; the rest of the record (cameras, condition, trigger) is `details` JSON. */
+export interface PromptConfigurationsTable {
+  uuid: string;
+  org_uuid: string;
+  name: string;
+  /** COUNT, PERCENT, BOOLEAN or TEXT: how its answers are read. */
+  prompt_type: string;
+  details: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A custom event: the answer a prompt gave on a camera at a moment. */
+export interface CustomEventsTable {
+  uuid: string;
+  org_uuid: string;
+  prompt_uuid: string;
+  device_uuid: string;
+  location_uuid: string | null;
+  timestamp_ms: number;
+  /** The answer as text: a number, true/false, or free text. */
+  value: string;
+  /** The answer as a number (BOOLEAN: 1 or 0; TEXT: null). */
+  numeric_value: number | null;
+  /** The prompt's check condition met (1), not met (0), or none to check (null). */
+  check_result: number | null;
+  /** The prompt as asked of this camera (with its override or extension). */
+  prompt_text: string;
 }
 
 /** When a running average (getRunningAverage) was last started again, per scope and its device, location or organization. */
@@ -128,12 +187,35 @@ export interface RunningAverageResetsTable {
   reset_at_ms: number;
 }
 
+/** A clip group: a folder of an organization's saved clips. */
+export interface ClipGroupsTable {
+  uuid: string;
+  org_uuid: string;
+  title: string | null;
+  description: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A saved clip in a clip group, at its place in the group's order. */
+export interface ClipGroupClipsTable {
+  group_uuid: string;
+  clip_uuid: string;
+  org_uuid: string;
+  position: number;
+}
+
 export interface EventTables {
   vehicles: VehiclesTable;
   vehicle_events: VehicleEventsTable;
   policy_alerts: PolicyAlertsTable;
   saved_clips: SavedClipsTable;
   shared_clip_groups: SharedClipGroupsTable;
+  clip_groups: ClipGroupsTable;
+  clip_group_clips: ClipGroupClipsTable;
   crossing_events: CrossingEventsTable;
   running_average_resets: RunningAverageResetsTable;
+  notification_mutes: NotificationMutesTable;
+  prompt_configurations: PromptConfigurationsTable;
+  custom_events: CustomEventsTable;
 }

@@ -2,7 +2,11 @@ import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
 import { EmptyRequest, EnvelopeResponse } from '../../schemas/common.js';
 import {
+  AssociateEventsToVehicleRequest,
   DeleteVehicleRequest,
+  GetRecentVehicleEventsByLocationRequest,
+  GetRecentVehicleEventsForVehicleRequest,
+  GetRecentVehicleEventsRequest,
   GetVehicleEventsRequest,
   GetVehicleEventsResponse,
   GetVehicleLabelsForOrgResponse,
@@ -11,9 +15,12 @@ import {
   SaveVehicleResponse,
   SearchLicensePlatesRequest,
   SearchLicensePlatesResponse,
+  ReportVehicleEventRequest,
+  ReportVehicleEventResponse,
   VehicleLabelRequest,
 } from './vehicles.schemas.js';
 import * as vehicles from './vehicles.service.js';
+import * as reads from './vehicle-reads.service.js';
 
 const tags = ['Vehicle'];
 
@@ -112,5 +119,69 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
       response: SearchLicensePlatesResponse,
     },
     async (input, ctx) => ({ vehicleEvents: await vehicles.searchLicensePlates(deps, ctx, input) }),
+  );
+  const recent = { tags, response: GetVehicleEventsResponse, deprecated: { successor: '/api/vehicle/getVehicleEvents' } } as const;
+  const recentNote = 'Newest first, within the range (default: the week before now), at most 1000.';
+  operation(
+    app,
+    {
+      ...recent,
+      path: '/api/vehicle/getRecentVehicleEvents',
+      operationId: 'getRecentVehicleEvents',
+      summary: 'Get recent licence plate reads',
+      description: recentNote,
+      body: GetRecentVehicleEventsRequest,
+    },
+    async (input, ctx) => ({ events: await reads.getRecentVehicleEvents(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      ...recent,
+      path: '/api/vehicle/getRecentVehicleEventsByLocation',
+      operationId: 'getRecentVehicleEventsByLocation',
+      summary: 'Get recent licence plate reads at a location',
+      description: recentNote,
+      body: GetRecentVehicleEventsByLocationRequest,
+    },
+    async (input, ctx) => ({ events: await reads.getRecentVehicleEvents(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      ...recent,
+      path: '/api/vehicle/getRecentVehicleEventsForVehicle',
+      operationId: 'getRecentVehicleEventsForVehicle',
+      summary: 'Get recent reads of a licence plate',
+      description: recentNote,
+      body: GetRecentVehicleEventsForVehicleRequest,
+    },
+    async (input, ctx) => ({ events: await reads.getRecentVehicleEvents(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/vehicle/reportVehicleEvent',
+      operationId: 'reportVehicleEvent',
+      summary: 'Report a plate read as a misread',
+      description: 'The read is kept, marked reported, and leaves every list, search and export (a VEHICLE_EVENT DELETE on the stream).',
+      tags,
+      body: ReportVehicleEventRequest,
+      response: ReportVehicleEventResponse,
+    },
+    async (input, ctx) => reads.reportVehicleEvent(deps, ctx, input.eventUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/vehicle/associateEventsToVehicle',
+      operationId: 'associateEventsToVehicle',
+      summary: 'File plate reads under a saved vehicle',
+      description: 'All or none. Each read keeps the plate the camera read (readLicensePlate) and answers as a read of the vehicle.',
+      tags,
+      body: AssociateEventsToVehicleRequest,
+      response: EnvelopeResponse,
+    },
+    async (input, ctx) => (await reads.associateEventsToVehicle(deps, ctx, input), {}),
   );
 }

@@ -54,6 +54,10 @@ export const VehicleEvent = Type.Object({
   partialLicensePlates: Field(Type.Array(Type.String())),
   imageS3Key: Field(Type.String()),
   thumbnailS3Key: Field(Type.String()),
+  readLicensePlate: Field(
+    Type.String({ description: 'the plate the camera read, when the read was associated with another saved vehicle (Gatehouse addition)' }),
+  ),
+  reportedAtMs: Field(EpochMs('when the read was reported as a misread; such reads leave every list (Gatehouse addition)')),
 });
 export type VehicleEventRecord = Static<typeof VehicleEvent>;
 
@@ -91,3 +95,25 @@ export const VehicleEventSearchHit = Type.Object({
   searchMatchedType: Field(Type.String({ description: 'EXACT or FUZZY' })),
 });
 export const SearchLicensePlatesResponse = ResponseOf({ vehicleEvents: Field(Type.Array(VehicleEventSearchHit)) });
+
+/** The most reads a "recent" list answers (newest first), and its default range. */
+export const RECENT_VEHICLE_EVENTS = { max: 1000, defaultRangeMs: 7 * 86_400_000 } as const;
+const recentRange = {
+  startTimeMs: Opt(Type.Integer({ description: `inclusive; default ${RECENT_VEHICLE_EVENTS.defaultRangeMs / 86_400_000} days before the end` })),
+  endTimeMs: Opt(Type.Integer({ description: 'exclusive; default now' })),
+};
+export const GetRecentVehicleEventsRequest = Type.Object({ deviceUuids: Opt(Type.Array(DeviceRef, { maxItems: 500 })), ...recentRange });
+export const GetRecentVehicleEventsByLocationRequest = Type.Object({ locationUuid: Ruuid(), ...recentRange });
+export const GetRecentVehicleEventsForVehicleRequest = Type.Object({ licensePlate: PlateInput, ...recentRange });
+export type RecentVehicleEventsQuery = Static<typeof GetRecentVehicleEventsRequest> &
+  Partial<Static<typeof GetRecentVehicleEventsByLocationRequest>> &
+  Partial<Static<typeof GetRecentVehicleEventsForVehicleRequest>>;
+
+export const ReportVehicleEventRequest = Type.Object({ eventUuid: Ruuid() });
+export const ReportVehicleEventResponse = ResponseOf({
+  collectedMediaForTraining: Field(Type.Boolean({ description: 'always false: Gatehouse keeps no images of plate reads to collect' })),
+});
+export const AssociateEventsToVehicleRequest = Type.Object({
+  eventUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 }),
+  vehicleLicensePlate: PlateInput,
+});

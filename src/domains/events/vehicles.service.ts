@@ -1,10 +1,11 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { deviceOfFacet, facetId, isRuuid, newRuuid } from '../../ids.js';
+import { facetId, newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor } from '../../store/write.js';
-import { findDevice } from '../devices/service.js';
+import { devicesNamed, findDevice } from '../devices/service.js';
 import type { PolicyAlertRecord } from './alerts.schemas.js';
 import { createPolicyAlert } from './alerts.service.js';
 import * as store from './vehicles.store.js';
@@ -122,7 +123,8 @@ export async function getVehicleLabels(deps: ReadDeps, ctx: CallerContext): Prom
   return answer;
 }
 
-function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, string | null>): VehicleEventRecord {
+/** A plate read as the API answers it, named after its saved vehicle (names: plate to vehicle name). */
+export function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, string | null>): VehicleEventRecord {
   return {
     uuid: row.uuid,
     orgUuid: row.org_uuid,
@@ -135,6 +137,8 @@ function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, string | nu
     partialLicensePlates: [],
     imageS3Key: null,
     thumbnailS3Key: null,
+    readLicensePlate: row.read_plate ?? null,
+    reportedAtMs: row.reported_at_ms == null ? null : Number(row.reported_at_ms),
   };
 }
 
@@ -194,24 +198,13 @@ export async function recordPlateRead(
   });
 }
 
-async function camerasOf(deps: ReadDeps, orgUuid: string, refs: readonly string[] | null | undefined): Promise<string[] | null> {
-  if (!refs || refs.length === 0) return null;
-  const out: string[] = [];
-  for (const ref of refs) {
-    const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
-    const device = uuid ? await findDevice(deps, orgUuid, uuid) : null;
-    if (!device) throw fail('NOT_FOUND', `Device ${ref}`);
-    out.push(device.uuid);
-  }
-  return out;
-}
-
-function checkRange(fromMs: number | null | undefined, beforeMs: number | null | undefined): void {
+export function checkRange(fromMs: number | null | undefined, beforeMs: number | null | undefined): void {
   if (fromMs != null && beforeMs != null && fromMs > beforeMs) throw fail('INVALID_VALUE', 'the start time must not be after the end time');
 }
 
-async function namesOf(deps: ReadDeps, orgUuid: string): Promise<Map<string, VehicleRecord>> {
-  return new Map((await getVehicles(deps, { orgUuid } as CallerContext)).map((v) => [v.licensePlate!, v]));
+/** The organization's saved vehicles by plate. */
+export async function namesOf(source: ReadSource, orgUuid: string): Promise<Map<string, VehicleRecord>> {
+  return new Map((await store.listVehicles(dbOf(source), orgUuid)).map((row) => [row.license_plate, toVehicle(row)]));
 }
 
 /**
@@ -248,7 +241,7 @@ export async function getVehicleEvents(deps: ReadDeps, ctx: CallerContext, input
   }
   const named = [...vehicles.values()].filter((v) => v.name).map((v) => v.licensePlate!);
   const rows = await store.listVehicleEvents(deps.store.db, ctx.orgUuid, {
-    deviceUuids: await camerasOf(deps, ctx.orgUuid, input.deviceUuidFilter),
+    deviceUuids: await devicesNamed(deps, ctx.orgUuid, input.deviceUuidFilter),
     locationUuids: input.locationUuidFilter?.length ? input.locationUuidFilter : null,
     plates: plates === null ? null : [...(plates as Set<string>)].filter((p) => !(input.unnamedQuery && named.includes(p))),
     excludedPlates: input.unnamedQuery ? named : null,
@@ -298,7 +291,7 @@ export async function searchLicensePlates(deps: ReadDeps, ctx: CallerContext, in
     : [plate];
   if (!plates.includes(plate)) plates.push(plate);
   const rows = await store.listVehicleEvents(deps.store.db, ctx.orgUuid, {
-    deviceUuids: await camerasOf(deps, ctx.orgUuid, input.deviceUuids),
+    deviceUuids: await devicesNamed(deps, ctx.orgUuid, input.deviceUuids),
     locationUuids: null,
     plates,
     excludedPlates: null,

@@ -48,6 +48,7 @@ export async function listVehicleEvents(db: Db, orgUuid: string, f: VehicleEvent
     .selectFrom('vehicle_events')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
+    .where('reported_at_ms', 'is', null)
     .$if(f.plates !== null, (q) => q.where('license_plate', 'in', f.plates!))
     .$if(f.excludedPlates !== null && f.excludedPlates.length > 0, (q) => q.where('license_plate', 'not in', f.excludedPlates!))
     .$if(f.deviceUuids !== null, (q) => q.where('device_uuid', 'in', f.deviceUuids!))
@@ -68,8 +69,38 @@ export async function listReadPlates(db: Db, orgUuid: string, fromMs: number | n
     .select('license_plate')
     .distinct()
     .where('org_uuid', '=', orgUuid)
+    .where('reported_at_ms', 'is', null)
     .$if(fromMs !== null, (q) => q.where('timestamp_ms', '>=', fromMs!))
     .$if(beforeMs !== null, (q) => q.where('timestamp_ms', '<', beforeMs!))
     .execute();
   return rows.map((r) => r.license_plate);
+}
+
+/** The organization's plate reads of these uuids that are not reported as misreads (one query). */
+export async function findVehicleEvents(db: Db, orgUuid: string, uuids: readonly string[]): Promise<VehicleEventsTable[]> {
+  if (uuids.length === 0) return [];
+  return db.selectFrom('vehicle_events').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).where('reported_at_ms', 'is', null).execute();
+}
+
+/** Marks a read reported as a misread; false when it was reported already (by a concurrent call). */
+export async function markVehicleEventReported(db: Db, orgUuid: string, uuid: string, atMs: number, userUuid: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('vehicle_events')
+    .set({ reported_at_ms: atMs, reported_by: userUuid })
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .where('reported_at_ms', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Files reads under a saved vehicle's plate, keeping the plate each camera read (the first time only). */
+export async function associateVehicleEvents(db: Db, orgUuid: string, uuids: readonly string[], plate: string): Promise<void> {
+  if (uuids.length === 0) return;
+  await db
+    .updateTable('vehicle_events')
+    .set((eb) => ({ read_plate: eb.fn.coalesce('read_plate', 'license_plate'), license_plate: plate }))
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', 'in', uuids)
+    .execute();
 }

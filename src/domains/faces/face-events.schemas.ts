@@ -25,37 +25,67 @@ export const FaceEvent = Type.Object({
 export type FaceEventRecord = Static<typeof FaceEvent>;
 
 export const FACE_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
-export const FindFaceEventsByOrgRequest = Type.Object({
-  pageRequest: Opt(
+const PageRequest = (what: string) =>
+  Opt(
     Type.Object({
-      lastEvaluatedKey: Opt(Type.String({ maxLength: 100, description: 'the lastEvaluatedKey of the previous page' })),
-      maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: FACE_EVENT_PAGE.maximum, description: `default ${FACE_EVENT_PAGE.default}` })),
+      lastEvaluatedKey: Opt(Type.String({ maxLength: 200, description: 'the lastEvaluatedKey of the previous page' })),
+      maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: FACE_EVENT_PAGE.maximum, description: `${what} per page: default ${FACE_EVENT_PAGE.default}` })),
     }),
-  ),
+  );
+/** What sightings are searched by: findFaceEventsByOrg's filter, and findSimilarFaceEvents' with its thresholds. */
+const searchFilterFields = {
+  deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 })),
+  locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
+  personUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
+  faceNames: Opt(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500, description: 'exact names' })),
+  faceNameContains: Opt(Type.String({ maxLength: 200, description: 'case-insensitive part of the name' })),
+  hasName: Opt(Type.Boolean({ description: 'true: recognised faces only; false: unidentified ones only' })),
+  labels: Opt(Type.Array(Label, { maxItems: 100, description: 'faces of people carrying any of these labels' })),
+};
+const TimestampFilter = (defaultRange: string) =>
+  Opt(
+    Type.Object(
+      {
+        rangeStart: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
+        rangeEnd: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
+      },
+      { description: `default: ${defaultRange}` },
+    ),
+  );
+export const FindFaceEventsByOrgRequest = Type.Object({
+  pageRequest: PageRequest('events'),
   searchFilter: Opt(
     Type.Object({
-      deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 })),
-      locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
-      personUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
-      faceNames: Opt(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500, description: 'exact names' })),
-      faceNameContains: Opt(Type.String({ maxLength: 200, description: 'case-insensitive part of the name' })),
-      hasName: Opt(Type.Boolean({ description: 'true: recognised faces only; false: unidentified ones only' })),
+      ...searchFilterFields,
       hasEmbedding: Opt(Type.Boolean()),
-      labels: Opt(Type.Array(Label, { maxItems: 100, description: 'faces of people carrying any of these labels' })),
-      timestampFilter: Opt(
-        Type.Object(
-          {
-            rangeStart: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
-            rangeEnd: Opt(Type.String({ format: 'date-time', description: 'inclusive' })),
-          },
-          { description: 'default: the last 7 days' },
-        ),
-      ),
+      timestampFilter: TimestampFilter('the last 7 days'),
     }),
   ),
 });
 export type FindFaceEventsByOrgRequest = Static<typeof FindFaceEventsByOrgRequest>;
 export const FindFaceEventsByOrgResponse = ResponseOf({ faceEvents: Field(Type.Array(FaceEvent)), lastEvaluatedKey: Field(Type.String()) });
+
+const Fraction = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
+export const SIMILAR_FACES = { defaultDistance: 0.7 } as const;
+export const FindSimilarFaceEventsRequest = Type.Object({
+  faceEventUuid: Ruuid({ description: 'the sighting to find look-alikes of' }),
+  pageRequest: PageRequest('look-alikes'),
+  searchFilter: Opt(
+    Type.Object({
+      ...searchFilterFields,
+      timestampFilter: TimestampFilter('every sighting kept'),
+      faceMatchDistanceThreshold: Opt(Fraction(`the largest distance (1 - similarity) a look-alike may be at (default ${SIMILAR_FACES.defaultDistance})`)),
+      embeddingConfidenceThreshold: Opt(Fraction("the least embeddingConfidence of a look-alike (every sighting's is 1)")),
+    }),
+  ),
+});
+export type FindSimilarFaceEventsRequest = Static<typeof FindSimilarFaceEventsRequest>;
+export const SimilarFaceEvent = Type.Object(
+  { ...FaceEvent.properties, similarity: Type.Number({ minimum: 0, maximum: 1, description: 'how alike the two faces are (1: the same)' }) },
+  { description: 'A face event and how much it looks like the one asked about' },
+);
+export type SimilarFaceEventRecord = Static<typeof SimilarFaceEvent>;
+export const FindSimilarFaceEventsResponse = ResponseOf({ faceEvents: Field(Type.Array(SimilarFaceEvent)), lastEvaluatedKey: Field(Type.String()) });
 
 export const GetFaceEventRequest = Type.Object({ eventUuid: Ruuid() });
 export const GetFaceEventResponse = ResponseOf({ faceEvent: Field(FaceEvent) });
@@ -63,4 +93,19 @@ export const GetFaceEventResponse = ResponseOf({ faceEvent: Field(FaceEvent) });
 export const PersonLabelRequest = Type.Object({ personUuid: Ruuid(), label: Label });
 export const FindPersonLabelsByOrgResponse = ResponseOf({
   labelsByPerson: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by person uuid' })),
+});
+
+export const UpdateFaceEventRequest = Type.Object({
+  eventUuid: Ruuid(),
+  personUuid: Opt(Ruuid({ description: 'the person the face is of' })),
+  personName: Opt(Type.String({ minLength: 1, maxLength: 200, description: 'or their name: the person of that name, created when there is none' })),
+});
+export const FaceEventUuidRequest = Type.Object({ eventUuid: Ruuid() });
+
+const Threshold = Type.Number({ minimum: 0, maximum: 1, description: 'the confidence a face must be matched with to be the person’s' });
+export const FaceMatchingConfigResponse = ResponseOf({ faceMatchConfidenceThreshold: Field(Threshold) });
+export const UpdateFaceMatchingConfigRequest = Type.Object({ faceMatchConfidenceThreshold: Threshold });
+export const CreateFaceMatchmakerFromSightingRequest = Type.Object({
+  faceEventUuid: Ruuid(),
+  personUuid: Opt(Ruuid({ description: 'default: the person the sighting is of' })),
 });

@@ -1,11 +1,13 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { deviceOfFacet, facetId, isRuuid, newRuuid } from '../../ids.js';
+import { facetId, isRuuid, newRuuid } from '../../ids.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor } from '../../store/write.js';
-import { findDevice } from '../devices/service.js';
+import { devicesNamed, findDevice } from '../devices/service.js';
 import { FACE_EVENT_PAGE, type FaceEventRecord, type FindFaceEventsByOrgRequest } from './face-events.schemas.js';
 import * as store from './face-events.store.js';
+import { matchThreshold } from './face-matching.service.js';
 import { findPerson, findPersonByName } from './service.js';
 import type { FaceEventsTable } from './tables.js';
 
@@ -16,8 +18,16 @@ export const PERSON_LABELS_ENTITY = 'PERSON_LABELS';
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 type ReadDeps = Pick<Deps, 'store'>;
 
-function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
-  const match = row.person_uuid ? { uuid: row.person_uuid, name: row.face_name, faceId: null, confidence: 1 } : null;
+/**
+ * A sighting as the API answers it: selectedPersonMatch is the person it is of (with the match's confidence
+ * when the camera matched that person), topPersonMatches the camera's best match, reached the threshold or not.
+ */
+export function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
+  const confidence = row.match_confidence == null ? null : Number(row.match_confidence);
+  const top = row.match_person_uuid ? { uuid: row.match_person_uuid, name: row.match_name ?? null, faceId: null, confidence } : null;
+  const selected = row.person_uuid
+    ? { uuid: row.person_uuid, name: row.face_name, faceId: null, confidence: row.match_person_uuid === row.person_uuid ? confidence : null }
+    : null;
   return {
     uuid: row.uuid,
     orgUuid: row.org_uuid,
@@ -29,21 +39,23 @@ function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
     hasEmbedding: true,
     detectionConfidence: 1,
     embeddingConfidence: 1,
-    selectedPersonMatch: match,
-    topPersonMatches: match ? [match] : [],
+    selectedPersonMatch: selected,
+    topPersonMatches: top ? [top] : [],
     imageS3Key: null,
     thumbnailS3Key: null,
   };
 }
 
 /**
- * A camera saw a face (the simulator's `face` event): a known person, named by uuid or by name, or an
- * unidentified face when no person is given. Recorded and announced as a FACE_EVENT.
+ * A camera saw a face (the simulator's `face` event): one that looks like a person of the organization (named by
+ * uuid or by name) with a confidence (default 1), or an unidentified face when no person is given. The face is
+ * the person's only when the confidence reaches the organization's threshold (face-matching.service.ts);
+ * below it the face is unidentified, its best match kept in topPersonMatches. Announced as a FACE_EVENT.
  */
 export async function recordFaceSighting(
   deps: WriteDeps,
   actor: Actor,
-  input: { cameraUuid: string; person?: string | null; timestampMs?: number },
+  input: { cameraUuid: string; person?: string | null; confidence?: number; timestampMs?: number },
 ): Promise<FaceEventRecord> {
   return write(deps, actor, async (w) => {
     const camera = await findDevice(w, actor.orgUuid, input.cameraUuid, ['CAMERA']);
@@ -53,20 +65,34 @@ export async function recordFaceSighting(
       person = (isRuuid(input.person) ? await findPerson(w, actor.orgUuid, input.person) : null) ?? (await findPersonByName(w, actor.orgUuid, input.person));
       if (!person) throw fail('NOT_FOUND', 'Person');
     }
+    const confidence = input.confidence ?? 1;
+    const matched = person && confidence >= (await matchThreshold(w, actor.orgUuid)) ? person : null;
     const row: FaceEventsTable = {
       uuid: newRuuid(),
       org_uuid: actor.orgUuid,
       device_uuid: camera.uuid,
       location_uuid: camera.locationUuid,
-      person_uuid: person?.uuid ?? null,
-      face_name: person?.name ?? null,
+      person_uuid: matched?.uuid ?? null,
+      face_name: matched?.name ?? null,
       timestamp_ms: input.timestampMs ?? w.nowMs,
+      match_person_uuid: person?.uuid ?? null,
+      match_name: person?.name ?? null,
+      match_confidence: person ? confidence : null,
     };
     await store.insertFaceEvent(w.tx, row);
     const record = toFaceEvent(row);
     w.change({ entity: FACE_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: record, timestampMs: row.timestamp_ms });
     return record;
   });
+}
+
+/** Some cameras' sightings in [fromMs, toMs) (at most `limit`), as the stream and findFaceEventsByOrg carry them: what the seekpoints read. */
+export async function faceEventsInSpan(
+  source: ReadSource,
+  q: { orgUuid: string; cameraUuids: readonly string[]; fromMs: number; toMs: number; limit: number },
+): Promise<FaceEventRecord[]> {
+  const rows = await store.listFaceEventsInSpan(dbOf(source), { ...q, deviceUuids: q.cameraUuids });
+  return rows.map(toFaceEvent);
 }
 
 export async function getFaceEvent(deps: ReadDeps, ctx: CallerContext, uuid: string): Promise<FaceEventRecord> {
@@ -85,6 +111,39 @@ function instant(value: string | null | undefined, field: string): number | null
   return ms;
 }
 
+/** What findFaceEventsByOrg and findSimilarFaceEvents filter sightings by. */
+export type FaceEventSearchFilter = NonNullable<FindFaceEventsByOrgRequest['searchFilter']>;
+
+/**
+ * A search filter as the store takes it: devices named by facet or not, people by uuid and by label, and the
+ * time range (to the clock's now by default, from `defaultFrom(toMs)`).
+ */
+export async function eventFilter(
+  deps: ReadDeps & Pick<Deps, 'clock'>,
+  ctx: CallerContext,
+  f: Omit<FaceEventSearchFilter, 'hasEmbedding'>,
+  defaultFrom: (toMs: number) => number,
+): Promise<Omit<store.FaceEventFilter, 'after' | 'limit'>> {
+  const toMs = instant(f.timestampFilter?.rangeEnd, 'rangeEnd') ?? deps.clock.now();
+  const fromMs = instant(f.timestampFilter?.rangeStart, 'rangeStart') ?? defaultFrom(toMs);
+  if (fromMs > toMs) throw fail('INVALID_VALUE', 'timestampFilter: rangeStart must not be after rangeEnd');
+  let personUuids: string[] | null = f.personUuids?.length ? [...f.personUuids] : null;
+  if (f.labels?.length) {
+    const labelled = await store.peopleWithLabels(deps.store.db, ctx.orgUuid, f.labels);
+    personUuids = personUuids ? personUuids.filter((p) => labelled.includes(p)) : labelled;
+  }
+  return {
+    deviceUuids: await devicesNamed(deps, ctx.orgUuid, f.deviceUuids),
+    locationUuids: f.locationUuids?.length ? f.locationUuids : null,
+    personUuids,
+    faceNames: f.faceNames?.length ? f.faceNames : null,
+    nameContains: f.faceNameContains ? f.faceNameContains.toLowerCase() : null,
+    hasName: f.hasName ?? null,
+    fromMs,
+    toMs,
+  };
+}
+
 /**
  * findFaceEventsByOrg: sightings newest first, within the timestamp filter (default: the last 7 days),
  * a page at a time; lastEvaluatedKey names the page's last event.
@@ -96,46 +155,17 @@ export async function findFaceEvents(
 ): Promise<{ faceEvents: FaceEventRecord[]; lastEvaluatedKey: string | null }> {
   const f = input.searchFilter ?? {};
   const page = input.pageRequest ?? {};
-  const now = deps.clock.now();
-  const toMs = instant(f.timestampFilter?.rangeEnd, 'rangeEnd') ?? now;
-  const fromMs = instant(f.timestampFilter?.rangeStart, 'rangeStart') ?? toMs - WEEK_MS;
-  if (fromMs > toMs) throw fail('INVALID_VALUE', 'timestampFilter: rangeStart must not be after rangeEnd');
+  const filter = await eventFilter(deps, ctx, f, (toMs) => toMs - WEEK_MS);
   let after = null;
   if (page.lastEvaluatedKey != null) {
     const m = KEY.exec(page.lastEvaluatedKey);
     if (!m) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key this operation answered');
     after = { timestampMs: Number(m[1]), uuid: m[2] };
   }
-  let deviceUuids: string[] | null = null;
-  if (f.deviceUuids?.length) {
-    deviceUuids = [];
-    for (const ref of f.deviceUuids) {
-      const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
-      const device = uuid ? await findDevice(deps, ctx.orgUuid, uuid) : null;
-      if (!device) throw fail('NOT_FOUND', `Device ${ref}`);
-      deviceUuids.push(device.uuid);
-    }
-  }
-  let personUuids: string[] | null = f.personUuids?.length ? [...f.personUuids] : null;
-  if (f.labels?.length) {
-    const labelled = await store.peopleWithLabels(deps.store.db, ctx.orgUuid, f.labels);
-    personUuids = personUuids ? personUuids.filter((p) => labelled.includes(p)) : labelled;
-  }
   const max = page.maxPageSize ?? FACE_EVENT_PAGE.default;
   // Every stored sighting has an embedding, so hasEmbedding false matches none.
   if (f.hasEmbedding === false) return { faceEvents: [], lastEvaluatedKey: null };
-  const rows = await store.listFaceEvents(deps.store.db, ctx.orgUuid, {
-    deviceUuids,
-    locationUuids: f.locationUuids?.length ? f.locationUuids : null,
-    personUuids,
-    faceNames: f.faceNames?.length ? f.faceNames : null,
-    nameContains: f.faceNameContains ? f.faceNameContains.toLowerCase() : null,
-    hasName: f.hasName ?? null,
-    fromMs,
-    toMs,
-    after,
-    limit: max + 1,
-  });
+  const rows = await store.listFaceEvents(deps.store.db, ctx.orgUuid, { ...filter, after, limit: max + 1 });
   const events = rows.slice(0, max);
   const last = events.at(-1);
   return { faceEvents: events.map(toFaceEvent), lastEvaluatedKey: rows.length > max && last ? `${last.timestamp_ms}.${last.uuid}` : null };

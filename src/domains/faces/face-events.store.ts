@@ -1,6 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { lowerContains } from '../../store/like.js';
 import type { DB } from '../../store/schema.js';
-import type { FaceEventsTable, PersonLabelsTable } from './tables.js';
+import { readDeviceSpan, type DeviceSpan } from '../../store/time-spans.js';
+import type { FaceEventsTable, FaceMatchingConfigsTable, PersonLabelsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -27,9 +29,8 @@ export interface FaceEventFilter {
   limit: number;
 }
 
-/** The organization's face events newest first (timestamp, then uuid), strictly after the cursor. */
-export async function listFaceEvents(db: Db, orgUuid: string, f: FaceEventFilter): Promise<FaceEventsTable[]> {
-  if (f.personUuids !== null && f.personUuids.length === 0) return [];
+/** The organization's face events that pass the filter (its cursor and limit aside). */
+function filteredFaceEvents(db: Db, orgUuid: string, f: Omit<FaceEventFilter, 'after' | 'limit'>) {
   return db
     .selectFrom('face_events')
     .selectAll()
@@ -40,14 +41,65 @@ export async function listFaceEvents(db: Db, orgUuid: string, f: FaceEventFilter
     .$if(f.locationUuids !== null, (q) => q.where('location_uuid', 'in', f.locationUuids!))
     .$if(f.personUuids !== null, (q) => q.where('person_uuid', 'in', f.personUuids!))
     .$if(f.faceNames !== null, (q) => q.where('face_name', 'in', f.faceNames!))
-    .$if(f.nameContains !== null, (q) => q.where(sql<boolean>`lower(face_name) like ${`%${f.nameContains!.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`))
+    .$if(f.nameContains !== null, (q) => q.where(lowerContains('face_name', f.nameContains!)))
     .$if(f.hasName === true, (q) => q.where('person_uuid', 'is not', null))
-    .$if(f.hasName === false, (q) => q.where('person_uuid', 'is', null))
+    .$if(f.hasName === false, (q) => q.where('person_uuid', 'is', null));
+}
+
+/** The organization's face events newest first (timestamp, then uuid), strictly after the cursor. */
+export async function listFaceEvents(db: Db, orgUuid: string, f: FaceEventFilter): Promise<FaceEventsTable[]> {
+  if (f.personUuids !== null && f.personUuids.length === 0) return [];
+  return filteredFaceEvents(db, orgUuid, f)
     .$if(f.after !== null, (q) => q.where((eb) => eb(eb.refTuple('timestamp_ms', 'uuid'), '<', eb.tuple(f.after!.timestampMs, f.after!.uuid))))
     .orderBy('timestamp_ms', 'desc')
     .orderBy('uuid', 'desc')
     .limit(f.limit)
     .execute();
+}
+
+/** A place in a list of look-alikes: the match confidence, timestamp and uuid of a page's last sighting. */
+export interface LikenessKey {
+  confidence: number;
+  timestampMs: number;
+  uuid: string;
+}
+
+/**
+ * Sightings other than `exceptUuid` that the camera matched to `personUuid` with at least `minConfidence`, and
+ * that pass the filter: highest match confidence first (then newest), strictly after the cursor. Read over the
+ * (org, person matched, confidence) index of migration 0054.
+ */
+export async function listLookalikes(
+  db: Db,
+  orgUuid: string,
+  likeness: { personUuid: string; minConfidence: number; exceptUuid: string },
+  f: Omit<FaceEventFilter, 'after' | 'limit'>,
+  after: LikenessKey | null,
+  limit: number,
+): Promise<FaceEventsTable[]> {
+  if (f.personUuids !== null && f.personUuids.length === 0) return [];
+  return filteredFaceEvents(db, orgUuid, f)
+    .where('match_person_uuid', '=', likeness.personUuid)
+    .where('match_confidence', '>=', likeness.minConfidence)
+    .where('uuid', '!=', likeness.exceptUuid)
+    .$if(after !== null, (q) =>
+      q.where((eb) => eb(eb.refTuple('match_confidence', 'timestamp_ms', 'uuid'), '<', eb.tuple(after!.confidence, after!.timestampMs, after!.uuid))),
+    )
+    .orderBy('match_confidence', 'desc')
+    .orderBy('timestamp_ms', 'desc')
+    .orderBy('uuid', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Some cameras' sightings in [fromMs, toMs), over the (org, device, time, uuid) index of migration 0055. */
+export async function listFaceEventsInSpan(db: Db, q: DeviceSpan & { limit: number }): Promise<FaceEventsTable[]> {
+  return readDeviceSpan(
+    db.selectFrom('face_events').selectAll(),
+    q,
+    { device: 'device_uuid', time: 'timestamp_ms', order: ['device_uuid', 'timestamp_ms', 'uuid'] },
+    q.limit,
+  );
 }
 
 export async function listPersonLabels(db: Db, orgUuid: string): Promise<PersonLabelsTable[]> {
@@ -79,4 +131,30 @@ export async function removePersonLabel(db: Db, orgUuid: string, personUuid: str
     .where('label', '=', label)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Sets who a sighting is of (null: an unidentified face). */
+export async function setFaceEventPerson(db: Db, orgUuid: string, uuid: string, person: { uuid: string; name: string } | null): Promise<void> {
+  await db
+    .updateTable('face_events')
+    .set({ person_uuid: person?.uuid ?? null, face_name: person?.name ?? null })
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
+export async function deleteFaceEvent(db: Db, orgUuid: string, uuid: string): Promise<void> {
+  await db.deleteFrom('face_events').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}
+
+export async function findMatchingConfig(db: Db, orgUuid: string): Promise<FaceMatchingConfigsTable | undefined> {
+  return db.selectFrom('face_matching_configs').selectAll().where('org_uuid', '=', orgUuid).executeTakeFirst();
+}
+
+export async function putMatchingConfig(db: Db, row: FaceMatchingConfigsTable): Promise<void> {
+  await db
+    .insertInto('face_matching_configs')
+    .values(row)
+    .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ confidence_threshold: row.confidence_threshold, updated_at_ms: row.updated_at_ms }))
+    .execute();
 }

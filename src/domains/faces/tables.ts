@@ -62,6 +62,17 @@ export interface FaceEventsTable {
   person_uuid: string | null;
   face_name: string | null;
   timestamp_ms: number;
+  /** The person the face looked most like and how much (0 to 1), whether or not that reached the threshold. */
+  match_person_uuid?: string | null;
+  match_name?: string | null;
+  match_confidence?: number | null;
+}
+
+/** An organization's face-matching threshold: a sighting is of a person only when the match reaches it. */
+export interface FaceMatchingConfigsTable {
+  org_uuid: string;
+  confidence_threshold: number;
+  updated_at_ms: number;
 }
 
 export interface FaceTables {
@@ -70,4 +81,5 @@ export interface FaceTables {
   people: PeopleTable;
   face_matchmakers: FaceMatchmakersTable;
   face_uploads: FaceUploadsTable;
+  face_matching_configs: FaceMatchingConfigsTable;
 }

@@ -8,6 +8,7 @@ import { Field } from '../../schemas/common.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
+import { badgeAccess } from './badge-access.js';
 import { REPLAY_WINDOW_MS, verifyBadgePost } from './badge-signature.js';
 import { createPolicyAlert } from '../events/alerts.service.js';
 import { createSavedClip } from '../events/clips.service.js';
@@ -28,6 +29,11 @@ export const BadgeWebhookEvent = Type.Object({
   badgeHolder: Field(Person),
   /** The face the door's camera matched at the time of the event, when one was seen (null personUuid: unknown). */
   observedFace: Field(Person),
+  badgeStatus: Field(Type.String({ maxLength: 50, description: 'e.g. Active, Inactive, Lost: a badge that is not Active makes the event an anomaly' })),
+  badgeType: Field(Type.String({ maxLength: 50 })),
+  areaEntering: Field(Type.String({ maxLength: 200 })),
+  areaExiting: Field(Type.String({ maxLength: 200 })),
+  entryMade: Field(Type.Boolean({ description: 'whether the holder went through; default: unless access was refused' })),
 });
 export type BadgeWebhookEvent = Static<typeof BadgeWebhookEvent>;
 const validEvent = new Ajv({ allErrors: false }).compile<BadgeWebhookEvent>(BadgeWebhookEvent);
@@ -58,6 +64,13 @@ export interface BadgeEventRecord {
   faceMismatch: boolean;
   timestampMs: number;
   receivedAtMs: number;
+  badgeStatus: string | null;
+  badgeType: string | null;
+  areaEntering: string | null;
+  areaExiting: string | null;
+  entryMade: boolean;
+  anomaly: boolean;
+  activity: string;
 }
 
 function toBadgeEventRecord(row: BadgeEventsTable): BadgeEventRecord {
@@ -75,6 +88,13 @@ function toBadgeEventRecord(row: BadgeEventsTable): BadgeEventRecord {
     faceMismatch: fromDbBool(row.face_mismatch) ?? false,
     timestampMs: row.timestamp_ms,
     receivedAtMs: row.received_at_ms,
+    badgeStatus: row.badge_status,
+    badgeType: row.badge_type,
+    areaEntering: row.area_entering,
+    areaExiting: row.area_exiting,
+    entryMade: row.entry_made === 1,
+    anomaly: row.anomaly === 1,
+    activity: row.activity,
   };
 }
 
@@ -135,6 +155,12 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
   if (!door) throw fail('NOT_FOUND', `Door ${event.doorId}`);
   const cameraUuids = await keepCameras(deps, orgUuid, door.assignedCameraList ?? [], []);
   const mismatch = faceMismatch(event.badgeHolder, event.observedFace);
+  const access = badgeAccess({
+    eventType: event.eventType,
+    badgeStatus: event.badgeStatus ?? null,
+    entryMade: event.entryMade ?? null,
+    faceMismatch: mismatch,
+  });
 
   return write(deps, systemActor(orgUuid, 'integrations.badge.event'), async (w) => {
     if (!(await store.rememberSignature(w.tx, verdict.digest, orgUuid, w.nowMs))) throw refuse('replayed signature');
@@ -153,8 +179,27 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
       face_mismatch: toDbBool(mismatch)!,
       timestamp_ms: event.timestampMs ?? w.nowMs,
       received_at_ms: w.nowMs,
+      badge_status: event.badgeStatus ?? null,
+      badge_type: event.badgeType ?? null,
+      area_entering: event.areaEntering ?? null,
+      area_exiting: event.areaExiting ?? null,
+      entry_made: toDbBool(access.entryMade)!,
+      anomaly: toDbBool(access.anomaly)!,
+      activity: access.activity,
     };
     await store.insertBadgeEvent(w.tx, row);
+    // The access-event search's index: one row per camera that saw it (or one without a camera).
+    await store.insertBadgeEventCameras(
+      w.tx,
+      (cameraUuids.length > 0 ? cameraUuids : [null]).map((camera) => ({
+        uuid: newRuuid(),
+        org_uuid: orgUuid,
+        event_uuid: row.uuid,
+        camera_uuid: camera,
+        location_uuid: row.location_uuid,
+        timestamp_ms: row.timestamp_ms,
+      })),
+    );
     const record = toBadgeEventRecord(row);
     w.change({ entity: BADGE_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', update: record });
     if (integration.settings.createSeekPoints) {

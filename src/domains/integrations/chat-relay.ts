@@ -9,6 +9,7 @@ import { write, type WriteScope } from '../../store/write.js';
 import { findDevice, findLocation } from '../devices/service.js';
 import { POLICY_ALERT_ENTITY } from '../events/alerts.service.js';
 import { createSavedClip } from '../events/clips.service.js';
+import { notifiesNobody } from '../events/notification-mutes.service.js';
 import { findIntegration, type Integration, type IntegrationDeps } from './settings.js';
 import { chatWebhookUrl } from './chat.service.js';
 
@@ -24,6 +25,7 @@ interface AlertView {
   durationSec?: number | null;
   textDescription?: string | null;
   clipLocationMapV2?: Record<string, string> | null;
+  notificationsMutedUntilMs?: number | null;
 }
 
 /** One delivery per alert and chat integration, whichever instance (or replay) enqueues it first. */
@@ -68,13 +70,13 @@ async function alertClipPath(w: WriteScope, region: string, alert: AlertView): P
 /** Thrown inside the relay's write to undo it (the clip too) when another relay of the same alert won. */
 class AlreadyRelayed extends Error {}
 
-/** Enqueues the chat message of a new policy alert when the organization's chat integration is on; true when this call enqueued it. */
+/** Enqueues the chat message of a new policy alert when the organization's chat integration is on (and the alert's device was not muted); true when this call enqueued it. */
 export async function relayPolicyAlert(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<boolean> {
   const orgUuid = event.orgUuid;
   const chat = await findIntegration(deps, orgUuid, 'CHAT');
   const webhookUrl = chat ? chatWebhookUrl(deps, chat) : null;
   const alert = event.update as AlertView;
-  if (!chat?.enabled || !webhookUrl) return false;
+  if (!chat?.enabled || !webhookUrl || notifiesNobody(alert)) return false;
   const dedupeKey = chatDedupeKey(chat, alert.uuid);
   if (await findDelivery(deps, orgUuid, dedupeKey)) return false;
   try {

@@ -3,6 +3,7 @@ import { operation, type ApiApp } from '../../http/operation.js';
 import { EnvelopeResponse } from '../../schemas/common.js';
 import { updateBadgeIntegration } from './badge.service.js';
 import { updateChatIntegration } from './chat.service.js';
+import { accessEventRoutes } from './access-events.routes.js';
 import { readRoutes } from './read-routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import {
@@ -197,4 +198,5 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
   );
   readRoutes(app, deps);
   webhookRoutes(app, deps);
+  accessEventRoutes(app, deps);
 }

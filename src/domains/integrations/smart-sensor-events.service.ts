@@ -5,6 +5,7 @@ import { findDevice } from '../devices/service.js';
 import type { Activity } from '../../schemas/activities.js';
 import { createPolicyAlert } from '../events/alerts.service.js';
 import { createSavedClip } from '../events/clips.service.js';
+import { notifiesNobody } from '../events/notification-mutes.service.js';
 import type { SMART_SENSOR_ALERTS, SmartSensorEventType } from './schemas.js';
 import { findIntegration, type IntegrationDeps } from './settings.js';
 
@@ -98,7 +99,7 @@ export async function receiveSmartSensorEvent(deps: IntegrationDeps, actor: Acto
         notificationSent: Boolean(settings.triggerNotification),
         ...(clip ? { clipLocationMapV2: { [facetId(camera)]: mediaUrlPath(clip.uuid, 'video') } } : {}),
       });
-      if (settings.triggerNotification) notify(w, alert, `${event.eventType} at ${sensorName}`);
+      if (settings.triggerNotification && !notifiesNobody(alert)) notify(w, alert, `${event.eventType} at ${sensorName}`);
       outcome.policyAlertUuids.push(alert.uuid);
       if (clip) outcome.savedClipUuids.push(clip.uuid);
     }

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { lowerContains } from '../../store/like.js';
 import type { DB } from '../../store/schema.js';
-import type { BadgeEventsTable, IntegrationKind, IntegrationsTable, SeekPointsTable } from './tables.js';
+import type { BadgeEventCamerasTable, BadgeEventsTable, IntegrationKind, IntegrationsTable, SeekPointsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
@@ -71,4 +72,57 @@ export async function insertSeekPoints(db: Db, rows: SeekPointsTable[]): Promise
 
 export async function listSeekPointsOfSource(db: Db, orgUuid: string, sourceUuid: string): Promise<SeekPointsTable[]> {
   return db.selectFrom('seek_points').selectAll().where('org_uuid', '=', orgUuid).where('source_uuid', '=', sourceUuid).orderBy('camera_uuid').execute();
+}
+
+export async function insertBadgeEventCameras(db: Db, rows: BadgeEventCamerasTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('badge_event_cameras').values(rows).execute();
+}
+
+export interface AccessEventFilter {
+  cameraUuids: readonly string[] | null;
+  locationUuids: readonly string[] | null;
+  cardholder: string | null;
+  badgeStatus: string | null;
+  badgeType: string | null;
+  area: string | null;
+  anomalyOnly: boolean;
+  entryMade: boolean | null;
+  activities: readonly string[] | null;
+  /** Both inclusive. */
+  fromMs: number | null;
+  toMs: number | null;
+  after: { timestampMs: number; uuid: string } | null;
+  limit: number;
+}
+
+/**
+ * Badge events of the organization as the access-event search answers them (one per camera that saw the event),
+ * newest first by (time, row uuid), strictly after the cursor: the index gives the organization's, a camera's or
+ * a location's rows by time; the event's own fields filter them.
+ */
+export async function searchBadgeEvents(db: Db, orgUuid: string, f: AccessEventFilter) {
+  if (f.activities !== null && f.activities.length === 0) return [];
+  return db
+    .selectFrom('badge_event_cameras as c')
+    .innerJoin('badge_events as e', 'e.uuid', 'c.event_uuid')
+    .selectAll('e')
+    .select(['c.uuid as row_uuid', 'c.camera_uuid'])
+    .where('c.org_uuid', '=', orgUuid)
+    .$if(f.cameraUuids !== null, (q) => q.where('c.camera_uuid', 'in', f.cameraUuids!))
+    .$if(f.locationUuids !== null, (q) => q.where('c.location_uuid', 'in', f.locationUuids!))
+    .$if(f.fromMs !== null, (q) => q.where('c.timestamp_ms', '>=', f.fromMs!))
+    .$if(f.toMs !== null, (q) => q.where('c.timestamp_ms', '<=', f.toMs!))
+    .$if(f.after !== null, (q) => q.where((eb) => eb(eb.refTuple('c.timestamp_ms', 'c.uuid'), '<', eb.tuple(f.after!.timestampMs, f.after!.uuid))))
+    .$if(f.cardholder !== null, (q) => q.where(lowerContains('e.holder_name', f.cardholder!)))
+    .$if(f.area !== null, (q) => q.where(lowerContains('e.area_entering', f.area!)))
+    .$if(f.badgeStatus !== null, (q) => q.where(sql<boolean>`lower(e.badge_status) = ${f.badgeStatus!.toLowerCase()}`))
+    .$if(f.badgeType !== null, (q) => q.where(sql<boolean>`lower(e.badge_type) = ${f.badgeType!.toLowerCase()}`))
+    .$if(f.anomalyOnly, (q) => q.where('e.anomaly', '=', 1))
+    .$if(f.entryMade !== null, (q) => q.where('e.entry_made', '=', f.entryMade ? 1 : 0))
+    .$if(f.activities !== null, (q) => q.where('e.activity', 'in', f.activities!))
+    .orderBy('c.timestamp_ms', 'desc')
+    .orderBy('c.uuid', 'desc')
+    .limit(f.limit)
+    .execute();
 }

@@ -39,6 +39,25 @@ export interface BadgeEventsTable {
   face_mismatch: number;
   timestamp_ms: number;
   received_at_ms: number;
+  /** What the badge system told of the badge and the areas (null when it did not). */
+  badge_status: string | null;
+  badge_type: string | null;
+  area_entering: string | null;
+  area_exiting: string | null;
+  /** 0/1, and what Gatehouse read of the event (badge-access.ts): its activity and whether it is an anomaly. */
+  entry_made: number;
+  anomaly: number;
+  activity: string;
+}
+
+/** The access-event search's index: one row per camera that saw a badge event (or one without a camera). */
+export interface BadgeEventCamerasTable {
+  uuid: string;
+  org_uuid: string;
+  event_uuid: string;
+  camera_uuid: string | null;
+  location_uuid: string | null;
+  timestamp_ms: number;
 }
 
 /** Signatures of accepted badge posts, kept for the replay window so that a post is accepted once. */
@@ -65,4 +84,5 @@ export interface IntegrationTables {
   badge_events: BadgeEventsTable;
   badge_webhook_signatures: BadgeWebhookSignaturesTable;
   seek_points: SeekPointsTable;
+  badge_event_cameras: BadgeEventCamerasTable;
 }

@@ -1,5 +1,3 @@
-import { createTransport } from 'nodemailer';
-
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -18,6 +16,7 @@ export const MAIL_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10
  * not an exception.
  */
 export async function sendMail(smtpUrl: string, mail: OutgoingMail): Promise<MailOutcome> {
+  const { createTransport } = await import('nodemailer');
   const transport = createTransport({ url: smtpUrl, ...MAIL_TIMEOUTS_MS });
   try {
     const info = await transport.sendMail(mail);

@@ -4,6 +4,7 @@ import { fail } from '../../errors.js';
 import { orgRecords } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
+import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import { findDevice, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';
 import { ownedRecords } from './owned-records.js';
@@ -102,3 +103,8 @@ export async function archivingUsingSchedule(source: ReadSource, orgUuid: string
     .filter((c) => c.uploadScheduleUuid === scheduleUuid)
     .map((c) => `cloud archiving config of ${c.scope} ${c.targetUuid}`);
 }
+
+/** A deleted device's own cloud archiving config goes with it (records.delete announces it). */
+export const archivingForgetsDevice: DeviceReferenceCleaner = async (w, device) => {
+  await configs.remove(w, ownerOf('DEVICE', device.uuid));
+};

@@ -64,3 +64,18 @@ export async function claimNotification(tx: Tx, row: DB['user_notifications']): 
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Deletes the organization's snoozes of one target (a device, a location, a door); the deleted rows. */
+export async function deleteSnoozesOfTarget(tx: Tx, orgUuid: string, scope: string, targetUuid: string): Promise<NotificationSnoozesTable[]> {
+  const rows = await tx
+    .selectFrom('notification_snoozes')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('scope', '=', scope)
+    .where('target_uuid', '=', targetUuid)
+    .orderBy('uuid')
+    .execute();
+  if (rows.length > 0)
+    await tx.deleteFrom('notification_snoozes').where('org_uuid', '=', orgUuid).where('scope', '=', scope).where('target_uuid', '=', targetUuid).execute();
+  return rows.map(numbers);
+}

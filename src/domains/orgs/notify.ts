@@ -5,6 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { write } from '../../store/write.js';
 import { findLocation } from '../devices/service.js';
 import type { PolicyAlertRecord } from '../events/alerts.schemas.js';
+import { notifiesNobody } from '../events/notification-mutes.service.js';
 import { rightsOfUser } from '../permissions/service.js';
 import { locationScope } from '../permissions/rights.js';
 import { mediumsFor, type NotifiedEvent } from './notification-rules.js';
@@ -35,10 +36,11 @@ type NotifyDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'log'>;
  * Notifies the users of the alert's organization who want to hear of it: their notification settings (or the
  * organization's template) cover its activities, device or location at its time on the location's wall
  * clock; their permission group sees its location; and no snooze of theirs in force now covers its device,
- * location or all notifications. Each recipient gets one USER_NOTIFICATION on the stream, once, whichever
+ * location or all notifications; and its device was not muted when it was raised. Each recipient gets one USER_NOTIFICATION on the stream, once, whichever
  * instances hear of the alert. Answers the users notified.
  */
 export async function notifyOfAlert(deps: NotifyDeps, orgUuid: string, alert: PolicyAlertRecord): Promise<string[]> {
+  if (notifiesNobody(alert)) return [];
   const location = alert.locationUuid ? await findLocation(deps, orgUuid, alert.locationUuid) : null;
   const event: NotifiedEvent = {
     activities: alert.policyAlertTriggers ?? [],

@@ -4,6 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findDoor } from '../access/service.js';
+import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import { findDevices, listLocations } from '../devices/service.js';
 import * as store from './notifications.store.js';
 import type { NotificationSnoozesTable } from './tables.js';
@@ -139,3 +140,10 @@ export function snoozeCovers(
   const target = s.scope === 'DEVICE' ? targets.deviceUuid : s.scope === 'LOCATION' ? targets.locationUuid : targets.componentCompositeUuid;
   return target != null && s.target_uuid === target;
 }
+
+/** A deleted device's snoozes are over: each user's snooze of it is deleted and announced. */
+export const snoozesForgetDevice: DeviceReferenceCleaner = async (w, device) => {
+  for (const row of await store.deleteSnoozesOfTarget(w.tx, device.orgUuid, 'DEVICE', device.uuid)) {
+    w.change({ entity: 'NOTIFICATION_SNOOZE', entityUuid: row.uuid, type: 'DELETE', update: toRecord(row) });
+  }
+};

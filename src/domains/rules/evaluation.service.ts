@@ -5,6 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
+import { appendDeviceHistory } from '../devices/device-events.service.js';
 import { findDevice, findDeviceOfAnyOrg, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';
 import { isInsideSchedule } from '../schedules/week-minutes.js';
@@ -122,6 +123,8 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
     };
     await store.insertPress(w.tx, row);
     const event = toButtonEvent(row);
+    // The press also joins the button's device history, where the sensors' timeline reads find it.
+    await appendDeviceHistory(w, { deviceUuid: button.uuid, family: 'button', atMs: row.timestamp_ms, state: row.press, record: event });
     w.change({ entity: BUTTON_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: button.uuid, update: event });
     const fired: Array<{ rule: StoredRule; firing: RuleFiringsTable; eventRecord: RulesEventRecord | null }> = [];
     for (const rule of await listButtonRules(w, button.orgUuid, button.uuid)) {

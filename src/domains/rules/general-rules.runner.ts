@@ -10,6 +10,7 @@ import { runRuleActions, insideSchedules } from './evaluation.service.js';
 import type { RulesEventRecord } from './general-rules.schemas.js';
 import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './general-rules.service.js';
 import { claimFiring } from './store.js';
+import { DOORBELL_ACTIVITIES } from './doorbell-rules.service.js';
 import { closeEventRecord, openEventRecord } from './rule-records.service.js';
 
 /** A device activity that general rules may fire on: a policy alert's triggers, or a door's event. */
@@ -30,8 +31,22 @@ const DOOR_POSITIONS: Record<string, Activity> = {
   FORCED_OPEN: 'AC_DPI_DOOR_FORCED_OPEN',
 };
 
-/** The activity a change raises, if any: a new policy alert (except the CUSTOM ones rules raise), a door's position or a badge read. */
+/** The activity a change raises, if any: a new policy alert (except the CUSTOM ones rules raise), a door's position, a badge read or a doorbell press. */
 export function activityOf(event: ChangeEvent): FiredActivity | null {
+  if (event.entity === 'COMPONENT_SEEKPOINT') {
+    // A doorbell camera's press (sensors.service.ts pressDoorbell, announced as the camera's state UPDATE): what doorbell camera rules fire on.
+    const e = event.update as { uuid?: string; type?: string; ownerDeviceUuid?: string; locationUuid?: string | null; timestampMs: number };
+    if (e.type !== 'DoorbellEvent' || !e.uuid || !e.ownerDeviceUuid) return null;
+    return {
+      sourceUuid: e.uuid,
+      orgUuid: event.orgUuid,
+      deviceUuid: e.ownerDeviceUuid,
+      doorUuid: null,
+      locationUuid: e.locationUuid ?? null,
+      activities: [...DOORBELL_ACTIVITIES],
+      atMs: e.timestampMs,
+    };
+  }
   if (event.type !== 'CREATE') return null;
   if (event.entity === 'POLICY_ALERT') {
     const a = event.update as { uuid: string; deviceUuid: string; locationUuid?: string | null; policyAlertTriggers?: Activity[]; timestampMs: number };

@@ -4,6 +4,7 @@ import { EmptyRequest } from '../../schemas/common.js';
 import { getButtonPressEvents, getRuleFiringsForButton } from './evaluation.service.js';
 import { startRelayOverrides } from './actions/relays.js';
 import { listButtonStates } from './button-states.js';
+import { doorbellRuleRoutes } from './doorbell-rules.routes.js';
 import { generalRuleRoutes } from './general-rules.routes.js';
 import * as rules from './rules.service.js';
 import * as s from './schemas.js';
@@ -14,6 +15,7 @@ const tags = ['Button'];
 /** Button rules, presses and firings, and the organization's webhook signing secret. */
 export function ruleRoutes(app: ApiApp, deps: Deps): void {
   generalRuleRoutes(app, deps);
+  doorbellRuleRoutes(app, deps);
   // Relays driven for an override duration are turned back by this instance's timers, re-armed from the store on start.
   let overrides: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {

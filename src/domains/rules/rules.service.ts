@@ -43,7 +43,7 @@ export function toStoredRule(row: ButtonRulesTable): StoredRule {
 }
 
 /** The rule as the API answers it (the specification's button rule), secrets masked. */
-function toButtonRule(deps: Pick<Deps, 'secrets'>, rule: StoredRule): ButtonRule {
+export function toButtonRule(deps: Pick<Deps, 'secrets'>, rule: StoredRule): ButtonRule {
   return {
     ruleUuid: rule.uuid,
     ruleName: rule.name,

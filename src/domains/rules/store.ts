@@ -143,3 +143,8 @@ export async function takeRelayOverride(db: Db, uuid: string): Promise<boolean> 
   const result = await db.deleteFrom('relay_overrides').where('uuid', '=', uuid).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Replaces a button rule's action (JSON, secrets still sealed). */
+export async function updateRuleAction(db: Db, orgUuid: string, uuid: string, action: string, nowMs: number): Promise<void> {
+  await db.updateTable('button_rules').set({ action, updated_at_ms: nowMs }).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+}

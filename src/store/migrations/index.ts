@@ -25,6 +25,16 @@ import { accessGrants } from './0021-access-grants.js';
 import { accessLockdown } from './0022-access-lockdown.js';
 import { policiesRules } from './0030-policies-rules.js';
 import { clips } from './0031-clips.js';
+import { cameraMedia } from './0040-camera-media.js';
+import { devicesInFull } from './0045-devices-in-full.js';
+// events in full (issue 20): 0050-0054
+import { eventFeedback } from './0050-event-feedback.js';
+import { customEvents } from './0051-custom-events.js';
+import { integrationSearch } from './0052-integration-search.js';
+import { clipGroups } from './0053-clip-groups.js';
+import { similarFaces } from './0054-similar-faces.js';
+// timeline reads (seekpoints, presence windows): 0055-0059
+import { timeline } from './0055-timeline.js';
 
 /**
  * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
@@ -57,5 +67,15 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0030-policies-rules': policiesRules(),
     '0031-clips': clips(),
     '0032-reports': reports(),
+    '0040-camera-media': cameraMedia(),
+    '0045-devices-in-full': devicesInFull(),
+    // events in full (issue 20): 0050-0054
+    '0050-event-feedback': eventFeedback(),
+    '0051-custom-events': customEvents(),
+    '0052-integration-search': integrationSearch(),
+    '0053-clip-groups': clipGroups(),
+    '0054-similar-faces': similarFaces(),
+    // timeline reads (seekpoints, presence windows): 0055-0059
+    '0055-timeline': timeline(dialect),
   };
 }

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { toMinimalCameraState } from '../../../src/domains/devices/cameras.service.js';
+import { listDevices } from '../../../src/domains/devices/service.js';
+import { control } from '../control/admin.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertOk, createSiteOrg, type SiteOrg } from './config-site.js';
+import { assertOk, changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
 
 const PATH = '/api/camera/getMinimalCameraStateList';
 
@@ -68,6 +71,62 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     const r = await server.call(PATH, { includeMummified: true }, { key: empty.apiKey });
     assertOk(r);
     assert.deepEqual(r.json.cameraStates, []);
+  });
+
+  // The list is written by the database as JSON (cameras.store.ts); each camera's record, as the stream announces
+  // it, is written by toMinimalCameraState: the two must agree on every field and escape every name alike.
+  const recordsOf = async (orgUuid: string) =>
+    JSON.parse(JSON.stringify((await listDevices(server.gatehouse.deps, orgUuid, ['CAMERA'])).map(toMinimalCameraState)));
+
+  it('writes every camera as its record: names that need escaping, each status, fields left out', async () => {
+    const names = ['Quote "q" and back\\slash', 'Caméra 東京 🎥', 'Tab\tline\nbreak\u0001 </script>', 'plain'];
+    const statuses = [
+      ['RED', 'GREEN'],
+      ['GREEN', 'ORANGE'],
+      ['YELLOW', 'YELLOW'],
+      ['GREEN', 'GREEN'],
+    ];
+    const tricky = await createSiteOrg(server, 'Tricky Org', {
+      locations: [{ name: 'Site' }],
+      cameras: names.map((name, i) => ({
+        name,
+        location: 'Site',
+        connectionStatus: statuses[i]![0],
+        healthStatus: statuses[i]![1],
+        ...(i % 2 === 0 ? { macAddress: `00:1a:2b:3c:4d:5${i}`, serialNumber: `S-${i}`, firmwareVersion: '1.0' } : {}),
+      })),
+    });
+    const r = await server.call(PATH, {}, { key: tricky.apiKey });
+    assertOk(r);
+    assert.equal(r.json.cameraStates.length, names.length);
+    assert.deepEqual(r.json.cameraStates, await recordsOf(tricky.orgUuid));
+    assert.deepEqual(
+      r.json.cameraStates.map((c: { healthStatusDetails: string | null }) => c.healthStatusDetails),
+      r.json.cameraStates.map((c: { connectionStatus: string; healthStatus: string }) =>
+        c.connectionStatus === 'RED' ? 'DISCONNECTED' : c.healthStatus === 'GREEN' ? 'NONE' : null,
+      ),
+    );
+  });
+
+  it('shows a camera changed since the last call, as its CAMERA_STATE announcement has it', async () => {
+    const lobby = org.site.cameras.Lobby;
+    const before = (await server.call(PATH, {}, { key: org.apiKey })).json.cameraStates;
+    assert.equal(before.find((c: { uuid: string }) => c.uuid === lobby).name, 'Lobby');
+    assertOk(await server.call('/api/camera/updateDetails', { camera: { uuid: lobby, name: 'Lobby "East"' } }, { key: org.apiKey }));
+    const changes = await changesDuring(server, async () => {
+      const r = await control(server, '/simulate/connection', { device: lobby, offline: true });
+      assert.equal(r.json?.error, false, r.text);
+    });
+    const announced = changes.find((c) => c.entity === 'CAMERA_STATE' && c.entityUuid === lobby);
+    assert.ok(announced, 'the connection change was announced');
+    const after = (await server.call(PATH, {}, { key: org.apiKey })).json.cameraStates;
+    const listed = after.find((c: { uuid: string }) => c.uuid === lobby);
+    assert.equal(listed.name, 'Lobby "East"');
+    assert.equal(listed.connectionStatus, 'RED');
+    assert.deepEqual(listed, JSON.parse(JSON.stringify(announced.update)));
+    assert.deepEqual(after, await recordsOf(org.orgUuid));
+    // The other organization's list did not change.
+    assert.deepEqual((await server.call(PATH, {}, { key: other.apiKey })).json.cameraStates, await recordsOf(other.orgUuid));
   });
 
   it('answers a malformed body with 400', async () => {

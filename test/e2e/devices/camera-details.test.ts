@@ -205,6 +205,8 @@ forEachDialect('camera details, configuration, reboot and uptime', (dialect) => 
       assert.equal(windows.length, 2, JSON.stringify(windows));
       const gap = windows[1].startSeconds - (windows[0].startSeconds + windows[0].durationSeconds);
       assert.ok(gap >= 1 && gap <= 30, `offline for ${gap} s`);
+      const inMs = await call('getUptimeWindows', { cameraUuid: camera, startTime: startSec * 1000, endTime: (startSec + 7200) * 1000 }, other.apiKey);
+      assert.deepEqual(inMs.json.uptimeWindows, windows, 'the range in milliseconds, as the platform’s MCP client sends it, reads the same');
       assert.deepEqual(
         (await call('getUptimeWindows', { cameraUuid: org.site.cameras.Lobby, startTime: startSec, endTime: startSec + 7200 })).json.uptimeWindows.length,
         1,

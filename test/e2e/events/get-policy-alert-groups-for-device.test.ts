@@ -132,12 +132,12 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
       }
     });
 
-    it('pages through thousands of alerts with shared timestamps: every alert exactly once, and the same groups as one big page', async () => {
+    it('pages through over a thousand alerts with shared timestamps: every alert exactly once, and the same groups as one big page', async () => {
       const fresh = await seedEventsSite(server, 'Paging Org');
       const random = seededRandom(20240501);
       const timestamps: number[] = [];
       let t = T0;
-      while (timestamps.length < 3000) {
+      while (timestamps.length < 1200) {
         const run = 1 + Math.floor(random() * 8); // up to 8 alerts at one timestamp
         for (let k = 0; k < run; k++) timestamps.push(t);
         const gap = [0, 1, 1000, 60_000, 119_999, 120_000, 120_001, 600_000][Math.floor(random() * 8)];

@@ -3,12 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { changesDuring, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, simulate, type EventsSite } from '../events/fixtures.js';
+import { seedFaceSite, type FaceSite } from './fixtures.js';
 
-interface FaceSite extends EventsSite {
-  ada: string;
-  bob: string;
-}
 interface FaceEvent {
   uuid: string;
   eventTimestamp: number;
@@ -21,16 +18,10 @@ forEachDialect('face events and person labels', (dialect) => {
   let server: TestServer;
   let site: FaceSite;
   let other: FaceSite;
-  const seed = async (name: string): Promise<FaceSite> => {
-    const s = await seedEventsSite(server, name);
-    const r = await control(server, `/orgs/${s.org.orgUuid}/seed`, { people: [{ name: 'Ada Lovelace' }, { name: 'Bob Stone' }] });
-    assert.equal(r.status, 200, r.text);
-    return { ...s, ada: r.json.people['Ada Lovelace'], bob: r.json.people['Bob Stone'] };
-  };
   before(async () => {
     server = await startTestServer(dialect);
-    site = await seed('Faces Org');
-    other = await seed('Other Faces Org');
+    site = await seedFaceSite(server, 'Faces Org');
+    other = await seedFaceSite(server, 'Other Faces Org');
   });
   after(() => server.close());
 
@@ -86,7 +77,7 @@ forEachDialect('face events and person labels', (dialect) => {
     });
 
     it('findFaceEventsByOrg filters by person, name, label, device and time, and pages with no gaps or repeats', async () => {
-      const s = await seed('Faces Paging Org');
+      const s = await seedFaceSite(server, 'Faces Paging Org');
       const base = Date.now() - 3_600_000;
       const made: FaceEvent[] = [];
       for (let i = 0; i < 17; i++) {

@@ -131,10 +131,15 @@ forEachDialect('Chat integration: policy alerts posted through the outbox', (dia
   });
 
   it('ends a delivery still pending when the integration is disabled, without posting again', async () => {
-    const r = await receiver(() => ({ status: 503 }));
+    // The first attempt is answered (503) only once the integration is disabled, so that its retry, however soon
+    // the back-off schedules it, finds the integration disabled.
+    let disabled!: () => void;
+    const afterDisable = new Promise<void>((resolve) => (disabled = resolve));
+    const r = await receiver(() => afterDisable.then(() => ({ status: 503 })));
     await announcePolicyAlert(server, org.orgUuid, { deviceUuid: site.cameras.Lobby });
     await r.waitFor(1);
     await server.call('/api/integrations/updateChatIntegration', { mattermostSettings: { enabled: false } }, { key: org.apiKey });
+    disabled();
     const ended = await waitFor('the delivery to end', async () => {
       const log = await deliveryLog();
       return log.deliveries.find((d: any) => d.status === 'FAILED' && /disabled or deleted/.test(d.lastError ?? ''));

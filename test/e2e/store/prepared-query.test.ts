@@ -4,7 +4,9 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/databases.j
 import { forEachDialect } from '../../helpers/dialects.js';
 import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
-import { preparedQuery } from '../../../src/store/prepared-query.js';
+import { preparedInsert, preparedQuery } from '../../../src/store/prepared-query.js';
+
+const insertOrgs = preparedInsert('orgs', ['uuid', 'name', 'team_name', 'created_at_ms'], 'uuid');
 
 const orgByUuidAndName = preparedQuery(2, (db, uuid: string, name: string) =>
   db.selectFrom('orgs').select(['uuid', 'name']).where('name', '=', name).where('uuid', '=', uuid).where('created_at_ms', '>', 0),
@@ -56,5 +58,40 @@ forEachDialect('store: prepared queries', (dialect) => {
   it('refuses a query that does not use every parameter as a value', async () => {
     const careless = preparedQuery(2, (db, uuid: string, _unused: string) => db.selectFrom('orgs').selectAll().where('uuid', '=', uuid));
     await assert.rejects(careless(store.db, 'AAAAAAAAAAAAAAAAAAAAAA', 'x'), /every parameter must be used as a value/);
+  });
+
+  it('inserts any number of rows with the values of each call, a missing column as null, answering the returned column', async () => {
+    const rows = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        uuid: `${prefix}${String(i).padStart(21 - prefix.length, '0')}Z`,
+        name: `${prefix} ${i}`,
+        created_at_ms: 10 + i,
+      }));
+    // 1 and 3 rows are compiled once each and reused; 40 rows are past the compiled sizes and built as usual.
+    for (const [n, prefix] of [
+      [1, 'p'],
+      [3, 'q'],
+      [3, 'r'],
+      [40, 's'],
+    ] as const) {
+      await store.transaction(async (tx) => {
+        const returned = await insertOrgs(tx, rows(n, prefix));
+        assert.deepEqual(
+          returned.map((r) => r.uuid).sort(),
+          rows(n, prefix).map((r) => r.uuid),
+        );
+      });
+      const stored = await store.db
+        .selectFrom('orgs')
+        .select(['uuid', 'name', 'team_name', 'created_at_ms'])
+        .where('name', 'like', `${prefix} %`)
+        .orderBy('uuid')
+        .execute();
+      assert.deepEqual(
+        stored.map((r) => ({ ...r, created_at_ms: Number(r.created_at_ms) })),
+        rows(n, prefix).map((r) => ({ ...r, team_name: null })),
+      );
+    }
+    assert.deepEqual(await insertOrgs(store.db, []), []);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import SQLite from 'better-sqlite3';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { openStore, type Store } from '../../../src/store/database.js';
@@ -89,5 +90,86 @@ describe('store: SQLite reads and transactions on the one connection', () => {
     await transaction;
     await read;
     assert.deepEqual(seen, ['CCCCCCCCCCCCCCCCCCCCCC', 'DDDDDDDDDDDDDDDDDDDDDD']);
+  });
+});
+
+// SQLite: the writes that wait for the connection commit together, each in a savepoint (group-commit.ts).
+describe('store: SQLite group commit', () => {
+  let database: TestDatabase;
+  let store: Store;
+  before(async () => ({ store, database } = await migratedStore('sqlite')));
+  after(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const ids = ['EEEEEEEEEEEEEEEEEEEEEE', 'FFFFFFFFFFFFFFFFFFFFFF', 'GGGGGGGGGGGGGGGGGGGGGG', 'HHHHHHHHHHHHHHHHHHHHHH'];
+
+  it('runs waiting writes one after another, each seeing the ones before it, and fails only the one that failed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seenBy: Record<string, string[]> = {};
+    // The first write holds the connection, so that the next three wait and run in one group after it.
+    const first = store.transaction(async (tx) => {
+      await tx.insertInto('orgs').values(org(ids[0]!)).execute();
+      await held;
+    });
+    const others = ids.slice(1).map((id, i) =>
+      store.transaction(async (tx) => {
+        await tx.insertInto('orgs').values(org(id)).execute();
+        seenBy[id] = (await tx.selectFrom('orgs').select('uuid').where('uuid', 'in', ids).orderBy('uuid').execute()).map((r) => r.uuid);
+        if (i === 1) throw new Error('the second one fails');
+        return id;
+      }),
+    );
+    release();
+    await first;
+    const results = await Promise.allSettled(others);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    assert.match(String((results[1] as PromiseRejectedResult).reason), /the second one fails/);
+    // Each saw every write committed or made before it, and never the failed one's rolled-back row.
+    assert.deepEqual(seenBy[ids[1]!], ids.slice(0, 2));
+    assert.deepEqual(seenBy[ids[2]!], ids.slice(0, 3));
+    assert.deepEqual(seenBy[ids[3]!], [ids[0], ids[1], ids[3]]);
+    const stored = await uuids(store);
+    assert.deepEqual(
+      stored.filter((u) => ids.includes(u)),
+      [ids[0], ids[1], ids[3]],
+    );
+  });
+
+  it('answers a write only once its group has committed: another connection already sees it', async () => {
+    const other = new SQLite(database.url.slice('sqlite:'.length), { readonly: true });
+    const committed = (id: string) => (other.prepare('select count(*) as n from orgs where uuid = ?').get(id) as { n: number }).n === 1;
+    try {
+      let releaseFirst!: () => void;
+      let firstStarted!: () => void;
+      const started = new Promise<void>((resolve) => (firstStarted = resolve));
+      const first = store.transaction(
+        () =>
+          new Promise<void>((resolve) => {
+            releaseFirst = resolve;
+            firstStarted();
+          }),
+      );
+      await started;
+      // The next two wait for the first, then run in one group; the last of them is still busy when the one
+      // before it is done, and the group commits only after it.
+      const answered = store
+        .transaction(async (tx) => void (await tx.insertInto('orgs').values(org('JJJJJJJJJJJJJJJJJJJJJJ')).execute()))
+        .then(() => committed('JJJJJJJJJJJJJJJJJJJJJJ'));
+      const last = store.transaction(async (tx) => {
+        await tx.insertInto('orgs').values(org('KKKKKKKKKKKKKKKKKKKKKK')).execute();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      });
+      releaseFirst();
+      await Promise.all([first, last]);
+      assert.equal(await answered, true, 'the write was answered before its commit');
+    } finally {
+      other.close();
+    }
   });
 });

@@ -2,9 +2,11 @@ import type { ChangeEvent } from '../../../bus/events.js';
 import type { ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../store/write.js';
 import { COMPONENT_EVENT_ENTITY } from '../../access/door-events.service.js';
+import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../../devices/tables.js';
 import { POLICY_ALERT_ENTITY } from '../../events/alerts.service.js';
+import { notifiesNobody } from '../../events/notification-mutes.service.js';
 import { BUTTON_EVENT_ENTITY, RULE_FIRING_ENTITY } from '../../rules/evaluation.service.js';
 import type { ZapKind } from './schemas.js';
 import * as store from './store.js';
@@ -155,7 +157,8 @@ async function diagnosticEvent(w: WriteScope, event: ChangeEvent, deviceUuid: st
 /** The webhook event a change makes, if any. Runs inside the dispatcher's write (diagnostics record state). */
 export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl: string): Promise<WebhookEvent | null> {
   const u = (event.update ?? {}) as Rec;
-  if (event.entity === POLICY_ALERT_ENTITY) return event.type === 'CREATE' ? alertEvent(w, event, mediaUrl) : null;
+  // An alert raised while its device was muted is told to no webhook.
+  if (event.entity === POLICY_ALERT_ENTITY) return event.type === 'CREATE' && !notifiesNobody(u) ? alertEvent(w, event, mediaUrl) : null;
   if (event.entity === 'DOOR') {
     return typeof u.controllerOnline === 'boolean' && u.ownerDeviceUuid ? diagnosticEvent(w, event, u.ownerDeviceUuid, u.controllerOnline) : null;
   }
@@ -186,3 +189,8 @@ export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl
   }
   return null;
 }
+
+/** A deleted device's last connection state is forgotten (a device of the same uuid never comes back, but the row would linger). */
+export const webhooksForgetDevice: DeviceReferenceCleaner = async (w, device) => {
+  await store.deleteDeviceStatus(w.tx, device.orgUuid, device.uuid);
+};

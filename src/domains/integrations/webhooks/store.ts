@@ -130,3 +130,8 @@ export async function flipDeviceStatus(db: Db, orgUuid: string, deviceUuid: stri
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0 && row.online !== value;
 }
+
+/** Forgets a device's last connection state (the device is deleted). */
+export async function deleteDeviceStatus(db: Db, orgUuid: string, deviceUuid: string): Promise<void> {
+  await db.deleteFrom('webhook_device_status').where('org_uuid', '=', orgUuid).where('device_uuid', '=', deviceUuid).execute();
+}

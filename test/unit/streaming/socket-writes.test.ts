@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import WebSocket, { WebSocketServer } from 'ws';
+import { SocketWriter, textFrame, TurnWrites } from '../../../src/streaming/socket-writes.js';
+
+/** A WebSocket server whose upgraded sockets are handed to the test, and `ws` clients reading what they are sent. */
+describe('stream socket writes (frames written straight to the socket, one write per turn)', () => {
+  let server: Server;
+  let url: string;
+  const upgraded: Array<(socket: Duplex, ws: WebSocket) => void> = [];
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+
+  before(async () => {
+    server = createServer();
+    server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => upgraded.shift()!(socket, ws)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Opens a client; answers it, the server side's socket, and the messages the client has read. */
+  async function connect() {
+    const serverSide = new Promise<{ socket: Duplex; ws: WebSocket }>((resolve) => upgraded.push((socket, ws) => resolve({ socket, ws })));
+    const client = new WebSocket(url);
+    const messages: Array<{ text: string; binary: boolean }> = [];
+    client.on('message', (data: Buffer, binary: boolean) => messages.push({ text: data.toString('utf8'), binary }));
+    await new Promise((resolve, reject) => (client.once('open', resolve), client.once('error', reject)));
+    const { socket, ws } = await serverSide;
+    /** Counts the socket's writes and keeps what each was handed. */
+    const writes: Buffer[] = [];
+    const write = socket.write.bind(socket) as (chunk: Buffer, done?: (e?: Error | null) => void) => boolean;
+    socket.write = ((chunk: Buffer, done?: (e?: Error | null) => void) => (writes.push(chunk), write(chunk, done))) as typeof socket.write;
+    const waitFor = async (n: number) => {
+      for (let i = 0; i < 500 && messages.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(messages.length, n);
+    };
+    return { client, socket, ws, messages, writes, waitFor };
+  }
+
+  it('frames text of every length class as WebSocket text messages that a client reads intact', async () => {
+    const c = await connect();
+    const turn = new TurnWrites();
+    const writer = new SocketWriter(
+      c.socket,
+      turn,
+      () => c.ws.readyState === WebSocket.OPEN,
+      () => {},
+    );
+    // 7-bit, 16-bit and 64-bit lengths, at their edges, and text that is not ASCII.
+    const texts = [0, 1, 125, 126, 65_535, 65_536, 70_001].map((n, i) => 'é'.repeat(i) + 'x'.repeat(n));
+    for (const text of texts) writer.send(textFrame(text));
+    await c.waitFor(texts.length);
+    assert.deepEqual(
+      c.messages.map((m) => [m.text, m.binary]),
+      texts.map((t) => [t, false]),
+    );
+    c.client.close();
+  });
+
+  it('writes what one turn queued in one socket write, and hands equal queues one joined buffer', async () => {
+    const [a, b] = [await connect(), await connect()];
+    const turn = new TurnWrites();
+    const writers = [a, b].map(
+      (c) =>
+        new SocketWriter(
+          c.socket,
+          turn,
+          () => c.ws.readyState === WebSocket.OPEN,
+          () => {},
+        ),
+    );
+    const frames = ['MESSAGE 1', 'MESSAGE 2', 'MESSAGE 3'].map((t) => textFrame(t));
+    for (const frame of frames) for (const w of writers) w.send(frame);
+    assert.equal(a.writes.length, 0, 'nothing is written before the end of the turn');
+    assert.equal(writers[0]!.pendingBytes(), Buffer.concat(frames).length);
+    await a.waitFor(3);
+    await b.waitFor(3);
+    assert.equal(a.writes.length, 1);
+    assert.equal(b.writes.length, 1);
+    assert.equal(a.writes[0], b.writes[0], 'the same joined buffer');
+    assert.deepEqual(
+      b.messages.map((m) => m.text),
+      ['MESSAGE 1', 'MESSAGE 2', 'MESSAGE 3'],
+    );
+    // A single frame goes out as it is, without a copy.
+    writers[0]!.send(frames[0]!);
+    await a.waitFor(4);
+    assert.equal(a.writes[1], frames[0]);
+    a.client.close();
+    b.client.close();
+  });
+
+  it('tells when each write has left the socket buffer, a write below the high-water mark too (no drain event comes)', async () => {
+    const c = await connect();
+    let written = 0;
+    const writer = new SocketWriter(
+      c.socket,
+      new TurnWrites(),
+      () => c.ws.readyState === WebSocket.OPEN,
+      () => written++,
+    );
+    writer.send(textFrame('x'.repeat(20_000)));
+    await c.waitFor(1);
+    writer.send(textFrame('small'));
+    await c.waitFor(2);
+    for (let i = 0; i < 100 && written < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(written, 2);
+    assert.equal(writer.pendingBytes(), 0);
+    c.client.close();
+  });
+
+  it('writes at once on flush, and nothing once the WebSocket has begun to close', async () => {
+    const c = await connect();
+    const writer = new SocketWriter(
+      c.socket,
+      new TurnWrites(),
+      () => c.ws.readyState === WebSocket.OPEN,
+      () => {},
+    );
+    writer.send(textFrame('ERROR'));
+    writer.flush();
+    assert.equal(c.writes.length, 1);
+    await c.waitFor(1);
+    c.ws.close(1000, 'bye');
+    writer.send(textFrame('late'));
+    writer.flush();
+    await new Promise((resolve) => c.client.once('close', resolve));
+    assert.deepEqual(
+      c.messages.map((m) => m.text),
+      ['ERROR'],
+    );
+  });
+});
