@@ -39,6 +39,7 @@ export function openStore(url: string): Store {
   let transactions: Kysely<DB>;
   // SQLite: the writes waiting for the one connection commit together (group-commit.ts).
   let committer: GroupCommit<DB> | null = null;
+  let postgresReader: PostgresPointReader | null = null;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -58,7 +59,7 @@ export function openStore(url: string): Store {
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => {});
     db = transactions = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    attachPointReader(db, new PostgresPointReader(pool));
+    attachPointReader(db, (postgresReader = new PostgresPointReader({ connectionString: url })));
   }
   return {
     db,
@@ -69,6 +70,7 @@ export function openStore(url: string): Store {
       await sql`select 1`.execute(db);
     },
     async close() {
+      await postgresReader?.close();
       await db.destroy();
       if (transactions !== db) await transactions.destroy();
     },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { openStore, type Store } from '../../../src/store/database.js';
@@ -94,4 +95,36 @@ forEachDialect('store: prepared queries', (dialect) => {
     }
     assert.deepEqual(await insertOrgs(store.db, []), []);
   });
+
+  if (dialect === 'postgres') {
+    // PostgreSQL's point reads of a turn share one pipelined connection (point-reads.ts).
+    const createdAfter = preparedQuery(1, (db, ms: string) =>
+      db
+        .selectFrom('orgs')
+        .select('uuid')
+        .where('created_at_ms', '>', sql<number>`cast(${ms} as bigint)`),
+    );
+
+    it('fails a read alone: the reads sent beside it in the same turn still answer', async () => {
+      const [bad, good, after] = await Promise.allSettled([
+        createdAfter(store.db, 'not a number'),
+        orgByUuidAndName(store.db, 'AAAAAAAAAAAAAAAAAAAAAA', 'First'),
+        createdAfter(store.db, '1'),
+      ]);
+      assert.equal(bad.status, 'rejected');
+      assert.match(String((bad as PromiseRejectedResult).reason), /invalid input syntax/);
+      assert.deepEqual(good.status === 'fulfilled' && good.value, [{ uuid: 'AAAAAAAAAAAAAAAAAAAAAA', name: 'First' }]);
+      assert.ok(after.status === 'fulfilled' && after.value.some((r) => r.uuid === 'BBBBBBBBBBBBBBBBBBBBBB'));
+    });
+
+    it('connects again once the server has ended the connection the reads shared', async () => {
+      assert.equal((await orgByUuidAndName(store.db, 'AAAAAAAAAAAAAAAAAAAAAA', 'First')).length, 1);
+      const { rows } = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(store.db);
+      assert.ok(rows.some((r) => r.ended));
+      // The client hears of the end at once; the next turn's reads go out on a new connection.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal((await orgByUuidAndName(store.db, 'AAAAAAAAAAAAAAAAAAAAAA', 'First')).length, 1);
+    });
+  }
 });
