@@ -118,8 +118,10 @@ async function decide(
   if (!access.granted)
     return { ...refused(access.reason, 'DENIED', access.authDecisionSource, lockedDown), accessGrantOrRevocationUuid: access.accessGrantOrRevocationUuid };
   if (door.scheduleUuid !== null) {
-    const schedule = await findSchedule(source, door.orgUuid, door.scheduleUuid);
-    const location = await findLocation(source, door.orgUuid, door.locationUuid);
+    const [schedule, location] = await Promise.all([
+      findSchedule(source, door.orgUuid, door.scheduleUuid),
+      findLocation(source, door.orgUuid, door.locationUuid),
+    ]);
     if (!schedule || !location || !isInsideSchedule(schedule.intervalList, atMs, location.tz))
       return refused('OUTSIDE_SCHEDULE', 'DENIED', 'ACCESS_GRANT', lockedDown);
   }
