@@ -27,6 +27,13 @@ const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript'
   stdio: 'inherit',
 });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// The simulator's events, for `gatehouse simulate` to read without loading the routes (src/cli/simulate-catalogue.ts).
+const catalogue = spawnSync(
+  process.execPath,
+  ['--input-type=module', '-e', "await (await import('./dist/cli/simulate-catalogue.js')).writeSimulateCatalogue()"],
+  { cwd: root, stdio: 'inherit' },
+);
+if (catalogue.status !== 0) process.exit(catalogue.status ?? 1);
 // Stamped with the time the compile started, so an edit made during the compile still counts as newer.
 writeFileSync(stamp, '');
 utimesSync(stamp, startedAt / 1000, startedAt / 1000);

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { simulateEvents } from '../../../src/cli/simulate-catalogue.js';
+import { eventsHelp } from '../../../src/cli/simulate.js';
 import { createOrg } from '../../../src/domains/orgs/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { lastJson, runCli } from '../../helpers/cli.js';
@@ -64,6 +66,8 @@ describe('gatehouse CLI: the contract', () => {
       ]) {
         assert.ok(r.stdout.includes(line), `${line}\n${r.stdout}`);
       }
+      // The CLI reads the events from the build's catalogue: the same as the routes of this checkout.
+      assert.ok(r.stdout.includes(eventsHelp(await simulateEvents())), r.stdout);
     });
 
     it('refuses an unknown event, listing the events', async () => {
