@@ -129,18 +129,32 @@ export class SqlitePointReader extends BatchingReader {
 /** The TCP (or Unix) socket of a connected client. */
 const socketOf = (client: pg.Client) => client.connection.stream as Socket;
 
+/** A pipelined connection of the reader's, and the reads it has been given and not yet answered. */
+interface Lane {
+  client: Promise<pg.Client>;
+  inFlight: number;
+}
+
+/** The connections' application_name, as pg_stat_activity shows it. */
+export const POINT_READS_APPLICATION = 'gatehouse point reads';
+
+/** At most this many connections: a busy server's reads spread over that many backends (and cores). */
+const MAX_LANES = 4;
+
 /**
- * PostgreSQL: the distinct reads of a turn go out together, in one socket write, on a connection of the reader's
- * own in pipeline mode, and are answered in order: one round trip per turn, where a pooled query each took a pool
+ * PostgreSQL: the distinct reads of a turn go out together, in one socket write, on a pipelined connection of the
+ * reader's own, and are answered in order: one round trip per turn, where a pooled query each took a pool
  * checkout, a round trip and a socket write and read of its own (docs/performance.md). Each read is a named
- * statement, parsed and planned once per connection; each is its own Sync, so a failed read fails alone. The
- * connection is made when first needed and again after it fails (the reads it held are refused with the failure,
- * as a pooled query's would be), and holds the process open only while reads are in flight, as an idle pool does not.
+ * statement, parsed and planned once per connection; each is its own Sync, so a failed read fails alone.
+ *
+ * A turn's reads go to an idle connection, else to a new one while there are fewer than MAX_LANES, else to the
+ * least busy: one connection while the reads keep up, more when they queue. A connection is made when needed and
+ * dropped when it fails (the reads it held are refused with the failure, as a pooled query's would be); it holds
+ * the process open only while it has reads in flight, as an idle pool does not.
  */
 export class PostgresPointReader extends BatchingReader {
   private readonly names = new Map<string, string>();
-  private connection: Promise<pg.Client> | null = null;
-  private inFlight = 0;
+  private lanes: Lane[] = [];
   private closed = false;
 
   constructor(private readonly config: pg.ClientConfig) {
@@ -148,46 +162,53 @@ export class PostgresPointReader extends BatchingReader {
   }
 
   protected runBatch(batch: Pending[]): void {
-    this.client().then(
-      (client) => this.send(client, batch),
-      (e: unknown) => batch.forEach((p) => p.waiters.forEach((w) => w.reject(e))),
+    if (this.closed) return batch.forEach((p) => p.waiters.forEach((w) => w.reject(new Error('the store is closed'))));
+    const lane = this.laneFor();
+    lane.inFlight += batch.length;
+    lane.client.then(
+      (client) => this.send(client, lane, batch),
+      (e: unknown) => {
+        lane.inFlight -= batch.length;
+        batch.forEach((p) => p.waiters.forEach((w) => w.reject(e)));
+      },
     );
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const connection = this.connection;
-    this.connection = null;
-    await connection?.then(
-      (client) => client.end(),
-      () => undefined,
-    );
+    const lanes = this.lanes;
+    this.lanes = [];
+    await Promise.all(lanes.map((lane) => lane.client.then((client) => client.end()).catch(() => undefined)));
   }
 
-  private client(): Promise<pg.Client> {
-    if (this.closed) return Promise.reject(new Error('the store is closed'));
-    if (this.connection) return this.connection;
-    const client = new pg.Client({ ...this.config, pipeline: true });
-    const connection = client.connect().then(() => {
-      if (this.inFlight === 0) socketOf(client).unref();
-      return client;
-    });
-    const forget = () => {
-      if (this.connection === connection) this.connection = null;
+  private laneFor(): Lane {
+    let best: Lane | undefined;
+    for (const lane of this.lanes) if (!best || lane.inFlight < best.inFlight) best = lane;
+    if (best && (best.inFlight === 0 || this.lanes.length >= MAX_LANES)) return best;
+    const client = new pg.Client({ ...this.config, pipeline: true, application_name: POINT_READS_APPLICATION });
+    const lane: Lane = {
+      client: client.connect().then(() => {
+        if (lane.inFlight === 0) socketOf(client).unref();
+        return client;
+      }),
+      inFlight: 0,
     };
-    // A lost server shows as 'error' or 'end': the next turn connects again.
-    client.on('error', forget);
-    client.on('end', forget);
-    connection.catch(forget);
-    return (this.connection = connection);
+    // A lost server shows as 'error' or 'end': the connection is dropped, and a later turn makes another.
+    const drop = () => {
+      this.lanes = this.lanes.filter((l) => l !== lane);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    lane.client.catch(drop);
+    this.lanes.push(lane);
+    return lane;
   }
 
-  private send(client: pg.Client, batch: Pending[]): void {
+  private send(client: pg.Client, lane: Lane, batch: Pending[]): void {
     const socket = socketOf(client);
-    if (this.inFlight === 0) socket.ref();
-    this.inFlight += batch.length;
+    socket.ref();
     const done = () => {
-      if (--this.inFlight === 0) socket.unref();
+      if (--lane.inFlight === 0) socket.unref();
     };
     // Corked, the queries' messages leave in one write when the last is queued.
     socket.cork();

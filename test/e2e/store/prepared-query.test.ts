@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/databases.j
 import { forEachDialect } from '../../helpers/dialects.js';
 import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
+import { POINT_READS_APPLICATION } from '../../../src/store/point-reads.js';
 import { preparedInsert, preparedQuery } from '../../../src/store/prepared-query.js';
 
 const insertOrgs = preparedInsert('orgs', ['uuid', 'name', 'team_name', 'created_at_ms'], 'uuid');
@@ -115,6 +116,35 @@ forEachDialect('store: prepared queries', (dialect) => {
       assert.match(String((bad as PromiseRejectedResult).reason), /invalid input syntax/);
       assert.deepEqual(good.status === 'fulfilled' && good.value, [{ uuid: 'AAAAAAAAAAAAAAAAAAAAAA', name: 'First' }]);
       assert.ok(after.status === 'fulfilled' && after.value.some((r) => r.uuid === 'BBBBBBBBBBBBBBBBBBBBBB'));
+    });
+
+    it('spreads the reads of turns that queue over at most four connections, and answers each', async () => {
+      const sleepy = preparedQuery(1, (db, seconds: string) =>
+        db
+          .selectFrom('orgs')
+          .select('uuid')
+          .where(sql<boolean>`pg_sleep(cast(${seconds} as float8)) is not null`)
+          .limit(1),
+      );
+      const readers = sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name = ${POINT_READS_APPLICATION}`;
+      const reads = [];
+      // One read a turn, each still running when the next turn's goes out.
+      for (let i = 0; i < 6; i++) {
+        reads.push(sleepy(store.db, `0.${30 + i}`));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // The connections are made while the first reads sleep (0.3 s): count them for 0.2 s of it.
+      let seen = 0;
+      for (let i = 0; i < 20; i++) {
+        seen = Math.max(seen, (await readers.execute(store.db)).rows[0]!.n);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      assert.equal(seen, 4);
+      assert.deepEqual(
+        (await Promise.all(reads)).map((rows) => rows.length),
+        [1, 1, 1, 1, 1, 1],
+      );
     });
 
     it('connects again once the server has ended the connection the reads shared', async () => {
