@@ -186,13 +186,7 @@ export class PostgresPointReader extends BatchingReader {
     for (const lane of this.lanes) if (!best || lane.inFlight < best.inFlight) best = lane;
     if (best && (best.inFlight === 0 || this.lanes.length >= MAX_LANES)) return best;
     const client = new pg.Client({ ...this.config, pipeline: true, application_name: POINT_READS_APPLICATION });
-    const lane: Lane = {
-      client: client.connect().then(() => {
-        if (lane.inFlight === 0) socketOf(client).unref();
-        return client;
-      }),
-      inFlight: 0,
-    };
+    const lane: Lane = { client: client.connect().then(() => client), inFlight: 0 };
     // A lost server shows as 'error' or 'end': the connection is dropped, and a later turn makes another.
     const drop = () => {
       this.lanes = this.lanes.filter((l) => l !== lane);

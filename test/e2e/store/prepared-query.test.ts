@@ -98,7 +98,7 @@ forEachDialect('store: prepared queries', (dialect) => {
   });
 
   if (dialect === 'postgres') {
-    // PostgreSQL's point reads of a turn share one pipelined connection (point-reads.ts).
+    // PostgreSQL's point reads of a turn go out together on one of the reader's pipelined connections (point-reads.ts).
     const createdAfter = preparedQuery(1, (db, ms: string) =>
       db
         .selectFrom('orgs')
