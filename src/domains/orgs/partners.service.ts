@@ -8,8 +8,9 @@ import { listDevices, listLocations } from '../devices/service.js';
 import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from './store.js';
 import { normaliseEmail } from './emails.js';
+import { orgViewChanged } from './org-settings.service.js';
 
-type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'orgViews'>;
 
 /** A client as partner/getClients(V2) answers it: the catalogue's fields, and `name`/`orgUuid` for the platform's CLI. */
 export interface PartnerClientRecord {
@@ -121,6 +122,7 @@ export async function createClient(
     w.audit({ entity: 'USER', entityUuid: userUuid, action: 'CREATE', orgUuid: clientOrgUuid });
     w.audit({ entity: 'PARTNER_GRANT', entityUuid: partner, action: 'CREATE', orgUuid: clientOrgUuid });
   });
+  await orgViewChanged(deps, partner);
   return { clientOrgUuid };
 }
 
@@ -136,4 +138,5 @@ export async function withdrawClient(deps: PartnerDeps, ctx: CallerContext, inpu
     w.audit({ entity: 'PARTNER_GRANT', entityUuid: partner, action: 'DELETE', orgUuid: input.clientOrgUuid });
   });
   await deps.bus.publish('partner.revoked', { partnerOrgUuid: partner, clientOrgUuid: input.clientOrgUuid }).catch(() => {});
+  await orgViewChanged(deps, partner);
 }

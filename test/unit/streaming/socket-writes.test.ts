@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { Writable, type Duplex } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import WebSocket, { WebSocketServer } from 'ws';
-import { SocketWriter, textFrame, TurnWrites } from '../../../src/streaming/socket-writes.js';
+import { SocketWriter, textFrame, TurnWrites, WRITES_PER_TURN } from '../../../src/streaming/socket-writes.js';
 
 /** A WebSocket server whose upgraded sockets are handed to the test, and `ws` clients reading what they are sent. */
 describe('stream socket writes (frames written straight to the socket, one write per turn)', () => {
@@ -136,5 +136,35 @@ describe('stream socket writes (frames written straight to the socket, one write
       c.messages.map((m) => m.text),
       ['ERROR'],
     );
+  });
+
+  it('writes many connections in sweeps over several turns: a frame for one not written yet joins its write', async () => {
+    // Sockets that keep what each write was handed (the sweep's order and grouping is what is checked here).
+    const sockets = Array.from({ length: WRITES_PER_TURN + 72 }, () => {
+      const writes: string[] = [];
+      const socket = new Writable({ write: (chunk: Buffer, _encoding, done) => (writes.push(chunk.toString('latin1')), done()) });
+      return { socket, writes };
+    });
+    const turn = new TurnWrites();
+    const writers = sockets.map(
+      ({ socket }) =>
+        new SocketWriter(
+          socket as unknown as Duplex,
+          turn,
+          () => true,
+          () => {},
+        ),
+    );
+    const [first, second] = [textFrame('change 1'), textFrame('change 2')];
+    for (const w of writers) w.send(first);
+    await new Promise(setImmediate); // the sweep's first turn has run
+    assert.equal(sockets.filter((s) => s.writes.length === 1).length, WRITES_PER_TURN);
+    writers[0]!.send(second); // written already in this sweep: waits for the next one
+    writers.at(-1)!.send(second); // not written yet: takes both changes in one write
+    for (let i = 0; i < 100 && sockets[0]!.writes.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    const bytes = (frame: Buffer) => frame.toString('latin1');
+    assert.deepEqual(sockets[0]!.writes, [bytes(first), bytes(second)]);
+    assert.deepEqual(sockets.at(-1)!.writes, [bytes(first) + bytes(second)]);
+    assert.ok(sockets.slice(1, -1).every((s) => s.writes.length === 1 && s.writes[0] === bytes(first)));
   });
 });
