@@ -38,6 +38,14 @@ export const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/** What this process has recorded: a bench's child process hands it to `npm run bench` (bench/run.ts). */
+export const recorded = (): readonly TargetResult[] => results;
+
+/** Adds what a bench's child process recorded. */
+export function addResults(more: readonly TargetResult[]): void {
+  results.push(...more);
+}
+
 /** The summary, as a Markdown table (the README's benchmark section has the same columns). */
 export function summaryTable(): string {
   const rows = results.map((r) => `| ${r.bench} | ${r.target} | ${r.figure} | ${r.goal || '-'} | ${verdict(r.pass)} |`);
