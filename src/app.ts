@@ -63,7 +63,6 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
-  const stopOrgViewWatch = deps.bus.subscribe('org.changed', ({ orgUuid }) => deps.orgViews.forget(orgUuid));
   const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps), ...chatOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
   const stopChatRelay = startChatRelay(deps, urls.media);
@@ -72,7 +71,6 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // A reset or restore of the store (control API, any instance): caches and pending work follow the new state.
   const stopReplaced = deps.bus.subscribe('store.replaced', () => {
     deps.keyCache.clear();
-    deps.orgViews.clear();
     outbox.kick();
   });
   const alertExpiry = startAlertExpiry(deps);
@@ -94,7 +92,6 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      stopOrgViewWatch();
       await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), clipRenderer.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await limits.close();

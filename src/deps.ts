@@ -3,7 +3,6 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DeviceReferenceCleaner } from './domains/devices/device-references.js';
 import type { KeyCache } from './domains/orgs/key-cache.js';
-import type { OrgViewCache } from './domains/orgs/org-view-cache.js';
 import type { RightsCache } from './domains/permissions/rights-cache.js';
 import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
 import type { Logger } from './logger.js';
@@ -24,8 +23,6 @@ export interface Deps {
   keyCache: KeyCache;
   /** This instance's short-lived cache of users' rights (src/domains/permissions/rights-cache.ts). */
   rightsCache: RightsCache;
-  /** This instance's short-lived cache of organization views (src/domains/orgs/org-view-cache.ts). */
-  orgViews: OrgViewCache;
   /** The checks that tell whether a schedule is in use (doors, rules): deleting it is then refused. */
   scheduleUsage: readonly ScheduleUsageCheck[];
   /** The cleaners that remove a deleted device from the records of other domains (doors, rules, snoozes, ...). */

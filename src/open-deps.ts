@@ -23,7 +23,6 @@ import { snoozesForgetDevice } from './domains/orgs/snoozes.service.js';
 import { archivingForgetsDevice } from './domains/orgs/cloud-archiving.service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createKeyCache } from './domains/orgs/key-cache.js';
-import { createOrgViewCache } from './domains/orgs/org-view-cache.js';
 import { createRightsCache } from './domains/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
@@ -80,7 +79,6 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     secrets,
     keyCache: createKeyCache(),
     rightsCache: createRightsCache(),
-    orgViews: createOrgViewCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule, policiesUsingSchedule, generalRulesUsingSchedule],
     // The domains whose records name devices: deleting a device takes it out of them, in the same transaction.

@@ -42,11 +42,6 @@ export interface PermissionsChanged {
   orgUuid: string;
 }
 
-/** An organization's view (its name, settings or partner grants) changed: every instance forgets the one it cached. */
-export interface OrgChanged {
-  orgUuid: string;
-}
-
 /** A partner's grant for a client organization was withdrawn: its stream sessions there close at once. */
 export interface PartnerRevoked {
   partnerOrgUuid: string;
@@ -59,7 +54,6 @@ export interface BusEvents {
   'outbox.enqueued': OutboxEnqueued;
   'key.revoked': KeyRevoked;
   'permissions.changed': PermissionsChanged;
-  'org.changed': OrgChanged;
   'partner.revoked': PartnerRevoked;
 }
 

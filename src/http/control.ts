@@ -35,13 +35,12 @@ const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }
 const StateResult = ResponseOf({ name: Field(Type.String()), tables: Field(Type.Integer()), rows: Field(Type.Integer()) });
 
 /**
- * After a reset or restore, every in-memory position follows the store: this instance's caches at once, and
+ * After a reset or restore, every in-memory position follows the store: this instance's key cache at once, and
  * on every instance of the bus (this one included) the stream's sequencers, relock and relay timers and the
  * outbox, through `store.replaced`.
  */
 async function storeReplaced(deps: Deps, kind: 'reset' | 'restore'): Promise<void> {
   deps.keyCache.clear();
-  deps.orgViews.clear();
   await deps.bus.publish('store.replaced', { kind }).catch((err) => deps.log.error({ err }, 'announcing the store reset failed'));
 }
 

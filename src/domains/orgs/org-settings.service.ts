@@ -134,10 +134,7 @@ async function orgRow(source: ReadSource, orgUuid: string): Promise<OrgsTable> {
   return row;
 }
 
-/**
- * The organization as the org operations answer it. A write that changes what it reads (the organization's row,
- * its settings, its partner grants) calls orgViewChanged once committed: reads outside writes may be cached.
- */
+/** The organization as the org operations answer it. */
 export async function orgView(source: ReadSource, orgUuid: string): Promise<OrgView> {
   const [row, settings, partner] = await Promise.all([orgRow(source, orgUuid), orgSettings(source, orgUuid), store.isPartnerOrg(dbOf(source), orgUuid)]);
   // Every field named, in one literal: one hidden class for every answer (a spread of the settings followed by
@@ -171,22 +168,6 @@ export async function orgView(source: ReadSource, orgUuid: string): Promise<OrgV
     createdAtMillis: row.created_at_ms,
     deleted: false,
   };
-}
-
-/** The organization's view for a read that is not part of a write: from this instance's cache when it has it. */
-export function cachedOrgView(deps: Pick<Deps, 'store' | 'clock' | 'orgViews'>, orgUuid: string): OrgView | Promise<OrgView> {
-  return deps.orgViews.view(orgUuid, deps.clock.now(), () => orgView(deps, orgUuid));
-}
-
-/**
- * After a write that changed organizations' views (their names, settings or partner grants) has committed: this
- * instance forgets them at once, so that its next read sees the write, and every other instance on the bus soon.
- */
-export async function orgViewChanged(deps: Pick<Deps, 'bus' | 'orgViews'>, ...orgUuids: string[]): Promise<void> {
-  for (const orgUuid of orgUuids) {
-    deps.orgViews.forget(orgUuid);
-    await deps.bus.publish('org.changed', { orgUuid }).catch(() => {});
-  }
 }
 
 const TEAM_NAME = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])?$/;
@@ -232,14 +213,11 @@ export async function changeOrg(w: WriteScope, change: OrgChange): Promise<OrgVi
   return view;
 }
 
-type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'orgViews'>;
-
-export async function updateOrg(deps: OrgDeps, ctx: CallerContext, change: OrgChange): Promise<OrgView> {
-  const view = await write(deps, ctx, (w) => changeOrg(w, change));
-  await orgViewChanged(deps, ctx.orgUuid);
-  return view;
+export async function updateOrg(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, ctx: CallerContext, change: OrgChange): Promise<OrgView> {
+  return write(deps, ctx, (w) => changeOrg(w, change));
 }
 
+type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 export interface UpdateOrgInput {
   name?: string | null;

@@ -8,9 +8,8 @@ import { listDevices, listLocations } from '../devices/service.js';
 import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from './store.js';
 import { normaliseEmail } from './emails.js';
-import { orgViewChanged } from './org-settings.service.js';
 
-type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'orgViews'>;
+type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 /** A client as partner/getClients(V2) answers it: the catalogue's fields, and `name`/`orgUuid` for the platform's CLI. */
 export interface PartnerClientRecord {
@@ -122,7 +121,6 @@ export async function createClient(
     w.audit({ entity: 'USER', entityUuid: userUuid, action: 'CREATE', orgUuid: clientOrgUuid });
     w.audit({ entity: 'PARTNER_GRANT', entityUuid: partner, action: 'CREATE', orgUuid: clientOrgUuid });
   });
-  await orgViewChanged(deps, partner);
   return { clientOrgUuid };
 }
 
@@ -138,5 +136,4 @@ export async function withdrawClient(deps: PartnerDeps, ctx: CallerContext, inpu
     w.audit({ entity: 'PARTNER_GRANT', entityUuid: partner, action: 'DELETE', orgUuid: input.clientOrgUuid });
   });
   await deps.bus.publish('partner.revoked', { partnerOrgUuid: partner, clientOrgUuid: input.clientOrgUuid }).catch(() => {});
-  await orgViewChanged(deps, partner);
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
-import { cachedOrgView } from './org-settings.service.js';
+import { orgView } from './org-settings.service.js';
 import { orgSettingsRoutes } from './org-settings.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { cloudArchivingRoutes } from './cloud-archiving.routes.js';
@@ -19,7 +19,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       response: GetOrgV2Response,
     },
     async (_input, ctx) => {
-      const org = await cachedOrgView(deps, ctx.orgUuid);
+      const org = await orgView(deps, ctx.orgUuid);
       return { org, orgUuid: org.uuid, featureFlags: {} };
     },
   );
@@ -35,7 +35,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       body: GetOrganizationRequest,
       response: GetOrganizationResponse,
     },
-    async (_input, ctx) => ({ org: await cachedOrgView(deps, ctx.orgUuid) }),
+    async (_input, ctx) => ({ org: await orgView(deps, ctx.orgUuid) }),
   );
   orgSettingsRoutes(app, deps);
   ssoRoutes(app, deps);

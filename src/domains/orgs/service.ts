@@ -9,7 +9,6 @@ import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api
 import * as store from './store.js';
 import { listUsers as listUserRows } from './users.store.js';
 import { normaliseEmail } from './emails.js';
-import { orgViewChanged } from './org-settings.service.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
@@ -203,9 +202,9 @@ export async function refusedKeys(deps: Pick<Deps, 'store' | 'clock'>, keyIds: s
 }
 
 /** Lets the partner organization's partner keys act for the client organization. Idempotent. */
-export async function grantPartner(deps: OrgDeps & Pick<Deps, 'orgViews'>, input: { partnerOrgUuid: string; clientOrgUuid: string }): Promise<{ granted: boolean }> {
+export async function grantPartner(deps: OrgDeps, input: { partnerOrgUuid: string; clientOrgUuid: string }): Promise<{ granted: boolean }> {
   if (input.partnerOrgUuid === input.clientOrgUuid) throw fail('INVALID_VALUE', 'a partner organization cannot be its own client');
-  const result = await write(deps, systemActor(input.clientOrgUuid, 'partner.grant'), async (w) => {
+  return write(deps, systemActor(input.clientOrgUuid, 'partner.grant'), async (w) => {
     for (const uuid of [input.partnerOrgUuid, input.clientOrgUuid]) {
       if (!(await store.findOrg(w.tx, uuid))) throw fail('NOT_FOUND', `Organization ${uuid}`);
     }
@@ -213,8 +212,6 @@ export async function grantPartner(deps: OrgDeps & Pick<Deps, 'orgViews'>, input
     if (granted) w.audit({ entity: 'PARTNER_GRANT', entityUuid: input.partnerOrgUuid, action: 'CREATE' });
     return { granted };
   });
-  if (result.granted) await orgViewChanged(deps, input.partnerOrgUuid);
-  return result;
 }
 
 export async function getOrg(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>): Promise<OrgRecord> {

@@ -6,7 +6,7 @@ import { randomToken } from '../../ids.js';
 import { orgRecords } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
-import { changeOrg, orgViewChanged } from './org-settings.service.js';
+import { changeOrg } from './org-settings.service.js';
 import { ownedRecords } from './owned-records.js';
 import type { RhombusKeyAppSettings, SamlSettings } from './sso.schemas.js';
 import * as store from './store.js';
@@ -18,7 +18,7 @@ import * as store from './store.js';
  * sealed at rest and answered once, when it is set up.
  */
 
-type SsoDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'orgViews'>;
+type SsoDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 export type SamlSettingsRecord = Omit<Static<typeof SamlSettings>, 'registrationUuid' | 'orgUuid'> & {
   uuid: string;
@@ -57,7 +57,6 @@ export async function updateSaml(deps: SsoDeps, ctx: CallerContext, input: SamlI
     const first = (await saml.list(w, ctx.orgUuid))[0];
     await putSaml(w, { ...input, registrationUuid: input.registrationUuid ?? first?.uuid ?? null });
   });
-  if (input.teamName) await orgViewChanged(deps, ctx.orgUuid);
 }
 
 /** updateSAMLSettingsV2: the list becomes the organization's registrations (those left out are deleted). */
@@ -67,7 +66,6 @@ export async function replaceSaml(deps: SsoDeps, ctx: CallerContext, inputs: Sam
     for (const old of await saml.list(w, ctx.orgUuid)) if (!kept.has(old.uuid)) await saml.delete(w, old.uuid);
     for (const input of inputs) await putSaml(w, input);
   });
-  if (inputs.some((input) => input.teamName)) await orgViewChanged(deps, ctx.orgUuid);
 }
 
 export type RhombusKeyApp = Static<typeof RhombusKeyAppSettings>;
