@@ -2,9 +2,8 @@
 // then prints one summary table of every target with its figure and PASS or FAIL. Each bench measures its
 // subject beside a baseline in the same run, in alternating rounds, and reports the ratio, because these
 // machines are shared and noisy and only same-run ratios carry over. The load average is printed with it.
-// Each bench runs in a process of its own (this file again, forked), so that none inherits another's heap or
-// compiled code: after the million-row benches, the REST edge measured in the same process cost 107 µs of CPU
-// a request against 67-86 µs alone.
+// Each bench runs in a process of its own (this file again, forked), so that none inherits another's heap,
+// compiled code or open handles, and each can be run alone with the same figures.
 import { fork } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
