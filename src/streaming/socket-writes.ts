@@ -63,6 +63,8 @@ export class TurnWrites {
   private next = 0;
   /** The write time of the sweep under way (ms). */
   private sweepMs = 0;
+  /** The sweep's joined buffers: equal queues share one across its turns too. */
+  private joined = new JoinedFrames();
   /** The connections for the sweep after it. */
   private waiting: SocketWriter[] = [];
   private scheduled = false;
@@ -91,14 +93,15 @@ export class TurnWrites {
     }
     const started = performance.now();
     const end = Math.min(this.sweep.length, this.next + WRITES_PER_TURN);
-    const joined = new JoinedFrames();
-    for (let i = this.next; i < end; i++) this.sweep[i]!.flush(joined);
+    for (let i = this.next; i < end; i++) this.sweep[i]!.flush(this.joined);
     this.next = end;
     const ended = performance.now();
     this.sweepMs += ended - started;
     if (end < this.sweep.length) return void setImmediate(this.writeSome);
+    // Done: the sweep's connections and joined buffers are let go while resting.
     this.sweep = [];
     this.next = 0;
+    this.joined = new JoinedFrames();
     this.restUntil = ended + Math.min(this.sweepMs, MAX_REST_MS);
     if (this.waiting.length > 0) this.writeAfterRest();
     else this.scheduled = false;

@@ -138,33 +138,47 @@ describe('stream socket writes (frames written straight to the socket, one write
     );
   });
 
-  it('writes many connections in sweeps over several turns: a frame for one not written yet joins its write', async () => {
-    // Sockets that keep what each write was handed (the sweep's order and grouping is what is checked here).
-    const sockets = Array.from({ length: WRITES_PER_TURN + 72 }, () => {
-      const writes: string[] = [];
-      const socket = new Writable({ write: (chunk: Buffer, _encoding, done) => (writes.push(chunk.toString('latin1')), done()) });
-      return { socket, writes };
-    });
+  /** More connections than one turn writes, on sockets that keep the buffer each write was handed. */
+  function sweepOfConnections() {
     const turn = new TurnWrites();
-    const writers = sockets.map(
-      ({ socket }) =>
-        new SocketWriter(
-          socket as unknown as Duplex,
-          turn,
-          () => true,
-          () => {},
-        ),
-    );
+    return Array.from({ length: WRITES_PER_TURN + 72 }, () => {
+      const writes: Buffer[] = [];
+      const socket = new Writable({ write: (chunk: Buffer, _encoding, done) => (writes.push(chunk), done()) });
+      const writer = new SocketWriter(
+        socket as unknown as Duplex,
+        turn,
+        () => true,
+        () => {},
+      );
+      return { writer, writes };
+    });
+  }
+  const texts = (writes: Buffer[]) => writes.map((b) => b.toString());
+
+  it('writes many connections in sweeps over several turns: a frame for one not written yet joins its write', async () => {
+    const connections = sweepOfConnections();
     const [first, second] = [textFrame('change 1'), textFrame('change 2')];
-    for (const w of writers) w.send(first);
+    for (const c of connections) c.writer.send(first);
     await new Promise(setImmediate); // the sweep's first turn has run
-    assert.equal(sockets.filter((s) => s.writes.length === 1).length, WRITES_PER_TURN);
-    writers[0]!.send(second); // written already in this sweep: waits for the next one
-    writers.at(-1)!.send(second); // not written yet: takes both changes in one write
-    for (let i = 0; i < 100 && sockets[0]!.writes.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
-    const bytes = (frame: Buffer) => frame.toString('latin1');
-    assert.deepEqual(sockets[0]!.writes, [bytes(first), bytes(second)]);
-    assert.deepEqual(sockets.at(-1)!.writes, [bytes(first) + bytes(second)]);
-    assert.ok(sockets.slice(1, -1).every((s) => s.writes.length === 1 && s.writes[0] === bytes(first)));
+    assert.equal(connections.filter((c) => c.writes.length === 1).length, WRITES_PER_TURN);
+    connections[0]!.writer.send(second); // written already in this sweep: waits for the next one
+    connections.at(-1)!.writer.send(second); // not written yet: takes both changes in one write
+    for (let i = 0; i < 100 && connections[0]!.writes.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(texts(connections[0]!.writes), texts([first, second]));
+    assert.deepEqual(texts(connections.at(-1)!.writes), texts([Buffer.concat([first, second])]));
+    assert.ok(connections.slice(1, -1).every((c) => c.writes.length === 1 && c.writes[0]!.equals(first)));
+  });
+
+  it('hands equal queues one joined buffer across the turns of a sweep', async () => {
+    const connections = sweepOfConnections();
+    const frames = [textFrame('change 1'), textFrame('change 2')];
+    for (const frame of frames) for (const c of connections) c.writer.send(frame);
+    for (let i = 0; i < 100 && connections.at(-1)!.writes.length < 1; i++) await new Promise((r) => setTimeout(r, 5));
+    const joined = connections[0]!.writes[0]!;
+    assert.ok(joined.equals(Buffer.concat(frames)));
+    assert.ok(
+      connections.every((c) => c.writes.length === 1 && c.writes[0] === joined),
+      'the first turn and the second were handed the same buffer',
+    );
   });
 });
