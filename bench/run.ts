@@ -12,17 +12,18 @@ import { dirname, join } from 'node:path';
 import { addResults, anyFailed, loadAverage, recorded, recordFailure, startBench, summaryTable, type TargetResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const benchName = (file: string) => file.replace('.bench.ts', '');
 
 /** In a bench's child process: runs that bench and hands what it recorded to the parent. */
 const only = process.env.GH_BENCH_ONLY;
 if (only) {
-  startBench(only.replace('.bench.ts', ''));
+  startBench(benchName(only));
   try {
     const mod = (await import(pathToFileURL(join(here, only)).href)) as { run(): Promise<void> };
     await mod.run();
   } catch (e) {
     console.error(`${only} failed:`, e);
-    recordFailure(only.replace('.bench.ts', ''), e);
+    recordFailure(benchName(only), e);
   }
   process.send!([...recorded()], () => process.exit(0));
   await new Promise(() => {}); // exits once the parent has the results
@@ -54,7 +55,7 @@ const startedAt = performance.now();
 const loadBefore = loadAverage();
 console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadBefore}, Node.js ${process.version}`);
 for (const file of benches) {
-  const name = file.replace('.bench.ts', '');
+  const name = benchName(file);
   console.log(`\n== ${name} == (load average ${loadAverage()})`);
   try {
     addResults(await runInChild(file));
