@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { ChangeEvent } from '../../../src/bus/events.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { callApi, startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -128,6 +129,53 @@ forEachDialect('V2 webhooks: several URLs for activity and diagnostic events', (
       await simulateAlert(server, site.cameras.Lobby);
       await settle();
       assert.equal(activity.requests.length, before);
+    });
+  });
+
+  describe('a burst of changes', () => {
+    it('alerts raised together in two organizations reach each one’s own URL; announced again all at once, nothing is sent twice', async () => {
+      const orgs = [await server.createOrg('Burst A'), await server.createOrg('Burst B')];
+      const receivers = [await startReceiver(), await startReceiver()];
+      const bus = server.gatehouse.deps.bus;
+      const announced: ChangeEvent[] = [];
+      const unsubscribe = bus.subscribe('change', (e) => void (e.entity === 'POLICY_ALERT' && orgs.some((o) => o.orgUuid === e.orgUuid) && announced.push(e)));
+      try {
+        const cameras: string[] = [];
+        for (const [i, o] of orgs.entries()) {
+          cameras.push((await seedWebhookSite(server, o.orgUuid)).cameras.Lobby);
+          assert.equal((await call(UPDATE, { webhookUrl: `${receivers[i]!.url}/in` }, o.apiKey)).json.error, false);
+        }
+        const raised = await Promise.all(Array.from({ length: 30 }, (_, k) => simulateAlert(server, cameras[k % 2]!, 'MOTION', { text: `burst ${k}` })));
+        const delivered = async () => {
+          for (const i of [0, 1]) {
+            const theirs = raised.filter((_, k) => k % 2 === i).map((a) => a.uuid as string);
+            const got = await receivers[i]!.waitFor(theirs.length);
+            assert.deepEqual(got.map((r) => r.json.alertUuid).sort(), theirs.sort());
+          }
+          await settle();
+          assert.deepEqual(
+            receivers.map((r) => r.requests.length),
+            [15, 15],
+            'no alert twice, none at the other organization',
+          );
+          for (const [i, o] of orgs.entries()) {
+            const log = (await call('/api/integrations/getDeliveryLog', { kind: 'WEBHOOK_V2_ACTIVITY', maxResults: 100 }, o.apiKey)).json.deliveries as any[];
+            assert.deepEqual(
+              log.map((d) => [d.targetUrl, d.status]),
+              Array(15).fill([`${receivers[i]!.url}/in`, 'DELIVERED']),
+            );
+          }
+        };
+        await delivered();
+        // The same announcements again, in one turn (as a bus that reconnects may repeat them): the dispatcher takes
+        // them as one run over both organizations, and every delivery is already known.
+        assert.equal(announced.length, 30);
+        for (const e of announced) void bus.publish('change', e);
+        await delivered();
+      } finally {
+        unsubscribe();
+        await Promise.all(receivers.map((r) => r.close()));
+      }
     });
   });
 });

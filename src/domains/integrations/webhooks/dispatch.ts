@@ -3,7 +3,7 @@ import { systemActor } from '../../../deps.js';
 import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/service.js';
 import { changesBetween, lastPositions, positionAtOrBeforeId } from '../../changes/service.js';
 import { write } from '../../../store/write.js';
-import { findIntegration, type IntegrationDeps } from '../settings.js';
+import { findIntegration, type Integration, type IntegrationDeps } from '../settings.js';
 import { listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
 import { isWebhookEntity, webhookEventOf, type SubscriptionEvent } from './events.js';
 import * as store from './store.js';
@@ -51,19 +51,30 @@ interface Target {
   backoffSec: number | null;
 }
 
-/**
- * Enqueues the deliveries a change makes for the organization's webhooks: the classic webhook and the V2
- * URLs of its family, and the subscriptions it matches (a subscription in its back-off is skipped). One
- * write: the deliveries, the back-off slots and the device states they depend on commit together.
- * Answers how many deliveries were added.
- */
-export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string): Promise<number> {
-  if (!isWebhookEntity(event.entity)) return 0;
-  const orgUuid = event.orgUuid;
+/** An organization's webhook targets, read once for a run of its changes. */
+export interface WebhookTargets {
+  classic: Integration | null;
+  endpoints: Endpoint[];
+}
+
+export async function webhookTargetsOf(deps: IntegrationDeps, orgUuid: string): Promise<WebhookTargets> {
   const [classic, endpoints] = await Promise.all([
     findIntegration(deps, orgUuid, 'WEBHOOK'),
     listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION']),
   ]);
+  return { classic, endpoints };
+}
+
+/**
+ * Enqueues the deliveries a change makes for the organization's webhooks (`targets`, read after the change
+ * committed): the classic webhook and the V2 URLs of its family, and the subscriptions it matches (a
+ * subscription in its back-off is skipped). One write: the deliveries, the back-off slots and the device
+ * states they depend on commit together. Answers how many deliveries were added.
+ */
+export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, mediaUrl: string, targets: WebhookTargets): Promise<number> {
+  if (!isWebhookEntity(event.entity)) return 0;
+  const orgUuid = event.orgUuid;
+  const { classic, endpoints } = targets;
   const classicSince = Number(classic?.settings.sinceChangeId ?? 0);
   const classicUrl = classic?.enabled && event.id > classicSince ? ((classic.settings.webhookUrl as string | null) ?? null) : null;
   const live = endpoints.filter((e) => !e.disabled && event.id > e.sinceChangeId);
@@ -122,29 +133,56 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  // One change at a time, in the order they arrive: a device's offline and online are told in order.
+  // One run at a time, each organization's changes in the order they arrived (a device's offline and online are
+  // told in order). The changes announced while a run is under way wait in `announced` and make the next run,
+  // which reads each organization's targets once for all its changes: a burst (a site seeded, a door's busy
+  // hour) costs a read of the targets per organization, not per change.
   let queue: Promise<unknown> = Promise.resolve();
-  const dispatch = (event: ChangeEvent): Promise<number> => {
-    const next = queue.then(() => dispatchChange(deps, event, mediaUrl));
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run);
     queue = next.catch(() => {});
     return next;
   };
+  const announced: ChangeEvent[] = [];
+  async function dispatchAnnounced(events: ChangeEvent[]): Promise<void> {
+    const byOrg = new Map<string, ChangeEvent[]>();
+    for (const event of events) {
+      const changes = byOrg.get(event.orgUuid);
+      if (changes) changes.push(event);
+      else byOrg.set(event.orgUuid, [event]);
+    }
+    for (const [orgUuid, changes] of byOrg) {
+      try {
+        const targets = await webhookTargetsOf(deps, orgUuid);
+        for (const event of changes) {
+          await dispatchChange(deps, event, mediaUrl, targets).catch((e) =>
+            log.error({ err: e, orgUuid, changeId: event.id }, 'webhook dispatch failed; retried at the next poll'),
+          );
+        }
+      } catch (e) {
+        log.error({ err: e, orgUuid }, 'reading the webhook targets failed; the changes are dispatched at the next poll');
+      }
+    }
+  }
   const unsubscribe = deps.bus.subscribe('change', (event) => {
-    if (!stopped && isWebhookEntity(event.entity))
-      dispatch(event).catch((e) => log.error({ err: e, orgUuid: event.orgUuid, changeId: event.id }, 'webhook dispatch failed'));
+    if (stopped || !isWebhookEntity(event.entity)) return;
+    announced.push(event);
+    if (announced.length === 1) void inTurn(() => dispatchAnnounced(announced.splice(0)));
   });
 
   /** Dispatches one organization's logged changes after its cursor; answers whether more wait. */
   async function passOrg(orgUuid: string, cursor: number, latest: number): Promise<boolean> {
     let done = cursor;
     let complete = true;
-    for (const event of await changesBetween(deps, orgUuid, cursor, latest, PAGE)) {
+    const changes = await changesBetween(deps, orgUuid, cursor, latest, PAGE);
+    const targets = await webhookTargetsOf(deps, orgUuid);
+    for (const event of changes) {
       if (stopped) {
         complete = false;
         break;
       }
       try {
-        await dispatch(event);
+        await inTurn(() => dispatchChange(deps, event, mediaUrl, targets));
       } catch (e) {
         log.error({ err: e, orgUuid, changeId: event.id }, 'webhook dispatch failed; retried at the next poll');
         complete = false;
