@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Bus } from '../../../src/bus/bus.js';
 import type { ChangeEvent } from '../../../src/bus/events.js';
+import { systemActor } from '../../../src/deps.js';
+import { addEndpoint } from '../../../src/domains/integrations/webhooks/endpoints.service.js';
+import { write } from '../../../src/store/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { callApi, startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -129,6 +133,31 @@ forEachDialect('V2 webhooks: several URLs for activity and diagnostic events', (
       await simulateAlert(server, site.cameras.Lobby);
       await settle();
       assert.equal(activity.requests.length, before);
+    });
+  });
+
+  describe('a URL the dispatcher has not heard of', () => {
+    it('gets the alerts raised after it was added, though the bus lost its announcement (the next pass knows it)', async () => {
+      const o = await server.createOrg('Unannounced');
+      const receiver = await startReceiver();
+      try {
+        const camera = (await seedWebhookSite(server, o.orgUuid)).cameras.Lobby;
+        // An alert while the organization has no target, and a pass that sees it without one.
+        await simulateAlert(server, camera);
+        await settle(300);
+        const deps = server.gatehouse.deps;
+        const silent: Bus = { ...deps.bus, publish: async () => {} };
+        await write({ ...deps, bus: silent }, systemActor(o.orgUuid, 'test.unannounced'), (w) =>
+          addEndpoint(deps, w, { purpose: 'ACTIVITY', url: `${receiver.url}/in`, secret: null, disabled: false }),
+        );
+        const alert = await simulateAlert(server, camera, 'MOTION_HUMAN');
+        const [request] = await receiver.waitFor(1);
+        assert.equal(request!.json.alertUuid, alert.uuid);
+        await settle();
+        assert.equal(receiver.requests.length, 1, 'the alert from before the URL is not sent');
+      } finally {
+        await receiver.close();
+      }
     });
   });
 

@@ -3,8 +3,8 @@ import { systemActor } from '../../../deps.js';
 import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/service.js';
 import { changesBetween, lastPositions, positionAtOrBeforeId } from '../../changes/service.js';
 import { write } from '../../../store/write.js';
-import { findIntegration, type Integration, type IntegrationDeps } from '../settings.js';
-import { listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
+import { findIntegration, INTEGRATION_ENTITY, type Integration, type IntegrationDeps } from '../settings.js';
+import { ENDPOINT_ENTITY, listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
 import { isWebhookEntity, webhookEventOf, type SubscriptionEvent } from './events.js';
 import * as store from './store.js';
 
@@ -164,10 +164,22 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
       }
     }
   }
+  // The organizations that had a live webhook target at the last pass (null before the first, and after the store
+  // is replaced), and those whose integrations or endpoints changed since: an announced change of any other
+  // organization has nothing to deliver, and costs no read. Knowing a new target late only makes its first
+  // deliveries late, never lost: the next pass reads the set again and catches the organization's log up.
+  let withTargets: ReadonlySet<string> | null = null;
+  const retargeted = new Set<string>();
+  const mayHaveTargets = (orgUuid: string) => withTargets === null || withTargets.has(orgUuid) || retargeted.has(orgUuid);
   const unsubscribe = deps.bus.subscribe('change', (event) => {
-    if (stopped || !isWebhookEntity(event.entity)) return;
+    if (stopped) return;
+    if (event.entity === INTEGRATION_ENTITY || event.entity === ENDPOINT_ENTITY) retargeted.add(event.orgUuid);
+    if (!isWebhookEntity(event.entity) || !mayHaveTargets(event.orgUuid)) return;
     announced.push(event);
     if (announced.length === 1) void inTurn(() => dispatchAnnounced(announced.splice(0)));
+  });
+  const unsubscribeReplaced = deps.bus.subscribe('store.replaced', () => {
+    withTargets = null;
   });
 
   /** Dispatches one organization's logged changes after its cursor; answers whether more wait. */
@@ -197,7 +209,11 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
   /** One pass over every organization with a webhook target; answers whether more changes wait. */
   async function pass(): Promise<boolean> {
     const db = deps.store.db;
+    // A change of targets announced before this read is in it.
+    const known = [...retargeted];
     const targets = await store.orgsWithTargets(db);
+    withTargets = new Set(targets.keys());
+    for (const orgUuid of known) retargeted.delete(orgUuid);
     const orgs = [...targets.keys()];
     const [cursors, latest] = await Promise.all([store.readCursors(db, orgs), lastPositions(deps, orgs)]);
     let more = false;
@@ -240,6 +256,7 @@ export function startWebhookDispatcher(deps: IntegrationDeps, mediaUrl: string):
     async stop() {
       stopped = true;
       unsubscribe();
+      unsubscribeReplaced();
       if (timer) clearTimeout(timer);
       await running;
       await queue;
