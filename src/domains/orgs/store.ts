@@ -105,7 +105,7 @@ export async function hasPartnerGrant(db: Db, partnerOrgUuid: string, clientOrgU
   return row !== undefined;
 }
 
-/** The client organizations a partner has grants for, oldest grant first. */
+/** The client organizations a partner has grants for, oldest grant first; grants of the same millisecond by name. */
 export async function listPartnerClients(
   db: Db,
   partnerOrgUuid: string,
@@ -116,6 +116,7 @@ export async function listPartnerClients(
     .select(['orgs.uuid', 'orgs.name', 'orgs.created_at_ms', 'partner_grants.created_at_ms as granted_at_ms'])
     .where('partner_grants.partner_org_uuid', '=', partnerOrgUuid)
     .orderBy('partner_grants.created_at_ms')
+    .orderBy('orgs.name')
     .orderBy('orgs.uuid')
     .execute();
   return rows.map((r) => ({ ...r, created_at_ms: Number(r.created_at_ms), granted_at_ms: Number(r.granted_at_ms) }));
