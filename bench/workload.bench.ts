@@ -139,7 +139,6 @@ export async function setUp(deps: Deps, restUrl: string): Promise<{ apiKey: stri
   const busyCamera = site.cameras!['Camera 0000']!;
   const door = site.doors!['Main Door']!;
   const call = caller(restUrl, org.apiKey);
-  // The server's memory per 1,000 stored alerts: around storing them and reading every page of them once.
   // The server's memory per 1,000 stored alerts: the growth over storing the second half of the history and reading
   // every page of it, after the first half did the same (so that what the first use of these paths sets up once,
   // about 2 MB of compiled code and caches, is not counted per alert). The resident size also moves with what the
