@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import type { CallerContext } from '../src/context.js';
 import { systemActor, type Deps } from '../src/deps.js';
 import { createDevice } from '../src/domains/devices/service.js';
-import { getDeviceCrossingCounts } from '../src/domains/events/reports.service.js';
+import { getDeviceCrossingCounts } from '../src/domains/events/reports/service.js';
 import { createOrg } from '../src/domains/orgs/service.js';
 import { createLogger } from '../src/logger.js';
 import { write } from '../src/store/write.js';

@@ -16,15 +16,15 @@ import type { CameraDetails } from '../domains/devices/camera-details.service.js
 import type { DeviceStateRecord } from '../domains/devices/device-events.service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
 import type { VideoWallRecord } from '../domains/devices/video-walls.service.js';
-import type { PolicyAlertRecord } from '../domains/events/alerts.schemas.js';
+import type { PolicyAlertRecord } from '../domains/events/alerts/schemas.js';
 import type { Rule, RulesEventRecord } from '../domains/rules/general-rules.schemas.js';
 import type { RulePauseRecord } from '../domains/rules/general-rules.service.js';
 import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRecord } from '../domains/schedules/policies.service.js';
-import type { SavedClipRecord } from '../domains/events/clips.schemas.js';
-import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups.schemas.js';
-import type { ClipGroupRecord } from '../domains/events/clip-groups.schemas.js';
-import type { CrossingRecord } from '../domains/events/reports.service.js';
-import type { RunningAverageReset } from '../domains/events/running-average.service.js';
+import type { SavedClipRecord } from '../domains/events/clips/schemas.js';
+import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups/schemas.js';
+import type { ClipGroupRecord } from '../domains/events/clip-groups/schemas.js';
+import type { CrossingRecord } from '../domains/events/reports/service.js';
+import type { RunningAverageReset } from '../domains/events/reports/running-average.service.js';
 import type { FaceMatchmakerRecord, PersonRecord } from '../domains/faces/records.js';
 import type { BadgeEventRecord, SeekPointRecord } from '../domains/integrations/badge-events.service.js';
 import type { IntegrationChangeRecord } from '../domains/integrations/settings.js';
@@ -40,12 +40,12 @@ import type { IntegrationCommandRecord } from '../domains/rules/actions/integrat
 import type { LiveNotificationRecord } from '../domains/rules/actions/live-notification.js';
 import type { ButtonEvent, ButtonRule, RuleFiring } from '../domains/rules/schemas.js';
 import type { ScheduleRecord } from '../domains/schedules/service.js';
-import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles.schemas.js';
+import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles/schemas.js';
 import type { DoorLabelsChange } from '../domains/access/door-labels.service.js';
 import type { AccessRuleRecord } from '../domains/access/grants.service.js';
 import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/groups.service.js';
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
-import type { ThreatCaseRecord } from '../domains/events/threat-cases.schemas.js';
+import type { ThreatCaseRecord } from '../domains/events/threat-cases/schemas.js';
 // orgs (issue 18, finished)
 import type { UserSettingsRecord } from '../domains/orgs/user-settings.js';
 import type { OrgSettingsRecord, OrgView } from '../domains/orgs/org-settings.service.js';
@@ -63,9 +63,9 @@ import type { DoorScheduleExceptionRecord } from '../domains/access/exceptions.m
 import type { GuestPassRecord } from '../domains/access/guest-passes.model.js';
 import type { GuestActivityRecord, GuestRecord } from '../domains/guests/guests.model.js';
 // events in full (issue 20, finished): mutes, face matching, scene-query prompts and custom events
-import type { NotificationMuteRecord } from '../domains/events/notification-mutes.service.js';
+import type { NotificationMuteRecord } from '../domains/events/alerts/notification-mutes.service.js';
 import type { FaceMatchingConfigRecord } from '../domains/faces/face-matching.service.js';
-import type { CustomEventRecord, PromptConfigurationRecord } from '../domains/events/scene-queries.schemas.js';
+import type { CustomEventRecord, PromptConfigurationRecord } from '../domains/events/scene-queries/schemas.js';
 // devices in full (issue 19): alert monitoring pins
 import type { AlertMonitoringPinRecord } from '../domains/devices/monitoring-pins.service.js';
 // timeline reads: custom seekpoints
@@ -73,7 +73,7 @@ import type { CustomSeekpointRecord } from '../timeline/custom-seekpoints.js';
 // media (issue 19): shared live video, raw HTTP streams, timelapses
 import type { SharedLiveVideoStreamRecord, SharedVideoWallRecord } from '../domains/devices/shared-live-streams.schemas.js';
 import type { RawHttpStreamRecord } from '../domains/devices/raw-http-streams.schemas.js';
-import type { SharedTimelapseGroupRecord, TimelapseClipRecord } from '../domains/events/timelapses.schemas.js';
+import type { SharedTimelapseGroupRecord, TimelapseClipRecord } from '../domains/events/timelapses/schemas.js';
 
 /** A person's labels, as the stream announces a change of them. */
 export interface PersonLabelsChange {

@@ -26,14 +26,14 @@ import { exceptionRoutes } from '../domains/access/exceptions.routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes.routes.js';
 import { componentEventRoutes } from '../domains/access/component-events.routes.js';
 import { doorControllerRoutes } from '../domains/access/door-controllers.routes.js';
-import { threatCaseRoutes } from '../domains/events/threat-cases.routes.js';
+import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
 // devices in full (issue 19): badge readers and keypads
 import { badgeReaderRoutes } from '../domains/access/badge-readers.routes.js';
 import { keypadRoutes } from '../domains/access/keypads.routes.js';
 // timeline reads (seekpoints, presence windows)
 import { componentSeekpointRoutes } from '../domains/access/component-seekpoints.routes.js';
-import { eventTimelineRoutes } from '../domains/events/seekpoints.routes.js';
+import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
 import { sensorTimelineRoutes } from '../domains/devices/sensor-timeline.routes.js';
 import type { ApiApp } from './operation.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { groupAlerts, pageOfGroups, rowsToRead } from '../../src/domains/events/alert-groups.js';
+import { groupAlerts, pageOfGroups, rowsToRead } from '../../src/domains/events/alerts/alert-groups.js';
 
 const at = (...times: number[]) => times.map((timestampMs, i) => ({ timestampMs, id: i }));
 const sizes = (groups: Array<{ policyAlerts: unknown[] }>) => groups.map((g) => g.policyAlerts.length);

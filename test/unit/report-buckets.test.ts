@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bucketIndex, cutBuckets, localIso } from '../../src/domains/events/report-buckets.js';
+import { bucketIndex, cutBuckets, localIso } from '../../src/domains/events/reports/report-buckets.js';
 
 const utc = (iso: string) => Date.parse(iso);
 const local = (starts: number[], tz: string) => starts.map((s) => localIso(s, tz));

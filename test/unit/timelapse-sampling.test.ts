@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sampledWindows } from '../../src/domains/events/timelapse-sampling.js';
+import { sampledWindows } from '../../src/domains/events/timelapses/timelapse-sampling.js';
 import { sampleTimeExpression, type SampledWindow } from '../../src/media/render-timelapse.js';
 
 const at = (iso: string) => Date.parse(iso);

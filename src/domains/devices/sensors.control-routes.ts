@@ -3,7 +3,7 @@ import { systemActor, type Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { ResponseOf, Ruuid } from '../../schemas/common.js';
-import { takeSensorReadings } from '../events/alerts.service.js';
+import { takeSensorReadings } from '../events/alerts/service.js';
 import {
   CLIMATE_READINGS,
   GATEWAY_READINGS,

@@ -8,19 +8,19 @@ import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';
-import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts.schemas.js';
-import { raiseDeviceAlert, takeSensorReadings } from './alerts.service.js';
-import { SavedClip } from './clips.schemas.js';
-import { findSavedClip, saveClip, uploadClipMedia } from './clips.service.js';
+import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts/schemas.js';
+import { raiseDeviceAlert, takeSensorReadings } from './alerts/service.js';
+import { SavedClip } from './clips/schemas.js';
+import { findSavedClip, saveClip, uploadClipMedia } from './clips/service.js';
 import { READINGS } from './readings.js';
-import { recordCrossing } from './reports.service.js';
+import { recordCrossing } from './reports/service.js';
 import { CROSSING_OBJECTS } from './tables.js';
 import { FaceEvent } from '../faces/face-events.schemas.js';
 import { recordFaceSighting } from '../faces/face-events.service.js';
-import { VehicleEvent } from './vehicles.schemas.js';
-import { recordPlateRead } from './vehicles.service.js';
-import { recordCustomEvent } from './custom-events.service.js';
-import { CustomEvent } from './scene-queries.schemas.js';
+import { VehicleEvent } from './vehicles/schemas.js';
+import { recordPlateRead } from './vehicles/service.js';
+import { recordCustomEvent } from './custom-events/service.js';
+import { CustomEvent } from './scene-queries/schemas.js';
 
 /**
  * The simulator's events of this domain, under /_gatehouse/simulate: each body is the flags of

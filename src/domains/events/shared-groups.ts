@@ -5,10 +5,10 @@ import { newShareToken, shareAccess, sharePasswordDigest } from '../../media/sha
 import type { MediaPart } from '../../media/storage.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import type { WriteScope } from '../../store/write.js';
-import { findClipMedia, type ClipMedia } from './clips.service.js';
-import * as clips from './clips.store.js';
-import { SHARE_EXPIRY } from './shared-clip-groups.schemas.js';
-import * as store from './shared-clip-groups.store.js';
+import { findClipMedia, type ClipMedia } from './clips/service.js';
+import * as clips from './clips/store.js';
+import { SHARE_EXPIRY } from './shared-clip-groups/schemas.js';
+import * as store from './shared-clip-groups/store.js';
 import type { ClipKind, SavedClipsTable, SharedClipGroupsTable, SharedGroupKind } from './tables.js';
 
 /**

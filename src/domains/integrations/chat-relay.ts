@@ -7,9 +7,9 @@ import { DELIVERY_ID_HEADER, GiveUp, type AttemptStep, type DeliveryKind } from 
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findDevice, findLocation } from '../devices/service.js';
-import { POLICY_ALERT_ENTITY } from '../events/alerts.service.js';
-import { createSavedClip } from '../events/clips.service.js';
-import { notifiesNobody } from '../events/notification-mutes.service.js';
+import { POLICY_ALERT_ENTITY } from '../events/alerts/service.js';
+import { createSavedClip } from '../events/clips/service.js';
+import { notifiesNobody } from '../events/alerts/notification-mutes.service.js';
 import { findIntegration, type Integration, type IntegrationDeps } from './settings.js';
 import { chatWebhookUrl } from './chat.service.js';
 

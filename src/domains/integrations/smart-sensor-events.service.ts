@@ -3,9 +3,9 @@ import { mediaUrlPath } from '../../media/storage.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
 import { findDevice } from '../devices/service.js';
 import type { Activity } from '../../schemas/activities.js';
-import { createPolicyAlert } from '../events/alerts.service.js';
-import { createSavedClip } from '../events/clips.service.js';
-import { notifiesNobody } from '../events/notification-mutes.service.js';
+import { createPolicyAlert } from '../events/alerts/service.js';
+import { createSavedClip } from '../events/clips/service.js';
+import { notifiesNobody } from '../events/alerts/notification-mutes.service.js';
 import type { SMART_SENSOR_ALERTS, SmartSensorEventType } from './schemas.js';
 import { findIntegration, type IntegrationDeps } from './settings.js';
 

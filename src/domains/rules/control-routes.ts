@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../events/alerts.schemas.js';
+import { StringEnum } from '../events/alerts/schemas.js';
 import { recordPress } from './evaluation.service.js';
 import { BUTTON_PRESSES, ButtonEvent, RuleFiring } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ActivityEnum, StringEnum } from '../events/alerts.schemas.js';
+import { ActivityEnum, StringEnum } from '../events/alerts/schemas.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from './schemas.js';
 

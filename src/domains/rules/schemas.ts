@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../events/alerts.schemas.js';
-import { ALERT_DEVICE_TYPES } from '../events/alerts.schemas.js';
+import { StringEnum } from '../events/alerts/schemas.js';
+import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 
 /** The platform's ButtonPressEnum: what a rule is triggered by and what a press reports. */
 export const BUTTON_PRESSES = ['NONE', 'SINGLE', 'DOUBLE', 'LONG', 'INITIAL_PRESS', 'LONG_RELEASE'] as const;

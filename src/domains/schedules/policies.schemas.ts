@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ActivityEnum } from '../events/alerts.schemas.js';
+import { ActivityEnum } from '../events/alerts/schemas.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { Schedule } from './schemas.js';
 

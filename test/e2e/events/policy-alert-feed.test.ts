@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
-import { expirePolicyAlerts } from '../../../src/domains/events/alert-feed.service.js';
-import { ALERT_RETENTION_MS, createPolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { expirePolicyAlerts } from '../../../src/domains/events/alerts/alert-feed.service.js';
+import { ALERT_RETENTION_MS, createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { write } from '../../../src/store/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
-import { findPolicyAlert } from '../../../src/domains/events/alerts.service.js';
-import { findSavedClip } from '../../../src/domains/events/clips.service.js';
+import { findPolicyAlert } from '../../../src/domains/events/alerts/service.js';
+import { findSavedClip } from '../../../src/domains/events/clips/service.js';
 import { findBadgeEvent, listSeekPointsOf } from '../../../src/domains/integrations/badge-events.service.js';
 import { signBadgePost, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../src/domains/integrations/badge-signature.js';
 import { createLogger } from '../../../src/logger.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
-import { findSavedClip } from '../../../src/domains/events/clips.service.js';
+import { findSavedClip } from '../../../src/domains/events/clips/service.js';
 import { CHAT_DELIVERY_KIND } from '../../../src/domains/integrations/chat-relay.js';
 import { write } from '../../../src/store/write.js';
 import { rawChange } from '../../helpers/changes.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
-import { findPolicyAlert } from '../../../src/domains/events/alerts.service.js';
-import { findSavedClip } from '../../../src/domains/events/clips.service.js';
+import { findPolicyAlert } from '../../../src/domains/events/alerts/service.js';
+import { findSavedClip } from '../../../src/domains/events/clips/service.js';
 import { runCli } from '../../helpers/cli.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
-import { raisePolicyAlert } from '../../../src/domains/events/alerts.service.js';
+import { raisePolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { write } from '../../../src/store/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { forEachDialect } from '../../helpers/dialects.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../../events/alerts.schemas.js';
+import { StringEnum } from '../../events/alerts/schemas.js';
 import { Secret, WebhookSettings } from '../schemas.js';
 
 /**

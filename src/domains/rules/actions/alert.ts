@@ -1,5 +1,5 @@
 import type { Activity } from '../../../schemas/activities.js';
-import { raisePolicyAlert } from '../../events/alerts.service.js';
+import { raisePolicyAlert } from '../../events/alerts/service.js';
 import { succeeded, type ActionFamily } from './action.js';
 
 /** The alert trigger a press raises. */

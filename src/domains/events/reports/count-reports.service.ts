@@ -1,0 +1,192 @@
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
+import { findDevice, findLocation, listDevices, type DeviceRecord } from '../../devices/service.js';
+import { isValidTimeZone } from '../../schedules/week-minutes.js';
+import { fieldColumn, type CsvColumn } from '../exports/csv-export.js';
+import { bucketIndex, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
+import {
+  COUNTED_TYPES,
+  type CountDataPoint,
+  type ExportCountReportsRequest,
+  type GetCountReportsForDevicesAtLocationRequest,
+  type GetCountReportV2Request,
+  type ReportType,
+} from './schemas.js';
+import { INTERVAL_UNITS } from './service.js';
+import * as store from './store.js';
+import type { CrossingObject } from '../tables.js';
+
+/**
+ * Count reports (getCountReportV2, getCountReportsForDevicesAtLocation, export/countReports): PEOPLE,
+ * FACES and VEHICLES count the line crossings in of humans, faces and vehicles, ALERTS the policy alerts,
+ * per bucket on the wall clock of a time zone. The database adds up per device and per slot (a minute
+ * for MINUTELY, a quarter hour otherwise); every time zone's offset is a whole number of quarter hours,
+ * so a slot never straddles two buckets.
+ */
+
+type ReadDeps = Pick<Deps, 'store'>;
+export type CountedType = (typeof COUNTED_TYPES)[number];
+
+const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
+
+export function countedType(type: ReportType): CountedType {
+  if (!(COUNTED_TYPES as readonly string[]).includes(type))
+    throw fail('INVALID_VALUE', `type ${type}: Gatehouse counts ${COUNTED_TYPES.join(', ')} from what it records`);
+  return type as CountedType;
+}
+
+export interface Range {
+  startTimeMs: number;
+  endTimeMs: number;
+  unit: BucketUnit;
+  timeZone: string;
+}
+
+export function rangeOf(input: { startTimeMs: number; endTimeMs: number; interval: keyof typeof INTERVAL_UNITS }, timeZone: string): Range {
+  if (input.startTimeMs > input.endTimeMs) throw fail('INVALID_VALUE', 'startTimeMs must not be after endTimeMs');
+  if (!isValidTimeZone(timeZone)) throw fail('INVALID_VALUE', `timeZone: "${timeZone}" is not a known IANA time zone`);
+  return { startTimeMs: input.startTimeMs, endTimeMs: input.endTimeMs, unit: INTERVAL_UNITS[input.interval], timeZone };
+}
+
+/** Per device, the count of each bucket of the range (bucket starts in `starts`). */
+export interface Series {
+  starts: number[];
+  byDevice: Map<string, number[]>;
+}
+
+export async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
+  const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
+  const byDevice = new Map<string, number[]>();
+  if (starts.length === 0) return { starts, byDevice };
+  const slotMs = range.unit === 'MINUTE' ? 60_000 : 900_000;
+  const { startTimeMs: from, endTimeMs: to } = range;
+  const rows =
+    type === 'ALERTS'
+      ? await store.countAlertsBySlot(deps.store.db, orgUuid, deviceUuids, from, to, slotMs)
+      : await store.sumCrossingsBySlot(deps.store.db, orgUuid, OBJECT_OF[type], deviceUuids, from, to, slotMs);
+  for (const row of rows) {
+    let counts = byDevice.get(row.device_uuid);
+    if (!counts) byDevice.set(row.device_uuid, (counts = starts.map(() => 0)));
+    counts[bucketIndex(starts, Math.max(row.slot * slotMs, from))] += row.ingress;
+  }
+  return { starts, byDevice };
+}
+
+/** Data points adding up the series of several types (each over the same range). */
+export function dataPoints(range: Range, series: Array<{ type: ReportType; series: Series }>): CountDataPoint[] {
+  const starts = series[0]?.series.starts ?? [];
+  return starts.map((start, i) => {
+    const eventCountMap: Record<string, number> = {};
+    const reportingDevicesMap: Record<string, string[]> = {};
+    for (const { type, series: s } of series) {
+      let total = 0;
+      const reporting: string[] = [];
+      for (const [device, counts] of s.byDevice) {
+        total += counts[i];
+        if (counts[i] > 0) reporting.push(facetId(device));
+      }
+      eventCountMap[type] = total;
+      reportingDevicesMap[type] = reporting.sort();
+    }
+    return { dateUtc: new Date(start).toISOString(), dateLocal: localIso(start, range.timeZone), eventCountMap, reportingDevicesMap };
+  });
+}
+
+/** A device of the organization named by a facet id or its plain RUUID. */
+async function deviceByRef(deps: ReadDeps, orgUuid: string, ref: string): Promise<DeviceRecord> {
+  const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
+  const device = uuid ? await findDevice(deps, orgUuid, uuid) : null;
+  if (!device) throw fail('NOT_FOUND', `Device ${ref}`);
+  return device;
+}
+
+async function locationTimeZone(deps: ReadDeps, orgUuid: string, locationUuid: string | null): Promise<string | null> {
+  return locationUuid ? ((await findLocation(deps, orgUuid, locationUuid))?.tz ?? null) : null;
+}
+
+/** What a scope counts: the devices (null: the whole organization) and the time zone it defaults to. */
+export async function scopeDevices(
+  deps: ReadDeps,
+  orgUuid: string,
+  scope: string,
+  uuid: string | null | undefined,
+): Promise<{ devices: string[] | null; timeZone: string | null }> {
+  if (scope === 'ORG') return { devices: null, timeZone: null };
+  if (scope === 'REGION') throw fail('INVALID_VALUE', 'scope REGION: Gatehouse reports by DEVICE, LOCATION or ORG');
+  if (!uuid) throw fail('INVALID_VALUE', `uuid: scope ${scope} needs the ${scope === 'DEVICE' ? 'device' : 'location'}'s uuid`);
+  if (scope === 'DEVICE') {
+    const device = await deviceByRef(deps, orgUuid, uuid);
+    return { devices: [device.uuid], timeZone: await locationTimeZone(deps, orgUuid, device.locationUuid) };
+  }
+  const location = await findLocation(deps, orgUuid, uuid);
+  if (!location) throw fail('NOT_FOUND', 'Location');
+  const devices = (await listDevices(deps, orgUuid)).filter((d) => d.locationUuid === location.uuid).map((d) => d.uuid);
+  return { devices, timeZone: location.tz };
+}
+
+export async function getCountReport(deps: ReadDeps, ctx: CallerContext, input: GetCountReportV2Request): Promise<CountDataPoint[]> {
+  const types = input.types.map(countedType);
+  const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
+  const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
+  const series = [];
+  for (const type of types) series.push({ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) });
+  return dataPoints(range, series);
+}
+
+/** One series per device of the location (every device for ALERTS, its cameras for the crossing types), keyed by facet id. */
+export async function getCountReportsForDevicesAtLocation(
+  deps: ReadDeps,
+  ctx: CallerContext,
+  input: GetCountReportsForDevicesAtLocationRequest,
+): Promise<Record<string, CountDataPoint[]>> {
+  const type = countedType(input.type);
+  const location = await findLocation(deps, ctx.orgUuid, input.locationUuid);
+  if (!location) throw fail('NOT_FOUND', 'Location');
+  const range = rangeOf(input, location.tz);
+  const devices = (await listDevices(deps, ctx.orgUuid, type === 'ALERTS' ? [] : ['CAMERA'])).filter((d) => d.locationUuid === location.uuid);
+  const all = await countSeries(
+    deps,
+    ctx.orgUuid,
+    type,
+    devices.map((d) => d.uuid),
+    range,
+  );
+  const answer: Record<string, CountDataPoint[]> = {};
+  for (const device of devices) {
+    const counts = all.byDevice.get(device.uuid) ?? all.starts.map(() => 0);
+    answer[facetId(device.uuid)] = dataPoints(range, [{ type, series: { starts: all.starts, byDevice: new Map([[device.uuid, counts]]) } }]);
+  }
+  return answer;
+}
+
+/** One row of export/countReports: a bucket of one uuid of the list. */
+export interface CountReportRow {
+  dateUtc: string;
+  dateLocal: string;
+  scope: string;
+  uuid: string;
+  type: string;
+  count: number;
+}
+
+export const COUNT_REPORT_COLUMNS: ReadonlyArray<CsvColumn<CountReportRow>> = (['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const).map((h) =>
+  fieldColumn<CountReportRow>(h),
+);
+
+/** export/countReports: one row per bucket and per uuid of the list (the organization for ORG). */
+export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<CountReportRow[]> {
+  const type = countedType(input.type);
+  const refs = input.scope === 'ORG' ? [ctx.orgUuid] : (input.uuidList ?? []);
+  if (refs.length === 0) throw fail('INVALID_VALUE', `uuidList: scope ${input.scope} needs at least one uuid`);
+  const rows: CountReportRow[] = [];
+  for (const ref of refs) {
+    const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.scope === 'ORG' ? null : ref);
+    const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
+    for (const point of dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) }])) {
+      rows.push({ dateUtc: point.dateUtc!, dateLocal: point.dateLocal!, scope: input.scope, uuid: ref, type, count: point.eventCountMap![type] });
+    }
+  }
+  return rows;
+}
