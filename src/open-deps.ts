@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './clock.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
-import { grantsUsingSchedule } from './domains/access/grants.service.js';
+import { grantsUsingSchedule } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/orgs/cloud-archiving.service.js';
 import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general-rules.service.js';

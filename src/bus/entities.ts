@@ -4,11 +4,11 @@
  * or a payload of the wrong shape does not compile. Adding an entity is one line here (docs/streaming.md's
  * list is regenerated from it by `npm run coverage`, and a test checks it).
  */
-import type { CredentialRecord } from '../domains/access/credentials.service.js';
-import type { UnauthorizedBadgeRecord } from '../domains/access/door-devices.service.js';
-import type { ComponentEventRecord } from '../domains/access/door-events.service.js';
-import type { LocationLockdownRecord } from '../domains/access/lockdown.service.js';
-import type { DoorAnswer } from '../domains/access/door-answer.js';
+import type { CredentialRecord } from '../domains/access/credentials/service.js';
+import type { UnauthorizedBadgeRecord } from '../domains/access/door-events/door-devices.service.js';
+import type { ComponentEventRecord } from '../domains/access/door-events/service.js';
+import type { LocationLockdownRecord } from '../domains/access/lockdowns/service.js';
+import type { DoorAnswer } from '../domains/access/doors/door-answer.js';
 import type { ElevatorLandingLabels } from '../domains/devices/elevator-landings.service.js';
 import type { FootageBoxesChange } from '../domains/devices/footage-boxes.service.js';
 import type { LocationMonitoringChange } from '../domains/devices/monitoring.service.js';
@@ -41,9 +41,9 @@ import type { LiveNotificationRecord } from '../domains/rules/actions/live-notif
 import type { ButtonEvent, ButtonRule, RuleFiring } from '../domains/rules/schemas.js';
 import type { ScheduleRecord } from '../domains/schedules/service.js';
 import type { VehicleEventRecord, VehicleRecord } from '../domains/events/vehicles/schemas.js';
-import type { DoorLabelsChange } from '../domains/access/door-labels.service.js';
-import type { AccessRuleRecord } from '../domains/access/grants.service.js';
-import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/groups.service.js';
+import type { DoorLabelsChange } from '../domains/access/doors/door-labels.service.js';
+import type { AccessRuleRecord } from '../domains/access/grants/service.js';
+import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/groups/service.js';
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
 import type { ThreatCaseRecord } from '../domains/events/threat-cases/schemas.js';
 // orgs (issue 18, finished)
@@ -58,9 +58,9 @@ import type { UserMetadataFieldRecord, UserMetadataTemplateRecord } from '../dom
 import type { PartnerClientSettingsRecord } from '../domains/orgs/partner-clients.service.js';
 import type { PartnerPermissionGroupRecord } from '../domains/permissions/partner-group-records.js';
 // access-lockdown (issue 21): lockdowns, schedule exceptions, guest passes, door labels, guests
-import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from '../domains/access/lockdown.model.js';
-import type { DoorScheduleExceptionRecord } from '../domains/access/exceptions.model.js';
-import type { GuestPassRecord } from '../domains/access/guest-passes.model.js';
+import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from '../domains/access/lockdowns/model.js';
+import type { DoorScheduleExceptionRecord } from '../domains/access/exceptions/model.js';
+import type { GuestPassRecord } from '../domains/access/guest-passes/model.js';
 import type { GuestActivityRecord, GuestRecord } from '../domains/guests/guests.model.js';
 // events in full (issue 20, finished): mutes, face matching, scene-query prompts and custom events
 import type { NotificationMuteRecord } from '../domains/events/alerts/notification-mutes.service.js';

@@ -1,9 +1,9 @@
 import type { Deps } from '../deps.js';
-import { accessRoutes } from '../domains/access/routes.js';
-import { accessGrantRoutes } from '../domains/access/grants.routes.js';
-import { accessGroupRoutes } from '../domains/access/groups.routes.js';
-import { doorLabelRoutes } from '../domains/access/door-labels.routes.js';
-import { credentialChangeRoutes } from '../domains/access/credential-changes.routes.js';
+import { accessRoutes } from '../domains/access/credentials/routes.js';
+import { accessGrantRoutes } from '../domains/access/grants/routes.js';
+import { accessGroupRoutes } from '../domains/access/groups/routes.js';
+import { doorLabelRoutes } from '../domains/access/doors/door-labels.routes.js';
+import { credentialChangeRoutes } from '../domains/access/credentials/credential-changes.routes.js';
 import { changeRoutes } from '../domains/changes/routes.js';
 import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
@@ -20,19 +20,19 @@ import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 // access-lockdown (issue 21)
-import { lockdownRoutes } from '../domains/access/lockdown.routes.js';
-import { doorRoutes } from '../domains/access/doors.routes.js';
-import { exceptionRoutes } from '../domains/access/exceptions.routes.js';
-import { guestPassRoutes } from '../domains/access/guest-passes.routes.js';
-import { componentEventRoutes } from '../domains/access/component-events.routes.js';
-import { doorControllerRoutes } from '../domains/access/door-controllers.routes.js';
+import { lockdownRoutes } from '../domains/access/lockdowns/routes.js';
+import { doorRoutes } from '../domains/access/doors/routes.js';
+import { exceptionRoutes } from '../domains/access/exceptions/routes.js';
+import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
+import { componentEventRoutes } from '../domains/access/door-events/routes.js';
+import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
 import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
 // devices in full (issue 19): badge readers and keypads
-import { badgeReaderRoutes } from '../domains/access/badge-readers.routes.js';
-import { keypadRoutes } from '../domains/access/keypads.routes.js';
+import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
+import { keypadRoutes } from '../domains/access/keypads/routes.js';
 // timeline reads (seekpoints, presence windows)
-import { componentSeekpointRoutes } from '../domains/access/component-seekpoints.routes.js';
+import { componentSeekpointRoutes } from '../domains/access/door-events/component-seekpoints.routes.js';
 import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
 import { sensorTimelineRoutes } from '../domains/devices/sensor-timeline.routes.js';
 import type { ApiApp } from './operation.js';

@@ -1,6 +1,6 @@
 import type { AuditLogTable, OrgTables } from '../domains/orgs/tables.js';
 import type { AccessTables } from '../domains/access/tables.js';
-import type { AccessGrantTables } from '../domains/access/grants.tables.js';
+import type { AccessGrantTables } from '../domains/access/grants/tables.js';
 import type { DeviceTables } from '../domains/devices/tables.js';
 import type { LocationTables } from '../domains/devices/locations.tables.js';
 import type { PermissionTables } from '../domains/permissions/tables.js';
@@ -16,7 +16,7 @@ import type { RecordTables } from '../records/tables.js';
 import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { AccessLockdownTables } from '../domains/access/access-lockdown.tables.js';
 import type { GuestTables } from '../domains/guests/tables.js';
-import type { KeypadTables } from '../domains/access/keypads.tables.js';
+import type { KeypadTables } from '../domains/access/keypads/tables.js';
 import type { TimelineTables } from '../timeline/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
 import type { SecretKeyChecksTable } from './secret-key-check.js';

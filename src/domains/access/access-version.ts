@@ -1,7 +1,7 @@
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
-import * as store from './grants.store.js';
+import * as store from './grants/store.js';
 
 /**
  * The organization's access version: a random token that every write changing who may open what replaces,

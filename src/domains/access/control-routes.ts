@@ -1,8 +1,8 @@
 import { fail } from '../../errors.js';
 import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
-import { presentCredential, reportControllerOnline, reportDoorPosition, requestToExit } from './door-devices.service.js';
-import { activationTokenStatus, issueActivationToken } from './keypads.service.js';
-import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from './keypads.schemas.js';
+import { presentCredential, reportControllerOnline, reportDoorPosition, requestToExit } from './door-events/door-devices.service.js';
+import { activationTokenStatus, issueActivationToken } from './keypads/service.js';
+import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from './keypads/schemas.js';
 import * as s from './schemas.js';
 
 /** `--online` arrives as `{online: true}` and `--offline` as `{offline: true}`; the two must not disagree. */

@@ -1,9 +1,9 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
-import { BADGE_REASONS } from './badge-decision.js';
-import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
-import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events.service.js';
-import { UNLOCK_ERROR_TYPES } from './relay.service.js';
+import { BADGE_REASONS } from './door-events/badge-decision.js';
+import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
+import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
+import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
 
 export { StringEnum };
 

@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { orgRecords } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
-import { pageDoors } from '../access/doors.service.js';
+import { pageDoors } from '../access/doors/service.js';
 import { updateCameraConfig } from '../devices/camera-details.service.js';
 import { findDevicesBySerial, moveDeviceToOrg } from '../devices/device-moves.service.js';
 import { listDevices, listLocations, type DeviceRecord } from '../devices/service.js';

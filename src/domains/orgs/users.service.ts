@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
-import { revokeCredentialsOfUser } from '../access/credentials.service.js';
+import { revokeCredentialsOfUser } from '../access/credentials/service.js';
 import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/groups.js';
 import { normaliseEmail } from './emails.js';
 import * as store from './store.js';

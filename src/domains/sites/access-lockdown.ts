@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import type { WriteScope } from '../../store/write.js';
 import type { Kept } from './access.seed.js';
-import { applyDoorState } from '../access/door-state.js';
-import { insertException } from '../access/exceptions.service.js';
+import { applyDoorState } from '../access/doors/door-state.js';
+import { insertException } from '../access/exceptions/service.js';
 import { isLocalDate } from '../access/local-time.js';
-import { lockdownPlans, newPlan } from '../access/lockdown-plans.js';
-import { DOOR_LOCKDOWN_STATES } from '../access/lockdown.model.js';
+import { lockdownPlans, newPlan } from '../access/lockdowns/lockdown-plans.js';
+import { DOOR_LOCKDOWN_STATES } from '../access/lockdowns/model.js';
 import { findDoor } from '../access/service.js';
 import { insertGuest } from '../guests/guests.service.js';
 import { GUEST_TYPES } from '../guests/guests.model.js';

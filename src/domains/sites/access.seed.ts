@@ -1,7 +1,7 @@
 import type { WriteScope } from '../../store/write.js';
-import { labelDoor } from '../access/door-labels.service.js';
-import { insertRule } from '../access/grants.service.js';
-import { insertGroup } from '../access/groups.service.js';
+import { labelDoor } from '../access/doors/door-labels.service.js';
+import { insertRule } from '../access/grants/service.js';
+import { insertGroup } from '../access/groups/service.js';
 import { findDoor } from '../access/service.js';
 import type { SiteFile, SiteKind } from './schema.js';
 import { doorAccessGrantName } from './validate.js';

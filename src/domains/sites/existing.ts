@@ -1,8 +1,8 @@
 import type { WriteScope } from '../../store/write.js';
-import { exceptionUuidsByName } from '../access/exceptions.service.js';
-import { ruleUuidsByName } from '../access/grants.service.js';
-import { groupUuidsByName as accessGroupUuidsByName } from '../access/groups.service.js';
-import { planUuidsByName } from '../access/lockdown-plans.js';
+import { exceptionUuidsByName } from '../access/exceptions/service.js';
+import { ruleUuidsByName } from '../access/grants/service.js';
+import { groupUuidsByName as accessGroupUuidsByName } from '../access/groups/service.js';
+import { planUuidsByName } from '../access/lockdowns/lockdown-plans.js';
 import { doorUuidsByName } from '../access/service.js';
 import { listDevices, listDiscoveries, listLocations, type DeviceRecord, type LocationRecord } from '../devices/service.js';
 import type { DeviceKind } from '../devices/tables.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { ChangeEvent } from '../../../src/bus/events.js';
-import { endLocationLockdown, startLocationLockdown } from '../../../src/domains/access/lockdown.service.js';
+import { endLocationLockdown, startLocationLockdown } from '../../../src/domains/access/lockdowns/service.js';
 import { systemActor } from '../../../src/deps.js';
 import { write } from '../../../src/store/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';

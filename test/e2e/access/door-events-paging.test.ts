@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { reportDoorPosition } from '../../../src/domains/access/door-devices.service.js';
+import { reportDoorPosition } from '../../../src/domains/access/door-events/door-devices.service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { createCredential, doorEvents, seedAccessSite, simulate, waitFor, type AccessSite } from './fixtures.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { decideGrants } from '../../../src/domains/access/grants.decision.js';
+import { decideGrants } from '../../../src/domains/access/grants/decision.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { changesDuring, ok, refused, startGrantsBed, type GrantsSite } from './grants-fixtures.js';

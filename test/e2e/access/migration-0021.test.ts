@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { Migrator, type Kysely } from 'kysely';
-import { findRules, RULE_FINDERS } from '../../../src/domains/access/grants.finders.js';
-import { decideGrants } from '../../../src/domains/access/grants.decision.js';
-import { credentialHistory } from '../../../src/domains/access/credential-history.service.js';
+import { findRules, RULE_FINDERS } from '../../../src/domains/access/grants/finders.js';
+import { decideGrants } from '../../../src/domains/access/grants/decision.js';
+import { credentialHistory } from '../../../src/domains/access/credentials/credential-history.service.js';
 import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 import { allMigrations } from '../../../src/store/migrations/index.js';

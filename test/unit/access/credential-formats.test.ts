@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from '../../../src/domains/access/credential-formats.js';
+import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from '../../../src/domains/access/credentials/credential-formats.js';
 import { isGatehouseError } from '../../../src/errors.js';
 
 // Known-good frames. H10301 10:1093 is the worked example of a reader manual (014088B); the others were

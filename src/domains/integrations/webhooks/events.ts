@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '../../../bus/events.js';
 import type { ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../store/write.js';
-import { COMPONENT_EVENT_ENTITY } from '../../access/door-events.service.js';
+import { COMPONENT_EVENT_ENTITY } from '../../access/door-events/service.js';
 import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../../devices/tables.js';

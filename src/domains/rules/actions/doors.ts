@@ -1,6 +1,6 @@
 import { write, type WriteScope } from '../../../store/write.js';
-import { lockdownRefusal, startLocationLockdown } from '../../access/lockdown.service.js';
-import { lockRelay, unlockRelay } from '../../access/relay.service.js';
+import { lockdownRefusal, startLocationLockdown } from '../../access/lockdowns/service.js';
+import { lockRelay, unlockRelay } from '../../access/doors/relay.service.js';
 import { changeDoorState, findDoor, type DoorRecord } from '../../access/service.js';
 import { findLocation } from '../../devices/service.js';
 import { failed, succeeded, type ActionContext, type ActionFamily, type ActionRun, type Outcome } from './action.js';

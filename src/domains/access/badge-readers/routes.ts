@@ -1,0 +1,38 @@
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import { Ruuid } from '../../../schemas/common.js';
+import { Type } from 'typebox';
+import { DeleteDeviceRequest, DeleteDeviceResponse, RebootDeviceResponse } from '../../devices/device-lifecycle.schemas.js';
+import { deleteDevice, rebootDeviceOfClass } from '../../devices/device-lifecycle.service.js';
+import type { DeviceClass } from '../../devices/device-events.service.js';
+
+const BADGE_READER: DeviceClass = { kinds: ['BADGE_READER'], what: 'Badge reader' };
+
+/** Badge readers: deleted and rebooted through the devices domain's one delete and one reboot (issue 19). */
+export function badgeReaderRoutes(app: ApiApp, deps: Deps): void {
+  const tags = ['Badge Reader'];
+  operation(
+    app,
+    {
+      path: '/api/badgereader/delete',
+      operationId: 'deleteBadgeReader',
+      summary: 'Deletes a badge reader, and every reference to it',
+      tags,
+      body: DeleteDeviceRequest('badgeReaderUuid'),
+      response: DeleteDeviceResponse,
+    },
+    async (input, ctx) => ({ responseStatus: await deleteDevice(deps, ctx, BADGE_READER, input.badgeReaderUuid) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/badgereader/reboot',
+      operationId: 'rebootBadgeReader',
+      summary: 'Reboots a badge reader: it goes offline and comes back a few seconds later',
+      tags,
+      body: Type.Object({ badgeReaderUuid: Ruuid() }),
+      response: RebootDeviceResponse,
+    },
+    async (input, ctx) => ({ result: await rebootDeviceOfClass(deps, ctx, BADGE_READER, input.badgeReaderUuid) }),
+  );
+}

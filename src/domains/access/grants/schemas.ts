@@ -1,0 +1,71 @@
+import { Type, type TSchema } from 'typebox';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import type { FinderField, RuleFinder } from './finders.js';
+
+/** A request field that may be left out or sent as null. */
+const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+const MAX_REFS = 1000;
+const Label = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+const Uuids = (description: string) => Type.Array(Ruuid(), { maxItems: MAX_REFS, uniqueItems: true, description });
+const Labels = Type.Array(Label('a door label'), {
+  maxItems: MAX_REFS,
+  uniqueItems: true,
+  description: 'door labels: the rule covers the doors that carry one',
+});
+
+/** The lists a grant or revocation names, as requests send them and answers carry them. */
+const lists = {
+  userUuids: Uuids('users the rule applies to'),
+  groupUuids: Uuids('access control groups whose members the rule applies to'),
+  accessControlledDoorUuids: Uuids('doors it covers (none of doors, landings and labels: every door of its location)'),
+  accessControlledElevatorLandingUuids: Uuids('elevator landings it covers'),
+  doorLabelIds: Labels,
+};
+
+/** A grant or revocation as create and update take it (sortKey and storedInS3 of the catalogue are ignored). */
+export const AccessRuleInput = Type.Object({
+  uuid: Opt(Ruuid({ description: 'update: the rule to replace' })),
+  orgUuid: Opt(Ruuid()),
+  name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
+  locationUuid: Opt(Ruuid({ description: 'where the rule stands (required to create)' })),
+  scheduleUuid: Opt(Ruuid({ description: 'when the rule holds, on the location’s wall clock; none: at all times' })),
+  ...Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, Opt(v)])),
+  createdAtMillis: Opt(EpochMs()),
+  updatedAtMillis: Opt(EpochMs()),
+});
+
+export const AccessRule = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  name: Field(Type.String()),
+  locationUuid: Field(Ruuid()),
+  scheduleUuid: Field(Ruuid()),
+  ...Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, Field(v)])),
+  createdAtMillis: Field(EpochMs()),
+  updatedAtMillis: Field(EpochMs()),
+});
+
+/** The request and response schemas of one kind (grant or revocation), under the catalogue's field names. */
+export function ruleSchemas(names: { one: string; many: string; uuid: string }) {
+  const one = (schema: TSchema) => ResponseOf({ [names.one]: Field(schema) });
+  return {
+    write: Type.Object({ [names.one]: AccessRuleInput }),
+    written: one(AccessRule),
+    byUuid: Type.Object({ [names.uuid]: Ruuid() }),
+    deleted: ResponseOf({}),
+    list: ResponseOf({ [names.many]: Field(Type.Array(AccessRule)) }),
+  };
+}
+
+const FINDER_FIELDS: Record<FinderField, TSchema> = {
+  locationUuid: Ruuid(),
+  userUuid: Ruuid(),
+  groupUuid: Ruuid(),
+  accessControlledDoorUuid: Ruuid(),
+  accessControlledElevatorLandingUuid: Ruuid(),
+  doorLabelId: Label('the door label'),
+};
+
+/** A finder's request: its fields, each required. */
+export const finderRequest = (finder: RuleFinder) => Type.Object(Object.fromEntries(finder.fields.map((f) => [f, FINDER_FIELDS[f]])));
