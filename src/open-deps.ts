@@ -15,9 +15,9 @@ import { archivingUsingSchedule } from './domains/orgs/cloud-archiving.service.j
 import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general-rules.service.js';
 import { doorsForgetDevice } from './domains/access/forget-device.js';
-import { devicesForgetDevice } from './domains/devices/device-lifecycle.service.js';
-import { rawStreamsForgetDevice } from './domains/devices/raw-http-streams.service.js';
-import { liveSharesForgetDevice } from './domains/devices/shared-live-streams.service.js';
+import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
+import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
+import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
 import { rulesForgetDevice } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice } from './domains/orgs/snoozes.service.js';
 import { archivingForgetsDevice } from './domains/orgs/cloud-archiving.service.js';

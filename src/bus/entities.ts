@@ -9,13 +9,13 @@ import type { UnauthorizedBadgeRecord } from '../domains/access/door-events/door
 import type { ComponentEventRecord } from '../domains/access/door-events/service.js';
 import type { LocationLockdownRecord } from '../domains/access/lockdowns/service.js';
 import type { DoorAnswer } from '../domains/access/doors/door-answer.js';
-import type { ElevatorLandingLabels } from '../domains/devices/elevator-landings.service.js';
-import type { FootageBoxesChange } from '../domains/devices/footage-boxes.service.js';
-import type { LocationMonitoringChange } from '../domains/devices/monitoring.service.js';
-import type { CameraDetails } from '../domains/devices/camera-details.service.js';
-import type { DeviceStateRecord } from '../domains/devices/device-events.service.js';
+import type { ElevatorLandingLabels } from '../domains/devices/elevators/service.js';
+import type { FootageBoxesChange } from '../domains/devices/cameras/footage-boxes.service.js';
+import type { LocationMonitoringChange } from '../domains/devices/monitoring/service.js';
+import type { CameraDetails } from '../domains/devices/cameras/camera-details.service.js';
+import type { DeviceStateRecord } from '../domains/devices/device-reads/device-events.service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
-import type { VideoWallRecord } from '../domains/devices/video-walls.service.js';
+import type { VideoWallRecord } from '../domains/devices/video-walls/service.js';
 import type { PolicyAlertRecord } from '../domains/events/alerts/schemas.js';
 import type { Rule, RulesEventRecord } from '../domains/rules/general-rules.schemas.js';
 import type { RulePauseRecord } from '../domains/rules/general-rules.service.js';
@@ -34,7 +34,7 @@ import type { ShipmentRecord } from '../domains/internal/service.js';
 import type { UserRecord } from '../domains/orgs/service.js';
 import type { UserView } from '../domains/orgs/users.service.js';
 import type { PermissionGroupRecord } from '../domains/permissions/service.js';
-import type { LocationView } from '../domains/devices/locations.service.js';
+import type { LocationView } from '../domains/devices/locations/service.js';
 import type { DeviceCommandRecord } from '../domains/rules/actions/device-commands.js';
 import type { IntegrationCommandRecord } from '../domains/rules/actions/integrations.js';
 import type { LiveNotificationRecord } from '../domains/rules/actions/live-notification.js';
@@ -67,12 +67,12 @@ import type { NotificationMuteRecord } from '../domains/events/alerts/notificati
 import type { FaceMatchingConfigRecord } from '../domains/faces/face-matching.service.js';
 import type { CustomEventRecord, PromptConfigurationRecord } from '../domains/events/scene-queries/schemas.js';
 // devices in full (issue 19): alert monitoring pins
-import type { AlertMonitoringPinRecord } from '../domains/devices/monitoring-pins.service.js';
+import type { AlertMonitoringPinRecord } from '../domains/devices/monitoring/monitoring-pins.service.js';
 // timeline reads: custom seekpoints
 import type { CustomSeekpointRecord } from '../timeline/custom-seekpoints.js';
 // media (issue 19): shared live video, raw HTTP streams, timelapses
-import type { SharedLiveVideoStreamRecord, SharedVideoWallRecord } from '../domains/devices/shared-live-streams.schemas.js';
-import type { RawHttpStreamRecord } from '../domains/devices/raw-http-streams.schemas.js';
+import type { SharedLiveVideoStreamRecord, SharedVideoWallRecord } from '../domains/devices/live-shares/schemas.js';
+import type { RawHttpStreamRecord } from '../domains/devices/live-shares/raw-http-streams.schemas.js';
 import type { SharedTimelapseGroupRecord, TimelapseClipRecord } from '../domains/events/timelapses/schemas.js';
 
 /** A person's labels, as the stream announces a change of them. */

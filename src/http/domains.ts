@@ -9,7 +9,7 @@ import { eventRoutes } from '../domains/events/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { deviceRoutes } from '../domains/devices/routes.js';
-import { locationRoutes } from '../domains/devices/locations.routes.js';
+import { locationRoutes } from '../domains/devices/locations/routes.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
@@ -34,7 +34,7 @@ import { keypadRoutes } from '../domains/access/keypads/routes.js';
 // timeline reads (seekpoints, presence windows)
 import { componentSeekpointRoutes } from '../domains/access/door-events/component-seekpoints.routes.js';
 import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
-import { sensorTimelineRoutes } from '../domains/devices/sensor-timeline.routes.js';
+import { sensorTimelineRoutes } from '../domains/devices/sensors/sensor-timeline.routes.js';
 import type { ApiApp } from './operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */

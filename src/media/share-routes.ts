@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
-import { openLiveShare, liveSharePage, type LiveShareAccess } from '../domains/devices/shared-live-streams.service.js';
+import { openLiveShare, liveSharePage, type LiveShareAccess } from '../domains/devices/live-shares/service.js';
 import { openSharedGroup, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-groups.js';
 import { errorBody } from '../http/errors.js';
 import { RUUID_PATTERN } from '../ids.js';

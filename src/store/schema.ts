@@ -2,7 +2,7 @@ import type { AuditLogTable, OrgTables } from '../domains/orgs/tables.js';
 import type { AccessTables } from '../domains/access/tables.js';
 import type { AccessGrantTables } from '../domains/access/grants/tables.js';
 import type { DeviceTables } from '../domains/devices/tables.js';
-import type { LocationTables } from '../domains/devices/locations.tables.js';
+import type { LocationTables } from '../domains/devices/locations/tables.js';
 import type { PermissionTables } from '../domains/permissions/tables.js';
 import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';

@@ -5,7 +5,7 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../store/write.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
 import { digestPin, normaliseMac, PIN_PATTERN, pinMatches } from './identifiers.js';
-import { listPins } from './monitoring.store.js';
+import { listPins } from './monitoring/store.js';
 import * as store from './store.js';
 import type { DeviceKind, DevicesTable, DeviceStatus, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
 

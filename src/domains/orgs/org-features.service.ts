@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { featureMapOf } from '../devices/features.service.js';
+import { featureMapOf } from '../devices/device-reads/features.service.js';
 import { listDevices } from '../devices/service.js';
 import { listArchivingConfigs } from './cloud-archiving.service.js';
 import type { Feature } from './org-settings.schemas.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { StringEnum } from '../access/schemas.js';
-import { CAMERA_CONFIG_FIELDS } from '../devices/camera-details.schemas.js';
+import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 import { User } from './users.schemas.js';
 

@@ -5,7 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write } from '../../store/write.js';
-import { appendDeviceHistory } from '../devices/device-events.service.js';
+import { appendDeviceHistory } from '../devices/device-reads/device-events.service.js';
 import { findDevice, findDeviceOfAnyOrg, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';
 import { isInsideSchedule } from '../schedules/week-minutes.js';

@@ -4,7 +4,7 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { createDoor } from '../access/service.js';
-import { reviseLocation, type LocationFields } from '../devices/locations.service.js';
+import { reviseLocation, type LocationFields } from '../devices/locations/service.js';
 import { createDevices, createDiscovery, createLocation, reviseDevice, type DeviceInput, type LocationRecord } from '../devices/service.js';
 import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';

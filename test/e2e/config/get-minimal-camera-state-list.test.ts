@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { toMinimalCameraState } from '../../../src/domains/devices/cameras.service.js';
+import { toMinimalCameraState } from '../../../src/domains/devices/cameras/service.js';
 import { listDevices } from '../../../src/domains/devices/service.js';
 import { control } from '../control/admin.js';
 import { forEachDialect } from '../../helpers/dialects.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createQueryId, type Kysely, type RootOperationNode } from 'kysely';
 import * as accessEvents from '../../../src/domains/access/door-events/store.js';
-import * as deviceEvents from '../../../src/domains/devices/device-events.store.js';
+import * as deviceEvents from '../../../src/domains/devices/device-reads/device-events.store.js';
 import * as timeline from '../../../src/domains/events/seekpoints/timeline.store.js';
 import * as faces from '../../../src/domains/faces/face-events.store.js';
 import type { DB } from '../../../src/store/schema.js';

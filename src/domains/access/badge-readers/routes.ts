@@ -2,9 +2,9 @@ import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../http/operation.js';
 import { Ruuid } from '../../../schemas/common.js';
 import { Type } from 'typebox';
-import { DeleteDeviceRequest, DeleteDeviceResponse, RebootDeviceResponse } from '../../devices/device-lifecycle.schemas.js';
-import { deleteDevice, rebootDeviceOfClass } from '../../devices/device-lifecycle.service.js';
-import type { DeviceClass } from '../../devices/device-events.service.js';
+import { DeleteDeviceRequest, DeleteDeviceResponse, RebootDeviceResponse } from '../../devices/lifecycle/schemas.js';
+import { deleteDevice, rebootDeviceOfClass } from '../../devices/lifecycle/service.js';
+import type { DeviceClass } from '../../devices/device-reads/device-events.service.js';
 
 const BADGE_READER: DeviceClass = { kinds: ['BADGE_READER'], what: 'Badge reader' };
 

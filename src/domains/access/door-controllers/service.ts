@@ -2,8 +2,8 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { write, type WriteScope } from '../../../store/write.js';
-import { applyDeviceDetails } from '../../devices/camera-details.service.js';
-import { findDevicesBySerial } from '../../devices/device-moves.service.js';
+import { applyDeviceDetails } from '../../devices/cameras/camera-details.service.js';
+import { findDevicesBySerial } from '../../devices/lifecycle/device-moves.service.js';
 import { createDevice, findDevice, type DeviceRecord } from '../../devices/service.js';
 import type { RegisterDiscoveredReaderInput, UpdateDoorControllerDetailsInput } from './schemas.js';
 

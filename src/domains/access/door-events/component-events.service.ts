@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { doorbellEvents } from '../../devices/sensors.service.js';
+import { doorbellEvents } from '../../devices/sensors/service.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { findUser } from '../../orgs/service.js';
 import type { ComponentEventRecord } from './service.js';

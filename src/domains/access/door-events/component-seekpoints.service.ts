@@ -7,7 +7,7 @@ import { write } from '../../../store/write.js';
 import { createCustomSeekpoints, listCustomSeekpoints, type CustomSeekpointFilter, type CustomSeekpointRecord } from '../../../timeline/custom-seekpoints.js';
 import type { ComponentSeekPoint, CustomSeekpointInput } from '../../../timeline/seekpoints.schemas.js';
 import { inTimeOrder, SOURCE_LIMIT, SPAN_EXCLUSIVE, spanOf, type Span } from '../../../timeline/span.js';
-import { deviceEventsInSpan } from '../../devices/device-events.service.js';
+import { deviceEventsInSpan } from '../../devices/device-reads/device-events.service.js';
 import { findDevice } from '../../devices/service.js';
 import { COMPONENT_EVENT_FINDERS, type ComponentEventFinder } from './component-events.service.js';
 import type { ComponentEventRecord } from './service.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { Floor, Latitude, Longitude, Name } from '../../devices/camera-details.schemas.js';
-import { KeypadConfig } from '../../devices/sensors.schemas.js';
+import { Floor, Latitude, Longitude, Name } from '../../devices/cameras/camera-details.schemas.js';
+import { KeypadConfig } from '../../devices/sensors/schemas.js';
 
 /** Keypads (issue 19): reads by location, updates, unregistering and claiming; shapes from the catalogue. */
 export const GetKeypadsForLocationRequest = Type.Object({ locationUuid: Ruuid() });

@@ -3,12 +3,12 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { write } from '../../../store/write.js';
-import { applyDeviceDetails } from '../../devices/camera-details.service.js';
-import type { DeviceClass } from '../../devices/device-events.service.js';
-import { deleteDevice, deviceOfClass } from '../../devices/device-lifecycle.service.js';
-import { getKeypadsForOrg, keypadConfigOf } from '../../devices/sensors.service.js';
+import { applyDeviceDetails } from '../../devices/cameras/camera-details.service.js';
+import type { DeviceClass } from '../../devices/device-reads/device-events.service.js';
+import { deleteDevice, deviceOfClass } from '../../devices/lifecycle/service.js';
+import { getKeypadsForOrg, keypadConfigOf } from '../../devices/sensors/service.js';
 import { createDevice, findLocation } from '../../devices/service.js';
-import { findVideoWall } from '../../devices/video-walls.service.js';
+import { findVideoWall } from '../../devices/video-walls/service.js';
 import * as store from './store.js';
 
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;

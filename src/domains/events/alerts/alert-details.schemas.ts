@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf } from '../../../schemas/common.js';
-import { FOOTAGE_COLORS, FootageBoundingBox } from '../../devices/footage-boxes.schemas.js';
+import { FOOTAGE_COLORS, FootageBoundingBox } from '../../devices/cameras/footage-boxes.schemas.js';
 import { ActivityEnum, PolicyAlertV2, StringEnum } from './schemas.js';
 
 const str = () => Field(Type.String());

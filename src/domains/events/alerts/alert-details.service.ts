@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { listCameraBoxes, type FootageBox } from '../../devices/footage-boxes.service.js';
+import { listCameraBoxes, type FootageBox } from '../../devices/cameras/footage-boxes.service.js';
 import type { ClipBoundingBox, ClipSeekPoint, PolicyAlertWithDetails } from './alert-details.schemas.js';
 import type { PolicyAlertRecord } from './schemas.js';
 import { findPolicyAlert } from './service.js';

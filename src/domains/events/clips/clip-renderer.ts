@@ -7,7 +7,7 @@ import { renderFrame, renderClip } from '../../../media/render.js';
 import { renderTimelapse } from '../../../media/render-timelapse.js';
 import { mediaFile, storeMedia, type MediaPart } from '../../../media/storage.js';
 import { write, type WriteScope } from '../../../store/write.js';
-import { FRAME_SIZE } from '../../devices/camera-media.service.js';
+import { FRAME_SIZE } from '../../devices/media-uris/service.js';
 import { findDevices } from '../../devices/service.js';
 import { clipRecord, MEDIA_LIMITS, SAVED_CLIP_ENTITY } from './service.js';
 import * as store from './store.js';

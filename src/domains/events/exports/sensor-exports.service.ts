@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
-import { CLIMATE_READINGS, GATEWAY_READINGS, sensorHistoryPage, type SensorName } from '../../devices/sensors.service.js';
+import { CLIMATE_READINGS, GATEWAY_READINGS, sensorHistoryPage, type SensorName } from '../../devices/sensors/service.js';
 import { checkExportRange, drain, EXPORT_PAGE, type Cell, type CsvColumn } from './csv-export.js';
 import type { ExportGatewayEventsRequest, ExportProximityEventsRequest, ExportSensorEventsRequest } from './schemas.js';
 

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
-import { getUptimeWindows } from '../../devices/camera-details.service.js';
+import { getUptimeWindows } from '../../devices/cameras/camera-details.service.js';
 import { findDevices, listDevices } from '../../devices/service.js';
 import { csvOf, type CsvColumn } from './csv-export.js';
 import type { ExportUptimeRequest } from './schemas.js';

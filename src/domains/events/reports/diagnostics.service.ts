@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
-import { orgDeviceEventsPage, type OrgDeviceEvent } from '../../devices/device-events.service.js';
+import { orgDeviceEventsPage, type OrgDeviceEvent } from '../../devices/device-reads/device-events.service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import { checkExportRange } from '../exports/csv-export.js';
 import { rowUuid } from '../row-uuid.js';

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { sensorHistoryPage } from '../../devices/sensors.service.js';
+import { sensorHistoryPage } from '../../devices/sensors/service.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { drain, EXPORT_PAGE } from '../exports/csv-export.js';
 import { localIso } from './report-buckets.js';

@@ -5,7 +5,7 @@ import type { Activity } from '../../../schemas/activities.js';
 import type { CombinedSeekPoint, ComponentSeekPoint } from '../../../timeline/seekpoints.schemas.js';
 import { inTimeOrder, SOURCE_LIMIT, spanOf, type Span } from '../../../timeline/span.js';
 import { COMPONENT_SEEKPOINT_FINDERS, findComponentSeekpoints, findDoorsSeekpoints } from '../../access/door-events/component-seekpoints.service.js';
-import { deviceEventsInSpan } from '../../devices/device-events.service.js';
+import { deviceEventsInSpan } from '../../devices/device-reads/device-events.service.js';
 import type { GetCameraOrDoorbellCameraSeekpointsRequest, GetEventSeekpointsRequest } from './schemas.js';
 import { CAMERA_KINDS, cameraActivities, deviceOf, devicesOf, toCombinedSeekPoints, type CameraActivity } from './service.js';
 

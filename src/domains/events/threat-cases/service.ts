@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { write, type WriteScope } from '../../../store/write.js';
-import { monitoringEnabled } from '../../devices/monitoring.service.js';
+import { monitoringEnabled } from '../../devices/monitoring/service.js';
 import { findLocation, monitoringPinMatches } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import { THREAT_CASE_PAGE, type GetThreatCasesInput, type ThreatCaseRecord, type ThreatCaseStatus } from './schemas.js';

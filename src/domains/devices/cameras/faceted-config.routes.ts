@@ -1,0 +1,37 @@
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import { ResponseOf } from '../../../schemas/common.js';
+import * as s from './faceted-config.schemas.js';
+import * as faceted from './faceted-config.service.js';
+
+/** A device's settings grouped by facet: the faceted view of camera/getConfig's state (issue 19). */
+export function facetedConfigRoutes(app: ApiApp, deps: Deps): void {
+  const tags = ['Device Config'];
+  operation(
+    app,
+    {
+      path: '/api/deviceconfig/getFacetedConfig',
+      operationId: 'getFacetedConfig',
+      summary: "A camera's settings, grouped by facet (video, audio) and device",
+      tags,
+      body: s.GetFacetedConfigRequest,
+      response: s.GetFacetedConfigResponse,
+    },
+    async (input, ctx) => ({ config: await faceted.getFacetedConfig(deps, ctx, input.deviceUuid) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/deviceconfig/updateFacetedConfig',
+      operationId: 'updateFacetedConfig',
+      summary: "Sets a camera's settings given by facet; a value out of range is refused naming the field",
+      tags,
+      body: s.UpdateFacetedConfigRequest,
+      response: ResponseOf({}),
+    },
+    async (input, ctx) => {
+      await faceted.updateFacetedConfig(deps, ctx, input.configUpdate);
+      return {};
+    },
+  );
+}

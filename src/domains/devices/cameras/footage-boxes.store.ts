@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../store/schema.js';
+import type { FootageBoundingBoxesTable } from '../tables.js';
+
+type Db = Kysely<DB>;
+type NewBox = Omit<FootageBoundingBoxesTable, 'id'>;
+
+export async function insertBoxes(db: Db, rows: readonly NewBox[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('footage_bounding_boxes')
+    .values([...rows])
+    .execute();
+}
+
+/** A camera's boxes with fromMs <= ts < toMs, oldest first (the camera/ts index), at most `limit`. */
+export async function listBoxes(db: Db, cameraUuid: string, fromMs: number, toMs: number, limit: number): Promise<string[]> {
+  return (await listBoxesOfCameras(db, [cameraUuid], fromMs, toMs, limit)).map((r) => r.box);
+}
+
+/** The boxes of several cameras with fromMs <= ts < toMs, oldest first, at most `limit` in all (one query). */
+export async function listBoxesOfCameras(
+  db: Db,
+  cameraUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Array<{ camera_uuid: string; box: string }>> {
+  if (cameraUuids.length === 0) return [];
+  return db
+    .selectFrom('footage_bounding_boxes')
+    .select(['camera_uuid', 'box'])
+    .where('camera_uuid', 'in', cameraUuids)
+    .where('ts', '>=', fromMs)
+    .where('ts', '<', toMs)
+    .orderBy('ts')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,71 @@
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
+import type { ReadSource } from '../../../store/reader.js';
+import { write } from '../../../store/write.js';
+import { normaliseMac } from '../identifiers.js';
+import { findDevice, findDiscovery, listDevices, type DeviceRecord } from '../service.js';
+import * as cameraStore from './store.js';
+import * as store from '../store.js';
+
+/** The facets a camera streams: its main video, `v0` (the facet id `<camera uuid>.v0`). */
+export const CAMERA_FACETS: readonly string[] = ['v0'];
+
+/** A camera of the organization by uuid or facet id (`<uuid>.v0`); null for a missing one or another organization's. */
+export async function findCamera(source: ReadSource, orgUuid: string, uuidOrFacet: string): Promise<DeviceRecord | null> {
+  const uuid = isRuuid(uuidOrFacet) ? uuidOrFacet : deviceOfFacet(uuidOrFacet);
+  return uuid ? findDevice(source, orgUuid, uuid, ['CAMERA']) : null;
+}
+
+/** The facet names of a camera: its facet ids to its name. */
+function facetNames(camera: DeviceRecord): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const facet of CAMERA_FACETS) names[facetId(camera.uuid, facet)] = camera.name;
+  return names;
+}
+
+/** A camera's MinimalCameraState; minimalCameraStatesJson (cameras.store.ts) writes the same in SQL, for the list. */
+export function toMinimalCameraState(camera: DeviceRecord) {
+  return {
+    uuid: camera.uuid,
+    name: camera.name,
+    locationUuid: camera.locationUuid,
+    connectionStatus: camera.connectionStatus,
+    healthStatus: camera.healthStatus,
+    healthStatusDetails: camera.connectionStatus === 'RED' ? 'DISCONNECTED' : camera.healthStatus === 'GREEN' ? 'NONE' : null,
+    firmwareVersion: camera.firmwareVersion,
+    serialNumber: camera.serialNumber,
+    supportedFacets: CAMERA_FACETS.slice(),
+    facetNameMap: facetNames(camera),
+    macAddress: camera.macAddress,
+    defaultInterfaceMac: camera.macAddress,
+    mummified: false,
+    createdAtMillis: camera.createdAtMillis,
+  };
+}
+
+/** `getMinimalCameraStateList`: every camera of the caller's organization, by name. */
+export async function getMinimalCameraStateList(deps: Pick<Deps, 'store'>, ctx: CallerContext) {
+  return (await listDevices(deps, ctx.orgUuid, ['CAMERA'])).map(toMinimalCameraState);
+}
+
+/** The same list as JSON text, written by the database: for a caller who sees every location. */
+export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<string> {
+  return cameraStore.minimalCameraStatesJson(deps.store.db, deps.store.dialect, ctx.orgUuid, ['CAMERA'], CAMERA_FACETS);
+}
+
+/** `deleteThirdPartyCameraDiscovery`: only a discovery with no assignments is deleted (the specification's rule). */
+export async function deleteThirdPartyCameraDiscovery(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, ctx: CallerContext, macAddress: string): Promise<void> {
+  const mac = normaliseMac(macAddress);
+  if (!mac) throw fail('INVALID_VALUE', `thirdPartyCameraMacAddress: "${macAddress}" is not a MAC address`);
+  await write(deps, ctx, async (w) => {
+    const discovery = await findDiscovery(w, ctx.orgUuid, mac);
+    if (!discovery) throw fail('NOT_FOUND', `Third-party camera discovery ${mac}`);
+    if (discovery.assignments > 0) {
+      throw fail('NOT_ALLOWED', `Third-party camera discovery ${mac} has ${discovery.assignments} assignment(s); remove them before deleting it`);
+    }
+    await store.deleteDiscovery(w.tx, ctx.orgUuid, mac);
+    w.change({ entity: 'THIRD_PARTY_CAMERA_DISCOVERY', entityUuid: mac, type: 'DELETE', update: discovery });
+  });
+}

@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+
+export const MAX_PAGE_SIZE = 1000;
+
+export const LandingLabelRequest = Type.Object({
+  accessControlledElevatorLandingUuid: Ruuid(),
+  label: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const LandingLabelResponse = ResponseOf({});
+
+export const GetLandingLabelsForOrgRequest = EmptyRequest;
+export const GetLandingLabelsForOrgResponse = ResponseOf({
+  accessControlledElevatorLandingLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'landing uuid to its labels' })),
+});
+
+const paging = {
+  maxPageSize: Field(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'default 100' })),
+  lastEvaluatedKey: Field(Type.String({ maxLength: 64, description: 'the lastEvaluatedKey of the previous page; absent for the first' })),
+};
+
+export const FindLandingShadowsRequest = Type.Object(paging);
+export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, locationUuid: Ruuid() });
+
+const Shadow = Type.Object({
+  componentCompositeUuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  type: Field(Type.String()),
+  state: Field(
+    Type.Object({
+      state: Field(Type.String()),
+      source: Field(Type.String()),
+      stateUpdateEventTimestampMs: Field(Type.Integer()),
+    }),
+  ),
+  createdAtMillis: Field(Type.Integer()),
+  updatedAtMillis: Field(Type.Integer()),
+});
+export const FindLandingShadowsResponse = ResponseOf({
+  shadows: Field(Type.Array(Shadow)),
+  lastEvaluatedKey: Field(Type.String({ description: 'present when more shadows may follow: pass it back for the next page' })),
+});

@@ -1,0 +1,122 @@
+import type { Actor } from '../../../store/write.js';
+import type { Deps } from '../../../deps.js';
+import * as events from '../device-reads/device-events.store.js';
+import { OFFLINE, ONLINE, reportConnection } from '../sensors/service.js';
+import type { DeviceRecord } from '../service.js';
+
+/** How long a rebooting simulated device stays offline. */
+export const REBOOT_OFFLINE_MS = 3000;
+
+/**
+ * A reboot of any device (camera, environmental gateway, badge reader): an online device goes offline at once
+ * and comes back `offlineMs` later, both as connection events, so both show on the stream and in its uptime
+ * windows. Answers false, sending nothing, for a device already offline. The return is a timer in this
+ * process: a server stopped meanwhile leaves the device offline until the simulator reports it
+ * (`gatehouse simulate connection --device UUID --online`).
+ */
+export async function rebootDevice(
+  deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'log'>,
+  actor: Actor,
+  device: DeviceRecord,
+  offlineMs = REBOOT_OFFLINE_MS,
+): Promise<boolean> {
+  if (device.connectionStatus === 'RED') return false;
+  await reportConnection(deps, { ...actor, operation: 'reboot' }, { deviceUuid: device.uuid, online: false });
+  const timer = setTimeout(() => {
+    reportConnection(deps, { ...actor, operation: 'reboot.back' }, { deviceUuid: device.uuid, online: true }).catch((e: unknown) =>
+      deps.log.warn({ err: e, device: device.uuid }, 'a rebooted device could not come back online'),
+    );
+  }, offlineMs);
+  timer.unref();
+  return true;
+}
+
+/** At most this many connection changes are read for one uptime answer (over all its devices). */
+const MAX_WINDOW_EVENTS = 100_000;
+
+export interface UptimeWindow {
+  startSeconds: number;
+  durationSeconds: number;
+}
+
+/**
+ * Windows of time a device was online between `startMs` and `endMs`, from its connection history: before its
+ * first recorded change a device counts as online since its creation (unless it was created offline and never
+ * reported), and never beyond now. Windows are in whole seconds.
+ */
+export async function uptimeWindows(deps: Pick<Deps, 'store' | 'clock'>, device: DeviceRecord, startMs: number, endMs: number): Promise<UptimeWindow[]> {
+  return (await uptimeWindowsOfDevices(deps, device.orgUuid, [device], startMs, endMs)).get(device.uuid) ?? [];
+}
+
+/**
+ * `uptimeWindows` of several devices of one organization, in two queries whatever their number: what held at
+ * `startMs` and the changes after it. A device's own window starts no earlier than its creation, so the changes
+ * before that fold into what held then. uuid -> windows, for every device given.
+ */
+export async function uptimeWindowsOfDevices(
+  deps: Pick<Deps, 'store' | 'clock'>,
+  orgUuid: string,
+  devices: readonly DeviceRecord[],
+  startMs: number,
+  endMs: number,
+): Promise<Map<string, UptimeWindow[]>> {
+  const toMs = Math.min(endMs, deps.clock.now());
+  const result = new Map<string, UptimeWindow[]>(devices.map((d) => [d.uuid, []]));
+  const live = devices.filter((d) => toMs > Math.max(startMs, d.createdAtMillis));
+  if (live.length === 0) return result;
+  const db = deps.store.db;
+  const uuids = live.map((d) => d.uuid);
+  const atStart = await events.lastEventsBefore(db, uuids, 'connection', startMs);
+  const changes = await events.listEventsOfDevices(db, {
+    orgUuid,
+    deviceUuids: uuids,
+    families: ['connection'],
+    fromMs: startMs + 1,
+    toMs,
+    limit: MAX_WINDOW_EVENTS,
+  });
+  const changesOf = new Map<string, typeof changes>(uuids.map((u) => [u, []]));
+  for (const change of changes) changesOf.get(change.device_uuid)?.push(change);
+  for (const device of live) {
+    const fromMs = Math.max(startMs, device.createdAtMillis);
+    const all = changesOf.get(device.uuid) ?? [];
+    const before = [atStart.get(device.uuid), ...all.filter((c) => c.ts <= fromMs)].filter((c) => c !== undefined).at(-1);
+    result.set(
+      device.uuid,
+      windowsOf(
+        device,
+        before,
+        all.filter((c) => c.ts > fromMs),
+        fromMs,
+        toMs,
+      ),
+    );
+  }
+  return result;
+}
+
+interface ConnectionChange {
+  ts: number;
+  state: string | null;
+}
+
+/** The online windows in [fromMs, toMs) given the change that held at `fromMs` (if any) and the changes after it. */
+function windowsOf(device: DeviceRecord, before: ConnectionChange | undefined, changes: readonly ConnectionChange[], fromMs: number, toMs: number) {
+  let online: boolean;
+  if (before) online = before.state === ONLINE;
+  else if (changes.length > 0) online = changes[0].state === OFFLINE;
+  else online = device.connectionStatus !== 'RED';
+  const windows: UptimeWindow[] = [];
+  let since = fromMs;
+  const close = (atMs: number) => {
+    if (atMs > since) windows.push({ startSeconds: Math.floor(since / 1000), durationSeconds: Math.round((atMs - since) / 1000) });
+  };
+  for (const change of changes) {
+    const nowOnline = change.state === ONLINE;
+    if (online && !nowOnline) close(change.ts);
+    if (!online && nowOnline) since = change.ts;
+    online = nowOnline;
+  }
+  if (online) close(toMs);
+  return windows;
+}

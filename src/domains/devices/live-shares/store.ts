@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../store/schema.js';
+import type { LiveShareKind, SharedLiveStreamsTable } from '../tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertShare(db: Db, row: SharedLiveStreamsTable): Promise<void> {
+  await db.insertInto('shared_live_streams').values(row).execute();
+}
+
+/** A share of the organization, of one of `kinds`. */
+export async function findShare(db: Db, orgUuid: string, kinds: readonly LiveShareKind[], uuid: string): Promise<SharedLiveStreamsTable | undefined> {
+  return db
+    .selectFrom('shared_live_streams')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...kinds])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+}
+
+/** The share a link names, of whichever organization. */
+export async function findShareByToken(db: Db, token: string): Promise<SharedLiveStreamsTable | undefined> {
+  return db.selectFrom('shared_live_streams').selectAll().where('share_token', '=', token).executeTakeFirst();
+}
+
+/** The organization's shares of some kinds, of one device or video wall when given, oldest first. */
+export async function listShares(
+  db: Db,
+  orgUuid: string,
+  kinds: readonly LiveShareKind[],
+  of: { deviceUuid?: string; videoWallUuid?: string } = {},
+): Promise<SharedLiveStreamsTable[]> {
+  return db
+    .selectFrom('shared_live_streams')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...kinds])
+    .$if(of.deviceUuid !== undefined, (q) => q.where('device_uuid', '=', of.deviceUuid!))
+    .$if(of.videoWallUuid !== undefined, (q) => q.where('video_wall_uuid', '=', of.videoWallUuid!))
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
+}
+
+export async function deleteShares(db: Db, orgUuid: string, uuids: readonly string[]): Promise<number> {
+  if (uuids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('shared_live_streams')
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', 'in', [...uuids])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,44 @@
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import { deviceOfFacet, isRuuid } from '../../../ids.js';
+import { AUDIO_LIMITS, renderAudio } from '../../../media/render-audio.js';
+import { SENSORS } from '../sensors/service.js';
+import { findDevice, type DeviceRecord } from '../service.js';
+
+type ReadDeps = Pick<Deps, 'store'>;
+
+/** Media host path of an audio gateway's live audio (relative to the media host, as cameras' media paths are). */
+export const audioGatewayLivePath = (gatewayUuid: string) => `/media/audiogateways/${gatewayUuid}/live.opus`;
+
+/** The organization's audio gateway named by its uuid or a facet id of it (`<uuid>.a0`). */
+async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string): Promise<DeviceRecord> {
+  const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
+  const gateway = uuid ? await findDevice(deps, orgUuid, uuid, SENSORS.audio.kinds) : null;
+  if (!gateway) throw fail('NOT_FOUND', SENSORS.audio.what);
+  return gateway;
+}
+
+/**
+ * `audiogateway/getMediaUris`: where the gateway's live audio is on the media host, as Ogg Opus (its latest
+ * seconds, src/media/render-audio.ts). DASH (the MPD fields) and recorded audio are not served: those fields are
+ * null and the LAN lists empty, as camera/getMediaUris answers what it does not serve.
+ */
+export async function getAudioGatewayMediaUris(deps: ReadDeps, ctx: CallerContext, gatewayRef: string) {
+  const gateway = await gatewayOf(deps, ctx.orgUuid, gatewayRef);
+  return {
+    wanLiveOpusUri: `${audioGatewayLivePath(gateway.uuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`,
+    wanLiveMpdUri: null,
+    wanVodMpdUriTemplate: null,
+    lanLiveOpusUris: [],
+    lanLiveMpdUris: [],
+    lanVodMpdUrisTemplates: [],
+    lanCheckUrls: [],
+  };
+}
+
+/** The Ogg Opus the media host serves for a live URI; only an audio gateway of the caller's organization. */
+export async function audioGatewayLiveAudio(deps: ReadDeps, orgUuid: string, input: { gatewayUuid: string; durationSec?: number }): Promise<Buffer> {
+  await gatewayOf(deps, orgUuid, input.gatewayUuid);
+  return renderAudio({ durationSec: Math.min(input.durationSec ?? AUDIO_LIMITS.defaultDurationSec, AUDIO_LIMITS.maxDurationSec) });
+}

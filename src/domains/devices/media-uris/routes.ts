@@ -1,0 +1,61 @@
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import * as s from './schemas.js';
+import * as media from './service.js';
+import * as audioSchemas from './audio-gateway-media.schemas.js';
+import * as audio from './audio-gateway-media.service.js';
+
+/** Camera and audio gateway media URIs, exact frames and federated session tokens (issue 19). */
+export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
+  operation(
+    app,
+    {
+      path: '/api/camera/getMediaUris',
+      operationId: 'getCameraMediaUris',
+      summary: "Where a camera's video is on the media host",
+      tags: ['Camera'],
+      body: s.GetCameraMediaUrisRequest,
+      response: s.GetCameraMediaUrisResponse,
+    },
+    async (input, ctx) => media.getCameraMediaUris(deps, ctx, input.cameraUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/audiogateway/getMediaUris',
+      operationId: 'getAudioGatewayMediaUris',
+      summary: "Where an audio gateway's live audio is on the media host",
+      tags: ['Audio Gateway'],
+      body: audioSchemas.GetAudioGatewayMediaUrisRequest,
+      response: audioSchemas.GetAudioGatewayMediaUrisResponse,
+    },
+    async (input, ctx) => audio.getAudioGatewayMediaUris(deps, ctx, input.gatewayUuid),
+  );
+  operation(
+    app,
+    {
+      path: '/api/video/getExactFrameUri',
+      operationId: 'getExactFrameUri',
+      summary: "The media host's URI of a camera's JPEG frame at an instant",
+      tags: ['Video'],
+      body: s.GetExactFrameUriRequest,
+      response: s.GetExactFrameUriResponse,
+    },
+    async (input, ctx) => ({
+      frameUri: await media.getExactFrameUri(deps, ctx, input),
+      responseMessage: null,
+    }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/generateFederatedSessionToken',
+      operationId: 'generateFederatedSessionToken',
+      summary: 'A short-lived token the media host accepts as the x-auth-ft header or cookie',
+      tags: ['Org'],
+      body: s.GenerateFederatedSessionTokenRequest,
+      response: s.GenerateFederatedSessionTokenResponse,
+    },
+    async (input, ctx) => ({ federatedSessionToken: media.generateFederatedSessionToken(deps, ctx, input.durationSec) }),
+  );
+}

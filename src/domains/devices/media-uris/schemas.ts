@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+
+/** Camera media: URLs on the media host, exact frames and the federated session token (issue 19). */
+const Strings = Type.Array(Type.String());
+
+export const GetCameraMediaUrisRequest = Type.Object({ cameraUuid: Ruuid() });
+export const GetCameraMediaUrisResponse = ResponseOf({
+  wanLiveH264Uri: Field(Type.String()),
+  wanLiveM3u8Uri: Field(Type.String()),
+  wanLiveMpdUri: Field(Type.String()),
+  wanVodH264UriTemplate: Field(Type.String()),
+  wanVodM3u8UriTemplate: Field(Type.String()),
+  wanVodMpdUriTemplate: Field(Type.String()),
+  lanLiveH264Uris: Field(Strings),
+  lanLiveM3u8Uris: Field(Strings),
+  lanLiveMpdUris: Field(Strings),
+  lanVodM3u8UrisTemplates: Field(Strings),
+  lanVodMpdUrisTemplates: Field(Strings),
+  lanCheckUrls: Field(Strings),
+});
+
+export const GetExactFrameUriRequest = Type.Object({
+  cameraUuid: Ruuid(),
+  timestampMs: Type.Integer({ minimum: 0 }),
+  downscaleFactor: Field(Type.Integer({ minimum: 1, maximum: 16, description: 'the frame is 1920x1080 divided by this (default 1)' })),
+  jpgQuality: Field(Type.Integer({ minimum: 1, maximum: 100, description: 'JPEG quality (default 80)' })),
+});
+export const GetExactFrameUriResponse = ResponseOf({ frameUri: Field(Type.String()), responseMessage: Field(Type.String()) });
+
+export const GenerateFederatedSessionTokenRequest = Type.Object({
+  domain: Field(Type.String({ maxLength: 253 })),
+  durationSec: Field(Type.Integer({ minimum: 1, maximum: 7 * 24 * 3600, description: 'seconds the token is good for (default 3600)' })),
+});
+/** The reference answers the token alone (no envelope fields are listed); `error: false` is added as elsewhere. */
+export const GenerateFederatedSessionTokenResponse = ResponseOf({ federatedSessionToken: Field(Type.String()) });
