@@ -2,7 +2,7 @@ import type { Bus } from './bus/bus.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DeviceReferenceCleaner } from './domains/devices/device-references.js';
-import type { KeyCache } from './domains/orgs/key-cache.js';
+import type { KeyCache } from './domains/orgs/keys/key-cache.js';
 import type { RightsCache } from './domains/permissions/rights-cache.js';
 import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
 import type { Logger } from './logger.js';

@@ -32,7 +32,7 @@ import type { NotificationRecord } from '../domains/integrations/smart-sensor-ev
 import type { EndpointRecord } from '../domains/integrations/webhooks/endpoints.service.js';
 import type { ShipmentRecord } from '../domains/internal/service.js';
 import type { UserRecord } from '../domains/orgs/service.js';
-import type { UserView } from '../domains/orgs/users.service.js';
+import type { UserView } from '../domains/orgs/users/service.js';
 import type { PermissionGroupRecord } from '../domains/permissions/service.js';
 import type { LocationView } from '../domains/devices/locations/service.js';
 import type { DeviceCommandRecord } from '../domains/rules/actions/device-commands.js';
@@ -47,15 +47,15 @@ import type { AccessGroupRecord, GroupMembersChange } from '../domains/access/gr
 import type { FaceEventRecord } from '../domains/faces/face-events.schemas.js';
 import type { ThreatCaseRecord } from '../domains/events/threat-cases/schemas.js';
 // orgs (issue 18, finished)
-import type { UserSettingsRecord } from '../domains/orgs/user-settings.js';
-import type { OrgSettingsRecord, OrgView } from '../domains/orgs/org-settings.service.js';
-import type { CloudArchivingRecord } from '../domains/orgs/cloud-archiving.service.js';
-import type { SamlSettingsRecord, ScimSettingsRecord } from '../domains/orgs/sso.service.js';
-import type { OrgNotificationTemplateRecord } from '../domains/orgs/notifications.service.js';
-import type { NotificationSnoozeRecord } from '../domains/orgs/snoozes.service.js';
-import type { UserNotificationRecord } from '../domains/orgs/notify.js';
-import type { UserMetadataFieldRecord, UserMetadataTemplateRecord } from '../domains/orgs/user-metadata.service.js';
-import type { PartnerClientSettingsRecord } from '../domains/orgs/partner-clients.service.js';
+import type { UserSettingsRecord } from '../domains/orgs/users/user-settings.js';
+import type { OrgSettingsRecord, OrgView } from '../domains/orgs/settings/service.js';
+import type { CloudArchivingRecord } from '../domains/orgs/cloud-archiving/service.js';
+import type { SamlSettingsRecord, ScimSettingsRecord } from '../domains/orgs/sso/service.js';
+import type { OrgNotificationTemplateRecord } from '../domains/orgs/notifications/service.js';
+import type { NotificationSnoozeRecord } from '../domains/orgs/notifications/snoozes.service.js';
+import type { UserNotificationRecord } from '../domains/orgs/notifications/notify.js';
+import type { UserMetadataFieldRecord, UserMetadataTemplateRecord } from '../domains/orgs/users/user-metadata.service.js';
+import type { PartnerClientSettingsRecord } from '../domains/orgs/partner-clients/service.js';
 import type { PartnerPermissionGroupRecord } from '../domains/permissions/partner-group-records.js';
 // access-lockdown (issue 21): lockdowns, schedule exceptions, guest passes, door labels, guests
 import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from '../domains/access/lockdowns/model.js';

@@ -37,7 +37,7 @@ export function registerKeyCommands(program: Command): void {
     .action(async (opts) => {
       if (opts.partner && opts.internal) throw new Error('--partner and --internal exclude each other');
       const expiresAtMs = opts.expiresIn === undefined ? null : Date.now() + parseDuration(opts.expiresIn);
-      const certFingerprint = opts.cert ? (await import('../domains/orgs/api-keys.js')).certificateFingerprint(readFileSync(opts.cert)) : null;
+      const certFingerprint = opts.cert ? (await import('../domains/orgs/keys/api-keys.js')).certificateFingerprint(readFileSync(opts.cert)) : null;
       const kind = opts.partner ? 'partner' : opts.internal ? 'internal' : 'standard';
       const { apiKey, keyId } = await withDeps(opts, async (deps) =>
         (await orgs()).createApiKey(deps, { orgUuid: opts.org, kind, certFingerprint, expiresAtMs }),

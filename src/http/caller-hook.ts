@@ -2,7 +2,7 @@ import type { TLSSocket } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
-import { authenticate } from '../domains/orgs/authenticate.js';
+import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { fail, isGatehouseError } from '../errors.js';
 import { permissionCheck } from './permissions.js';
 import { TOO_MANY_REQUESTS, type RequestLimits } from './rate-limit.js';

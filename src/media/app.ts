@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
-import { authenticate } from '../domains/orgs/authenticate.js';
+import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { findClipMedia, uploadClipMedia } from '../domains/events/clips/service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
 import { errorBody, handleError } from '../http/errors.js';

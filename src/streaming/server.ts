@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
-import { authenticate } from '../domains/orgs/authenticate.js';
+import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { clientAddressReader } from '../http/client-address.js';
 import { createRequestLimits, TOO_MANY_REQUESTS, type RequestLimits } from '../http/rate-limit.js';
 import { refusedKeys, type KeyEnd } from '../domains/orgs/service.js';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { deviceOfFacet, facetId, isRuuid, newRuuid } from '../../src/ids.js';
 import { createSecretBox, maskSecret, parseSecretKey } from '../../src/secrets.js';
-import { regionOfApiKey, generateApiKey } from '../../src/domains/orgs/api-keys.js';
+import { regionOfApiKey, generateApiKey } from '../../src/domains/orgs/keys/api-keys.js';
 
 describe('RUUIDs and facet ids', () => {
   it('makes 22-character URL-safe base-64 RUUIDs from random UUIDs', () => {

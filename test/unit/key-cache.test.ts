@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createKeyCache } from '../../src/domains/orgs/key-cache.js';
+import { createKeyCache } from '../../src/domains/orgs/keys/key-cache.js';
 import type { ApiKeysTable } from '../../src/domains/orgs/tables.js';
 
 const key = (id: string): ApiKeysTable => ({

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
-import { orgView } from './org-settings.service.js';
-import { orgSettingsRoutes } from './org-settings.routes.js';
-import { ssoRoutes } from './sso.routes.js';
-import { cloudArchivingRoutes } from './cloud-archiving.routes.js';
-import { notificationRoutes } from './notifications.routes.js';
+import { orgView } from './settings/service.js';
+import { orgSettingsRoutes } from './settings/routes.js';
+import { ssoRoutes } from './sso/routes.js';
+import { cloudArchivingRoutes } from './cloud-archiving/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
 
 export function orgRoutes(app: ApiApp, deps: Deps): void {

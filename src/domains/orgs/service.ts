@@ -5,10 +5,10 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
-import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './api-keys.js';
+import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './keys/api-keys.js';
 import * as store from './store.js';
-import { listUsers as listUserRows } from './users.store.js';
-import { normaliseEmail } from './emails.js';
+import { listUsers as listUserRows } from './users/store.js';
+import { normaliseEmail } from './users/emails.js';
 import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;

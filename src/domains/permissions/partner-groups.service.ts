@@ -2,9 +2,9 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { write } from '../../store/write.js';
-import { announceRightsChange } from '../orgs/users.service.js';
-import { asPartner } from '../orgs/partners.service.js';
-import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../orgs/partner-users.service.js';
+import { announceRightsChange } from '../orgs/users/service.js';
+import { asPartner } from '../orgs/partners/service.js';
+import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../orgs/partners/partner-users.service.js';
 import type { Functionality, PartnerFunctionality } from './rights.js';
 import { partnerGroups, type ClientPermission, type PartnerPermissionGroupRecord } from './partner-group-records.js';
 

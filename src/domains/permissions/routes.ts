@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../http/operation.js';
-import { changeUser } from '../orgs/users.service.js';
+import { changeUser } from '../orgs/users/service.js';
 import { partnerGroupRoutes } from './partner-groups.routes.js';
 import * as schemas from './schemas.js';
 import * as permissions from './service.js';

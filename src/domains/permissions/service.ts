@@ -7,7 +7,7 @@ import { toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../store/write.js';
 import { findLocation } from '../devices/service.js';
-import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../orgs/users.service.js';
+import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../orgs/users/service.js';
 import { rightsOfGroup, toGroupRecord, type PermissionGroupRecord } from './group-rights.js';
 import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from './rights.js';
 import { partnerRights, type PartnerScope } from './partner-rights.js';

@@ -10,7 +10,7 @@ import { personUuidsByName } from '../faces/service.js';
 import { guestUuidsByEmail } from '../guests/guests.service.js';
 import { findShipment } from '../internal/service.js';
 import { listUserRecords, type UserRecord } from '../orgs/service.js';
-import { templateUuidsByName } from '../orgs/user-metadata.service.js';
+import { templateUuidsByName } from '../orgs/users/user-metadata.service.js';
 import { groupUuidsByName as permissionGroupUuidsByName } from '../permissions/service.js';
 import { cameraPolicyUuidsByName } from '../schedules/policies.service.js';
 import { listSchedules, type ScheduleRecord } from '../schedules/service.js';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
-import { VALUE_TYPES } from '../orgs/user-metadata.service.js';
+import { VALUE_TYPES } from '../orgs/users/user-metadata.service.js';
 import { ACTIVITIES } from '../../schemas/activities.js';
 import { accessLockdownKinds, siteDoorStateFields } from './access-lockdown.js';
 

@@ -9,10 +9,10 @@ import { createDevices, createDiscovery, createLocation, reviseDevice, type Devi
 import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';
 import { createShipment } from '../internal/service.js';
-import { normaliseEmail } from '../orgs/emails.js';
+import { normaliseEmail } from '../orgs/users/emails.js';
 import { createUsers, getOrg } from '../orgs/service.js';
-import { emailTaken, reviseUser } from '../orgs/users.service.js';
-import { insertTemplate, putFields } from '../orgs/user-metadata.service.js';
+import { emailTaken, reviseUser } from '../orgs/users/service.js';
+import { insertTemplate, putFields } from '../orgs/users/user-metadata.service.js';
 import type { Functionality } from '../permissions/rights.js';
 import { addGroup } from '../permissions/service.js';
 import { insertCameraPolicy } from '../schedules/policies.service.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
-import { digestApiKey } from '../../../src/domains/orgs/api-keys.js';
+import { digestApiKey } from '../../../src/domains/orgs/keys/api-keys.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:https';
 import { after, before, it } from 'node:test';
-import { certificateFingerprint } from '../../../src/domains/orgs/api-keys.js';
+import { certificateFingerprint } from '../../../src/domains/orgs/keys/api-keys.js';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
 import { generateSelfSigned, type TlsMaterial } from '../../../src/tls.js';
 import { forEachDialect } from '../../helpers/dialects.js';

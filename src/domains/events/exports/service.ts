@@ -6,7 +6,7 @@ import { auditFeed, type AuditEventRecord } from '../../audit/service.js';
 import { findDevice, listDevices, type DeviceRecord } from '../../devices/service.js';
 import type { FaceEventRecord } from '../../faces/face-events.schemas.js';
 import { findFaceEvents } from '../../faces/face-events.service.js';
-import { listUsers, type UserView } from '../../orgs/users.service.js';
+import { listUsers, type UserView } from '../../orgs/users/service.js';
 import { toRecord as toAlertRecord } from '../alerts/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import * as alertStore from '../alerts/store.js';

@@ -1,0 +1,47 @@
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import * as schemas from './schemas.js';
+import * as archiving from './service.js';
+
+const tags = ['Org'];
+
+/** Cloud archiving configs of the organization, its locations and devices (kept and answered). */
+export function cloudArchivingRoutes(app: ApiApp, deps: Deps): void {
+  operation(
+    app,
+    {
+      path: '/api/org/getCloudArchivingConfigs',
+      operationId: 'getCloudArchivingConfigs',
+      summary: "The organization's cloud archiving configs",
+      tags,
+      body: schemas.GetArchivingConfigsRequest,
+      response: schemas.GetArchivingConfigsResponse,
+    },
+    async (_input, ctx) => ({ archivingConfigs: await archiving.listArchivingConfigs(deps, ctx.orgUuid) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/updateCloudArchivingConfig',
+      operationId: 'updateCloudArchivingConfig',
+      summary: 'Set the cloud archiving config of the organization, a location or a device',
+      description: 'Kept and answered (Gatehouse archives no footage); its schedule cannot be deleted while the config names it.',
+      tags,
+      body: schemas.UpdateArchivingConfigRequest,
+      response: schemas.ArchivingEnvelope,
+    },
+    async (input, ctx) => (await archiving.putArchivingConfig(deps, ctx, input.archivingConfig), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/deleteCloudArchivingConfig',
+      operationId: 'deleteCloudArchivingConfig',
+      summary: 'Delete the cloud archiving config of a target',
+      tags,
+      body: schemas.DeleteArchivingConfigRequest,
+      response: schemas.ArchivingEnvelope,
+    },
+    async (input, ctx) => (await archiving.deleteArchivingConfig(deps, ctx, input), {}),
+  );
+}

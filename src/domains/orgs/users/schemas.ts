@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { SmsPhoneNumbers } from '../notifications/schemas.js';
+
+/** The reference's user type, with the fields Gatehouse keeps. */
+export const User = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  name: Field(Type.String()),
+  email: Field(Type.String()),
+  permissionGroupUuid: Field(Ruuid()),
+  status: Field(Type.String({ description: 'JOINED' })),
+  deleted: Field(Type.Boolean()),
+  accountOwner: Field(Type.Boolean({ description: "whose e-mail is the organization's accountOwnerEmail" })),
+  mfaEnabled: Field(Type.Boolean()),
+  bypassSaml: Field(Type.Boolean()),
+  createdAtMillis: Field(Type.Integer()),
+  updatedAtMillis: Field(Type.Integer()),
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Email = Type.String({ minLength: 3, maxLength: 254 });
+
+export const GetUsersInOrgRequest = EmptyRequest;
+export const GetUsersInOrgResponse = ResponseOf({
+  users: Field(Type.Array(User)),
+  userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
+});
+
+export const CreateUserRequest = Type.Object({
+  name: Name,
+  email: Field(Email),
+  permissionGroupUuid: Field(Ruuid({ description: "the user's permission group; none: full rights" })),
+  accessibleRhombusApps: Field(Type.Array(Type.String())),
+  suppressWelcomeEmail: Field(Type.Boolean()),
+  suppressRhombusKeyWelcomeEmail: Field(Type.Boolean()),
+});
+export const CreateUserResponse = ResponseOf({ userUuid: Field(Ruuid()), responseStatus: Field(Type.String()) });
+
+export const UpdateUserRequest = Type.Object({
+  userUuid: Ruuid(),
+  name: Field(Name),
+  permissionGroupUuid: Field(Ruuid()),
+  mfaEnabled: Field(Type.Boolean()),
+  bypassSaml: Field(Type.Boolean()),
+  summaryEmailEnabled: Field(Type.Boolean()),
+  smsPhoneNumbers: Field(SmsPhoneNumbers),
+});
+
+export const AssignEmailToUserRequest = Type.Object({ userUuid: Ruuid(), emailToAssign: Email });
+export const UserUuidRequest = Type.Object({ userUuid: Ruuid() });
+export const FindUserByEmailRequest = Type.Object({ email: Email });
+export const UserResponse = ResponseOf({ user: Field(User) });
+export const CurrentUserRequest = EmptyRequest;
+export const UserEnvelope = ResponseOf({});

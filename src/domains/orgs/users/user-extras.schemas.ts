@@ -1,0 +1,114 @@
+import { Type } from 'typebox';
+import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { StringEnum } from '../../access/schemas.js';
+import { PartnerNotificationSettings, SmsPhoneNumbers } from '../notifications/schemas.js';
+import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
+import { User } from './schemas.js';
+
+const Opt = Field;
+const Int = Type.Integer();
+
+// --- User metadata (custom fields) ---
+
+const templateFields = {
+  fieldName: Opt(Type.String({ minLength: 1, maxLength: 100 })),
+  scimFieldName: Opt(Type.String({ maxLength: 200 })),
+  valueType: Opt(StringEnum(VALUE_TYPES, 'Gatehouse: the kind of value (default TEXT); saved values are checked against it')),
+  allowedValues: Opt(Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 500, description: 'Gatehouse: the only values allowed' })),
+  maxLength: Opt(Type.Integer({ minimum: 1, maximum: MAX_VALUE_LENGTH, description: `Gatehouse: the longest value (default ${MAX_VALUE_LENGTH})` })),
+};
+export const MetadataTemplate = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  ...templateFields,
+  createdAtMillis: Field(Int),
+  updatedAtMillis: Field(Int),
+});
+export const MetadataField = Type.Object({
+  orgUuid: Field(Ruuid()),
+  userUuid: Field(Ruuid()),
+  templateUuid: Field(Ruuid()),
+  fieldValue: Field(Type.String()),
+  createdAtMillis: Field(Int),
+  updatedAtMillis: Field(Int),
+});
+export const CreateTemplateRequest = Type.Object({ template: Type.Object({ ...templateFields, fieldName: Type.String({ minLength: 1, maxLength: 100 }) }) });
+export const UpdateTemplateRequest = Type.Object({
+  selectiveUpdate: Type.Object({ uuid: Ruuid(), ...templateFields, updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())) }),
+});
+export const TemplateUuidRequest = Type.Object({ templateUuid: Ruuid() });
+export const TemplateResponse = ResponseOf({ template: Field(MetadataTemplate) });
+export const FindTemplatesRequest = EmptyRequest;
+export const TemplateMapResponse = ResponseOf({ templateMap: Field(Type.Record(Type.String(), MetadataTemplate)) });
+export const SaveFieldsRequest = Type.Object({
+  userUuid: Ruuid(),
+  fieldValueMap: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: MAX_VALUE_LENGTH }), {
+    description: 'template uuid (or field name) to value',
+  }),
+});
+export const FieldsRequest = Type.Object({ userUuid: Ruuid() });
+export const FieldsResponse = ResponseOf({
+  templateMap: Field(Type.Record(Type.String(), MetadataTemplate)),
+  userFieldValueMap: Field(Type.Record(Type.String(), MetadataField)),
+});
+export const DeleteFieldRequest = Type.Object({ userUuid: Ruuid(), templateUuid: Ruuid() });
+export const DeleteFieldResponse = ResponseOf({ field: Field(MetadataField) });
+
+// --- Rhombus Key settings ---
+
+const Provisioner = Type.Object({ value: Opt(Type.Integer({ minimum: 0, description: 'epoch milliseconds' })) });
+export const RhombusKeySettingsRequest = Type.Object({
+  userUuid: Ruuid(),
+  rhombusKeyAccessEnabled: Opt(Type.Boolean()),
+  remoteUnlockEnabled: Opt(Type.Boolean()),
+  bypassSaml: Opt(Type.Boolean()),
+  maxMobileCredsAllowed: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
+  startDateProvisioner: Opt(Provisioner),
+  endDateProvisioner: Opt(Provisioner),
+});
+export const RhombusKeySettingsResponse = ResponseOf({
+  userRhombusKeyConfig: Field(
+    Type.Object({
+      orgUuid: Field(Ruuid()),
+      rhombusOrgUserUuid: Field(Ruuid()),
+      createdAtMillis: Field(Int),
+      updatedAtMillis: Field(Int),
+      settings: Field(
+        Type.Object({
+          rhombusKeyAccessEnabled: Field(Type.Boolean()),
+          remoteUnlockEnabled: Field(Type.Boolean()),
+          bypassSaml: Field(Type.Boolean()),
+          credentialProvisioningRules: Field(
+            Type.Object({ maxMobileCredsAllowed: Field(Int), startDateProvisioner: Field(Provisioner), endDateProvisioner: Field(Provisioner) }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+// --- Partner users ---
+
+export const GetPartnerUsersRequest = EmptyRequest;
+export const GetPartnerUsersResponse = ResponseOf({
+  partnerUsers: Field(Type.Array(User)),
+  partnerPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
+  notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(Ruuid()), userUuid: Field(Ruuid()) }))),
+});
+export const UpdatePartnerUserRequest = Type.Object({
+  userUuid: Ruuid(),
+  name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
+  permissionGroupUuid: Opt(Ruuid({ description: 'the partner permission group' })),
+  mfaEnabled: Opt(Type.Boolean()),
+  bypassSaml: Opt(Type.Boolean()),
+  smsPhoneNumbers: Opt(SmsPhoneNumbers),
+  summaryEmailEnabled: Opt(Type.Boolean()),
+  notificationSettingsV2: Opt(PartnerNotificationSettings),
+});
+export const UpdatePartnerUserNotificationsRequest = Type.Object({
+  ...PartnerNotificationSettings.properties,
+  userUuid: Opt(Ruuid({ description: "the partner user; absent: the key's own" })),
+  orgUuid: Opt(Ruuid()),
+  updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())),
+});
+export const UserExtrasEnvelope = ResponseOf({});
