@@ -6,7 +6,7 @@ import { createRequestLimits } from './http/rate-limit.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/doors/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdowns/lockdown-rules.js';
-import { startGeneralRuleRunner } from './domains/rules/general-rules.runner.js';
+import { startGeneralRuleRunner } from './domains/rules/general/runner.js';
 import { startAlertExpiry } from './domains/events/alerts/alert-expiry.js';
 import { startClipRenderer } from './domains/events/clips/clip-renderer.js';
 import { chatOutboxKinds, startChatRelay } from './domains/integrations/chat-relay.js';

@@ -13,7 +13,7 @@ import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { grantsUsingSchedule } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/orgs/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
-import { generalRulesUsingSchedule } from './domains/rules/general-rules.service.js';
+import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
 import { doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';

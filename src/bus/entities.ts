@@ -17,8 +17,8 @@ import type { DeviceStateRecord } from '../domains/devices/device-reads/device-e
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from '../domains/devices/service.js';
 import type { VideoWallRecord } from '../domains/devices/video-walls/service.js';
 import type { PolicyAlertRecord } from '../domains/events/alerts/schemas.js';
-import type { Rule, RulesEventRecord } from '../domains/rules/general-rules.schemas.js';
-import type { RulePauseRecord } from '../domains/rules/general-rules.service.js';
+import type { Rule, RulesEventRecord } from '../domains/rules/general/schemas.js';
+import type { RulePauseRecord } from '../domains/rules/general/service.js';
 import type { AccessControlledDoorPolicyRecord, CameraPolicyRecord, DoorPolicyRecord } from '../domains/schedules/policies.service.js';
 import type { SavedClipRecord } from '../domains/events/clips/schemas.js';
 import type { SharedClipGroupRecord } from '../domains/events/shared-clip-groups/schemas.js';

@@ -8,7 +8,7 @@ import type { EventTables } from '../domains/events/tables.js';
 import type { FaceTables } from '../domains/faces/tables.js';
 import type { InternalTables } from '../domains/internal/tables.js';
 import type { RuleTables } from '../domains/rules/tables.js';
-import type { GeneralRuleTables } from '../domains/rules/general-rules.tables.js';
+import type { GeneralRuleTables } from '../domains/rules/general/tables.js';
 import type { IntegrationTables } from '../domains/integrations/tables.js';
 import type { WebhookTables } from '../domains/integrations/webhooks/tables.js';
 import type { OutboxTables } from '../outbox/tables.js';

@@ -20,7 +20,7 @@ import { webhookActions } from './actions/webhook.js';
 import { openActionSecrets } from './rule-secrets.js';
 import { listButtonRules, type StoredRule } from './rules.service.js';
 import type { ActionOutcome, ButtonEvent, ButtonPress, GetButtonPressEventsForSensorRequest, RuleAction, RuleFiring } from './schemas.js';
-import type { RulesEventRecord } from './general-rules.schemas.js';
+import type { RulesEventRecord } from './general/schemas.js';
 import { closeEventRecord, openEventRecord } from './rule-records.service.js';
 import type { Activity } from '../../schemas/activities.js';
 import { BUTTON_EVENT_PAGE } from './schemas.js';

@@ -4,9 +4,9 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { write, type Actor, type WriteScope } from '../../store/write.js';
-import { EVENT_RECORD_PAGE, type RulesEventRecord } from './general-rules.schemas.js';
-import * as store from './general-rules.store.js';
-import type { RuleEventRecordsTable } from './general-rules.tables.js';
+import { EVENT_RECORD_PAGE, type RulesEventRecord } from './general/schemas.js';
+import * as store from './general/store.js';
+import type { RuleEventRecordsTable } from './general/tables.js';
 import type { ActionOutcome, RuleAction } from './schemas.js';
 
 /**

@@ -7,8 +7,8 @@ import { write } from '../../../store/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
 import { openActionSecrets, openDeliveryHeaders, sealDeliveryHeaders } from '../rule-secrets.js';
 
-import * as generalRules from '../general-rules.store.js';
-import { toGeneralRule } from '../general-rules.service.js';
+import * as generalRules from '../general/store.js';
+import { toGeneralRule } from '../general/service.js';
 import { toStoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
 import { signatureHeaders } from '../standard-webhooks.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { ActivityEnum } from '../events/alerts/schemas.js';
-import { RuleAction, RuleFilters } from './schemas.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { ActivityEnum } from '../../events/alerts/schemas.js';
+import { RuleAction, RuleFilters } from '../schemas.js';
 
 /** A doorbell camera's rule (the catalogue's ExternalDoorbellCameraComponentRuleType). */
 export const DoorbellRule = Type.Object({

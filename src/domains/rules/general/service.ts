@@ -1,19 +1,19 @@
-import type { CallerContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
-import { fail } from '../../errors.js';
-import { newRuuid } from '../../ids.js';
-import { fromJson, toJson } from '../../store/columns.js';
-import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
-import { findDoor } from '../access/service.js';
-import { findDevice, findLocation } from '../devices/service.js';
-import type { Rule, RuleTrigger } from './general-rules.schemas.js';
-import * as store from './general-rules.store.js';
-import type { RulePausesTable, RulesTable } from './general-rules.tables.js';
-import { checkRuleReferences, checkWebhookAddresses } from './rule-references.js';
-import { maskActionSecrets, sealActionSecrets } from './rule-secrets.js';
-import type { StoredRule } from './rules.service.js';
-import type { RuleAction } from './schemas.js';
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import { newRuuid } from '../../../ids.js';
+import { fromJson, toJson } from '../../../store/columns.js';
+import { dbOf, type ReadSource } from '../../../store/reader.js';
+import { write, type WriteScope } from '../../../store/write.js';
+import { findDoor } from '../../access/service.js';
+import { findDevice, findLocation } from '../../devices/service.js';
+import type { Rule, RuleTrigger } from './schemas.js';
+import * as store from './store.js';
+import type { RulePausesTable, RulesTable } from './tables.js';
+import { checkRuleReferences, checkWebhookAddresses } from '../rule-references.js';
+import { maskActionSecrets, sealActionSecrets } from '../rule-secrets.js';
+import type { StoredRule } from '../rules.service.js';
+import type { RuleAction } from '../schemas.js';
 
 type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 

@@ -1,8 +1,8 @@
-import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
-import * as s from './general-rules.schemas.js';
-import * as rules from './general-rules.service.js';
-import * as records from './rule-records.service.js';
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import * as s from './schemas.js';
+import * as rules from './service.js';
+import * as records from '../rule-records.service.js';
 
 const tags = ['Rules'];
 

@@ -1,17 +1,17 @@
-import { runOnChanges } from '../../bus/change-runner.js';
-import type { ChangeEvent } from '../../bus/events.js';
-import { systemActor } from '../../deps.js';
-import { newRuuid } from '../../ids.js';
-import type { Activity } from '../../schemas/activities.js';
-import { write } from '../../store/write.js';
-import { findLocation } from '../devices/service.js';
-import type { EngineDeps, RuleEvent } from './actions/action.js';
-import { runRuleActions, insideSchedules } from './evaluation.service.js';
-import type { RulesEventRecord } from './general-rules.schemas.js';
-import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './general-rules.service.js';
-import { claimFiring } from './store.js';
-import { DOORBELL_ACTIVITIES } from './doorbell-rules.service.js';
-import { closeEventRecord, openEventRecord } from './rule-records.service.js';
+import { runOnChanges } from '../../../bus/change-runner.js';
+import type { ChangeEvent } from '../../../bus/events.js';
+import { systemActor } from '../../../deps.js';
+import { newRuuid } from '../../../ids.js';
+import type { Activity } from '../../../schemas/activities.js';
+import { write } from '../../../store/write.js';
+import { findLocation } from '../../devices/service.js';
+import type { EngineDeps, RuleEvent } from '../actions/action.js';
+import { runRuleActions, insideSchedules } from '../evaluation.service.js';
+import type { RulesEventRecord } from './schemas.js';
+import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './service.js';
+import { claimFiring } from '../store.js';
+import { DOORBELL_ACTIVITIES } from '../doorbell/service.js';
+import { closeEventRecord, openEventRecord } from '../rule-records.service.js';
 
 /** A device activity that general rules may fire on: a policy alert's triggers, or a door's event. */
 export interface FiredActivity {

@@ -1,12 +1,12 @@
-import type { CallerContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
-import { fail } from '../../errors.js';
-import type { Activity } from '../../schemas/activities.js';
-import { findDevice } from '../devices/service.js';
-import type { Rule } from './general-rules.schemas.js';
-import { createRule, deleteRule, getRulesFiltered } from './general-rules.service.js';
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import type { Activity } from '../../../schemas/activities.js';
+import { findDevice } from '../../devices/service.js';
+import type { Rule } from '../general/schemas.js';
+import { createRule, deleteRule, getRulesFiltered } from '../general/service.js';
 import type { Static } from 'typebox';
-import type { DoorbellRule as DoorbellRuleSchema } from './doorbell-rules.schemas.js';
+import type { DoorbellRule as DoorbellRuleSchema } from './schemas.js';
 
 type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 

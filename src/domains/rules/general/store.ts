@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../store/schema.js';
-import type { RuleEventRecordsTable, RulePausesTable, RulesTable } from './general-rules.tables.js';
+import type { DB } from '../../../store/schema.js';
+import type { RuleEventRecordsTable, RulePausesTable, RulesTable } from './tables.js';
 
 type Db = Kysely<DB>;
 

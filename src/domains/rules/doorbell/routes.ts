@@ -1,8 +1,8 @@
-import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
-import { ResponseOf } from '../../schemas/common.js';
-import * as s from './doorbell-rules.schemas.js';
-import * as doorbells from './doorbell-rules.service.js';
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../http/operation.js';
+import { ResponseOf } from '../../../schemas/common.js';
+import * as s from './schemas.js';
+import * as doorbells from './service.js';
 
 /** Doorbell cameras' rules: general rules whose trigger is the camera's press (issue 19). */
 export function doorbellRuleRoutes(app: ApiApp, deps: Deps): void {
