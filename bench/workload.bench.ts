@@ -46,8 +46,10 @@ const { loadConfig } = await built<typeof import('../src/config.js')>('config.js
 const { createOrg } = await built<typeof import('../src/domains/orgs/service.js')>('domains/orgs/service.js');
 const { createLogger } = await built<typeof import('../src/logger.js')>('logger.js');
 const { seedSite } = await built<typeof import('../src/domains/sites/service.js')>('domains/sites/service.js');
-const { insertPolicyAlerts } = await built<typeof import('../src/domains/events/alerts/store.js')>('domains/events/alerts.store.js');
-const { requestToExit } = await built<typeof import('../src/domains/access/door-events/door-devices.service.js')>('domains/access/door-devices.service.js');
+const { insertPolicyAlerts } = await built<typeof import('../src/domains/events/alerts/store.js')>('domains/events/alerts/store.js');
+const { requestToExit } = await built<typeof import('../src/domains/access/door-events/door-devices.service.js')>(
+  'domains/access/door-events/door-devices.service.js',
+);
 
 type Deps = Awaited<ReturnType<typeof startGatehouse>>['deps'];
 
