@@ -14,7 +14,7 @@ import { getPolicyAlertGroupsForDevice } from '../src/domains/events/alerts/serv
 import type { PolicyAlertsTable } from '../src/domains/events/tables.js';
 import { createOrg } from '../src/domains/orgs/service.js';
 import { createLogger } from '../src/logger.js';
-import { write } from '../src/store/write.js';
+import { write } from '../src/bus/write.js';
 import { record } from './lib/results.js';
 
 const SMALL = 10_000;

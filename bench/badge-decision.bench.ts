@@ -20,7 +20,7 @@ import { createLocation } from '../src/domains/devices/service.js';
 import { createOrg, createUsers } from '../src/domains/orgs/service.js';
 import { createSchedule } from '../src/domains/schedules/service.js';
 import { createLogger } from '../src/logger.js';
-import { write, type WriteScope } from '../src/store/write.js';
+import { write, type WriteScope } from '../src/bus/write.js';
 import { createTestDatabase, postgresProblem } from '../test/helpers/databases.js';
 import { record } from './lib/results.js';
 

@@ -14,7 +14,7 @@ import { createDevice } from '../src/domains/devices/service.js';
 import { getDeviceCrossingCounts } from '../src/domains/events/reports/service.js';
 import { createOrg } from '../src/domains/orgs/service.js';
 import { createLogger } from '../src/logger.js';
-import { write } from '../src/store/write.js';
+import { write } from '../src/bus/write.js';
 import { record } from './lib/results.js';
 
 const SMALL = 10_000;

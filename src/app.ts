@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { buildHttpApp } from './http/app.js';
-import { createRequestLimits } from './http/rate-limit.js';
+import { createRequestLimits } from './edge/rate-limit.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/doors/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdowns/lockdown-rules.js';

@@ -1,5 +1,5 @@
 import type { ApiKeyKind } from './domains/orgs/tables.js';
-import type { Actor } from './store/write.js';
+import type { Actor } from './bus/write.js';
 
 /**
  * The authenticated caller of an operation: the organization it acts for, the key and user behind it,

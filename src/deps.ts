@@ -8,7 +8,7 @@ import type { ScheduleUsageCheck } from './domains/schedules/schedule-usage.js';
 import type { Logger } from './logger.js';
 import type { SecretBox } from './secrets.js';
 import type { Store } from './store/database.js';
-import type { Actor } from './store/write.js';
+import type { Actor } from './bus/write.js';
 
 /** Everything a service may need, built once in the composition root (src/app.ts); each service picks its part. */
 export interface Deps {

@@ -1,5 +1,5 @@
 import type { Bus } from './bus.js';
-import type { ChangeEvent } from './events.js';
+import type { ChangeEvent } from '../store/change-event.js';
 
 /**
  * Runs `fire` in the background for each change on the bus that `pick` turns into work (null: none), logging

@@ -69,7 +69,7 @@ import type { CustomEventRecord, PromptConfigurationRecord } from '../domains/ev
 // devices in full (issue 19): alert monitoring pins
 import type { AlertMonitoringPinRecord } from '../domains/devices/monitoring/monitoring-pins.service.js';
 // timeline reads: custom seekpoints
-import type { CustomSeekpointRecord } from '../timeline/custom-seekpoints.js';
+import type { CustomSeekpointRecord } from '../domains/timeline/custom-seekpoints.js';
 // media (issue 19): shared live video, raw HTTP streams, timelapses
 import type { SharedLiveVideoStreamRecord, SharedVideoWallRecord } from '../domains/devices/live-shares/schemas.js';
 import type { RawHttpStreamRecord } from '../domains/devices/live-shares/raw-http-streams.schemas.js';

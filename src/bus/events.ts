@@ -1,22 +1,5 @@
 /** The typed map of everything that travels on the bus: name to payload. */
-
-export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
-
-/** A change of an organization's state, as the stream delivers it on /topic/change/{orgUuid}. */
-export interface ChangeEvent {
-  /** Monotonic id from the durable change log: the order of delivery within an organization. */
-  id: number;
-  /** The organization's change position: 1, 2, 3, ... in commit order, without gaps (the stream's resume point). */
-  position: number;
-  orgUuid: string;
-  entity: string;
-  entityUuid: string;
-  type: ChangeType;
-  deviceUuid: string | null;
-  timestampMs: number;
-  /** The record as the REST API returns it. */
-  update: unknown;
-}
+import type { ChangeEvent } from '../store/change-event.js';
 
 /** A delivery was added to the outbox (src/outbox): the workers of every instance look for due ones. */
 export interface OutboxEnqueued {

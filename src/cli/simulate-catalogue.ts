@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Deps } from '../deps.js';
-import type { ApiApp } from '../http/operation.js';
+import type { ApiApp } from '../edge/operation.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 
 /** A simulator event: its name (`gatehouse simulate <event>`) and the schema of its flags. */

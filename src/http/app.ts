@@ -5,16 +5,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import sjson from 'secure-json-parse';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
-import { errorBody, handleError } from './errors.js';
-import { baseFastifyOptions } from './fastify-options.js';
+import { errorBody, handleError } from '../edge/errors.js';
+import { baseFastifyOptions } from '../edge/fastify-options.js';
 import { lazySchemaCompilers } from './lazy-compilers.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
-import { createRequestLimits, type RequestLimits } from './rate-limit.js';
+import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
-import type { ApiApp } from './operation.js';
+import type { ApiApp } from '../edge/operation.js';
 
 export interface HttpAppOptions {
   /** Serve over TLS and ask for (but do not require) a client certificate, for the certificate schemes. */

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { fail, isGatehouseError } from '../errors.js';
 import { permissionCheck } from './permissions.js';
-import { TOO_MANY_REQUESTS, type RequestLimits } from './rate-limit.js';
+import { TOO_MANY_REQUESTS, type RequestLimits } from '../edge/rate-limit.js';
 
 type Done = (error?: Error) => void;
 

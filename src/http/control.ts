@@ -14,9 +14,9 @@ import { guestSimulateRoutes } from '../domains/guests/control-routes.js';
 import { fail } from '../errors.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
 import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
-import { hidden, type ControlPlugin } from './control-plugin.js';
+import { hidden, type ControlPlugin } from '../edge/control-plugin.js';
 import { flagErrorFormatter } from './simulate-flags.js';
-import type { ApiApp } from './operation.js';
+import type { ApiApp } from '../edge/operation.js';
 
 /**
  * The control API under /_gatehouse/ on the REST port: for tests and tools (seeding, simulating devices,

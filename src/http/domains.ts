@@ -35,7 +35,7 @@ import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { componentSeekpointRoutes } from '../domains/access/door-events/component-seekpoints.routes.js';
 import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
 import { sensorTimelineRoutes } from '../domains/devices/sensors/sensor-timeline.routes.js';
-import type { ApiApp } from './operation.js';
+import type { ApiApp } from '../edge/operation.js';
 
 /** The explicit list of domain plugins: each registers its operations under /api. */
 export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [

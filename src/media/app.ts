@@ -3,17 +3,17 @@ import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { findClipMedia, uploadClipMedia } from '../domains/events/clips/service.js';
 import { isGatehouseError, type ErrorCode } from '../errors.js';
-import { errorBody, handleError } from '../http/errors.js';
+import { errorBody, handleError } from '../edge/errors.js';
 import { RUUID_PATTERN } from '../ids.js';
-import { baseFastifyOptions } from '../http/fastify-options.js';
+import { baseFastifyOptions } from '../edge/fastify-options.js';
 import { audioGatewayLiveAudio } from '../domains/devices/media-uris/audio-gateway-media.service.js';
 import { cameraClip, cameraFrame } from '../domains/devices/media-uris/service.js';
-import { federatedTokenCookie, verifyFederatedToken } from './federated-token.js';
-import { createLiveSegments } from './live.js';
-import { AUDIO_LIMITS } from './render-audio.js';
+import { federatedTokenCookie, verifyFederatedToken } from '../footage/federated-token.js';
+import { createLiveSegments } from '../footage/live.js';
+import { AUDIO_LIMITS } from '../footage/render-audio.js';
 import { header, sendBuffer, sendStoredFile } from './send.js';
 import { shareRoutes } from './share-routes.js';
-import { MEDIA_PARTS, type MediaPart } from './storage.js';
+import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
 /**
  * On the media host a missing record is a 404 (another organization's media included, answered the same),

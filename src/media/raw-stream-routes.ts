@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { openRawStream, RAW_STREAM_FILES } from '../domains/devices/live-shares/raw-http-streams.service.js';
-import { errorBody } from '../http/errors.js';
-import { LIVE, LIVE_SIZES, latestSegment, msUntilSegment, type LiveCamera, type LiveSegments } from './live.js';
+import { errorBody } from '../edge/errors.js';
+import { LIVE, LIVE_SIZES, latestSegment, msUntilSegment, type LiveCamera, type LiveSegments } from '../footage/live.js';
 import { header } from './send.js';
 
 /**

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../edge/errors.js';
 import { parseRange } from './range.js';
-import type { StoredFile } from './storage.js';
+import type { StoredFile } from '../footage/storage.js';
 
 /** One value of a request header. */
 export const header = (request: FastifyRequest, name: string) => {

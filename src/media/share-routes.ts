@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Deps } from '../deps.js';
 import { openLiveShare, liveSharePage, type LiveShareAccess } from '../domains/devices/live-shares/service.js';
 import { openSharedGroup, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-groups.js';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../edge/errors.js';
 import { RUUID_PATTERN } from '../ids.js';
-import { LIVE, LIVE_SIZES, LiveBusyError, livePlaylist, segmentServable, type LiveSegments } from './live.js';
+import { LIVE, LIVE_SIZES, LiveBusyError, livePlaylist, segmentServable, type LiveSegments } from '../footage/live.js';
 import { rawStreamRoutes } from './raw-stream-routes.js';
 import { header, sendBuffer, sendStoredFile } from './send.js';
-import type { ShareRefusal } from './share-links.js';
-import { MEDIA_PARTS, type MediaPart } from './storage.js';
+import type { ShareRefusal } from '../footage/share-links.js';
+import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
 /**
  * The media host's key-less routes: share links (shared clip and timelapse groups, shared live video streams and

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js';
 import { newRuuid } from '../ids.js';
 import { fromJson, toJson } from '../store/columns.js';
-import type { WriteScope } from '../store/write.js';
+import type { WriteScope } from '../bus/write.js';
 import * as store from './store.js';
 import type { AttemptRow, DeliveryRow } from './store.js';
 import type { DeliveryStatus } from './tables.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import { newRuuid } from '../ids.js';
 import { dbOf, type ReadSource } from '../store/reader.js';
-import { write, type Actor, type WriteScope } from '../store/write.js';
+import { write, type Actor, type WriteScope } from '../bus/write.js';
 import * as store from './store.js';
 import type { RecordFilter } from './store.js';
 

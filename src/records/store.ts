@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../store/schema.js';
 import { preparedQuery } from '../store/prepared-query.js';
-import type { Tx } from '../store/write.js';
+import type { Tx } from '../store/reader.js';
 import type { OrgRecordsTable } from './tables.js';
 
 /** What a list of one kind may be narrowed to. */

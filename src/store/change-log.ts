@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { ChangeEvent, ChangeType } from '../bus/events.js';
+import type { ChangeEvent, ChangeType } from './change-event.js';
 import { insertInChunks, insertReturningIds, MAX_BIND_PARAMETERS } from './chunks.js';
 import type { DialectName } from './database.js';
 import { preparedInsert, preparedQuery } from './prepared-query.js';

@@ -17,7 +17,7 @@ import type { ScheduleTables } from '../domains/schedules/tables.js';
 import type { AccessLockdownTables } from '../domains/access/access-lockdown.tables.js';
 import type { GuestTables } from '../domains/guests/tables.js';
 import type { KeypadTables } from '../domains/access/keypads/tables.js';
-import type { TimelineTables } from '../timeline/tables.js';
+import type { TimelineTables } from '../domains/timeline/tables.js';
 import type { ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
 import type { SecretKeyChecksTable } from './secret-key-check.js';
 

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../bus/events.js';
+import type { ChangeEvent } from '../store/change-event.js';
 
 /**
  * The destinations a client may subscribe to, and what each carries. Every change of every domain goes

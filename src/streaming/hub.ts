@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../bus/events.js';
+import type { ChangeEvent } from '../store/change-event.js';
 import type { Deps } from '../deps.js';
 import { changeDestination, changeMessageBody } from './destinations.js';
 import { ChangeSequencer } from './sequencer.js';

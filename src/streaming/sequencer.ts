@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../bus/events.js';
+import type { ChangeEvent } from '../store/change-event.js';
 
 export interface SequencerDeps {
   /** The organization's last position in the durable change log (0: none). */

@@ -1,5 +1,5 @@
-import type { ChangeType } from '../../src/bus/events.js';
-import type { ChangeInput } from '../../src/store/write.js';
+import type { ChangeType } from '../../src/store/change-event.js';
+import type { ChangeInput } from '../../src/bus/write.js';
 
 /** A change of any entity name and payload, as stream and bus tests raise them. */
 export interface RawChange {

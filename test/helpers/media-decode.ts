@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runFfmpeg } from '../../src/media/render.js';
+import { runFfmpeg } from '../../src/footage/render.js';
 
 /** What a real decoder (the packaged ffmpeg) makes of a media file: its codec, size and duration. */
 export interface DecodedMedia {

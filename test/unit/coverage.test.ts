@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { ChangeEntities } from '../../src/bus/entities.js';
-import type { WriteScope } from '../../src/store/write.js';
+import type { WriteScope } from '../../src/bus/write.js';
 import {
   gatehouseOpenApi,
   generatedFiles,

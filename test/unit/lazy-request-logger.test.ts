@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lazyRequestLogger } from '../../src/http/lazy-request-logger.js';
+import { lazyRequestLogger } from '../../src/edge/lazy-request-logger.js';
 import { createLogger } from '../../src/logger.js';
 
 describe('lazy request logger', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { latestSegment, livePlaylist, LIVE, segmentServable } from '../../src/media/live.js';
+import { latestSegment, livePlaylist, LIVE, segmentServable } from '../../src/footage/live.js';
 
 const at = (iso: string) => Date.parse(iso);
 

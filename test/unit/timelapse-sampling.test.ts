@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sampledWindows } from '../../src/domains/events/timelapses/timelapse-sampling.js';
-import { sampleTimeExpression, type SampledWindow } from '../../src/media/render-timelapse.js';
+import { sampleTimeExpression, type SampledWindow } from '../../src/footage/render-timelapse.js';
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import * as store from './grants/store.js';
 
 /**

@@ -1,5 +1,5 @@
 import { fail } from '../../errors.js';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { presentCredential, reportControllerOnline, reportDoorPosition, requestToExit } from './door-events/door-devices.service.js';
 import { activationTokenStatus, issueActivationToken } from './keypads/service.js';
 import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from './keypads/schemas.js';

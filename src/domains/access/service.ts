@@ -2,7 +2,7 @@ import { firstByName } from '../../store/by-name.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { doorAnswer } from './doors/door-answer.js';
 import * as store from './store.js';
 import type { DoorAccessState, DoorPosition, DoorStateSource, DoorsTable, LockState } from './tables.js';

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { decodePageKey, encodePageKey } from '../access/page-key.js';
+import { decodePageKey, encodePageKey } from '../../store/page-key.js';
 import * as store from './store.js';
 
 export const AUDIT_PAGE = { default: 100, max: 1000 };

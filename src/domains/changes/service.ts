@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../bus/events.js';
+import type { ChangeEvent } from '../../store/change-event.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import * as store from './store.js';

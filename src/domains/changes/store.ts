@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ChangeEvent, ChangeType } from '../../bus/events.js';
+import type { ChangeEvent, ChangeType } from '../../store/change-event.js';
 import { fromJson } from '../../store/columns.js';
 import type { DB } from '../../store/schema.js';
 import type { ChangeEventsTable } from '../../store/change-tables.js';

@@ -1,4 +1,4 @@
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import type { DeviceRecord } from './service.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { ApiApp } from '../../http/operation.js';
+import type { ApiApp } from '../../edge/operation.js';
 import { cameraDetailRoutes } from './cameras/camera-details.routes.js';
 import { cameraFleetRoutes } from './cameras/camera-fleet.routes.js';
 import { cameraMediaRoutes } from './media-uris/routes.js';

@@ -2,7 +2,7 @@ import { fail } from '../../errors.js';
 import { deviceOfFacet, isRuuid, newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { isValidTimeZone } from '../schedules/week-minutes.js';
 import { digestPin, normaliseMac, PIN_PATTERN, pinMatches } from './identifiers.js';
 import { listPins } from './monitoring/store.js';

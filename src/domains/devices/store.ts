@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
 import { insertInChunks } from '../../store/chunks.js';
-import type { Tx } from '../../store/write.js';
+import type { Tx } from '../../store/reader.js';
 import type { DeviceKind, DevicesTable, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
 
 type Db = Kysely<DB>;

@@ -4,7 +4,7 @@ import { Type, type TSchema } from 'typebox';
 import { systemActor, type Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet } from '../../ids.js';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { ApiApp } from '../../http/operation.js';
+import type { ApiApp } from '../../edge/operation.js';
 import { alertFeedRoutes } from './alerts/alert-feed.routes.js';
 import { alertRoutes } from './alerts/routes.js';
 import { clipGroupRoutes } from './clip-groups/routes.js';

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { newShareToken, shareAccess, sharePasswordDigest } from '../../media/share-links.js';
-import type { MediaPart } from '../../media/storage.js';
+import { newShareToken, shareAccess, sharePasswordDigest } from '../../footage/share-links.js';
+import type { MediaPart } from '../../footage/storage.js';
 import { fromJson, toJson } from '../../store/columns.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { findClipMedia, type ClipMedia } from './clips/service.js';
 import * as clips from './clips/store.js';
 import { SHARE_EXPIRY } from './shared-clip-groups/schemas.js';

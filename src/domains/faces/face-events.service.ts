@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { facetId, isRuuid, newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type Actor } from '../../store/write.js';
+import { write, type Actor } from '../../bus/write.js';
 import { devicesNamed, findDevice } from '../devices/service.js';
 import { FACE_EVENT_PAGE, type FaceEventRecord, type FindFaceEventsByOrgRequest } from './face-events.schemas.js';
 import * as store from './face-events.store.js';

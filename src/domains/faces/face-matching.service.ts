@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import * as store from './face-events.store.js';
 
 /** The threshold of an organization that set none. */

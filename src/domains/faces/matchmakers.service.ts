@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { toDbBool } from '../../store/columns.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { faceKey, faceStorage, type FaceStorage } from './face-storage.js';
 import { checkFaceImage, type FaceImageType } from './image-check.js';
 import { baseFileName, personMatchKey, personNameOfFile } from './names.js';

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { faceStorage } from './face-storage.js';
 import { personMatchKey } from './names.js';
 import * as store from './store.js';

@@ -2,7 +2,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { fail, isGatehouseError } from '../../errors.js';
-import type { ApiApp } from '../../http/operation.js';
+import type { ApiApp } from '../../edge/operation.js';
 import { MAX_FACE_IMAGE_BYTES, type UploadPart } from './matchmakers.service.js';
 
 const MAX_FILES = 20;

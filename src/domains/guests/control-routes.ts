@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { GuestActivityLog } from './guests.schemas.js';
 import { kioskVisit } from './guests.service.js';

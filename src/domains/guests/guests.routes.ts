@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+import { operation, type ApiApp } from '../../edge/operation.js';
 import * as s from './guests.schemas.js';
 import { createGuest, deleteGuest, findActivities, getGuest, listGuests, signGuest, updateGuest } from './guests.service.js';
 

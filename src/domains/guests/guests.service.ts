@@ -4,7 +4,7 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { findLocation } from '../devices/service.js';
 import { findUser } from '../orgs/service.js';
 import type { GuestActivity, GuestActivityRecord, GuestFields, GuestRecord } from './guests.model.js';

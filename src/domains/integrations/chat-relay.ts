@@ -1,11 +1,11 @@
-import type { ChangeEvent } from '../../bus/events.js';
+import type { ChangeEvent } from '../../store/change-event.js';
 import { systemActor } from '../../deps.js';
-import { mediaUrlPath } from '../../media/storage.js';
+import { mediaUrlPath } from '../../footage/storage.js';
 import { outboundPolicy, sendOutbound } from '../../net/outbound.js';
 import { addDelivery, announceDeliveries, findDelivery } from '../../outbox/service.js';
 import { DELIVERY_ID_HEADER, GiveUp, type AttemptStep, type DeliveryKind } from '../../outbox/worker.js';
 import type { ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { findDevice, findLocation } from '../devices/service.js';
 import { POLICY_ALERT_ENTITY } from '../events/alerts/service.js';
 import { createSavedClip } from '../events/clips/service.js';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { systemActor } from '../../deps.js';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { Ruuid } from '../../schemas/common.js';
 import { SMART_SENSOR_EVENT_TYPES, SmartSensorEventResponse } from './schemas.js';
 import { receiveSmartSensorEvent } from './smart-sensor-events.service.js';

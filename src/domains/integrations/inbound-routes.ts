@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
-import type { ApiApp } from '../../http/operation.js';
+import type { ApiApp } from '../../edge/operation.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './badge-signature.js';
 import { receiveBadgePost } from './badge-events.service.js';

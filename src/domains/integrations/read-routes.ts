@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+import { operation, type ApiApp } from '../../edge/operation.js';
 import { getDeliveryLog } from '../../outbox/service.js';
 import { getIntegrationSettings, getIntegrationV2, getOrgIntegrations, getOrgIntegrationsV2 } from './read.service.js';
 import {

@@ -5,7 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { maskSecret } from '../../secrets.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { findUser } from '../orgs/service.js';
 import * as store from './store.js';
 import type { IntegrationKind, IntegrationsTable } from './tables.js';

@@ -1,6 +1,6 @@
 import { facetId, newRuuid } from '../../ids.js';
-import { mediaUrlPath } from '../../media/storage.js';
-import { write, type Actor, type WriteScope } from '../../store/write.js';
+import { mediaUrlPath } from '../../footage/storage.js';
+import { write, type Actor, type WriteScope } from '../../bus/write.js';
 import { findDevice } from '../devices/service.js';
 import type { Activity } from '../../schemas/activities.js';
 import { createPolicyAlert } from '../events/alerts/service.js';

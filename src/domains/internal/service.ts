@@ -2,7 +2,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { type WriteScope } from '../../store/write.js';
+import { type WriteScope } from '../../bus/write.js';
 import * as store from './store.js';
 import type { ShipmentsTable } from './tables.js';
 

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { MAIL_TIMEOUTS_MS, sendMail, type MailOutcome } from './mailer.js';
 import { toShipmentRecord, type ShipmentEmailState } from './service.js';
 import * as store from './store.js';

@@ -1,6 +1,6 @@
 import type { NewRecord, OrgRecords, RecordEntity, RecordOf } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 
 /**
  * Records of which an owner (the organization itself, a user, a client organization) has at most one: an

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+import { operation, type ApiApp } from '../../edge/operation.js';
 import { orgView } from './settings/service.js';
 import { orgSettingsRoutes } from './settings/routes.js';
 import { ssoRoutes } from './sso/routes.js';

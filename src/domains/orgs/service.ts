@@ -4,7 +4,7 @@ import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type Actor, type WriteScope } from '../../store/write.js';
+import { write, type Actor, type WriteScope } from '../../bus/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './keys/api-keys.js';
 import * as store from './store.js';
 import { listUsers as listUserRows } from './users/store.js';

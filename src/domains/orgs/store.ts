@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
 import { insertInChunks } from '../../store/chunks.js';
-import type { Tx } from '../../store/write.js';
+import type { Tx } from '../../store/reader.js';
 import { preparedQuery } from '../../store/prepared-query.js';
 import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 

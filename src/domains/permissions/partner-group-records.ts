@@ -1,7 +1,7 @@
 import { fail } from '../../errors.js';
 import { orgRecords } from '../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { isClientOf } from '../orgs/partners/service.js';
 import type { Functionality, PartnerFunctionality } from './rights.js';
 import * as store from './store.js';

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { announceRightsChange } from '../orgs/users/service.js';
 import { asPartner } from '../orgs/partners/service.js';
 import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../orgs/partners/partner-users.service.js';

@@ -5,7 +5,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { findLocation } from '../devices/service.js';
 import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../orgs/users/service.js';
 import { rightsOfGroup, toGroupRecord, type PermissionGroupRecord } from './group-rights.js';

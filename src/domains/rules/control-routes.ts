@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { StringEnum } from '../events/alerts/schemas.js';
 import { recordPress } from './evaluation.service.js';

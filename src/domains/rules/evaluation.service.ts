@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import type { ReadSource } from '../../store/reader.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { appendDeviceHistory } from '../devices/device-reads/device-events.service.js';
 import { findDevice, findDeviceOfAnyOrg, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { fromJson, toJson } from '../../store/columns.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { namesDevice, type DeviceReferenceCleaner } from '../devices/device-references.js';
 import type { DeviceRecord } from '../devices/service.js';
 import type { RuleTrigger } from './general/schemas.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+import { operation, type ApiApp } from '../../edge/operation.js';
 import { EmptyRequest } from '../../schemas/common.js';
 import { getButtonPressEvents, getRuleFiringsForButton } from './evaluation.service.js';
 import { startRelayOverrides } from './actions/relays.js';

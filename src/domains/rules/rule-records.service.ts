@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
-import { write, type Actor, type WriteScope } from '../../store/write.js';
+import { write, type Actor, type WriteScope } from '../../bus/write.js';
 import { EVENT_RECORD_PAGE, type RulesEventRecord } from './general/schemas.js';
 import * as store from './general/store.js';
 import type { RuleEventRecordsTable } from './general/tables.js';

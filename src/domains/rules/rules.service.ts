@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { findDevice } from '../devices/service.js';
 import { checkRuleReferences, checkWebhookAddresses } from './rule-references.js';
 import { maskActionSecrets, sealActionSecrets } from './rule-secrets.js';

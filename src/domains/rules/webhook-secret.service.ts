@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
-import { write } from '../../store/write.js';
+import { write } from '../../bus/write.js';
 import { newSigningSecret } from './standard-webhooks.js';
 import * as store from './store.js';
 

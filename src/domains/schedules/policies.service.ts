@@ -5,7 +5,7 @@ import { fail } from '../../errors.js';
 import { orgRecords, type OrgRecords } from '../../records/org-records.js';
 import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { listDevices } from '../devices/service.js';
 import type { Static } from 'typebox';
 import type { AccessControlledDoorPolicy, CameraPolicy, CameraTrigger, DoorPolicy, PolicyInput } from './policies.schemas.js';

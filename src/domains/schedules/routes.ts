@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+import { operation, type ApiApp } from '../../edge/operation.js';
 import { policyRoutes } from './policies.routes.js';
 import * as schemas from './schemas.js';
 import * as schedules from './service.js';

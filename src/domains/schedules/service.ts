@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { scheduleUsers } from './schedule-usage.js';
 import * as store from './store.js';
 import type { SchedulesTable } from './tables.js';

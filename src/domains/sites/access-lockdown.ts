@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import type { Kept } from './access.seed.js';
 import { applyDoorState } from '../access/doors/door-state.js';
 import { insertException } from '../access/exceptions/service.js';

@@ -1,4 +1,4 @@
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { labelDoor } from '../access/doors/door-labels.service.js';
 import { insertRule } from '../access/grants/service.js';
 import { insertGroup } from '../access/groups/service.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { hidden, type ControlPlugin } from '../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { ResponseOf, Ruuid } from '../../schemas/common.js';
 import { SiteFile, type SiteKind } from './schema.js';
 import { parseSiteText, seedSite } from './service.js';

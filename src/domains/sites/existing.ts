@@ -1,4 +1,4 @@
-import type { WriteScope } from '../../store/write.js';
+import type { WriteScope } from '../../bus/write.js';
 import { exceptionUuidsByName } from '../access/exceptions/service.js';
 import { ruleUuidsByName } from '../access/grants/service.js';
 import { groupUuidsByName as accessGroupUuidsByName } from '../access/groups/service.js';

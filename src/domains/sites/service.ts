@@ -2,7 +2,7 @@ import YAML from 'yaml';
 import type { Deps } from '../../deps.js';
 import { systemActor } from '../../deps.js';
 import { fail } from '../../errors.js';
-import { write, type WriteScope } from '../../store/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import { createDoor } from '../access/service.js';
 import { reviseLocation, type LocationFields } from '../devices/locations/service.js';
 import { createDevices, createDiscovery, createLocation, reviseDevice, type DeviceInput, type LocationRecord } from '../devices/service.js';

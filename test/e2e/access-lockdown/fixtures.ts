@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { after, before } from 'node:test';
 import type { TestDialect } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { endLocationLockdown, startLocationLockdown } from '../../../src/domains/access/lockdowns/service.js';
 import { systemActor } from '../../../src/deps.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { H10301_BAD_PARITY, H10301_CARD } from './fixtures.js';

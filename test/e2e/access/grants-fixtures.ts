@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import type { TestDialect } from '../../helpers/databases.js';
 import { startTestServer, type CallResult, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';

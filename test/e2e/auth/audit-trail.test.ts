@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { createApiKey, grantPartner } from '../../../src/domains/orgs/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

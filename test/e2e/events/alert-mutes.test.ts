@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

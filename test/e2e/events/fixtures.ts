@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { systemActor } from '../../../src/deps.js';
 import type { PolicyAlertRecord } from '../../../src/domains/events/alerts/schemas.js';
 import { createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { createSavedClip } from '../../../src/domains/events/clips/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 

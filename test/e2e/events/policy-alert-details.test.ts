@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
 import { createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { seedEventsSite, type EventsSite } from './fixtures.js';

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
 import { expirePolicyAlerts } from '../../../src/domains/events/alerts/alert-feed.service.js';
 import { ALERT_RETENTION_MS, createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { makeGif, makeJpeg, makePng } from './images.js';

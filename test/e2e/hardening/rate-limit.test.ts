@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
-import { TOO_MANY_REQUESTS } from '../../../src/http/rate-limit.js';
+import { TOO_MANY_REQUESTS } from '../../../src/edge/rate-limit.js';
 import { createLogger } from '../../../src/logger.js';
 import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
 import { forEachDialect } from '../../helpers/dialects.js';

@@ -1,7 +1,7 @@
 import type { TestServer } from '../../helpers/server.js';
 import { systemActor } from '../../../src/deps.js';
 import { newRuuid } from '../../../src/ids.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange } from '../../helpers/changes.js';
 
 /**

@@ -3,7 +3,7 @@ import { after, before, it } from 'node:test';
 import { systemActor } from '../../../src/deps.js';
 import { findSavedClip } from '../../../src/domains/events/clips/service.js';
 import { CHAT_DELIVERY_KIND } from '../../../src/domains/integrations/chat-relay.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { DELIVERY_ID_HEADER } from '../../../src/outbox/worker.js';
 import { forEachDialect } from '../../helpers/dialects.js';

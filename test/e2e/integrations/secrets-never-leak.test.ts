@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { signBadgePost, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../src/domains/integrations/badge-signature.js';
 import { createLogger } from '../../../src/logger.js';
 import { forEachDialect } from '../../helpers/dialects.js';

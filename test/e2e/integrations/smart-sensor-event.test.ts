@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { findPolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { findSavedClip } from '../../../src/domains/events/clips/service.js';
 import { runCli } from '../../helpers/cli.js';

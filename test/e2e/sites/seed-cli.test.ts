@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { findDevice } from '../../../src/domains/devices/service.js';
 import { GATEHOUSE_BIN } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';

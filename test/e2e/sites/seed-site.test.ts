@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { findRules, RULE_FINDERS } from '../../../src/domains/access/grants/finders.js';
 import { findDoor } from '../../../src/domains/access/service.js';
 import { findDevice, findDiscovery, findLocation, listDevices, monitoringPinMatches } from '../../../src/domains/devices/service.js';

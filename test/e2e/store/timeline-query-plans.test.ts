@@ -6,7 +6,7 @@ import * as deviceEvents from '../../../src/domains/devices/device-reads/device-
 import * as timeline from '../../../src/domains/events/seekpoints/timeline.store.js';
 import * as faces from '../../../src/domains/faces/face-events.store.js';
 import type { DB } from '../../../src/store/schema.js';
-import * as marks from '../../../src/timeline/store.js';
+import * as marks from '../../../src/domains/timeline/store.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 /**

@@ -2,7 +2,7 @@ import { Client, type IMessage, type IStompSocket, type StompConfig } from '@sto
 import WebSocket from 'ws';
 import { systemActor } from '../../../src/deps.js';
 import type { Deps } from '../../../src/deps.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange, type RawChange } from '../../helpers/changes.js';
 import type { StreamOptions } from '../../../src/streaming/options.js';
 import { startStream, type StreamServer } from '../../../src/streaming/server.js';

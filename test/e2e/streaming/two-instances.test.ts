@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
 import { createApiKey, revokeApiKey } from '../../../src/domains/orgs/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { postgresProblem, REDIS_TEST_URL } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';

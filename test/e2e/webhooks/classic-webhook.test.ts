@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
 import { systemActor } from '../../../src/deps.js';
 import { raisePolicyAlert } from '../../../src/domains/events/alerts/service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { rawChange } from '../../helpers/changes.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Bus } from '../../../src/bus/bus.js';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { systemActor } from '../../../src/deps.js';
 import { addEndpoint } from '../../../src/domains/integrations/webhooks/endpoints.service.js';
-import { write } from '../../../src/store/write.js';
+import { write } from '../../../src/bus/write.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { callApi, startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';

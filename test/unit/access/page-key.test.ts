@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodePageKey, encodePageKey } from '../../../src/domains/access/page-key.js';
+import { decodePageKey, encodePageKey } from '../../../src/store/page-key.js';
 
 describe('page keys', () => {
   it('round-trips the keyset position it encodes', () => {

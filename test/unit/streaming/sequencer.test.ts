@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChangeEvent } from '../../../src/bus/events.js';
+import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { ChangeSequencer } from '../../../src/streaming/sequencer.js';
 
 const change = (position: number, orgUuid = 'org'): ChangeEvent => ({

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { Ruuid } from '../../../schemas/common.js';
 import { Type } from 'typebox';
 import { DeleteDeviceRequest, DeleteDeviceResponse, RebootDeviceResponse } from '../../devices/lifecycle/schemas.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as changes from './credential-changes.service.js';
 import * as s from './credential-changes.schemas.js';
 import { credentialHistory } from './credential-history.service.js';

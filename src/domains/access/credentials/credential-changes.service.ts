@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { lookupKey, type CredentialType } from './credential-formats.js';
 import { checkedWindow, findCredentials, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './service.js';

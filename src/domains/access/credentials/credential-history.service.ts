@@ -1,8 +1,8 @@
-import type { ChangeType } from '../../../bus/events.js';
+import type { ChangeType } from '../../../store/change-event.js';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import type { WriteScope } from '../../../store/write.js';
+import type { WriteScope } from '../../../bus/write.js';
 import { canonicalCredentialType, lookupKey } from './credential-formats.js';
 import * as store from './credential-history.store.js';
 import { CREDENTIAL_ENTITY, type CredentialQueryFilter, type CredentialRecord } from './service.js';

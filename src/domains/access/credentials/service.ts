@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findUser } from '../../orgs/service.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from './credential-formats.js';

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { applyDeviceDetails } from '../../devices/cameras/camera-details.service.js';
 import { findDevicesBySerial } from '../../devices/lifecycle/device-moves.service.js';
 import { createDevice, findDevice, type DeviceRecord } from '../../devices/service.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { findVideoIntercomEvents } from './component-events.service.js';
 import * as s from './component-seekpoints.schemas.js';
 import * as seekpoints from './component-seekpoints.service.js';

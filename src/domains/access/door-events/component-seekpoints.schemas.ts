@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { ComponentSeekPoint, CustomSeekpointList, DurationSec, StartSec } from '../../../timeline/seekpoints.schemas.js';
+import { ComponentSeekPoint, CustomSeekpointList, DurationSec, StartSec } from '../../timeline/seekpoints.schemas.js';
 import { COMPONENT_EVENT_LIMIT } from './component-events.service.js';
 import { DOOR_EVENT_TYPES } from './service.js';
 import { ComponentEventFields } from '../schemas.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { decideBadge, type BadgeDecision } from './badge-decision.js';
 import { canonicalCredentialType, type CredentialType } from '../credentials/credential-formats.js';
 import { findPresentedCredential, markCredentialUsed } from '../credentials/service.js';

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { COMPONENT_EVENT_FINDERS, COMPONENT_EVENT_LIMIT, findComponentEvents } from './component-events.service.js';
 import { ComponentEvent } from '../schemas.js';

@@ -2,9 +2,9 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
-import type { WriteScope } from '../../../store/write.js';
+import type { WriteScope } from '../../../bus/write.js';
 import * as events from './store.js';
-import { decodePageKey, pageOf } from '../page-key.js';
+import { decodePageKey, pageOf } from '../../../store/page-key.js';
 import { findDoor, type DoorRecord } from '../service.js';
 
 /** The reference's ComponentEventEnumType names of the events a door records. */

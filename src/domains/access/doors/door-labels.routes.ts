@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { addDoorLabel, doorLabelsOfOrg, removeDoorLabel } from './door-labels.service.js';
 

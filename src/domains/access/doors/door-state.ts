@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import type { WeekInterval } from '../../schedules/week-minutes.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { doorAnswer } from './door-answer.js';
 import { lockdownRefusal } from '../lockdowns/service.js';
 import { recordDoorEvent, type ComponentEventRecord, type DoorEventDetails } from '../door-events/service.js';

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import type { Deps } from '../../../deps.js';
 import { applyDueDoorState, listPendingStateChecks } from './door-state.js';
 import { listPendingRelocks, relockDoor } from './relay.service.js';

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { doorAnswer } from './door-answer.js';
 import * as s from './schemas.js';
 import { createAccessControlledDoor, deleteAccessControlledDoor, doorShadow, pageDoors, updateAccessControlledDoor } from './service.js';

@@ -2,13 +2,13 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findDevices, findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { doorAnswer, type DoorAnswer } from './door-answer.js';
 import { applyDoorState } from './door-state.js';
 import * as store from './store.js';
-import { decodePageKey, pageOf } from '../page-key.js';
+import { decodePageKey, pageOf } from '../../../store/page-key.js';
 import { createDoor, DOOR_PAGE, findDoor, findDoors, type DoorRecord } from '../service.js';
 import type { DoorAccessState } from '../tables.js';
 

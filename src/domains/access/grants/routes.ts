@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { RULE_FINDERS, findRules, type FinderInput } from './finders.js';
 import { finderRequest, ruleSchemas } from './schemas.js';
 import * as rules from './service.js';

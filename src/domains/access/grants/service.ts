@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevices, findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { touchAccessVersion } from '../access-version.js';

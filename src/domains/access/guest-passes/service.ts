@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import { findGuest } from '../../guests/guests.service.js';
 import type { GuestPassesTable } from '../access-lockdown.tables.js';
@@ -12,7 +12,7 @@ import { badgeConditionsAt, doorStandsUnlocked, lockdownRefuses } from '../door-
 import type { BadgeDecision, BadgeReason } from '../door-events/badge-decision.js';
 import { lifecycleAt, type GuestPassLifecycle, type GuestPassRecord } from './model.js';
 import * as store from './store.js';
-import { decodePageKey, pageOf } from '../page-key.js';
+import { decodePageKey, pageOf } from '../../../store/page-key.js';
 import { findDoors, type DoorRecord } from '../service.js';
 
 type PassDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets'>;

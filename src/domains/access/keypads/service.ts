@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { applyDeviceDetails } from '../../devices/cameras/camera-details.service.js';
 import type { DeviceClass } from '../../devices/device-reads/device-events.service.js';
 import { deleteDevice, deviceOfClass } from '../../devices/lifecycle/service.js';

@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import type { WriteScope } from '../../../store/write.js';
+import type { WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import { findUsers } from '../../orgs/service.js';
 import { DOOR_LOCKDOWN_STATES, doorStateUnderPlans, type DoorLockdown, type LockdownPlanRecord, type LockdownUsersAndGroups } from './model.js';

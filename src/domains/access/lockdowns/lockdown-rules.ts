@@ -1,11 +1,11 @@
 import { runOnChanges } from '../../../bus/change-runner.js';
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { isInsideSchedule } from '../../schedules/week-minutes.js';

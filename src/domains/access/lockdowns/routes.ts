@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { createPlan, findPlans, lockdownPlans, updatePlan } from './lockdown-plans.js';
 import { deleteLockdownRule, lockdownRulesOf, saveLockdownRule } from './lockdown-rules.js';
 import * as s from './schemas.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { ResponseOf } from '../../../schemas/common.js';
 import * as s from './camera-details.schemas.js';
 import * as cameras from './camera-details.service.js';

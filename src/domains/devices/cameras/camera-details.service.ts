@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findCameraPolicy } from '../../schedules/policies.service.js';
 import { CAMERA_FACETS, findCamera } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';

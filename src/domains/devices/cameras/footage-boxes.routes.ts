@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as schemas from './footage-boxes.schemas.js';
 import * as footage from './footage-boxes.service.js';
 

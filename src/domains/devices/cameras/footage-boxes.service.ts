@@ -5,7 +5,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId } from '../../../ids.js';
 import { findDevices } from '../service.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findCamera } from './service.js';
 import { FootageBoundingBox } from './footage-boxes.schemas.js';
 import * as store from './footage-boxes.store.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { normaliseMac } from '../identifiers.js';
 import { findDevice, findDiscovery, listDevices, type DeviceRecord } from '../service.js';
 import * as cameraStore from './store.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type Actor, type WriteScope } from '../../../store/write.js';
+import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import * as events from './device-events.store.js';
 import { findDevice, findDevices, type DeviceRecord } from '../service.js';
 import type { DeviceKind, DeviceStatus } from '../tables.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { updateDeviceAttributes } from './device-events.service.js';
 import type { Activity } from '../../../schemas/activities.js';
 import { findDevice, findDevices, type DeviceRecord } from '../service.js';

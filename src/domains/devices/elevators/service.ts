@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { isRuuid } from '../../../ids.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import * as labels from './store.js';
 import { findDevice, findLocation, toDeviceRecord, type DeviceRecord } from '../service.js';
 import * as store from '../store.js';

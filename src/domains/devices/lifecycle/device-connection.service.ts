@@ -1,4 +1,4 @@
-import type { Actor } from '../../../store/write.js';
+import type { Actor } from '../../../bus/write.js';
 import type { Deps } from '../../../deps.js';
 import * as events from '../device-reads/device-events.store.js';
 import { OFFLINE, ONLINE, reportConnection } from '../sensors/service.js';

@@ -1,5 +1,5 @@
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import type { WriteScope } from '../../../store/write.js';
+import type { WriteScope } from '../../../bus/write.js';
 import * as moves from './device-moves.store.js';
 import { toDeviceRecord, type DeviceRecord } from '../service.js';
 

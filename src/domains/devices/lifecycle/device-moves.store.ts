@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
-import type { Tx } from '../../../store/write.js';
+import type { Tx } from '../../../store/reader.js';
 import type { DevicesTable } from '../tables.js';
 
 /** The organization's devices with these serial numbers (one query). */

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { ResponseOf } from '../../../schemas/common.js';
 import { flaggedChange } from '../cameras/camera-details.service.js';
 import type { DeviceClass } from '../device-reads/device-events.service.js';

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { rebootDevice } from './device-connection.service.js';
 import { applyDeviceDetails, type DeviceDetailsChange } from '../cameras/camera-details.service.js';
 import type { DeviceClass } from '../device-reads/device-events.service.js';

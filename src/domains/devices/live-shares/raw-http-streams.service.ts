@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { facetId, randomToken } from '../../../ids.js';
 import { maskSecret } from '../../../secrets.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findCamera } from '../cameras/service.js';
 import type { RawHttpStreamRecord } from './raw-http-streams.schemas.js';
 import * as store from './raw-http-streams.store.js';

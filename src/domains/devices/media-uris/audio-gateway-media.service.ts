@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
-import { AUDIO_LIMITS, renderAudio } from '../../../media/render-audio.js';
+import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as s from './schemas.js';
 import * as media from './service.js';
 import * as audioSchemas from './audio-gateway-media.schemas.js';

@@ -1,8 +1,8 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { issueFederatedToken } from '../../../media/federated-token.js';
-import { renderClip, renderFrame } from '../../../media/render.js';
+import { issueFederatedToken } from '../../../footage/federated-token.js';
+import { renderClip, renderFrame } from '../../../footage/render.js';
 import { findCamera } from '../cameras/service.js';
 import type { DeviceRecord } from '../service.js';
 

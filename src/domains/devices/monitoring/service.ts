@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { fromDbBool } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { digestPin } from '../identifiers.js';
 import * as monitoring from './store.js';
 import { findLocation, listLocations, monitoringPinMatches, type LocationRecord } from '../service.js';

@@ -1,7 +1,7 @@
 import { Type, type TProperties } from 'typebox';
 import { systemActor, type Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { hidden, type ControlPlugin } from '../../../http/control-plugin.js';
+import { hidden, type ControlPlugin } from '../../../edge/control-plugin.js';
 import { ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { takeSensorReadings } from '../../events/alerts/service.js';
 import {

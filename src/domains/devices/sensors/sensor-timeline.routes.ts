@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
-import { PresenceWindowsRequest, PresenceWindowsResponse } from '../../../timeline/seekpoints.schemas.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
+import { PresenceWindowsRequest, PresenceWindowsResponse } from '../../timeline/seekpoints.schemas.js';
 import * as s from './sensor-timeline.schemas.js';
 import * as timeline from './sensor-timeline.service.js';
 

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { DurationSec, FootageSeekPoint, SensorSeekPoint, StartSec } from '../../../timeline/seekpoints.schemas.js';
+import { DurationSec, FootageSeekPoint, SensorSeekPoint, StartSec } from '../../timeline/seekpoints.schemas.js';
 
 /** Request and response schemas of the sensors' timeline reads (the catalogue's shapes). */
 

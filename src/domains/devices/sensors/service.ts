@@ -2,8 +2,8 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
-import type { Actor } from '../../../store/write.js';
-import { write } from '../../../store/write.js';
+import type { Actor } from '../../../bus/write.js';
+import { write } from '../../../bus/write.js';
 import {
   deviceHistory,
   deviceHistoryPage,

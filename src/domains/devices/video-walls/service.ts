@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, newRuuid } from '../../../ids.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findUsers } from '../../orgs/service.js';
 import { CAMERA_FACETS } from '../cameras/service.js';
 import * as devices from '../store.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { systemActor } from '../../../deps.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findLocation, listDevices } from '../../devices/service.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
 import {

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice } from '../../devices/service.js';
 import * as store from './notification-mutes.store.js';
 import type { NotificationMutesTable } from '../tables.js';

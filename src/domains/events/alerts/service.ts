@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type Actor, type WriteScope } from '../../../store/write.js';
+import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { cameraPolicyTriggers } from '../../schedules/policies.service.js';
 import type { DeviceKind } from '../../devices/tables.js';

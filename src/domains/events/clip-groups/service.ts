@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import type { ClipDeps } from '../clips/service.js';
 import type { ClipGroupRecord, CreateClipGroupRequest, UpdateClipGroupRequest } from './schemas.js';
 import * as store from './store.js';

@@ -1,12 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
-import { renderFrame, renderClip } from '../../../media/render.js';
-import { renderTimelapse } from '../../../media/render-timelapse.js';
-import { mediaFile, storeMedia, type MediaPart } from '../../../media/storage.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { renderFrame, renderClip } from '../../../footage/render.js';
+import { renderTimelapse } from '../../../footage/render-timelapse.js';
+import { mediaFile, storeMedia, type MediaPart } from '../../../footage/storage.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { FRAME_SIZE } from '../../devices/media-uris/service.js';
 import { findDevices } from '../../devices/service.js';
 import { clipRecord, MEDIA_LIMITS, SAVED_CLIP_ENTITY } from './service.js';

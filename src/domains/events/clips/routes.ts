@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { SavePolicyAlertV2Request, SavePolicyAlertV2Response } from '../alerts/schemas.js';
 import * as s from './schemas.js';
 import { GetSavedClipsRequest, GetSavedClipsResponse, GetSavedClipsV2Request, GetSavedClipsV2Response } from './schemas.js';

@@ -4,8 +4,8 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
-import { mediaFile } from '../../../media/storage.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { mediaFile } from '../../../footage/storage.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findPolicyAlert, markPolicyAlertUnsaved } from '../alerts/service.js';
 import { listDevices } from '../../devices/service.js';
 import {

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid, newRuuid } from '../../../ids.js';
 import type { Activity } from '../../../schemas/activities.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write, type Actor } from '../../../store/write.js';
+import { write, type Actor } from '../../../bus/write.js';
 import { findDevice, type DeviceRecord } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import { createPolicyAlert } from '../alerts/service.js';

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EnvelopeResponse } from '../../../schemas/common.js';
 import { toCsv } from './csv.js';
 

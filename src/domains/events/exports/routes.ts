@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { Type } from 'typebox';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EnvelopeResponse } from '../../../schemas/common.js';
 import { exportOperation } from './csv-export.js';
 import {

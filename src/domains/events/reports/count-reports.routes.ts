@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as counts from './count-reports.service.js';
 import { exportOperation } from '../exports/csv-export.js';
 import * as crossingEvents from './crossing-events.service.js';

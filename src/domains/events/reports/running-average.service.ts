@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { countSeries, rangeOf, scopeDevices } from './count-reports.service.js';
 import { localIso } from './report-buckets.js';
 import * as store from './store.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
-import { write, type Actor } from '../../../store/write.js';
+import { write, type Actor } from '../../../bus/write.js';
 import { findDevice, findDevices, findLocation } from '../../devices/service.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
 import { bucketIndex, bucketStart, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../../../config.js';
 import { fail } from '../../../errors.js';
-import { renderFrame } from '../../../media/render.js';
+import { renderFrame } from '../../../footage/render.js';
 import { outboundPolicy, sendOutbound } from '../../../net/outbound.js';
 import type { PromptType } from './schemas.js';
 

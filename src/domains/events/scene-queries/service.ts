@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid, newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import type { PromptConfigurationInput, PromptConfigurationRecord, PromptType } from './schemas.js';

@@ -2,11 +2,11 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceUuidOf, facetId } from '../../../ids.js';
-import { write } from '../../../store/write.js';
-import { createCustomSeekpoints, deleteCustomSeekpoints, listCustomSeekpoints, toSeekpointIndex } from '../../../timeline/custom-seekpoints.js';
-import type { FootageSeekPoint, PresenceWindowsRequest, SeekpointIndex, TimeWindow } from '../../../timeline/seekpoints.schemas.js';
-import { inTimeOrder, SOURCE_LIMIT, SPAN_PLAIN, SPAN_SEC, spanOf } from '../../../timeline/span.js';
-import { mergedPresence, PRESENCE } from '../../../timeline/windows.js';
+import { write } from '../../../bus/write.js';
+import { createCustomSeekpoints, deleteCustomSeekpoints, listCustomSeekpoints, toSeekpointIndex } from '../../timeline/custom-seekpoints.js';
+import type { FootageSeekPoint, PresenceWindowsRequest, SeekpointIndex, TimeWindow } from '../../timeline/seekpoints.schemas.js';
+import { inTimeOrder, SOURCE_LIMIT, SPAN_PLAIN, SPAN_SEC, spanOf } from '../../timeline/span.js';
+import { mergedPresence, PRESENCE } from '../../timeline/windows.js';
 import { findDevices, listLocations } from '../../devices/service.js';
 import {
   DELETE_RANGE_MAX_MS,

@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EnvelopeResponse } from '../../../schemas/common.js';
-import { PresenceWindowMapResponse, PresenceWindowsRequest } from '../../../timeline/seekpoints.schemas.js';
+import { PresenceWindowMapResponse, PresenceWindowsRequest } from '../../timeline/seekpoints.schemas.js';
 import * as camera from './camera-timeline.service.js';
 import { getCameraOrDoorbellSeekpoints, getEventSeekpoints } from './event-search-seekpoints.service.js';
 import * as s from './schemas.js';

@@ -9,7 +9,7 @@ import {
   FootageSeekPoint,
   SeekpointIndex,
   StartSec,
-} from '../../../timeline/seekpoints.schemas.js';
+} from '../../timeline/seekpoints.schemas.js';
 
 /** Request and response schemas of the camera, audio gateway and event-search timeline reads (the catalogue's shapes). */
 

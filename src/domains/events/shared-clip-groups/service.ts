@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { clipRecord, type ClipDeps } from '../clips/service.js';
 import * as clips from '../clips/store.js';
 import type { ClipRef, CreateSharedClipGroupRequest, SharedClipGroupRecord, UpdateSharedClipGroupRequest } from './schemas.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EmptyRequest, EnvelopeResponse } from '../../../schemas/common.js';
 import * as s from './schemas.js';
 import * as splices from './service.js';

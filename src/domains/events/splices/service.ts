@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId } from '../../../ids.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import type { ClipAccessSettings, SavedClipRecord } from '../clips/schemas.js';
 import { clipRecord, createSavedClip, SAVED_CLIP_ENTITY, type ClipDeps } from '../clips/service.js';
 import * as store from '../clips/store.js';

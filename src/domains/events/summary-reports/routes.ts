@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EnvelopeResponse } from '../../../schemas/common.js';
 import { GetCountReportV2Response } from '../reports/schemas.js';
 import { ResponseOf, Field } from '../../../schemas/common.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { monitoringEnabled } from '../../devices/monitoring/service.js';
 import { findLocation, monitoringPinMatches } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { TIMELAPSE_FORMATS } from '../../../media/render-timelapse.js';
+import { TIMELAPSE_FORMATS } from '../../../footage/render-timelapse.js';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ExpirationTimeSecs, Password } from '../shared-clip-groups/schemas.js';
 

@@ -1,4 +1,4 @@
-import type { SampledWindow } from '../../../media/render-timelapse.js';
+import type { SampledWindow } from '../../../footage/render-timelapse.js';
 // A pure helper of the schedules domain (wall-clock minutes of a week, read with Intl), as devices uses it too.
 import { minuteOfWeek } from '../../schedules/week-minutes.js';
 

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { facetId, newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type Actor } from '../../../store/write.js';
+import { write, type Actor } from '../../../bus/write.js';
 import { devicesNamed, findDevice } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import { createPolicyAlert } from '../alerts/service.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { devicesNamed, findLocation } from '../../devices/service.js';
 import { RECENT_VEHICLE_EVENTS, type RecentVehicleEventsQuery, type VehicleEventRecord } from './schemas.js';
 import { checkRange, namesOf, normalisePlate, toEvent, VEHICLE_EVENT_ENTITY } from './service.js';

@@ -1,8 +1,8 @@
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import { systemActor } from '../../../deps.js';
 import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/service.js';
 import { changesBetween, lastPositions, positionAtOrBeforeId } from '../../changes/service.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findIntegration, INTEGRATION_ENTITY, type Integration, type IntegrationDeps } from '../settings.js';
 import { ENDPOINT_ENTITY, listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
 import { isWebhookEntity, webhookEventOf, type SubscriptionEvent } from './events.js';

@@ -3,7 +3,7 @@ import { newRuuid } from '../../../ids.js';
 import { maskSecret } from '../../../secrets.js';
 import { fromDbBool, fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { latestChangeEventId } from '../../changes/service.js';
 import { newSigningSecret } from '../../rules/standard-webhooks.js';
 import type { IntegrationDeps } from '../settings.js';

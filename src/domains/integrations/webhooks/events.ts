@@ -1,6 +1,6 @@
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import type { ReadSource } from '../../../store/reader.js';
-import type { WriteScope } from '../../../store/write.js';
+import type { WriteScope } from '../../../bus/write.js';
 import { COMPONENT_EVENT_ENTITY } from '../../access/door-events/service.js';
 import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { findDevice, findLocation } from '../../devices/service.js';

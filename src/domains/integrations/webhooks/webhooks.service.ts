@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../../context.js';
 import { fail } from '../../../errors.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { latestChangeEventId } from '../../changes/service.js';
 import { findDevice } from '../../devices/service.js';
 import { findDoor } from '../../access/service.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';

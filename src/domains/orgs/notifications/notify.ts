@@ -1,8 +1,8 @@
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import type { Deps } from '../../../deps.js';
 import { systemActor } from '../../../deps.js';
 import { newRuuid } from '../../../ids.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../../events/alerts/schemas.js';
 import { notifiesNobody } from '../../events/alerts/notification-mutes.service.js';

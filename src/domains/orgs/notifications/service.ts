@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevices, listLocations } from '../../devices/service.js';
 import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from './schemas.js';
 import { ownedRecords } from '../owned-records.js';

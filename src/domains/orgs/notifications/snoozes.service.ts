@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDoor } from '../../access/service.js';
 import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { findDevices, listLocations } from '../../devices/service.js';

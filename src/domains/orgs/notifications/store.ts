@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
-import type { Tx } from '../../../store/write.js';
+import type { Tx } from '../../../store/reader.js';
 import type { NotificationSnoozesTable } from '../tables.js';
 
 type Db = Kysely<DB>;

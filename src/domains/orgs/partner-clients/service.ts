@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { pageDoors } from '../../access/doors/service.js';
 import { updateCameraConfig } from '../../devices/cameras/camera-details.service.js';
 import { findDevicesBySerial, moveDeviceToOrg } from '../../devices/lifecycle/device-moves.service.js';

@@ -2,7 +2,7 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findPartnerGroup, superPartnerGroupUuids } from '../../permissions/partner-group-records.js';
 import type { PartnerNotificationSettings } from '../notifications/schemas.js';
 import { asPartner, isClientOf } from './service.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { listDevices, listLocations } from '../../devices/service.js';
 import { clientGroupOf, limitingPartnerGroup } from '../../permissions/partner-rights.js';
 import * as store from '../store.js';

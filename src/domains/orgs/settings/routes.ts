@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { clientOrgView } from '../partner-clients/client-org.service.js';
 import { orgFeatures } from './org-features.service.js';
 import * as schemas from './schemas.js';

@@ -5,7 +5,7 @@ import { fail } from '../../../errors.js';
 import { randomToken } from '../../../ids.js';
 import { orgRecords } from '../../../records/org-records.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { changeOrg } from '../settings/service.js';
 import { ownedRecords } from '../owned-records.js';
 import type { RhombusKeyAppSettings, SamlSettings } from './schemas.js';

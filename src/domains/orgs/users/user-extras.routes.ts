@@ -1,5 +1,5 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../http/operation.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
 import { listPartnerUsers, updatePartnerUser } from '../partners/partner-users.service.js';
 import * as schemas from './user-extras.schemas.js';
 import * as metadata from './user-metadata.service.js';

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findUser } from '../store.js';
 import type { NotificationInterval, PartnerNotificationSettings, TimeFrame } from '../notifications/schemas.js';
 import { ownedRecords } from '../owned-records.js';

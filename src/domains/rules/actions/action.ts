@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import type { Activity } from '../../../schemas/activities.js';
-import type { Actor } from '../../../store/write.js';
+import type { Actor } from '../../../bus/write.js';
 import type { StoredRule } from '../rules.service.js';
 import type { ActionOutcome, ButtonEvent, RuleAction } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 import { deviceOfFacet, newRuuid } from '../../../ids.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice } from '../../devices/service.js';
 import { failed, succeeded, type ActionContext, type ActionFamily, type ActionRun } from './action.js';
 

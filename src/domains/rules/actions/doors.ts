@@ -1,4 +1,4 @@
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { lockdownRefusal, startLocationLockdown } from '../../access/lockdowns/service.js';
 import { lockRelay, unlockRelay } from '../../access/doors/relay.service.js';
 import { changeDoorState, findDoor, type DoorRecord } from '../../access/service.js';

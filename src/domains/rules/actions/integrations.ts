@@ -1,6 +1,6 @@
 import { newRuuid } from '../../../ids.js';
 import { addDelivery, announceDeliveries } from '../../../outbox/service.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import { chatWebhookUrl } from '../../integrations/chat.service.js';
 import { findIntegration } from '../../integrations/settings.js';

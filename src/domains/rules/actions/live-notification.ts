@@ -1,5 +1,5 @@
 import { newRuuid } from '../../../ids.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { succeeded, type ActionFamily, type RuleEvent } from './action.js';
 
 /** The stream's entity name of a live notification. */

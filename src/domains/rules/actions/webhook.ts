@@ -3,7 +3,7 @@ import { sendOutbound, type OutboundResponse, outboundPolicy } from '../../../ne
 import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
 import type { DeliveryRow } from '../../../outbox/store.js';
 import type { AttemptStep } from '../../../outbox/worker.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
 import { openActionSecrets, openDeliveryHeaders, sealDeliveryHeaders } from '../rule-secrets.js';
 

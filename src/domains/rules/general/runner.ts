@@ -1,9 +1,9 @@
 import { runOnChanges } from '../../../bus/change-runner.js';
-import type { ChangeEvent } from '../../../bus/events.js';
+import type { ChangeEvent } from '../../../store/change-event.js';
 import { systemActor } from '../../../deps.js';
 import { newRuuid } from '../../../ids.js';
 import type { Activity } from '../../../schemas/activities.js';
-import { write } from '../../../store/write.js';
+import { write } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import type { EngineDeps, RuleEvent } from '../actions/action.js';
 import { runRuleActions, insideSchedules } from '../evaluation.service.js';

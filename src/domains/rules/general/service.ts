@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../store/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findDoor } from '../../access/service.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import type { Rule, RuleTrigger } from './schemas.js';

@@ -1,8 +1,8 @@
-import { facetId, newRuuid } from '../ids.js';
-import type { FootageColor } from '../schemas/activities.js';
-import { fromDbBool, toDbBool } from '../store/columns.js';
-import { dbOf, type ReadSource } from '../store/reader.js';
-import type { WriteScope } from '../store/write.js';
+import { facetId, newRuuid } from '../../ids.js';
+import type { FootageColor } from '../../schemas/activities.js';
+import { fromDbBool, toDbBool } from '../../store/columns.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
+import type { WriteScope } from '../../bus/write.js';
 import type { CustomSeekpointInput, SeekpointIndex } from './seekpoints.schemas.js';
 import { SOURCE_LIMIT, type Span } from './span.js';
 import * as store from './store.js';

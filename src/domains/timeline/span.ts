@@ -1,4 +1,4 @@
-import { fail } from '../errors.js';
+import { fail } from '../../errors.js';
 
 /**
  * The time-span logic every timeline read shares: a span is named by a start and a duration (seconds, as

@@ -1,4 +1,4 @@
-import { fail } from '../../errors.js';
+import { fail } from '../errors.js';
 
 /**
  * Opaque `lastEvaluatedKey` strings: the keyset position of the last item of a page, as URL-safe base-64

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ACTIVITIES, FOOTAGE_COLORS } from '../schemas/activities.js';
-import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../schemas/common.js';
+import { ACTIVITIES, FOOTAGE_COLORS } from '../../schemas/activities.js';
+import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { TIMELINE_LIMITS } from './span.js';
 
 /**

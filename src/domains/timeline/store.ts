@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../store/schema.js';
+import type { DB } from '../../store/schema.js';
 import type { CustomSeekpointsTable, SeekpointTarget } from './tables.js';
 
 type Db = Kysely<DB>;

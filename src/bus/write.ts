@@ -1,13 +1,10 @@
-import type { Transaction } from 'kysely';
-import type { Bus } from '../bus/bus.js';
-import type { ChangeEntities, EntityName } from '../bus/entities.js';
-import type { ChangeEvent, ChangeType } from '../bus/events.js';
+import type { Bus } from './bus.js';
+import type { ChangeEntities, EntityName } from './entities.js';
+import type { ChangeEvent, ChangeType } from '../store/change-event.js';
 import type { Clock } from '../clock.js';
-import { appendToChangeLog, insertAuditRows } from './change-log.js';
-import type { Store } from './database.js';
-import type { DB } from './schema.js';
-
-export type Tx = Transaction<DB>;
+import { appendToChangeLog, insertAuditRows } from '../store/change-log.js';
+import type { Store } from '../store/database.js';
+import type { Tx } from '../store/reader.js';
 
 /** Who is writing: the caller of an operation, a CLI command, or the simulator acting as a device. */
 export interface Actor {
