@@ -4,7 +4,7 @@
  * docs/streaming.md (from src/bus/entities.ts); the total in README.md. `npm run coverage` writes them; a test
  * checks that they are fresh.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeDeps, openDeps } from '../../src/open-deps.js';
@@ -187,18 +187,32 @@ export function renderCoverage(doc: OpenApiDoc, catalogue: CatalogueOperation[],
   return { implemented, total, newer: newer.length, own: own.length, markdown: lines.join('\n') };
 }
 
-const ENTITY_LINE = /^\s+([A-Z][A-Z0-9_]*): (.+); \/\/ ([a-z-]+): (.+)$/;
+const ENTITY_LINE = /^\s+([A-Z][A-Z0-9_]*): (.+); \/\/ (.+)$/;
 
-/** The stream's entities, read from the map's one-line entries in src/bus/entities.ts. */
+/** The files that merge entities into the stream's map: one `entities.ts` per domain. */
+export function entityFiles(): Array<{ domain: string; file: string }> {
+  const domains = join(root, 'src/domains');
+  return readdirSync(domains)
+    .sort()
+    .filter((domain) => existsSync(join(domains, domain, 'entities.ts')))
+    .map((domain) => ({ domain, file: `src/domains/${domain}/entities.ts` }));
+}
+
+/** The body of an entities file's `interface ChangeEntities { ... }`, line by line. */
+export function entityLines(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const body = text.slice(text.indexOf('interface ChangeEntities {'));
+  return body.slice(body.indexOf('\n') + 1, body.indexOf('\n  }')).split('\n');
+}
+
+/** The stream's entities, read from each domain's one-line entries (src/domains/<domain>/entities.ts). */
 export function readEntities(): Array<{ name: string; record: string; domain: string; what: string }> {
-  const text = readFileSync(join(root, 'src/bus/entities.ts'), 'utf8');
-  const body = text.slice(text.indexOf('export interface ChangeEntities {'));
-  return body
-    .slice(0, body.indexOf('\n}'))
-    .split('\n')
-    .map((line) => ENTITY_LINE.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map(([, name, record, domain, what]) => ({ name, record, domain, what }));
+  return entityFiles().flatMap(({ domain, file }) =>
+    entityLines(file)
+      .map((line) => ENTITY_LINE.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map(([, name, record, what]) => ({ name, record, domain, what })),
+  );
 }
 
 /** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */

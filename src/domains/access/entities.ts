@@ -1,0 +1,35 @@
+/**
+ * The entities the access domain announces on the stream, merged into the bus's typed map (src/bus/entities.ts):
+ * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
+ */
+import type { CredentialRecord } from './credentials/service.js';
+import type { UnauthorizedBadgeRecord } from './door-events/door-devices.service.js';
+import type { ComponentEventRecord } from './door-events/service.js';
+import type { DoorAnswer } from './doors/door-answer.js';
+import type { DoorLabelsChange } from './doors/door-labels.service.js';
+import type { DoorScheduleExceptionRecord } from './exceptions/model.js';
+import type { AccessRuleRecord } from './grants/service.js';
+import type { AccessGroupRecord, GroupMembersChange } from './groups/service.js';
+import type { GuestPassRecord } from './guest-passes/model.js';
+import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from './lockdowns/model.js';
+import type { LocationLockdownRecord } from './lockdowns/service.js';
+
+declare module '../../bus/entities.js' {
+  interface ChangeEntities {
+    ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // a credential (card, PIN, ...)
+    COMPONENT_EVENT: ComponentEventRecord; // a door event (badge-in, unlock, relock, ...)
+    DOOR: DoorAnswer; // an access-controlled door
+    LOCATION_LOCKDOWN: LocationLockdownRecord; // a location's lockdown
+    UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // a refused badge
+    ACCESS_CONTROL_GROUP: AccessGroupRecord; // an access control group
+    ACCESS_CONTROL_GROUP_MEMBERS: GroupMembersChange; // users joining (CREATE) or leaving (DELETE) a group
+    LOCATION_ACCESS_GRANT: AccessRuleRecord; // a location access grant
+    LOCATION_ACCESS_REVOCATION: AccessRuleRecord; // a location access revocation
+    DOOR_LABELS: DoorLabelsChange; // a door's labels
+    LOCKDOWN_PLAN: LockdownPlanRecord; // a location lockdown plan
+    LOCKDOWN_RULE: LockdownRuleRecord; // a rule that activates a location's lockdown
+    LOCATION_LOCKDOWN_EVENT: LocationLockdownEventRecord; // a lockdown activated or deactivated
+    DOOR_SCHEDULE_EXCEPTION: DoorScheduleExceptionRecord; // a door schedule exception (holiday, event day)
+    GUEST_PASS: GuestPassRecord; // a guest pass (its value never carried)
+  }
+}
