@@ -6,7 +6,6 @@
  * declaration merging, one line each (`NAME: RecordType; // what it is`); docs/streaming.md's list is generated
  * from those lines by `npm run coverage`, and a test checks it.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface ChangeEntities {}
 
 export type EntityName = keyof ChangeEntities;

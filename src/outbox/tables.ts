@@ -51,3 +51,8 @@ export interface OutboxTables {
   outbox_deliveries: OutboxDeliveriesTable;
   outbox_attempts: OutboxAttemptsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../store/schema.js' {
+  interface DB extends OutboxTables {}
+}

@@ -19,3 +19,8 @@ export interface OrgRecordsTable {
 export interface RecordTables {
   org_records: OrgRecordsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../store/schema.js' {
+  interface DB extends RecordTables {}
+}

@@ -28,3 +28,17 @@ export interface ChangePositionsTable {
 export interface StoreIdentityTable {
   id: string;
 }
+
+/** Audit rows and the durable change log are written by src/bus/write.ts for every domain. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at_ms: number;
+  org_uuid: string;
+  user_uuid: string | null;
+  api_key_id: string | null;
+  partner_org_uuid: string | null;
+  operation: string;
+  entity: string;
+  entity_uuid: string;
+  action: string;
+}

@@ -87,3 +87,8 @@ export interface AccessLockdownTables {
   guest_passes: GuestPassesTable;
   guest_pass_doors: GuestPassDoorsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends AccessLockdownTables {}
+}

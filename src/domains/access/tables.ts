@@ -101,3 +101,8 @@ export interface AccessTables {
   access_credentials: CredentialsTable;
   door_events: DoorEventsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends AccessTables {}
+}

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditLogTable } from '../orgs/tables.js';
+import type { AuditLogTable } from '../../store/change-tables.js';
 import type { DB } from '../../store/schema.js';
 
 type Db = Kysely<DB>;

@@ -200,3 +200,8 @@ export interface DeviceTables {
   raw_http_streams: RawHttpStreamsTable;
   alert_monitoring_pins: AlertMonitoringPinsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends DeviceTables {}
+}

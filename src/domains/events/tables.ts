@@ -219,3 +219,8 @@ export interface EventTables {
   prompt_configurations: PromptConfigurationsTable;
   custom_events: CustomEventsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends EventTables {}
+}

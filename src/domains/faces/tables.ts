@@ -83,3 +83,8 @@ export interface FaceTables {
   face_uploads: FaceUploadsTable;
   face_matching_configs: FaceMatchingConfigsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends FaceTables {}
+}

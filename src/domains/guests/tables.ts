@@ -25,3 +25,8 @@ export interface GuestTables {
   guests: GuestsTable;
   guest_activities: GuestActivitiesTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends GuestTables {}
+}

@@ -86,3 +86,8 @@ export interface IntegrationTables {
   seek_points: SeekPointsTable;
   badge_event_cameras: BadgeEventCamerasTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends IntegrationTables {}
+}

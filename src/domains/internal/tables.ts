@@ -22,3 +22,8 @@ export interface ShipmentsTable {
 export interface InternalTables {
   shipments: ShipmentsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends InternalTables {}
+}

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 export interface OrgsTable {
   uuid: string;
   name: string;
@@ -81,16 +79,7 @@ export interface OrgTables {
   user_notifications: UserNotificationsTable;
 }
 
-/** Audit rows and the durable change log are written by src/store/write.ts for every domain. */
-export interface AuditLogTable {
-  id: Generated<number>;
-  at_ms: number;
-  org_uuid: string;
-  user_uuid: string | null;
-  api_key_id: string | null;
-  partner_org_uuid: string | null;
-  operation: string;
-  entity: string;
-  entity_uuid: string;
-  action: string;
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends OrgTables {}
 }

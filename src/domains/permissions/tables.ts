@@ -17,3 +17,8 @@ export interface PermissionGroupsTable {
 export interface PermissionTables {
   permission_groups: PermissionGroupsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends PermissionTables {}
+}

@@ -71,3 +71,8 @@ export interface RuleTables {
   webhook_secrets: WebhookSecretsTable;
   relay_overrides: RelayOverridesTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends RuleTables {}
+}

@@ -14,3 +14,8 @@ export interface SchedulesTable {
 export interface ScheduleTables {
   schedules: SchedulesTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends ScheduleTables {}
+}

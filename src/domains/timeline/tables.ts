@@ -27,3 +27,8 @@ export interface CustomSeekpointsTable {
 export interface TimelineTables {
   custom_seekpoints: CustomSeekpointsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../store/schema.js' {
+  interface DB extends TimelineTables {}
+}

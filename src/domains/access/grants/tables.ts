@@ -92,3 +92,8 @@ export interface AccessGrantTables {
   door_labels: DoorLabelsTable;
   credential_history: CredentialHistoryTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../../store/schema.js' {
+  interface DB extends AccessGrantTables {}
+}

@@ -16,3 +16,8 @@ export interface KeypadActivationTokensTable {
 export interface KeypadTables {
   keypad_activation_tokens: KeypadActivationTokensTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../../store/schema.js' {
+  interface DB extends KeypadTables {}
+}

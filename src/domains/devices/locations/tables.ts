@@ -8,3 +8,8 @@ export interface LocationLabelsTable {
 export interface LocationTables {
   location_labels: LocationLabelsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../../store/schema.js' {
+  interface DB extends LocationTables {}
+}

@@ -57,3 +57,8 @@ export interface WebhookTables {
   webhook_org_cursors: WebhookOrgCursorsTable;
   webhook_device_status: WebhookDeviceStatusTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../../store/schema.js' {
+  interface DB extends WebhookTables {}
+}

@@ -43,3 +43,8 @@ export interface GeneralRuleTables {
   rule_pauses: RulePausesTable;
   rule_event_records: RuleEventRecordsTable;
 }
+
+// The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
+declare module '../../../store/schema.js' {
+  interface DB extends GeneralRuleTables {}
+}
