@@ -1,5 +1,7 @@
-import type { ApiKeyKind } from './domains/orgs/tables.js';
 import type { Actor } from './bus/write.js';
+
+/** What an API key is: a customer's standard key, a partner's key, or an internal one. */
+export type ApiKeyKind = 'standard' | 'partner' | 'internal';
 
 /**
  * The authenticated caller of an operation: the organization it acts for, the key and user behind it,

@@ -12,3 +12,10 @@ export type DeviceReferenceCleaner = (w: WriteScope, device: DeviceRecord) => Pr
 
 /** The facet ids and uuid a device is named by in lists: `<uuid>` and `<uuid>.<facet>`. */
 export const namesDevice = (entry: unknown, uuid: string): boolean => typeof entry === 'string' && (entry === uuid || entry.startsWith(`${uuid}.`));
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** The cleaners that remove a deleted device from the records of other domains (doors, rules, snoozes, ...). */
+    deviceReferences: readonly DeviceReferenceCleaner[];
+  }
+}

@@ -9,7 +9,8 @@ import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './key
 import * as store from './store.js';
 import { listUsers as listUserRows } from './users/store.js';
 import { normaliseEmail } from './users/emails.js';
-import type { ApiKeyKind, ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
+import type { ApiKeyKind } from '../../context.js';
+import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 

@@ -1,3 +1,5 @@
+import type { ApiKeyKind } from '../../context.js';
+
 export interface OrgsTable {
   uuid: string;
   name: string;
@@ -20,8 +22,6 @@ export interface UsersTable {
   /** A partner organization's user: their partner permission group (src/domains/permissions); null: full partner rights. */
   partner_group_uuid?: string | null;
 }
-
-export type ApiKeyKind = 'standard' | 'partner' | 'internal';
 
 export interface ApiKeysTable {
   id: string;

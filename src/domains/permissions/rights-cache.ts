@@ -33,3 +33,10 @@ export function createRightsCache(ttlMs = RIGHTS_CACHE_TTL_MS): RightsCache {
     },
   };
 }
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** This instance's short-lived cache of users' rights. */
+    rightsCache: RightsCache;
+  }
+}

@@ -14,3 +14,10 @@ export async function scheduleUsers(checks: readonly ScheduleUsageCheck[], sourc
   for (const check of checks) users.push(...(await check(source, orgUuid, scheduleUuid)));
   return users;
 }
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** The checks that tell whether a schedule is in use (doors, rules): deleting it is then refused. */
+    scheduleUsage: readonly ScheduleUsageCheck[];
+  }
+}

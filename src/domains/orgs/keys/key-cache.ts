@@ -44,3 +44,10 @@ export function createKeyCache(ttlMs = KEY_CACHE_TTL_MS): KeyCache {
     },
   };
 }
+
+declare module '../../../deps.js' {
+  interface Deps {
+    /** This instance's short-lived cache of API keys. */
+    keyCache: KeyCache;
+  }
+}
