@@ -10,7 +10,7 @@ import { startGeneralRuleRunner } from './domains/rules/general/runner.js';
 import { startAlertExpiry } from './domains/events/alerts/alert-expiry.js';
 import { startClipRenderer } from './domains/events/clips/clip-renderer.js';
 import { chatOutboxKinds, startChatRelay } from './domains/integrations/chat-relay.js';
-import { startUserNotifications } from './domains/orgs/notifications/notify.js';
+import { startUserNotifications } from './domains/notifications/notify.js';
 import { webhookOutboxKinds } from './domains/integrations/webhooks/delivery.js';
 import { startWebhookDispatcher } from './domains/integrations/webhooks/dispatch.js';
 import { startOutboxWorker } from './outbox/worker.js';

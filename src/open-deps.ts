@@ -11,19 +11,20 @@ import { readOrCreateSecretFile } from './data-dir.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
 import { grantsUsingSchedule } from './domains/access/grants/service.js';
-import { archivingUsingSchedule } from './domains/orgs/cloud-archiving/service.js';
-import { policiesUsingSchedule } from './domains/schedules/policies.service.js';
+import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
+import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
 import { doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
 import { rulesForgetDevice } from './domains/rules/forget-device.js';
-import { snoozesForgetDevice } from './domains/orgs/notifications/snoozes.service.js';
-import { archivingForgetsDevice } from './domains/orgs/cloud-archiving/service.js';
+import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
+import { credentialsForgetUser } from './domains/access/credentials/service.js';
+import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
-import { createRightsCache } from './domains/permissions/rights-cache.js';
+import { createRightsCache } from './domains/orgs/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSecretBox, parseSecretKey } from './secrets.js';
 import { openStore } from './store/database.js';
@@ -92,6 +93,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       archivingForgetsDevice,
       webhooksForgetDevice,
     ],
+    // The domains whose records belong to or name users: deleting a user takes them out, in the same transaction.
+    userReferences: [credentialsForgetUser, snoozesForgetUser],
   };
 }
 

@@ -15,7 +15,7 @@ import { integrationRoutes } from '../domains/integrations/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { userRoutes } from '../domains/orgs/users/routes.js';
 import { partnerRoutes } from '../domains/orgs/partners/routes.js';
-import { permissionRoutes } from '../domains/permissions/routes.js';
+import { permissionRoutes } from '../domains/orgs/permissions/routes.js';
 import { auditRoutes } from '../domains/audit/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
-import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type Rights } from '../domains/permissions/rights.js';
-import { cachedRights, callerRights } from '../domains/permissions/service.js';
+import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type Rights } from '../domains/orgs/permissions/rights.js';
+import { cachedRights, callerRights } from '../domains/orgs/permissions/service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,3 +1,5 @@
+import { StringEnum } from './common.js';
+
 /**
  * The platform's activity values (its ActivityEnum): what a camera or sensor saw. They are the triggers of
  * policy alerts (`policyAlertTriggers`, `gatehouse simulate alert --trigger`) and the `a` of footage boxes.
@@ -191,3 +193,6 @@ export const isActivity = (value: string): value is Activity => (ACTIVITIES as r
 /** The catalogue's footage colours (FootageSeekPointColorEnum): how a player draws a custom activity. */
 export const FOOTAGE_COLORS = ['BLUE', 'RED', 'PURPLE', 'TAN', 'ORANGE', 'TEAL', 'GRAY', 'BLACK'] as const;
 export type FootageColor = (typeof FOOTAGE_COLORS)[number];
+
+/** An activity (a trigger of an alert, a rule or a seekpoint), as request and response schemas name it. */
+export const ActivityEnum = StringEnum(ACTIVITIES, 'activity (trigger)');

@@ -5,8 +5,6 @@ import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credentia
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
 import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
 
-export { StringEnum };
-
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 

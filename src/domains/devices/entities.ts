@@ -4,6 +4,7 @@
  */
 import type { CameraDetails } from './cameras/camera-details.service.js';
 import type { FootageBoxesChange } from './cameras/footage-boxes.service.js';
+import type { CloudArchivingRecord } from './cloud-archiving/service.js';
 import type { DeviceStateRecord } from './device-reads/device-events.service.js';
 import type { ElevatorLandingLabels } from './elevators/service.js';
 import type { RawHttpStreamRecord } from './live-shares/raw-http-streams.schemas.js';
@@ -47,5 +48,6 @@ declare module '../../bus/entities.js' {
     SHARED_VIDEO_WALL: SharedVideoWallRecord; // a key-less link to a video wall's live video
     RAW_HTTP_STREAM: RawHttpStreamRecord; // a raw HTTP stream of a camera (the entity id is its path; its secret masked)
     ALERT_MONITORING_PIN: AlertMonitoringPinRecord; // a custom alert monitoring pin of a location (never its value)
+    CLOUD_ARCHIVING_CONFIG: CloudArchivingRecord; // a cloud archiving config of the organization, a location or a device
   }
 }

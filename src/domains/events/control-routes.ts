@@ -1,3 +1,4 @@
+import { ActivityEnum } from '../../schemas/activities.js';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Type, type TSchema } from 'typebox';
@@ -5,10 +6,10 @@ import { systemActor, type Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { deviceOfFacet } from '../../ids.js';
 import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
-import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';
-import { ActivityEnum, PolicyAlertV2, StringEnum } from './alerts/schemas.js';
+import { PolicyAlertV2 } from './alerts/schemas.js';
 import { raiseDeviceAlert, takeSensorReadings } from './alerts/service.js';
 import { SavedClip } from './clips/schemas.js';
 import { findSavedClip, saveClip, uploadClipMedia } from './clips/service.js';

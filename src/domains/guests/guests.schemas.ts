@@ -1,6 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../access/schemas.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { BACKGROUND_CHECK_STATUSES, GUEST_ACTIVITIES, GUEST_STATUSES, GUEST_TYPES } from './guests.model.js';
 
 /** A request field that may be left out or sent as null. */

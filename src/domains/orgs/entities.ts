@@ -2,11 +2,8 @@
  * The entities the orgs domain announces on the stream, merged into the bus's typed map (src/bus/entities.ts):
  * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
  */
-import type { CloudArchivingRecord } from './cloud-archiving/service.js';
-import type { UserNotificationRecord } from './notifications/notify.js';
-import type { OrgNotificationTemplateRecord } from './notifications/service.js';
-import type { NotificationSnoozeRecord } from './notifications/snoozes.service.js';
-import type { PartnerClientSettingsRecord } from './partner-clients/service.js';
+import type { PartnerPermissionGroupRecord } from './permissions/partner-group-records.js';
+import type { PermissionGroupRecord } from './permissions/service.js';
 import type { UserRecord } from './service.js';
 import type { OrgSettingsRecord, OrgView } from './settings/service.js';
 import type { SamlSettingsRecord, ScimSettingsRecord } from './sso/service.js';
@@ -24,13 +21,10 @@ declare module '../../bus/entities.js' {
     ORG_SETTINGS: OrgSettingsRecord; // the organization's settings (profile, sign-in, firmware, AI, audio and LLM policies)
     SAML_SETTINGS: SamlSettingsRecord; // a SAML sign-in registration
     SCIM_SETTINGS: ScimSettingsRecord; // SCIM provisioning settings (never the token)
-    CLOUD_ARCHIVING_CONFIG: CloudArchivingRecord; // a cloud archiving config of the organization, a location or a device
     USER_SETTINGS: UserSettingsRecord; // a user's notification, sign-in and Rhombus Key settings
-    ORG_NOTIFICATION_TEMPLATE: OrgNotificationTemplateRecord; // the notification settings of users who set none
-    NOTIFICATION_SNOOZE: NotificationSnoozeRecord; // a user's pause of notifications (all, a device, a location, a door)
-    USER_NOTIFICATION: UserNotificationRecord; // a notification sent to a user about a policy alert
     USER_METADATA_TEMPLATE: UserMetadataTemplateRecord; // a custom field of the organization's users
     USER_METADATA_FIELD: UserMetadataFieldRecord; // a user's value of a custom field
-    PARTNER_CLIENT_SETTINGS: PartnerClientSettingsRecord; // a partner's customizations of a client organization
+    PERMISSION_GROUP: PermissionGroupRecord; // a permission group and its rights
+    PARTNER_PERMISSION_GROUP: PartnerPermissionGroupRecord; // a partner permission group
   }
 }

@@ -3,8 +3,8 @@ import { operation, type ApiApp } from '../../edge/operation.js';
 import { orgView } from './settings/service.js';
 import { orgSettingsRoutes } from './settings/routes.js';
 import { ssoRoutes } from './sso/routes.js';
-import { cloudArchivingRoutes } from './cloud-archiving/routes.js';
-import { notificationRoutes } from './notifications/routes.js';
+import { cloudArchivingRoutes } from '../devices/cloud-archiving/routes.js';
+import { notificationRoutes } from '../notifications/routes.js';
 import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
 
 export function orgRoutes(app: ApiApp, deps: Deps): void {

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../access/schemas.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 
 const Str = Type.String();
 const Bool = Type.Boolean();

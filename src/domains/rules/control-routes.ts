@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
-import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../events/alerts/schemas.js';
+import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { recordPress } from './evaluation.service.js';
 import { BUTTON_PRESSES, ButtonEvent, RuleFiring } from './schemas.js';
 

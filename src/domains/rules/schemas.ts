@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { StringEnum } from '../events/alerts/schemas.js';
+import { EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 
 /** The platform's ButtonPressEnum: what a rule is triggered by and what a press reports. */

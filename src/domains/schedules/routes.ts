@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
-import { policyRoutes } from './policies.routes.js';
+import { policyRoutes } from '../policies/routes.js';
 import * as schemas from './schemas.js';
 import * as schedules from './service.js';
 

@@ -1,8 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
 import { WIEGAND_FORMATS, type FieldsKind } from './credential-types.js';
-import { AccessControlCredential, CredentialQueryFilter, StringEnum } from '../schemas.js';
+import { AccessControlCredential, CredentialQueryFilter } from '../schemas.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const Count = (description: string) => Opt(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1, description }));

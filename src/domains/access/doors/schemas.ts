@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { AccessControlledDoor, StringEnum } from '../schemas.js';
+import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { AccessControlledDoor } from '../schemas.js';
 import { DOOR_PAGE } from '../service.js';
 
 /** A request field that may be left out or sent as null. */

@@ -1,6 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../schemas.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

@@ -1,7 +1,6 @@
 import { Type, type TSchema } from 'typebox';
-import { EmptyRequest, EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EmptyRequest, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GROUP_TYPES } from './service.js';
-import { StringEnum } from '../schemas.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });

@@ -1,8 +1,7 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GUEST_PASS_LIFECYCLES } from './model.js';
 import { GUEST_PASS_PAGE } from './service.js';
-import { StringEnum } from '../schemas.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

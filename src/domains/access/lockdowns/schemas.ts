@@ -1,9 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { LOCKDOWN_TRIGGERS } from './lockdown-rules.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
 import { LOCKDOWN_EVENT_PAGE } from './service.js';
-import { StringEnum } from '../schemas.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

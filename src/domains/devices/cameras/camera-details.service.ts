@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findCameraPolicy } from '../../schedules/policies.service.js';
+import { findCameraPolicy } from '../../policies/service.js';
 import { CAMERA_FACETS, findCamera } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';
 import * as events from '../device-reads/device-events.store.js';

@@ -1,7 +1,8 @@
+import { ActivityEnum } from '../../../schemas/activities.js';
 import { Type, type Static } from 'typebox';
-import { Field, ResponseOf } from '../../../schemas/common.js';
+import { Field, ResponseOf, StringEnum } from '../../../schemas/common.js';
 import { FOOTAGE_COLORS, FootageBoundingBox } from '../../devices/cameras/footage-boxes.schemas.js';
-import { ActivityEnum, PolicyAlertV2, StringEnum } from './schemas.js';
+import { PolicyAlertV2 } from './schemas.js';
 
 const str = () => Field(Type.String());
 const bool = () => Field(Type.Boolean());

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2, StringEnum } from './schemas.js';
+import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
 

@@ -1,11 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { ACTIVITIES, type Activity } from '../../../schemas/activities.js';
+import { ActivityEnum, type Activity } from '../../../schemas/activities.js';
 import { READINGS } from '../readings.js';
 
-export { StringEnum };
-
-export const ActivityEnum = StringEnum(ACTIVITIES, 'activity (trigger)');
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
 export const ALERT_DEVICE_TYPES = [
   'BLE_TRACKER',

@@ -6,7 +6,7 @@ import { fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findLocation } from '../../devices/service.js';
-import { cameraPolicyTriggers } from '../../schedules/policies.service.js';
+import { cameraPolicyTriggers } from '../../policies/service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import type { Activity } from '../../../schemas/activities.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';

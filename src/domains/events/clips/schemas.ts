@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { MetaDataLocation, StringEnum } from '../alerts/schemas.js';
+import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { MetaDataLocation } from '../alerts/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
 
 const str = () => Field(Type.String());

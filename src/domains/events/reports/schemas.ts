@@ -1,6 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../alerts/schemas.js';
+import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CROSSING_OBJECTS } from '../tables.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DeviceRef, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { MetaDataLocation, StringEnum } from '../alerts/schemas.js';
+import { DeviceRef, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { MetaDataLocation } from '../alerts/schemas.js';
 import { ClipAccessSettings } from '../clips/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
 

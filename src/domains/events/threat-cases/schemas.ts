@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../alerts/schemas.js';
+import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 
 /**
  * Alert monitoring threat cases: a policy alert at a location whose alert monitoring is on opens one; the

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../../events/alerts/schemas.js';
+import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Secret, WebhookSettings } from '../schemas.js';
 
 /**

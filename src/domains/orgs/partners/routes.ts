@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { partnerClientRoutes } from '../partner-clients/routes.js';
+import { partnerClientRoutes } from '../../partner-clients/routes.js';
 import * as schemas from './schemas.js';
 import * as partners from './service.js';
 

@@ -5,7 +5,7 @@ import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
 import { listDevices, listLocations } from '../../devices/service.js';
-import { clientGroupOf, limitingPartnerGroup } from '../../permissions/partner-rights.js';
+import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from '../store.js';
 import { normaliseEmail } from '../users/emails.js';
 

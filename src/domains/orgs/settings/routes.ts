@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { clientOrgView } from '../partner-clients/client-org.service.js';
-import { orgFeatures } from './org-features.service.js';
+import { clientOrgView } from '../partners/client-org.service.js';
+import { orgFeatures } from '../../devices/device-reads/org-features.service.js';
 import * as schemas from './schemas.js';
 import * as settings from './service.js';
 import { temporaryOrgToken } from '../service.js';

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../../access/schemas.js';
-import { PermissionGroup } from '../../permissions/schemas.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { PermissionGroup } from '../permissions/schemas.js';
 import { FirmwareOverride, FirmwareUpdateSettings, Org, UapSettings } from '../schemas.js';
 
 const Opt = Field;

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../../access/schemas.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 
 const Opt = Field;
 const Bool = Type.Boolean();

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { SmsPhoneNumbers } from '../notifications/schemas.js';
+import { SmsPhoneNumbers } from './notification-settings.schemas.js';
 
 /** The reference's user type, with the fields Gatehouse keeps. */
 export const User = Type.Object({

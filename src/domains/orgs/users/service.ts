@@ -4,13 +4,11 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { revokeCredentialsOfUser } from '../../access/credentials/service.js';
-import { checkAssignableGroup, superAdminGroupUuids } from '../../permissions/groups.js';
+import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/groups.js';
 import { normaliseEmail } from './emails.js';
 import * as store from '../store.js';
 import type { UsersTable } from '../tables.js';
 import { orgSettings } from '../settings/service.js';
-import { deleteSnoozesOfUser } from '../notifications/store.js';
 import { assertPartnerAdminRemains } from '../partners/partner-users.service.js';
 import { deleteFieldsOfUser } from './user-metadata.service.js';
 import { findUsersSettings, putUserSettings, removeUserSettings, type UserSettingsRecord } from './user-settings.js';
@@ -233,10 +231,10 @@ export async function reviseUser(w: WriteScope, userUuid: string, input: UserInp
 
 /**
  * Deletes a user in one transaction with the end of their API keys (their stream sessions close) and
- * the revocation of their access credentials. Refused for the organization's last administrator.
+ * their removal from other domains' records (`deps.userReferences`: their access credentials are revoked). Refused for the organization's last administrator.
  */
 export async function deleteUser(
-  deps: UserDeps & Pick<Deps, 'keyCache'> & Partial<Pick<Deps, 'rightsCache'>>,
+  deps: UserDeps & Pick<Deps, 'keyCache' | 'userReferences'> & Partial<Pick<Deps, 'rightsCache'>>,
   ctx: CallerContext,
   input: { userUuid: string },
 ): Promise<void> {
@@ -245,11 +243,10 @@ export async function deleteUser(
     const keys = await users.liveKeysOfUser(w.tx, ctx.orgUuid, row.uuid);
     await users.revokeKeysOfUser(w.tx, ctx.orgUuid, row.uuid, w.nowMs);
     for (const key of keys) w.audit({ entity: 'API_KEY', entityUuid: key.id, action: 'REVOKE' });
-    await revokeCredentialsOfUser(w, row.uuid);
+    for (const forget of deps.userReferences) await forget(w, row.uuid);
     const view = await userView(w, row);
     await removeUserSettings(w, row.uuid);
     await deleteFieldsOfUser(w, row.uuid);
-    await deleteSnoozesOfUser(w.tx, ctx.orgUuid, row.uuid);
     await users.deleteUser(w.tx, ctx.orgUuid, row.uuid);
     await assertAdminRemains(w);
     await assertPartnerAdminRemains(w);

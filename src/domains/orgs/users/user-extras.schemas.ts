@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { StringEnum } from '../../access/schemas.js';
-import { PartnerNotificationSettings, SmsPhoneNumbers } from '../notifications/schemas.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
 import { User } from './schemas.js';
 

@@ -5,7 +5,7 @@ import { orgRecords } from '../../../records/org-records.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findUser } from '../store.js';
-import type { NotificationInterval, PartnerNotificationSettings, TimeFrame } from '../notifications/schemas.js';
+import type { NotificationInterval, PartnerNotificationSettings, TimeFrame } from './notification-settings.schemas.js';
 import { ownedRecords } from '../owned-records.js';
 
 /** A user's Rhombus Key (mobile app) settings (the reference's user Rhombus Key settings). */

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { ActivityEnum } from '../../events/alerts/schemas.js';
+import { ActivityEnum } from '../../../schemas/activities.js';
 import { RuleAction, RuleFilters } from '../schemas.js';
 
 /** A doorbell camera's rule (the catalogue's ExternalDoorbellCameraComponentRuleType). */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ActivityEnum, StringEnum } from '../../events/alerts/schemas.js';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { ActivityEnum } from '../../../schemas/activities.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
 
 /** The general rule engine's shapes (the reference's Rules and Rules records families). */

@@ -1,0 +1,110 @@
+import type { CallerContext } from '../../../context.js';
+import type { Deps } from '../../../deps.js';
+import { fail } from '../../../errors.js';
+import { orgRecords } from '../../../records/org-records.js';
+import type { ReadSource } from '../../../store/reader.js';
+import { write, type WriteScope } from '../../../bus/write.js';
+import type { DeviceReferenceCleaner } from '../device-references.js';
+import { findDevice, findLocation } from '../service.js';
+import { findSchedule } from '../../schedules/service.js';
+import { ownedRecords } from '../../orgs/owned-records.js';
+
+export const ARCHIVING_SCOPES = ['ORG', 'LOCATION', 'DEVICE'] as const;
+export type ArchivingScope = (typeof ARCHIVING_SCOPES)[number];
+export const UPLOAD_STRATEGIES = ['WEEKLY_SCHEDULED', 'CONTINUOUS'] as const;
+
+/**
+ * A cloud archiving config of the organization, a location or a device (at most one per target). Gatehouse
+ * keeps no footage in a cloud archive: the config is kept and answered, its targets and schedule checked, and
+ * the schedule it names cannot be deleted while it does.
+ */
+export interface CloudArchivingRecord {
+  uuid: string;
+  orgUuid: string;
+  scope: ArchivingScope;
+  targetUuid: string;
+  uploadStrategy: (typeof UPLOAD_STRATEGIES)[number];
+  uploadScheduleUuid: string | null;
+  uploadScheduleInverted: boolean;
+}
+
+const ownerOf = (scope: string, targetUuid: string) => `${scope}:${targetUuid}`;
+
+async function checkTarget(source: ReadSource, orgUuid: string, scope: ArchivingScope, targetUuid: string): Promise<void> {
+  const found =
+    scope === 'ORG'
+      ? targetUuid === orgUuid
+      : scope === 'LOCATION'
+        ? await findLocation(source, orgUuid, targetUuid)
+        : await findDevice(source, orgUuid, targetUuid);
+  if (!found) throw fail('NOT_FOUND', `${scope === 'ORG' ? 'Organization' : scope === 'LOCATION' ? 'Location' : 'Device'} ${targetUuid}`);
+}
+
+async function checkConfig(w: WriteScope, r: CloudArchivingRecord): Promise<CloudArchivingRecord> {
+  await checkTarget(w, w.actor.orgUuid, r.scope, r.targetUuid);
+  if (r.uploadStrategy === 'CONTINUOUS') return { ...r, uploadScheduleUuid: null, uploadScheduleInverted: false };
+  if (!r.uploadScheduleUuid) throw fail('INVALID_VALUE', 'uploadScheduleUuid: a WEEKLY_SCHEDULED config needs a schedule');
+  if (!(await findSchedule(w, w.actor.orgUuid, r.uploadScheduleUuid))) throw fail('NOT_FOUND', `Schedule ${r.uploadScheduleUuid}`);
+  return r;
+}
+
+const records = orgRecords({
+  entity: 'CLOUD_ARCHIVING_CONFIG',
+  label: 'Cloud archiving config',
+  ownerOf: (r) => ownerOf(r.scope, r.targetUuid),
+  check: checkConfig,
+});
+const configs = ownedRecords(records);
+
+export async function listArchivingConfigs(source: ReadSource, orgUuid: string): Promise<CloudArchivingRecord[]> {
+  return records.list(source, orgUuid);
+}
+
+export interface ArchivingInput {
+  scope: ArchivingScope;
+  targetUuid?: string | null;
+  uploadStrategy: CloudArchivingRecord['uploadStrategy'];
+  uploadScheduleUuid?: string | null;
+  uploadScheduleInverted?: boolean | null;
+}
+
+/** Sets the config of its target (the organization's own when the scope is ORG and no target is given). */
+export async function putArchivingConfig(
+  deps: Pick<Deps, 'store' | 'bus' | 'clock'>,
+  ctx: CallerContext,
+  input: ArchivingInput,
+): Promise<CloudArchivingRecord> {
+  const targetUuid = input.targetUuid ?? (input.scope === 'ORG' ? ctx.orgUuid : null);
+  if (!targetUuid) throw fail('INVALID_VALUE', `targetUuid: a ${input.scope} config needs its target`);
+  const config = {
+    scope: input.scope,
+    targetUuid,
+    uploadStrategy: input.uploadStrategy,
+    uploadScheduleUuid: input.uploadScheduleUuid ?? null,
+    uploadScheduleInverted: input.uploadScheduleInverted ?? false,
+  };
+  return write(deps, ctx, (w) => configs.upsert(w, ownerOf(input.scope, targetUuid), () => ({ orgUuid: ctx.orgUuid, ...config }), config));
+}
+
+export async function deleteArchivingConfig(
+  deps: Pick<Deps, 'store' | 'bus' | 'clock'>,
+  ctx: CallerContext,
+  input: { scope: ArchivingScope; targetUuid?: string | null },
+): Promise<void> {
+  const targetUuid = input.targetUuid ?? (input.scope === 'ORG' ? ctx.orgUuid : '');
+  await write(deps, ctx, async (w) => {
+    if (!(await configs.remove(w, ownerOf(input.scope, targetUuid)))) throw fail('NOT_FOUND', `Cloud archiving config of ${input.scope} ${targetUuid}`);
+  });
+}
+
+/** The schedule check of the composition root: the configs that upload on the schedule. */
+export async function archivingUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+  return (await records.list(source, orgUuid))
+    .filter((c) => c.uploadScheduleUuid === scheduleUuid)
+    .map((c) => `cloud archiving config of ${c.scope} ${c.targetUuid}`);
+}
+
+/** A deleted device's own cloud archiving config goes with it (records.delete announces it). */
+export const archivingForgetsDevice: DeviceReferenceCleaner = async (w, device) => {
+  await configs.remove(w, ownerOf('DEVICE', device.uuid));
+};

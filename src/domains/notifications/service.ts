@@ -1,0 +1,144 @@
+import type { CallerContext } from '../../context.js';
+import type { Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { orgRecords } from '../../records/org-records.js';
+import { dbOf, type ReadSource } from '../../store/reader.js';
+import { write, type WriteScope } from '../../bus/write.js';
+import { findDevices, listLocations } from '../devices/service.js';
+import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
+import { ownedRecords } from '../orgs/owned-records.js';
+import * as store from '../orgs/store.js';
+import { findUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
+
+type NotificationDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+
+/**
+ * The organization's notification template: the settings of every user who has set none of their own
+ * (notify.ts reads it for them), in the V1 form (minutes of the week) and the V2 form (time frames).
+ */
+export interface OrgNotificationTemplateRecord {
+  uuid: string;
+  orgUuid: string;
+  summaryEmailEnabled: boolean;
+  smsPhoneNumbers: string[];
+  notificationIntervals: NotificationInterval[];
+  timeFrames: TimeFrame[];
+  updatedAtMillis: number;
+}
+
+const templates = ownedRecords(
+  orgRecords({
+    entity: 'ORG_NOTIFICATION_TEMPLATE',
+    label: 'Notification template',
+    ownerOf: (r) => r.orgUuid,
+    check: async (w, r) => (await checkReferences(w, r.timeFrames, r.notificationIntervals), r),
+    stamp: (r, t) => ({ ...r, updatedAtMillis: t.updatedAtMs }),
+  }),
+);
+
+const emptyTemplate = (orgUuid: string): Omit<OrgNotificationTemplateRecord, 'uuid'> => ({
+  orgUuid,
+  summaryEmailEnabled: false,
+  smsPhoneNumbers: [],
+  notificationIntervals: [],
+  timeFrames: [],
+  updatedAtMillis: 0,
+});
+
+/** Checks that the devices and locations that settings name are the organization's. */
+async function checkReferences(w: WriteScope, frames: readonly TimeFrame[], intervals: readonly NotificationInterval[]): Promise<void> {
+  const rows = frames.flatMap((f) => f.rows ?? []);
+  const devices = new Set([...rows.flatMap((r) => r.devices ?? []).map((d) => d.split('.')[0]!), ...intervals.flatMap((i) => i.deviceFilterSet ?? [])]);
+  const locations = new Set([
+    ...rows.flatMap((r) => [...(r.locations ?? []), ...(r.locationOnly ?? [])]),
+    ...intervals.flatMap((i) => [...(i.locationFilterSet ?? []), ...(i.locationOnlyFilterSet ?? [])]),
+  ]);
+  const known = await findDevices(w, w.actor.orgUuid, [...devices]);
+  for (const d of devices) if (!known.has(d)) throw fail('NOT_FOUND', `Device ${d}`);
+  const places = new Set(locations.size > 0 ? (await listLocations(w, w.actor.orgUuid)).map((l) => l.uuid) : []);
+  for (const l of locations) if (!places.has(l)) throw fail('NOT_FOUND', `Location ${l}`);
+  for (const [i, interval] of intervals.entries()) {
+    if ((interval.minuteOfWeekStart ?? 0) >= (interval.minuteOfWeekStop ?? 10_080))
+      throw fail('INVALID_VALUE', `notificationIntervalsV2[${i}]: minuteOfWeekStart must be before minuteOfWeekStop`);
+  }
+  for (const [i, frame] of frames.entries()) {
+    if ((frame.interval?.minuteOfDayStartInclusive ?? 0) >= (frame.interval?.minuteOfDayStopExclusive ?? 1440))
+      throw fail('INVALID_VALUE', `timeFrames[${i}].interval: minuteOfDayStartInclusive must be before minuteOfDayStopExclusive`);
+  }
+}
+
+export async function orgTemplate(source: ReadSource, orgUuid: string): Promise<Omit<OrgNotificationTemplateRecord, 'uuid'>> {
+  return (await templates.find(source, orgUuid, orgUuid)) ?? emptyTemplate(orgUuid);
+}
+
+/** updateOrgNotificationTemplate (V1) and updateOrgNotificationTemplateV2: the fields given. */
+export async function updateTemplate(
+  deps: NotificationDeps,
+  ctx: CallerContext,
+  patch: { [K in 'summaryEmailEnabled' | 'smsPhoneNumbers' | 'notificationIntervals' | 'timeFrames']?: OrgNotificationTemplateRecord[K] | null },
+): Promise<void> {
+  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null));
+  await write(deps, ctx, (w) => templates.upsert(w, ctx.orgUuid, () => emptyTemplate(ctx.orgUuid), given));
+}
+
+/** The settings that decide a user's notifications: their own, or the organization's template. */
+export interface EffectiveSettings {
+  userUuid: string;
+  orgUuid: string;
+  followsOrgTemplate: boolean;
+  smsPhoneNumbers: string[];
+  summaryEmailEnabled: boolean;
+  timeFrames: TimeFrame[];
+  notificationIntervals: NotificationInterval[];
+}
+
+export function effectiveSettings(
+  userUuid: string,
+  own: UserSettingsRecord | null | undefined,
+  template: Omit<OrgNotificationTemplateRecord, 'uuid'>,
+): EffectiveSettings {
+  const follows = !own || own.timeFrames === null;
+  return {
+    userUuid,
+    orgUuid: template.orgUuid,
+    followsOrgTemplate: follows,
+    smsPhoneNumbers: own?.smsPhoneNumbers.length ? own.smsPhoneNumbers : template.smsPhoneNumbers,
+    summaryEmailEnabled: own ? own.summaryEmailEnabled : template.summaryEmailEnabled,
+    timeFrames: follows ? template.timeFrames : own.timeFrames!,
+    notificationIntervals: follows ? template.notificationIntervals : (own.notificationIntervals ?? []),
+  };
+}
+
+async function userOf(source: ReadSource, orgUuid: string, userUuid: string | null): Promise<string> {
+  if (!userUuid) throw fail('NOT_FOUND', 'The user of this key');
+  if (!(await store.findUser(dbOf(source), orgUuid, userUuid))) throw fail('NOT_FOUND', `User ${userUuid}`);
+  return userUuid;
+}
+
+/** A user's notification settings as they take effect. */
+export async function userNotificationSettings(deps: Pick<Deps, 'store'>, ctx: CallerContext, userUuid: string | null): Promise<EffectiveSettings> {
+  const uuid = await userOf(deps, ctx.orgUuid, userUuid);
+  return effectiveSettings(uuid, await findUserSettings(deps, ctx.orgUuid, uuid), await orgTemplate(deps, ctx.orgUuid));
+}
+
+/**
+ * Sets a user's notification settings (time frames, SMS numbers, summary e-mail); from then on they follow
+ * their own time frames, not the organization's template. `timeFrames: []` asks for no notifications.
+ */
+export async function setUserNotificationSettings(
+  deps: NotificationDeps,
+  ctx: CallerContext,
+  userUuid: string | null,
+  input: UserNotificationSettingsRequest,
+): Promise<void> {
+  await write(deps, ctx, async (w) => {
+    const uuid = await userOf(w, ctx.orgUuid, userUuid);
+    if (input.timeFrames) await checkReferences(w, input.timeFrames, []);
+    await putUserSettings(w, uuid, {
+      timeFrames: input.timeFrames ?? undefined,
+      notificationIntervals: input.timeFrames ? null : undefined,
+      smsPhoneNumbers: input.smsPhoneNumbers ?? undefined,
+      summaryEmailEnabled: input.summaryEmailEnabled ?? undefined,
+    });
+  });
+}

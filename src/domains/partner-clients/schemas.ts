@@ -1,0 +1,112 @@
+import { Type } from 'typebox';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.js';
+import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
+import { User } from '../orgs/users/schemas.js';
+
+const Opt = Field;
+const Str = Type.String();
+const Int = Type.Integer();
+
+export const PartnerDevice = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  name: Field(Str),
+  serialNumber: Field(Str),
+  type: Field(StringEnum(ALERT_DEVICE_TYPES)),
+  locationUuid: Field(Ruuid()),
+  createdAtMillis: Field(Int),
+  deleted: Field(Type.Boolean()),
+  pending: Field(Type.Boolean()),
+  mummified: Field(Type.Boolean()),
+});
+
+export const ClientOrgRequest = Type.Object({ orgUuid: Ruuid() });
+export const GetClientDevicesResponse = ResponseOf({
+  devices: Field(
+    Type.Array(Type.Object({ device: Field(PartnerDevice), partnerControlledHardware: Field(Type.Boolean()), reassignable: Field(Type.Boolean()) })),
+  ),
+});
+export const AllClientDevicesRequest = EmptyRequest;
+export const AllClientDevicesResponse = ResponseOf({ listOfAllClientDevices: Field(Type.Array(PartnerDevice)) });
+
+const Counts = Type.Object({ connectedCount: Field(Int), operationalCount: Field(Int), totalCount: Field(Int) });
+const CountsByType = Type.Record(Type.String(), Counts);
+export const StatusMapRequest = EmptyRequest;
+export const StatusMapResponse = ResponseOf({ clientDeviceStatusMap: Field(Type.Record(Type.String(), CountsByType)) });
+
+export const ClientSummaryRequest = Type.Object({ clientOrgUuid: Ruuid() });
+export const ClientSummaryResponse = ResponseOf({
+  accountOwner: Field(User),
+  clientDeviceStatusMap: Field(CountsByType),
+  locationCount: Field(Int),
+  recentPolicyAlertCount: Field(Type.Integer({ description: 'policy alerts of the last 24 hours' })),
+  manuallySendLicenseExpirationEmailEnabled: Field(Type.Boolean()),
+});
+
+const Customizations = Type.Object({
+  forceLowBandwidthOnAllCameras: Opt(Type.Boolean()),
+  inactivityTimeout: Opt(Type.Integer({ minimum: 0, maximum: 10_080, description: 'minutes' })),
+});
+export const CustomizeClientRequest = Type.Object({ clientOrgUuid: Ruuid(), customizations: Opt(Customizations) });
+export const CustomizationsResponse = ResponseOf({ customizations: Field(Customizations) });
+const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Opt(v)]));
+export const CustomizeClientDeviceRequest = Type.Object({
+  clientOrgUuid: Ruuid(),
+  clientDeviceUuid: Ruuid(),
+  configUpdate: Opt(
+    Type.Object(configProperties, { additionalProperties: false, description: "settings of the client's camera (as camera/updateConfig takes them)" }),
+  ),
+  customizations: Opt(Customizations),
+});
+
+export const ReassignRequest = Type.Object({
+  serialNumbers: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 })),
+  sourceOrgUuid: Ruuid(),
+  targetOrgUuid: Ruuid(),
+});
+export const ReassignResponse = ResponseOf({
+  statuses: Field(Type.Record(Type.String(), Type.Object({ status: Field(StringEnum(['SUCCESS', 'FAILURE'] as const)), message: Field(Str) }))),
+});
+
+export const SendLicenseEmailRequest = Type.Object({ orgUuid: Ruuid(), manuallySendLicenseExpirationEmail: Type.Boolean() });
+export const PartnerClientEnvelope = ResponseOf({});
+
+export const ShipmentsRequest = Type.Object({
+  clientOrgUuid: Opt(Ruuid({ description: 'one client; absent: every client' })),
+  startTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
+  endTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
+});
+export const ShipmentsResponse = ResponseOf({
+  customerShipmentList: Field(
+    Type.Array(
+      Type.Object({
+        uuid: Field(Ruuid()),
+        'rhombus-orgUuid': Field(Ruuid()),
+        'rhombus-partnerOrgUuid': Field(Ruuid()),
+        'rhombus-salesForceOpportunityId': Field(Str),
+        'rhombus-customerEmails': Field(Str),
+        'ait-carrierTrackingNumber': Field(Str),
+        'ait-shippedItems': Field(Type.Array(Type.Object({ partNumber: Field(Str), quantityShipped: Field(Int) }))),
+        shipmentCategory: Field(Str),
+        shipmentState: Field(Str),
+        shipmentEmailState: Field(Str),
+        lastStateUpdateSec: Field(Int),
+      }),
+    ),
+  ),
+});
+
+const Token = {
+  tokenUuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  displayName: Field(Str),
+  authType: Field(StringEnum(['API_TOKEN', 'CERT'] as const)),
+  clientType: Field(Str),
+  permissionGroupUuid: Field(Ruuid()),
+  clientDetails: Field(Type.Record(Type.String(), Type.String())),
+};
+export const TokensRequest = EmptyRequest;
+export const TokensResponse = ResponseOf({ apiTokens: Field(Type.Array(Type.Object({ ...Token, hashed: Field(Type.Boolean()) }))) });
+export const ApplicationsResponse = ResponseOf({ applications: Field(Type.Array(Type.Object(Token))) });
+export const RevokeTokenRequest = Type.Object({ tokenUuid: Ruuid() });
