@@ -1,80 +1,156 @@
 import type { Deps } from '../deps.js';
-import { accessRoutes } from '../domains/access/credentials/routes.js';
-import { accessGrantRoutes } from '../domains/access/grants/routes.js';
-import { accessGroupRoutes } from '../domains/access/groups/routes.js';
-import { doorLabelRoutes } from '../domains/access/doors/door-labels.routes.js';
-import { credentialChangeRoutes } from '../domains/access/credentials/credential-changes.routes.js';
-import { changeRoutes } from '../domains/changes/routes.js';
-import { eventRoutes } from '../domains/events/routes.js';
-import { faceRoutes } from '../domains/faces/routes.js';
-import { internalRoutes } from '../domains/internal/routes.js';
-import { deviceRoutes } from '../domains/devices/routes.js';
-import { locationRoutes } from '../domains/devices/locations/routes.js';
+import type { ApiApp } from '../edge/operation.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
-import { integrationRoutes } from '../domains/integrations/routes.js';
-import { orgRoutes } from '../domains/orgs/routes.js';
-import { userRoutes } from '../domains/orgs/users/routes.js';
-import { partnerRoutes } from '../domains/orgs/partners/routes.js';
-import { permissionRoutes } from '../domains/orgs/permissions/routes.js';
-import { auditRoutes } from '../domains/audit/routes.js';
-import { ruleRoutes } from '../domains/rules/routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
-// access-lockdown (issue 21)
-import { lockdownRoutes } from '../domains/access/lockdowns/routes.js';
+import { orgRoutes } from '../domains/orgs/routes.js';
+import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
+import { ssoRoutes } from '../domains/orgs/sso/routes.js';
+import { userRoutes } from '../domains/orgs/users/routes.js';
+import { permissionRoutes } from '../domains/orgs/permissions/routes.js';
+import { partnerRoutes } from '../domains/orgs/partners/routes.js';
+import { auditRoutes } from '../domains/audit/routes.js';
+import { changeRoutes } from '../domains/changes/routes.js';
+import { internalRoutes } from '../domains/internal/routes.js';
+import { locationRoutes } from '../domains/devices/locations/routes.js';
+import { cameraRoutes } from '../domains/devices/cameras/routes.js';
+import { cameraDetailRoutes } from '../domains/devices/cameras/camera-details.routes.js';
+import { cameraFleetRoutes } from '../domains/devices/cameras/camera-fleet.routes.js';
+import { facetedConfigRoutes } from '../domains/devices/cameras/faceted-config.routes.js';
+import { footageBoxRoutes } from '../domains/devices/cameras/footage-boxes.routes.js';
+import { cameraMediaRoutes } from '../domains/devices/media-uris/routes.js';
+import { sharedLiveStreamRoutes } from '../domains/devices/live-shares/routes.js';
+import { rawHttpStreamRoutes } from '../domains/devices/live-shares/raw-http-streams.routes.js';
+import { sensorRoutes } from '../domains/devices/sensors/routes.js';
+import { sensorTimelineRoutes } from '../domains/devices/sensors/sensor-timeline.routes.js';
+import { videoWallRoutes } from '../domains/devices/video-walls/routes.js';
+import { elevatorLandingRoutes } from '../domains/devices/elevators/routes.js';
+import { monitoringRoutes } from '../domains/devices/monitoring/routes.js';
+import { deviceLifecycleRoutes } from '../domains/devices/lifecycle/routes.js';
+import { deviceReadRoutes } from '../domains/devices/device-reads/routes.js';
+import { cloudArchivingRoutes } from '../domains/devices/cloud-archiving/routes.js';
+import { faceRoutes } from '../domains/faces/routes.js';
+import { guestRoutes } from '../domains/guests/guests.routes.js';
+import { accessRoutes } from '../domains/access/credentials/routes.js';
+import { credentialChangeRoutes } from '../domains/access/credentials/credential-changes.routes.js';
 import { doorRoutes } from '../domains/access/doors/routes.js';
+import { doorLabelRoutes } from '../domains/access/doors/door-labels.routes.js';
+import { componentEventRoutes } from '../domains/access/door-events/routes.js';
+import { componentSeekpointRoutes } from '../domains/access/door-events/component-seekpoints.routes.js';
+import { accessGroupRoutes } from '../domains/access/groups/routes.js';
+import { accessGrantRoutes } from '../domains/access/grants/routes.js';
+import { lockdownRoutes } from '../domains/access/lockdowns/routes.js';
 import { exceptionRoutes } from '../domains/access/exceptions/routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
-import { componentEventRoutes } from '../domains/access/door-events/routes.js';
-import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
-import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
-import { guestRoutes } from '../domains/guests/guests.routes.js';
-// devices in full (issue 19): badge readers and keypads
-import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
 import { keypadRoutes } from '../domains/access/keypads/routes.js';
-// timeline reads (seekpoints, presence windows)
-import { componentSeekpointRoutes } from '../domains/access/door-events/component-seekpoints.routes.js';
+import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
+import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
+import { policyRoutes } from '../domains/policies/routes.js';
+import { alertRoutes } from '../domains/events/alerts/routes.js';
+import { alertFeedRoutes } from '../domains/events/alerts/alert-feed.routes.js';
+import { clipRoutes } from '../domains/events/clips/routes.js';
+import { clipGroupRoutes } from '../domains/events/clip-groups/routes.js';
+import { sharedClipGroupRoutes } from '../domains/events/shared-clip-groups/routes.js';
+import { spliceRoutes } from '../domains/events/splices/routes.js';
+import { timelapseRoutes } from '../domains/events/timelapses/routes.js';
+import { reportRoutes } from '../domains/events/reports/routes.js';
+import { countReportRoutes } from '../domains/events/reports/count-reports.routes.js';
+import { summaryReportRoutes } from '../domains/events/summary-reports/routes.js';
+import { exportRoutes } from '../domains/events/exports/routes.js';
+import { vehicleRoutes } from '../domains/events/vehicles/routes.js';
 import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
-import { sensorTimelineRoutes } from '../domains/devices/sensors/sensor-timeline.routes.js';
-import type { ApiApp } from '../edge/operation.js';
+import { sceneQueryRoutes } from '../domains/events/scene-queries/routes.js';
+import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
+import { integrationRoutes } from '../domains/integrations/routes.js';
+import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
+import { ruleRoutes } from '../domains/rules/routes.js';
+import { generalRuleRoutes } from '../domains/rules/general/routes.js';
+import { doorbellRuleRoutes } from '../domains/rules/doorbell/routes.js';
+import { notificationRoutes } from '../domains/notifications/routes.js';
+import { partnerClientRoutes } from '../domains/partner-clients/routes.js';
 
-/** The explicit list of domain plugins: each registers its operations under /api. */
+/**
+ * The explicit list of domain plugins, by domain in the order of .dependency-cruiser.cjs, each sub-family's
+ * routes once: each registers its operations under /api (CONTRIBUTING.md maps each URL prefix to its folder).
+ */
 export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [
-  orgRoutes,
-  deviceRoutes,
+  // schedules
   scheduleRoutes,
-  accessRoutes,
-  eventRoutes,
-  faceRoutes,
-  internalRoutes,
-  ruleRoutes,
-  integrationRoutes,
-  changeRoutes,
-  locationRoutes,
+  // orgs
+  orgRoutes,
+  orgSettingsRoutes,
+  ssoRoutes,
   userRoutes,
   permissionRoutes,
-  auditRoutes,
   partnerRoutes,
-  // access groups, grants and revocations, door labels (issue 21)
+  // audit, changes, internal
+  auditRoutes,
+  changeRoutes,
+  internalRoutes,
+  // devices
+  locationRoutes,
+  cameraRoutes,
+  cameraDetailRoutes,
+  cameraFleetRoutes,
+  facetedConfigRoutes,
+  footageBoxRoutes,
+  cameraMediaRoutes,
+  sharedLiveStreamRoutes,
+  rawHttpStreamRoutes,
+  sensorRoutes,
+  sensorTimelineRoutes,
+  videoWallRoutes,
+  elevatorLandingRoutes,
+  monitoringRoutes,
+  deviceLifecycleRoutes,
+  deviceReadRoutes,
+  cloudArchivingRoutes,
+  // faces, guests
+  faceRoutes,
+  guestRoutes,
+  // access
+  accessRoutes,
+  credentialChangeRoutes,
+  doorRoutes,
+  doorLabelRoutes,
+  componentEventRoutes,
+  componentSeekpointRoutes,
   accessGroupRoutes,
   accessGrantRoutes,
-  doorLabelRoutes,
-  credentialChangeRoutes,
-  // access-lockdown (issue 21)
   lockdownRoutes,
-  doorRoutes,
   exceptionRoutes,
   guestPassRoutes,
-  guestRoutes,
-  componentEventRoutes,
-  doorControllerRoutes,
-  threatCaseRoutes,
-  // devices in full (issue 19): badge readers and keypads
-  badgeReaderRoutes,
   keypadRoutes,
-  // timeline reads (seekpoints, presence windows)
-  componentSeekpointRoutes,
+  badgeReaderRoutes,
+  doorControllerRoutes,
+  // policies
+  policyRoutes,
+  // events
+  alertRoutes,
+  alertFeedRoutes,
+  clipRoutes,
+  clipGroupRoutes,
+  sharedClipGroupRoutes,
+  spliceRoutes,
+  timelapseRoutes,
+  reportRoutes,
+  countReportRoutes,
+  summaryReportRoutes,
+  exportRoutes,
+  vehicleRoutes,
   eventTimelineRoutes,
-  sensorTimelineRoutes,
+  sceneQueryRoutes,
+  threatCaseRoutes,
+  // integrations
+  integrationRoutes,
+  webhookRoutes,
+  // rules
+  ruleRoutes,
+  generalRuleRoutes,
+  doorbellRuleRoutes,
+  // notifications
+  notificationRoutes,
+  // partner-clients
+  partnerClientRoutes,
 ];
 
 /**

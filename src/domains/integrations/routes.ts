@@ -5,7 +5,6 @@ import { updateBadgeIntegration } from './badge.service.js';
 import { updateChatIntegration } from './chat.service.js';
 import { accessEventRoutes } from './access-events.routes.js';
 import { readRoutes } from './read-routes.js';
-import { webhookRoutes } from './webhooks/routes.js';
 import {
   BaseIntegrationRequest,
   IntegrationUpdateResponse,
@@ -197,6 +196,5 @@ export function integrationRoutes(app: ApiApp, deps: Deps): void {
     async (input, ctx) => receiveSmartSensorEvent(deps, ctx, input),
   );
   readRoutes(app, deps);
-  webhookRoutes(app, deps);
   accessEventRoutes(app, deps);
 }

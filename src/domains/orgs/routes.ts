@@ -1,10 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
 import { orgView } from './settings/service.js';
-import { orgSettingsRoutes } from './settings/routes.js';
-import { ssoRoutes } from './sso/routes.js';
-import { cloudArchivingRoutes } from '../devices/cloud-archiving/routes.js';
-import { notificationRoutes } from '../notifications/routes.js';
 import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
 
 export function orgRoutes(app: ApiApp, deps: Deps): void {
@@ -37,8 +33,4 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
     },
     async (_input, ctx) => ({ org: await orgView(deps, ctx.orgUuid) }),
   );
-  orgSettingsRoutes(app, deps);
-  ssoRoutes(app, deps);
-  cloudArchivingRoutes(app, deps);
-  notificationRoutes(app, deps);
 }

@@ -4,8 +4,6 @@ import { EmptyRequest } from '../../schemas/common.js';
 import { getButtonPressEvents, getRuleFiringsForButton } from './evaluation.service.js';
 import { startRelayOverrides } from './actions/relays.js';
 import { listButtonStates } from './button-states.js';
-import { doorbellRuleRoutes } from './doorbell/routes.js';
-import { generalRuleRoutes } from './general/routes.js';
 import * as rules from './rules.service.js';
 import * as s from './schemas.js';
 import { getWebhookSigningSecret, rotateWebhookSigningSecret } from './webhook-secret.service.js';
@@ -14,8 +12,6 @@ const tags = ['Button'];
 
 /** Button rules, presses and firings, and the organization's webhook signing secret. */
 export function ruleRoutes(app: ApiApp, deps: Deps): void {
-  generalRuleRoutes(app, deps);
-  doorbellRuleRoutes(app, deps);
   // Relays driven for an override duration are turned back by this instance's timers, re-armed from the store on start.
   let overrides: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {

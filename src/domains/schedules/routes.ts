@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
-import { policyRoutes } from '../policies/routes.js';
 import * as schemas from './schemas.js';
 import * as schedules from './service.js';
 
@@ -8,7 +7,6 @@ const tags = ['Policy'];
 
 /** The weekly schedules that door access and rules follow. */
 export function scheduleRoutes(app: ApiApp, deps: Deps): void {
-  policyRoutes(app, deps);
   operation(
     app,
     {

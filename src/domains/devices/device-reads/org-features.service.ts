@@ -2,7 +2,7 @@ import type { Deps } from '../../../deps.js';
 import { featureMapOf } from './features.service.js';
 import { listDevices } from '../service.js';
 import { listArchivingConfigs } from '../cloud-archiving/service.js';
-import type { Feature } from '../../orgs/settings/schemas.js';
+import type { Feature } from './schemas.js';
 
 /** Which camera feature (devices/features.service.ts) makes each analytics feature of the organization available. */
 const FROM_CAMERAS: Partial<Record<Feature, readonly string[]>> = {

@@ -3,6 +3,7 @@ import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as s from './schemas.js';
 import * as reads from './service.js';
 import * as features from './features.service.js';
+import { orgFeatures } from './org-features.service.js';
 
 /** Reads of climate sensors, environmental and audio gateways, cameras and device features (issue 19). */
 export function deviceReadRoutes(app: ApiApp, deps: Deps): void {
@@ -137,5 +138,17 @@ export function deviceReadRoutes(app: ApiApp, deps: Deps): void {
       response: s.GetFeatureCompatabilityMatrixResponse,
     },
     async () => ({ featureCompatabilityMatrix: features.getFeatureCompatabilityMatrix() }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/org/getFeatures',
+      operationId: 'getFeatures',
+      summary: 'The analytics features the organization has, from its cameras and settings',
+      tags: ['Org'],
+      body: s.GetFeaturesRequest,
+      response: s.GetFeaturesResponse,
+    },
+    async (_input, ctx) => orgFeatures(deps, ctx.orgUuid),
   );
 }

@@ -127,3 +127,25 @@ export const GetFeatureCompatabilityMatrixResponse = ResponseOf({
     ),
   ),
 });
+
+/** The organization's analytics features (org/getFeatures), from its cameras and settings. */
+export const GetFeaturesRequest = EmptyRequest;
+export const FEATURES = [
+  'behaviorDetection',
+  'cloudArchiving',
+  'engagementCounting',
+  'faceCounting',
+  'faceCountingNonUnique',
+  'faceRecognition',
+  'licensePlateRecognition',
+  'peopleCounting',
+  'ppeDetection',
+  'rulesEngine',
+  'vehicleCounting',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+const featureFields = Object.fromEntries(FEATURES.map((f) => [f, Field(Type.Boolean())])) as unknown as Record<
+  Feature,
+  ReturnType<typeof Field<ReturnType<typeof Type.Boolean>>>
+>;
+export const GetFeaturesResponse = ResponseOf(featureFields);

@@ -1,6 +1,5 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { partnerClientRoutes } from '../../partner-clients/routes.js';
 import * as schemas from './schemas.js';
 import * as partners from './service.js';
 
@@ -61,5 +60,4 @@ export function partnerRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => (await partners.withdrawClient(deps, ctx, input), {}),
   );
-  partnerClientRoutes(app, deps);
 }

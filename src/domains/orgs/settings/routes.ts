@@ -1,7 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import { clientOrgView } from '../partners/client-org.service.js';
-import { orgFeatures } from '../../devices/device-reads/org-features.service.js';
 import * as schemas from './schemas.js';
 import * as settings from './service.js';
 import { temporaryOrgToken } from '../service.js';
@@ -80,18 +79,6 @@ export function orgSettingsRoutes(app: ApiApp, deps: Deps): void {
       response: schemas.FindIfTeamNameAvailableResponse,
     },
     async (input, ctx) => ({ available: await settings.findIfTeamNameAvailable(deps, ctx, input) }),
-  );
-  operation(
-    app,
-    {
-      path: '/api/org/getFeatures',
-      operationId: 'getFeatures',
-      summary: 'The analytics features the organization has, from its cameras and settings',
-      tags,
-      body: schemas.GetFeaturesRequest,
-      response: schemas.GetFeaturesResponse,
-    },
-    async (_input, ctx) => orgFeatures(deps, ctx.orgUuid),
   );
   operation(
     app,

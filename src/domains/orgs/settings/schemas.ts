@@ -68,27 +68,6 @@ export { Envelope as OrgEnvelope };
 export const FindIfTeamNameAvailableRequest = Type.Object({ teamName: Type.String({ minLength: 1, maxLength: 100 }) });
 export const FindIfTeamNameAvailableResponse = ResponseOf({ available: Field(Type.Boolean()) });
 
-export const GetFeaturesRequest = EmptyRequest;
-export const FEATURES = [
-  'behaviorDetection',
-  'cloudArchiving',
-  'engagementCounting',
-  'faceCounting',
-  'faceCountingNonUnique',
-  'faceRecognition',
-  'licensePlateRecognition',
-  'peopleCounting',
-  'ppeDetection',
-  'rulesEngine',
-  'vehicleCounting',
-] as const;
-export type Feature = (typeof FEATURES)[number];
-const featureFields = Object.fromEntries(FEATURES.map((f) => [f, Field(Type.Boolean())])) as unknown as Record<
-  Feature,
-  ReturnType<typeof Field<ReturnType<typeof Type.Boolean>>>
->;
-export const GetFeaturesResponse = ResponseOf(featureFields);
-
 export const GetClientOrgRequest = Type.Object({ orgUuid: Ruuid() });
 export const GetClientOrgResponse = ResponseOf({
   org: Field(Org),
