@@ -34,6 +34,8 @@ import type { StreamOptions } from './streaming/options.js';
 import { storeIdentity } from './domains/changes/service.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
+import { findLocationUuids } from './domains/devices/service.js';
+import { findCameraPolicyUuids } from './domains/policies/service.js';
 
 export interface StartOptions {
   log?: Logger;
@@ -95,6 +97,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     ],
     // The domains whose records belong to or name users: deleting a user takes them out, in the same transaction.
     userReferences: [credentialsForgetUser, snoozesForgetUser],
+    // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
+    recordFinders: { location: findLocationUuids, cameraPolicy: findCameraPolicyUuids },
   };
 }
 

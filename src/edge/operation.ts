@@ -12,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
 import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-absent.js';
-import { derivePermission, type OperationPermission } from '../domains/orgs/permissions/rights.js';
+import { derivePermission, type OperationPermission } from './rights.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<

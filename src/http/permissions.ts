@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
-import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type Rights } from '../domains/orgs/permissions/rights.js';
+import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type Rights } from '../edge/rights.js';
 import { cachedRights, callerRights } from '../domains/orgs/permissions/service.js';
 
 declare module 'fastify' {

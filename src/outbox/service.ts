@@ -3,7 +3,7 @@ import { newRuuid } from '../ids.js';
 import { fromJson, toJson } from '../store/columns.js';
 import type { WriteScope } from '../bus/write.js';
 import * as store from './store.js';
-import type { AttemptRow, DeliveryRow } from './store.js';
+import type { AttemptRow, DeliveryRow } from './tables.js';
 import type { DeliveryStatus } from './tables.js';
 
 /** A delivery to make: the worker posts `body` as JSON to `targetUrl` until it is accepted or gives up. */

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../store/database.js';
 import type { DB } from '../store/schema.js';
-import type { OutboxAttemptsTable, OutboxDeliveriesTable } from './tables.js';
+import type { AttemptRow, DeliveryRow, OutboxDeliveriesTable } from './tables.js';
 
 type Db = Kysely<DB>;
-export type DeliveryRow = Omit<OutboxDeliveriesTable, 'id'> & { id: number };
 export type NewDelivery = Omit<OutboxDeliveriesTable, 'id'>;
-export type AttemptRow = Omit<OutboxAttemptsTable, 'id'>;
 
 /** Inserts a delivery unless the organization already has one with the same dedupe key; true when inserted. */
 export async function insertDelivery(db: Db, row: NewDelivery): Promise<boolean> {

@@ -52,6 +52,11 @@ export interface OutboxTables {
   outbox_attempts: OutboxAttemptsTable;
 }
 
+/** A delivery as the store answers it (its id generated). */
+export type DeliveryRow = Omit<OutboxDeliveriesTable, 'id'> & { id: number };
+/** One attempt of a delivery, as the store answers it. */
+export type AttemptRow = Omit<OutboxAttemptsTable, 'id'>;
+
 // The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.
 declare module '../store/schema.js' {
   interface DB extends OutboxTables {}

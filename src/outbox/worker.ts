@@ -4,7 +4,8 @@ import { OutboundRefused, sendOutbound, type OutboundResponse, outboundPolicy } 
 import { isRetryableStatus, retryDelayMs } from './backoff.js';
 import { headersOf } from './service.js';
 import * as store from './store.js';
-import type { DeliveryOutcome, DeliveryRow } from './store.js';
+import type { DeliveryOutcome } from './store.js';
+import type { DeliveryRow } from './tables.js';
 
 export interface OutboxWorker {
   /** Looks for due deliveries now rather than at the next poll. */

@@ -17,3 +17,18 @@ export interface ChangeEvent {
   /** The record as the REST API returns it. */
   update: unknown;
 }
+
+/** The body of the MESSAGE that carries a change: the record as the REST API returns it, under `update`. */
+export interface ChangeMessageBody {
+  entity: string;
+  entityUuid: string;
+  type: ChangeType;
+  deviceUuid: string | null;
+  timestampMs: number;
+  update: unknown;
+}
+
+export function changeMessageBody(event: ChangeEvent): ChangeMessageBody {
+  const { entity, entityUuid, type, deviceUuid, timestampMs, update } = event;
+  return { entity, entityUuid, type, deviceUuid, timestampMs, update: update ?? null };
+}

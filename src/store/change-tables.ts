@@ -42,3 +42,10 @@ export interface AuditLogTable {
   entity_uuid: string;
   action: string;
 }
+
+/** The secret key's check value (migration 0014; src/store/secret-key-check.ts). */
+export interface SecretKeyChecksTable {
+  name: string;
+  sealed: string;
+  created_at_ms: number;
+}

@@ -1,5 +1,4 @@
-import type { AuditLogTable, ChangeEventsTable, ChangePositionsTable, StoreIdentityTable } from './change-tables.js';
-import type { SecretKeyChecksTable } from './secret-key-check.js';
+import type { AuditLogTable, ChangeEventsTable, ChangePositionsTable, SecretKeyChecksTable, StoreIdentityTable } from './change-tables.js';
 
 /**
  * The whole database, as Kysely types it. The store declares its own tables here; each domain (and the outbox

@@ -2,13 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../secrets.js';
 import type { Store } from './database.js';
 
-/** The table of the check value (migration 0014). */
-export interface SecretKeyChecksTable {
-  name: string;
-  sealed: string;
-  created_at_ms: number;
-}
-
 const NAME = 'secret-key';
 const IDENTITY = 'gatehouse:secret-key-check';
 

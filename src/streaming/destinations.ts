@@ -1,8 +1,6 @@
-import type { ChangeEvent } from '../store/change-event.js';
-
 /**
  * The destinations a client may subscribe to, and what each carries. Every change of every domain goes
- * through the one change log (src/store/write.ts), so a new entity (a door, a policy alert) needs no code
+ * through the one change log (src/bus/write.ts), so a new entity (a door, a policy alert) needs no code
  * here: its `w.change(...)` reaches `/topic/change/{orgUuid}` as it is.
  */
 export interface Destination {
@@ -22,18 +20,3 @@ export function parseDestination(name: string): Destination | null {
 }
 
 export const changeDestination = (orgUuid: string): string => CHANGE_PREFIX + orgUuid;
-
-/** The body of the MESSAGE that carries a change: the record as the REST API returns it, under `update`. */
-export interface ChangeMessageBody {
-  entity: string;
-  entityUuid: string;
-  type: ChangeEvent['type'];
-  deviceUuid: string | null;
-  timestampMs: number;
-  update: unknown;
-}
-
-export function changeMessageBody(event: ChangeEvent): ChangeMessageBody {
-  const { entity, entityUuid, type, deviceUuid, timestampMs, update } = event;
-  return { entity, entityUuid, type, deviceUuid, timestampMs, update: update ?? null };
-}

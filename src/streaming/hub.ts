@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../store/change-event.js';
 import type { Deps } from '../deps.js';
-import { changeDestination, changeMessageBody } from './destinations.js';
+import { changeMessageBody } from '../store/change-event.js';
+import { changeDestination } from './destinations.js';
 import { ChangeSequencer } from './sequencer.js';
 import { changesBetween, lastPositions, positionProblem } from '../domains/changes/service.js';
 

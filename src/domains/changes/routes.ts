@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
-import { changeMessageBody } from '../../streaming/destinations.js';
+import { changeMessageBody } from '../../store/change-event.js';
 import * as schemas from './schemas.js';
 import { changesAfterPosition } from './service.js';
 

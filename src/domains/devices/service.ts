@@ -269,6 +269,11 @@ export async function findLocation(source: ReadSource, orgUuid: string, uuid: st
   return row ? toLocationRecord(row) : null;
 }
 
+/** Which of the uuids name locations of the organization (the record finder of kind location, src/records/references.ts). */
+export async function findLocationUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
+  return new Set(await store.findLocationUuids(dbOf(source), orgUuid, uuids));
+}
+
 export async function listLocations(source: ReadSource, orgUuid: string): Promise<LocationRecord[]> {
   return (await store.listLocations(dbOf(source), orgUuid)).map(toLocationRecord);
 }

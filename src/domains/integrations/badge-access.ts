@@ -1,8 +1,7 @@
 /**
- * What a badge system's event means for access, read once when it is recorded (and by migration 0052 for
- * the events recorded before): whether access was refused, the activity it is searched by, whether entry was
- * made, and whether it is an anomaly (a badge not Active was used, access was granted and no entry made, or
- * the face at the door was not the badge holder's).
+ * What a badge system's event means for access, read once when it is recorded: whether access was refused,
+ * the activity it is searched by, whether entry was made, and whether it is an anomaly (a badge not Active was
+ * used, access was granted and no entry made, or the face at the door was not the badge holder's).
  */
 export interface BadgeAccess {
   activity: 'BADGE_AUTHORIZED' | 'BADGE_UNAUTHORIZED';

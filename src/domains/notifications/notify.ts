@@ -7,13 +7,13 @@ import { findLocation } from '../devices/service.js';
 import type { PolicyAlertRecord } from '../events/alerts/schemas.js';
 import { notifiesNobody } from '../events/alerts/notification-mutes.service.js';
 import { rightsOfUser } from '../orgs/permissions/service.js';
-import { locationScope } from '../orgs/permissions/rights.js';
+import { locationScope } from '../../edge/rights.js';
 import { mediumsFor, type NotifiedEvent } from './notification-rules.js';
 import * as store from './store.js';
+import { listUserRecords } from '../orgs/service.js';
 import { effectiveSettings, orgTemplate } from './service.js';
 import { snoozeCovers } from './snoozes.service.js';
 import { listUserSettings } from '../orgs/users/user-settings.js';
-import * as users from '../orgs/users/store.js';
 
 /** A notification sent to a user about a policy alert: what the user's clients show (APP, BROWSER, ...). */
 export interface UserNotificationRecord {
@@ -52,7 +52,7 @@ export async function notifyOfAlert(deps: NotifyDeps, orgUuid: string, alert: Po
   const template = await orgTemplate(deps, orgUuid);
   const own = new Map((await listUserSettings(deps, orgUuid)).map((s) => [s.userUuid, s]));
   const wanted: Array<{ userUuid: string; mediums: string[] }> = [];
-  for (const user of await users.listUsers(deps.store.db, orgUuid)) {
+  for (const user of await listUserRecords(deps, orgUuid)) {
     const settings = effectiveSettings(user.uuid, own.get(user.uuid), template);
     const mediums = mediumsFor(settings.timeFrames, settings.notificationIntervals, event);
     if (mediums.length === 0) continue;

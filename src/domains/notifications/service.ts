@@ -1,13 +1,13 @@
+import { findUser } from '../orgs/service.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { orgRecords } from '../../records/org-records.js';
-import { dbOf, type ReadSource } from '../../store/reader.js';
+import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
 import { findDevices, listLocations } from '../devices/service.js';
 import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
 import { ownedRecords } from '../orgs/owned-records.js';
-import * as store from '../orgs/store.js';
 import { findUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
 
 type NotificationDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -111,7 +111,7 @@ export function effectiveSettings(
 
 async function userOf(source: ReadSource, orgUuid: string, userUuid: string | null): Promise<string> {
   if (!userUuid) throw fail('NOT_FOUND', 'The user of this key');
-  if (!(await store.findUser(dbOf(source), orgUuid, userUuid))) throw fail('NOT_FOUND', `User ${userUuid}`);
+  if (!(await findUser(source, orgUuid, userUuid))) throw fail('NOT_FOUND', `User ${userUuid}`);
   return userUuid;
 }
 

@@ -9,6 +9,30 @@ const access = 'partner';
 
 /** A partner's view and care of its clients: devices, health, shipments, customizations, device moves; its own keys. */
 export function partnerClientRoutes(app: ApiApp, deps: Deps): void {
+  // The platform's CLI resolves `--partner-org <name>` through getPartnerClientsV2 (partnerClients[].name, .orgUuid).
+  for (const [path, operationId, aliases] of [
+    ['/api/partner/getClientsV2', 'getPartnerClientsV2', ['/api/partner/getPartnerClientsV2']],
+    ['/api/partner/getClients', 'getPartnerClients', []],
+  ] as const) {
+    operation(
+      app,
+      {
+        path,
+        operationId,
+        aliases: [...aliases],
+        extension: [...aliases],
+        summary: 'List the client organizations the partner has grants for',
+        tags: ['Partner'],
+        body: schemas.GetClientsRequest,
+        response: schemas.GetClientsResponse,
+        access: 'partner',
+      },
+      async (_input, ctx) => {
+        const list = await clients.listClients(deps, ctx);
+        return { clients: list, partnerClients: list };
+      },
+    );
+  }
   operation(
     app,
     {

@@ -4,6 +4,25 @@ import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 import { User } from '../orgs/users/schemas.js';
 
+/** The reference's partner client, with `name` and `orgUuid` as the platform's CLI reads them. */
+export const PartnerClient = Type.Object({
+  clientOrgUuid: Field(Ruuid()),
+  clientOrgName: Field(Type.String()),
+  orgUuid: Field(Ruuid()),
+  name: Field(Type.String()),
+  authorityUuid: Field(Ruuid()),
+  clientAccessAllowed: Field(Type.Boolean()),
+  createdAtMillis: Field(Type.Integer()),
+  totalLocations: Field(Type.Integer()),
+  totalCameras: Field(Type.Integer()),
+  totalAudioGateways: Field(Type.Integer()),
+  totalBadgeReaders: Field(Type.Integer()),
+  totalClimateSensors: Field(Type.Integer()),
+});
+
+export const GetClientsRequest = EmptyRequest;
+export const GetClientsResponse = ResponseOf({ clients: Field(Type.Array(PartnerClient)), partnerClients: Field(Type.Array(PartnerClient)) });
+
 const Opt = Field;
 const Str = Type.String();
 const Int = Type.Integer();

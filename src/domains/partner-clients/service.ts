@@ -15,6 +15,48 @@ import { ownedRecords } from '../orgs/owned-records.js';
 import { clientOf, partnerOf, reachableClients } from '../orgs/partners/service.js';
 import { listUsers, type UserView } from '../orgs/users/service.js';
 
+/** A client as partner/getClients(V2) answers it: the catalogue's fields, and `name`/`orgUuid` for the platform's CLI. */
+export interface PartnerClientRecord {
+  clientOrgUuid: string;
+  clientOrgName: string;
+  orgUuid: string;
+  name: string;
+  authorityUuid: string;
+  clientAccessAllowed: boolean;
+  createdAtMillis: number;
+  totalLocations: number;
+  totalCameras: number;
+  totalAudioGateways: number;
+  totalBadgeReaders: number;
+  totalClimateSensors: number;
+}
+
+/** `partner/getClients(V2)`: the partner's client organizations with the counts of their locations and devices. */
+export async function listClients(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<PartnerClientRecord[]> {
+  const partner = partnerOf(ctx);
+  const clients = await reachableClients(deps, ctx);
+  return Promise.all(
+    clients.map(async (c) => {
+      const devices = await listDevices(deps, c.uuid);
+      const count = (kind: string) => devices.filter((d) => d.deviceType === kind).length;
+      return {
+        clientOrgUuid: c.uuid,
+        clientOrgName: c.name,
+        orgUuid: c.uuid,
+        name: c.name,
+        authorityUuid: partner,
+        clientAccessAllowed: true,
+        createdAtMillis: c.created_at_ms,
+        totalLocations: (await listLocations(deps, c.uuid)).length,
+        totalCameras: count('CAMERA'),
+        totalAudioGateways: count('AUDIO_GATEWAY'),
+        totalBadgeReaders: count('DOOR_CONTROLLER'),
+        totalClimateSensors: count('ENVIRONMENTAL_SENSOR'),
+      };
+    }),
+  );
+}
+
 type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 export interface ClientCustomizations {

@@ -198,6 +198,12 @@ export async function findCameraPolicy(source: ReadSource, orgUuid: string, uuid
   return records.CAMERA_POLICY.find(source, orgUuid, uuid);
 }
 
+/** Which of the uuids name camera policies of the organization (the record finder of kind cameraPolicy, src/records/references.ts). */
+export async function findCameraPolicyUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
+  const found = await Promise.all(uuids.map((uuid) => findCameraPolicy(source, orgUuid, uuid)));
+  return new Set(found.filter((p) => p !== null).map((p) => p.uuid));
+}
+
 /** What a camera saw, as the alert-raising code asks the camera's policy about it. */
 export interface CameraActivity {
   /** The camera's policy (its `policyUuid`), or null. */

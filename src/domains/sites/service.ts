@@ -13,7 +13,7 @@ import { normaliseEmail } from '../orgs/users/emails.js';
 import { createUsers, getOrg } from '../orgs/service.js';
 import { emailTaken, reviseUser } from '../orgs/users/service.js';
 import { insertTemplate, putFields } from '../orgs/users/user-metadata.service.js';
-import type { Functionality } from '../orgs/permissions/rights.js';
+import type { Functionality } from '../../edge/rights.js';
 import { addGroup } from '../orgs/permissions/service.js';
 import { insertCameraPolicy } from '../policies/service.js';
 import { checkedIntervals, createSchedule, reviseSchedule, type ScheduleRecord } from '../schedules/service.js';
@@ -24,7 +24,7 @@ import { existingEntries, type Existing } from './existing.js';
 import { SENSOR_KINDS, type SeedResult, type SiteFile, type SiteKind } from './schema.js';
 import { controllerNameFor, DEVICE_SITE_KINDS, entryKey, siteFileProblems } from './validate.js';
 
-type SeedDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+type SeedDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'recordFinders'>;
 export type SiteFormat = 'yaml' | 'json';
 
 /** Reads a site file's text; YAML is the default (JSON is YAML too, but JSON.parse gives sharper messages). */
@@ -111,7 +111,7 @@ export async function seedSite(deps: SeedDeps, orgUuid: string, site: unknown, o
     const existing = await existingEntries(w, file);
     const fromStore = await storeProblems(w, file, existing);
     if (fromStore.length > 0) refuse(fromStore);
-    return createSite(w, file, existing);
+    return createSite(deps, w, file, existing);
   });
 }
 
@@ -119,7 +119,7 @@ export async function seedSiteText(deps: SeedDeps, orgUuid: string, text: string
   return seedSite(deps, orgUuid, parseSiteText(text, format), operation);
 }
 
-async function createSite(w: WriteScope, site: SiteFile, existing: Existing): Promise<SeedResult> {
+async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existing: Existing): Promise<SeedResult> {
   const result: SeedResult = {};
   const created = (kind: SiteKind, key: string, uuid: string) => ((result[kind] ??= {})[key] = uuid);
   const uuidOf = (kind: SiteKind, key: string) => result[kind]![key];
@@ -139,7 +139,7 @@ async function createSite(w: WriteScope, site: SiteFile, existing: Existing): Pr
     const uuid =
       kept('permissionGroups', g.name) ??
       (
-        await addGroup(w, {
+        await addGroup(deps, w, {
           name: g.name,
           description: g.description,
           superAdmin: g.superAdmin,

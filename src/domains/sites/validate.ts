@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { normaliseMac, PIN_PATTERN } from '../devices/identifiers.js';
 import { checkValue, MAX_VALUE_LENGTH, type ValueType } from '../orgs/users/user-metadata.service.js';
-import { FUNCTIONALITIES } from '../orgs/permissions/rights.js';
+import { FUNCTIONALITIES } from '../../edge/rights.js';
 import { intervalProblem, isValidTimeZone } from '../schedules/week-minutes.js';
 import { accessLockdownProblems } from './access-lockdown.js';
 import { SENSOR_KINDS, SiteFile, type SiteKind } from './schema.js';

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { newRuuid } from '../../ids.js';
-import { badgeAccess } from '../../domains/integrations/badge-access.js';
 
 /**
  * The integration access-event search (issue 20 item 7) and the integration diagnostics: what badge systems now
@@ -9,6 +8,18 @@ import { badgeAccess } from '../../domains/integrations/badge-access.js';
  * the event (or one without a camera), searched by organization, camera or location and time; and failed
  * delivery attempts by time (the diagnostics read an organization's failures over a range).
  */
+/**
+ * What a badge event recorded before this migration meant for access, as the badge integration read such
+ * events when the migration was written (src/domains/integrations/badge-access.ts then): kept here as it was,
+ * since a migration must do the same thing whatever the code around it becomes. Those events had no badge
+ * status and no entry report, so entry was made unless access was refused, and only a face mismatch made
+ * an anomaly.
+ */
+function recordedBadgeAccess(eventType: string, faceMismatch: boolean) {
+  const refused = /DENI|UNAUTHORI|REJECT|INVALID/i.test(eventType);
+  return { activity: refused ? 'BADGE_UNAUTHORIZED' : 'BADGE_AUTHORIZED', entryMade: !refused, anomaly: faceMismatch };
+}
+
 export function integrationSearch(): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -49,7 +60,7 @@ export function integrationSearch(): Migration {
       }>`
         select uuid, org_uuid, event_type, face_mismatch, camera_uuids, location_uuid, timestamp_ms from badge_events`.execute(db);
       for (const row of rows.rows) {
-        const access = badgeAccess({ eventType: row.event_type, badgeStatus: null, entryMade: null, faceMismatch: Boolean(row.face_mismatch) });
+        const access = recordedBadgeAccess(row.event_type, Boolean(row.face_mismatch));
         await sql`update badge_events set activity = ${access.activity}, entry_made = ${access.entryMade ? 1 : 0}, anomaly = ${access.anomaly ? 1 : 0} where uuid = ${row.uuid}`.execute(
           db,
         );

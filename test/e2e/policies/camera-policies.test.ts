@@ -158,7 +158,7 @@ forEachDialect('camera policies', (dialect) => {
     it("shows the camera's policy in its details, and refuses another organization's policy", async () => {
       const r = await server.call('/api/camera/getDetailsV2', { cameraUuid: site.cameras.Lobby }, { key: org.apiKey });
       assert.equal(r.json.camera.policyUuid, policyUuid);
-      assertFails(await assign(otherSite.cameras.Lobby, policyUuid, other.apiKey), 'Camera policy not found');
+      assertFails(await assign(otherSite.cameras.Lobby, policyUuid, other.apiKey), `Camera policy ${policyUuid} not found`);
     });
 
     it('raises no alert for motion outside the schedule, and announces none', async () => {

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findCameraPolicy } from '../../policies/service.js';
+import { requireRecords } from '../../../records/references.js';
 import { CAMERA_FACETS, findCamera } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';
 import * as events from '../device-reads/device-events.store.js';
@@ -70,9 +70,9 @@ export type DetailsChange = Partial<Record<DetailField, string | number | null>>
 export type DeviceDetailsChange = DetailsChange & { imageUrl?: string | null; associatedCameras?: readonly string[] | null };
 
 /** Sets the given details of one camera, in the writer's transaction; a policy must be the organization's. */
-async function applyDetails(w: WriteScope, uuid: string, change: DetailsChange): Promise<void> {
+async function applyDetails(deps: Pick<Deps, 'recordFinders'>, w: WriteScope, uuid: string, change: DetailsChange): Promise<void> {
   const camera = await cameraOf(w, w.actor.orgUuid, uuid);
-  if (change.policyUuid != null && !(await findCameraPolicy(w, w.actor.orgUuid, String(change.policyUuid)))) throw fail('NOT_FOUND', 'Camera policy');
+  if (change.policyUuid != null) await requireRecords(deps, w, w.actor.orgUuid, 'cameraPolicy', [String(change.policyUuid)]);
   const updated = await applyDeviceDetails(w, camera, change);
   w.change({ entity: 'CAMERA', entityUuid: camera.uuid, deviceUuid: camera.uuid, type: 'UPDATE', update: toCameraDetails(updated) });
 }
@@ -138,8 +138,8 @@ export async function applyDeviceDetails(w: WriteScope, device: DeviceRecord, ch
 }
 
 /** `updateDetails` (every field given is set) and `updateDetailsV2` (a field is set when its flag says so). */
-export async function updateCameraDetails(deps: WriteDeps, ctx: CallerContext, uuid: string, change: DetailsChange) {
-  await write(deps, ctx, (w) => applyDetails(w, uuid, change));
+export async function updateCameraDetails(deps: WriteDeps & Pick<Deps, 'recordFinders'>, ctx: CallerContext, uuid: string, change: DetailsChange) {
+  await write(deps, ctx, (w) => applyDetails(deps, w, uuid, change));
 }
 
 /** The fields of a V2 update whose `<field>Updated` flag is true. */
@@ -148,9 +148,13 @@ export function flaggedChange(input: Record<string, unknown>, fields: readonly s
 }
 
 /** `updateDetailsBulkV2`: every update in one transaction; one camera the organization lacks changes none. */
-export async function updateCameraDetailsBulk(deps: WriteDeps, ctx: CallerContext, updates: readonly { uuid: string; change: DetailsChange }[]) {
+export async function updateCameraDetailsBulk(
+  deps: WriteDeps & Pick<Deps, 'recordFinders'>,
+  ctx: CallerContext,
+  updates: readonly { uuid: string; change: DetailsChange }[],
+) {
   await write(deps, ctx, async (w) => {
-    for (const u of updates) await applyDetails(w, u.uuid, u.change);
+    for (const u of updates) await applyDetails(deps, w, u.uuid, u.change);
   });
 }
 

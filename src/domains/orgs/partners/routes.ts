@@ -7,30 +7,6 @@ const tags = ['Partner'];
 
 /** A partner's client organizations: partner keys only (`x-auth-org` optional). */
 export function partnerRoutes(app: ApiApp, deps: Deps): void {
-  // The platform's CLI resolves `--partner-org <name>` through getPartnerClientsV2 (partnerClients[].name, .orgUuid).
-  for (const [path, operationId, aliases] of [
-    ['/api/partner/getClientsV2', 'getPartnerClientsV2', ['/api/partner/getPartnerClientsV2']],
-    ['/api/partner/getClients', 'getPartnerClients', []],
-  ] as const) {
-    operation(
-      app,
-      {
-        path,
-        operationId,
-        aliases: [...aliases],
-        extension: [...aliases],
-        summary: 'List the client organizations the partner has grants for',
-        tags,
-        body: schemas.GetClientsRequest,
-        response: schemas.GetClientsResponse,
-        access: 'partner',
-      },
-      async (_input, ctx) => {
-        const clients = await partners.listClients(deps, ctx);
-        return { clients, partnerClients: clients };
-      },
-    );
-  }
   operation(
     app,
     {

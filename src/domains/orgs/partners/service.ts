@@ -4,28 +4,11 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
-import { listDevices, listLocations } from '../../devices/service.js';
 import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from '../store.js';
 import { normaliseEmail } from '../users/emails.js';
 
 type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
-
-/** A client as partner/getClients(V2) answers it: the catalogue's fields, and `name`/`orgUuid` for the platform's CLI. */
-export interface PartnerClientRecord {
-  clientOrgUuid: string;
-  clientOrgName: string;
-  orgUuid: string;
-  name: string;
-  authorityUuid: string;
-  clientAccessAllowed: boolean;
-  createdAtMillis: number;
-  totalLocations: number;
-  totalCameras: number;
-  totalAudioGateways: number;
-  totalBadgeReaders: number;
-  totalClimateSensors: number;
-}
 
 /** The partner organization a partner call acts for: itself, or the partner behind a client's `x-auth-org`. */
 export function partnerOf(ctx: Pick<CallerContext, 'partnerOrgUuid' | 'orgUuid'>): string {
@@ -63,31 +46,6 @@ export async function clientOf(source: ReadSource, ctx: CallerContext, clientOrg
   if (!(await isClientOf(source, partnerOf(ctx), clientOrgUuid)) || !(await groupReaches(source, ctx, clientOrgUuid)))
     throw fail('NOT_FOUND', `Client ${clientOrgUuid}`);
   return { ...ctx, orgUuid: clientOrgUuid, partnerOrgUuid: partnerOf(ctx) };
-}
-
-export async function listClients(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<PartnerClientRecord[]> {
-  const partner = partnerOf(ctx);
-  const clients = await reachableClients(deps, ctx);
-  return Promise.all(
-    clients.map(async (c) => {
-      const devices = await listDevices(deps, c.uuid);
-      const count = (kind: string) => devices.filter((d) => d.deviceType === kind).length;
-      return {
-        clientOrgUuid: c.uuid,
-        clientOrgName: c.name,
-        orgUuid: c.uuid,
-        name: c.name,
-        authorityUuid: partner,
-        clientAccessAllowed: true,
-        createdAtMillis: c.created_at_ms,
-        totalLocations: (await listLocations(deps, c.uuid)).length,
-        totalCameras: count('CAMERA'),
-        totalAudioGateways: count('AUDIO_GATEWAY'),
-        totalBadgeReaders: count('DOOR_CONTROLLER'),
-        totalClimateSensors: count('ENVIRONMENTAL_SENSOR'),
-      };
-    }),
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fromJson } from '../../../store/columns.js';
-import { FULL_RIGHTS, type AccessLevel, type Rights } from './rights.js';
+import { FULL_RIGHTS, type AccessLevel, type Rights } from '../../../edge/rights.js';
 import type { PermissionGroupsTable } from './tables.js';
 
 /* A permission group's answer and rights: pure functions of its row, which the partner rights reuse. */

@@ -3,7 +3,7 @@ import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../bus/write.js';
 import { isClientOf } from '../partners/service.js';
-import type { Functionality, PartnerFunctionality } from './rights.js';
+import type { Functionality, PartnerFunctionality } from '../../../edge/rights.js';
 import * as store from './store.js';
 
 /*

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { FUNCTIONALITIES, PARTNER_FUNCTIONALITIES } from './rights.js';
+import { FUNCTIONALITIES, PARTNER_FUNCTIONALITIES } from '../../../edge/rights.js';
 
 const Opt = Field;
 const ClientPermissionMap = Type.Record(Ruuid(), StringEnum(['DEFAULT', 'CUSTOM'] as const));

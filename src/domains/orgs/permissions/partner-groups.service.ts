@@ -5,7 +5,7 @@ import { write } from '../../../bus/write.js';
 import { announceRightsChange } from '../users/service.js';
 import { asPartner } from '../partners/service.js';
 import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../partners/partner-users.service.js';
-import type { Functionality, PartnerFunctionality } from './rights.js';
+import type { Functionality, PartnerFunctionality } from '../../../edge/rights.js';
 import { partnerGroups, type ClientPermission, type PartnerPermissionGroupRecord } from './partner-group-records.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'> & Partial<Pick<Deps, 'rightsCache'>>;

@@ -1,4 +1,4 @@
-import type { Rights } from './rights.js';
+import type { Rights } from '../../../edge/rights.js';
 
 /**
  * This instance's short-lived cache of each user's rights, so that the permission check of a call costs a

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { ACCESS_LEVELS, FUNCTIONALITIES } from './rights.js';
+import { ACCESS_LEVELS, FUNCTIONALITIES } from '../../../edge/rights.js';
 
 const Level = Type.Enum([...ACCESS_LEVELS]);
 const Functionality = Type.Enum([...FUNCTIONALITIES]);

@@ -6,15 +6,15 @@ import { newRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findLocation } from '../../devices/service.js';
+import { requireRecords } from '../../../records/references.js';
 import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../users/service.js';
 import { rightsOfGroup, toGroupRecord, type PermissionGroupRecord } from './group-rights.js';
-import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from './rights.js';
+import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from '../../../edge/rights.js';
 import { partnerRights, type PartnerScope } from './partner-rights.js';
 import * as store from './store.js';
 import type { PermissionGroupsTable } from './tables.js';
 
-type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'> & Partial<Pick<Deps, 'rightsCache'>>;
+type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'recordFinders'> & Partial<Pick<Deps, 'rightsCache'>>;
 
 export type { PermissionGroupRecord };
 
@@ -36,12 +36,10 @@ async function groupOf(source: ReadSource, orgUuid: string, uuid: string): Promi
   return row;
 }
 
-async function locationAccess(w: WriteScope, input: GroupInput): Promise<string | null> {
+async function locationAccess(deps: Pick<Deps, 'recordFinders'>, w: WriteScope, input: GroupInput): Promise<string | null> {
   const map = input.locationAccessMap ?? (input.accessibleLocations ? Object.fromEntries(input.accessibleLocations.map((l) => [l, 'ADMIN' as const])) : null);
   if (!map) return null;
-  for (const uuid of Object.keys(map)) {
-    if (!(await findLocation(w, w.actor.orgUuid, uuid))) throw fail('NOT_FOUND', `Location ${uuid}`);
-  }
+  await requireRecords(deps, w, w.actor.orgUuid, 'location', Object.keys(map));
   return toJson(map);
 }
 
@@ -62,7 +60,7 @@ export async function listGroups(
 }
 
 export async function createGroup(deps: GroupDeps, ctx: CallerContext, input: GroupInput): Promise<PermissionGroupRecord> {
-  return write(deps, ctx, (w) => addGroup(w, input));
+  return write(deps, ctx, (w) => addGroup(deps, w, input));
 }
 
 /** Whether the organization has a group of this name. */
@@ -72,7 +70,7 @@ export async function groupUuidsByName(source: ReadSource, orgUuid: string): Pro
 }
 
 /** Creates a group of the writer's organization, inside its write (the seeder's path too). */
-export async function addGroup(w: WriteScope, input: GroupInput): Promise<PermissionGroupRecord> {
+export async function addGroup(deps: Pick<Deps, 'recordFinders'>, w: WriteScope, input: GroupInput): Promise<PermissionGroupRecord> {
   const row: PermissionGroupsTable = {
     uuid: newRuuid(),
     org_uuid: w.actor.orgUuid,
@@ -80,7 +78,7 @@ export async function addGroup(w: WriteScope, input: GroupInput): Promise<Permis
     description: input.description ?? null,
     super_admin: input.superAdmin ? 1 : 0,
     functionality: toJson([...new Set(input.functionalityList ?? [])])!,
-    location_access: await locationAccess(w, input),
+    location_access: await locationAccess(deps, w, input),
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
   };
@@ -99,7 +97,7 @@ export async function updateGroup(deps: GroupDeps, ctx: CallerContext, input: Gr
     if (input.description !== undefined) patch.description = input.description;
     if (input.superAdmin != null) patch.super_admin = input.superAdmin ? 1 : 0;
     if (input.functionalityList != null) patch.functionality = toJson([...new Set(input.functionalityList)])!;
-    if (input.locationAccessMap !== undefined || input.accessibleLocations !== undefined) patch.location_access = await locationAccess(w, input);
+    if (input.locationAccessMap !== undefined || input.accessibleLocations !== undefined) patch.location_access = await locationAccess(deps, w, input);
     await store.updateGroup(w.tx, ctx.orgUuid, row.uuid, patch);
     await assertAdminRemains(w);
     const updated = toGroupRecord(await groupOf(w, ctx.orgUuid, row.uuid));

@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { sendOutbound, type OutboundResponse, outboundPolicy } from '../../../net/outbound.js';
 import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
-import type { DeliveryRow } from '../../../outbox/store.js';
+import type { DeliveryRow } from '../../../outbox/tables.js';
 import type { AttemptStep } from '../../../outbox/worker.js';
 import { write } from '../../../bus/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
