@@ -21,6 +21,7 @@ import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js
 import { rulesForgetDevice } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
+import { doorsAtLocation } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
@@ -36,6 +37,7 @@ import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { findLocationUuids } from './domains/devices/service.js';
 import { findCameraPolicyUuids } from './domains/policies/service.js';
+import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 
 export interface StartOptions {
   log?: Logger;
@@ -97,8 +99,10 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     ],
     // The domains whose records belong to or name users: deleting a user takes them out, in the same transaction.
     userReferences: [credentialsForgetUser, snoozesForgetUser],
+    // The domains whose records stand at a location: deleting a location they use is refused.
+    locationUsage: [doorsAtLocation],
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
-    recordFinders: { location: findLocationUuids, cameraPolicy: findCameraPolicyUuids },
+    recordFinders: { location: findLocationUuids, cameraPolicy: findCameraPolicyUuids, buttonRule: findButtonRuleUuids },
   };
 }
 

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { adminToken } from '../admin-token.js';
 import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
-import { sensorSimulateRoutes } from '../domains/devices/sensors/control-routes.js';
+import { sensorSimulateRoutes } from '../domains/events/sensor-control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';

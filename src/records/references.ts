@@ -8,7 +8,7 @@ import type { ReadSource } from '../store/reader.js';
  * below it can check an id it is given without importing the domain above (a permission group names locations,
  * a camera names its policy).
  */
-export const RECORD_KINDS = { location: 'Location', cameraPolicy: 'Camera policy' } as const;
+export const RECORD_KINDS = { location: 'Location', cameraPolicy: 'Camera policy', buttonRule: 'Button rule' } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
 /** Which of `uuids` name a record of the kind in the organization (another organization's answer as missing). */

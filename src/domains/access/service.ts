@@ -1,3 +1,4 @@
+import type { LocationUsageCheck } from '../devices/locations/service.js';
 import { firstByName } from '../../store/by-name.js';
 import { newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
@@ -201,3 +202,9 @@ export async function listDoorsAt(source: ReadSource, orgUuid: string, locationU
 export async function countDoorsAt(source: ReadSource, locationUuid: string): Promise<number> {
   return store.countDoorsAt(dbOf(source), locationUuid);
 }
+
+/** A location with doors may not be deleted (src/domains/devices/locations/service.ts). */
+export const doorsAtLocation: LocationUsageCheck = async (source, locationUuid) => {
+  const doors = await countDoorsAt(source, locationUuid);
+  return doors ? `${doors} door(s)` : null;
+};

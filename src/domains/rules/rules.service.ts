@@ -103,6 +103,11 @@ export async function getButtonRulesForOrg(deps: Pick<Deps, 'store' | 'secrets'>
   return map;
 }
 
+/** Which of the uuids name button rules of the organization (the record finder of kind buttonRule, src/records/references.ts). */
+export async function findButtonRuleUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
+  return new Set(await store.findRuleUuids(dbOf(source), orgUuid, uuids));
+}
+
 /** Deletes a rule of the caller's organization; when `sensorUuid` is given the rule must be that button's. */
 export async function deleteRuleForButton(deps: RuleDeps, ctx: CallerContext, input: { ruleUuid: string; sensorUuid?: string | null }): Promise<void> {
   await write(deps, ctx, async (w) => {

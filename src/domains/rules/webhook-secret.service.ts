@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { write } from '../../bus/write.js';
-import { newSigningSecret } from './standard-webhooks.js';
+import { newSigningSecret } from '../../outbox/standard-webhooks.js';
 import * as store from './store.js';
 
 type SecretDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets'>;

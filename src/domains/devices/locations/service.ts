@@ -3,7 +3,6 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { countDoorsAt } from '../../access/service.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
 import * as locations from './store.js';
 import { createLocation, toLocationRecord, type LocationRecord } from '../service.js';
@@ -170,15 +169,13 @@ export async function reviseLocation(w: WriteScope, uuid: string, fields: Locati
 }
 
 /** Deletes a location: refused while devices, doors or sub-locations are in it. */
-export async function deleteLocation(deps: LocationDeps, ctx: CallerContext, input: { uuid: string }): Promise<void> {
+export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUsage'>, ctx: CallerContext, input: { uuid: string }): Promise<void> {
   await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
-    const [devices, doors, subs] = [
-      await locations.countDevicesAt(w.tx, row.uuid),
-      await countDoorsAt(w, row.uuid),
-      await locations.countSubLocations(w.tx, row.uuid),
-    ];
-    const inUse = [devices && `${devices} device(s)`, doors && `${doors} door(s)`, subs && `${subs} sub-location(s)`].filter(Boolean);
+    const devices = await locations.countDevicesAt(w.tx, row.uuid);
+    const others = await Promise.all(deps.locationUsage.map((check) => check(w, row.uuid)));
+    const subs = await locations.countSubLocations(w.tx, row.uuid);
+    const inUse = [devices && `${devices} device(s)`, ...others, subs && `${subs} sub-location(s)`].filter(Boolean);
     if (inUse.length > 0) throw fail('NOT_ALLOWED', `Location ${row.uuid} still has ${inUse.join(', ')}: move or delete them first`);
     const [record] = await views(w, ctx.orgUuid, [row]);
     await locations.deleteLocation(w.tx, ctx.orgUuid, row.uuid);
@@ -205,4 +202,19 @@ export async function labelMap(deps: Pick<Deps, 'store'>, ctx: CallerContext, by
     (map[key] ??= []).push(value);
   }
   return map;
+}
+
+/**
+ * "What else is at this location?": each domain whose records stand at a location (doors, ...) provides a
+ * check, listed in the composition root (`deps.locationUsage`, src/open-deps.ts), so that deleting a location
+ * in use is refused without the devices domain importing those domains. A check names what is there
+ * (`2 door(s)`), or answers null.
+ */
+export type LocationUsageCheck = (source: ReadSource, locationUuid: string) => Promise<string | null>;
+
+declare module '../../../deps.js' {
+  interface Deps {
+    /** The checks that tell what else stands at a location (doors): deleting it is then refused. */
+    locationUsage: readonly LocationUsageCheck[];
+  }
 }

@@ -2,7 +2,7 @@ import type { Deps } from '../../../deps.js';
 import { outboundPolicy, sendOutbound, type OutboundResponse } from '../../../net/outbound.js';
 import type { DeliveryRow } from '../../../outbox/tables.js';
 import { DELIVERY_ID_HEADER, GiveUp, type DeliveryKind } from '../../../outbox/worker.js';
-import { signatureHeaders } from '../../rules/standard-webhooks.js';
+import { signatureHeaders } from '../../../outbox/standard-webhooks.js';
 import { disableIntegration, findIntegration, openSecret, type IntegrationDeps } from '../settings.js';
 import { disableGoneEndpoint, findOrgEndpoint, openEndpointSecret } from './endpoints.service.js';
 import { targetOfDedupeKey, WEBHOOK_KINDS } from './dispatch.js';

@@ -5,7 +5,7 @@ import { fromDbBool, fromJson, toDbBool, toJson } from '../../../store/columns.j
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { latestChangeEventId } from '../../changes/service.js';
-import { newSigningSecret } from '../../rules/standard-webhooks.js';
+import { newSigningSecret } from '../../../outbox/standard-webhooks.js';
 import type { IntegrationDeps } from '../settings.js';
 import * as store from './store.js';
 import type { EndpointPurpose, WebhookEndpointsTable } from './tables.js';

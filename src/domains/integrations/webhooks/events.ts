@@ -7,7 +7,6 @@ import { findDevice, findLocation } from '../../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../../devices/tables.js';
 import { POLICY_ALERT_ENTITY } from '../../events/alerts/service.js';
 import { notifiesNobody } from '../../events/alerts/notification-mutes.service.js';
-import { BUTTON_EVENT_ENTITY, RULE_FIRING_ENTITY } from '../../rules/evaluation.service.js';
 import type { ZapKind } from './schemas.js';
 import * as store from './store.js';
 
@@ -51,7 +50,7 @@ const DEVICE_ENTITIES = new Set<string>(DEVICE_KINDS);
 let entities: Set<string> | null = null;
 /** Whether a change-log entity can make a webhook event (built on first use: the names come from other domains' modules). */
 export function isWebhookEntity(entity: string): boolean {
-  entities ??= new Set<string>([POLICY_ALERT_ENTITY, 'DOOR', COMPONENT_EVENT_ENTITY, BUTTON_EVENT_ENTITY, RULE_FIRING_ENTITY, ...DEVICE_KINDS]);
+  entities ??= new Set<string>([POLICY_ALERT_ENTITY, 'DOOR', COMPONENT_EVENT_ENTITY, 'BUTTON_EVENT', 'BUTTON_RULE_FIRING', ...DEVICE_KINDS]);
   return entities.has(entity);
 }
 
@@ -167,7 +166,7 @@ export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl
       ? diagnosticEvent(w, event, event.deviceUuid ?? event.entityUuid, u.connectionStatus !== 'RED')
       : null;
   }
-  if (event.entity === BUTTON_EVENT_ENTITY && event.type === 'CREATE') {
+  if (event.entity === 'BUTTON_EVENT' && event.type === 'CREATE') {
     return {
       family: 'SUBSCRIPTION',
       subscription: { zapEnum: 'BUTTON_EVENTS', subjects: [u.componentUuid, u.ownerDeviceUuid, event.deviceUuid].filter(Boolean), body: { buttonEvent: u } },
@@ -184,7 +183,7 @@ export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl
       },
     };
   }
-  if (event.entity === RULE_FIRING_ENTITY) {
+  if (event.entity === 'BUTTON_RULE_FIRING') {
     return { family: 'SUBSCRIPTION', subscription: { zapEnum: 'RULE_EVENTS', subjects: [u.ruleUuid, u.sensorUuid].filter(Boolean), body: { ruleFiring: u } } };
   }
   return null;

@@ -1,10 +1,10 @@
+import type { Deps } from '../../../deps.js';
 import type { CallerContext } from '../../../context.js';
 import { fail } from '../../../errors.js';
 import { write } from '../../../bus/write.js';
 import { latestChangeEventId } from '../../changes/service.js';
 import { findDevice } from '../../devices/service.js';
 import { findDoor } from '../../access/service.js';
-import { getButtonRulesForOrg } from '../../rules/rules.service.js';
 import { checkIntegrationUrl } from '../chat.service.js';
 import { deleteIntegration, findIntegration, publicSettings, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
 import type { WebhookSettings } from '../schemas.js';
@@ -153,7 +153,7 @@ export async function deleteWebhookIntegrationV2(deps: IntegrationDeps, ctx: Cal
 }
 
 /** Whether a uuid names a record of the organization a subscription can filter on. */
-async function knownSubject(deps: IntegrationDeps, ctx: CallerContext, uuid: string, ruleUuids: Set<string>): Promise<boolean> {
+async function knownSubject(deps: IntegrationDeps, ctx: CallerContext, uuid: string, ruleUuids: ReadonlySet<string>): Promise<boolean> {
   if (ruleUuids.has(uuid)) return true;
   if (await findDevice(deps, ctx.orgUuid, uuid)) return true;
   return (await findDoor(deps, ctx.orgUuid, uuid)) !== null;
@@ -169,7 +169,7 @@ function checkRange(name: string, lower: number | null | undefined, upper: numbe
  * unknown.
  */
 export async function subscribeZapierWebhook(
-  deps: IntegrationDeps,
+  deps: IntegrationDeps & Pick<Deps, 'recordFinders'>,
   ctx: CallerContext,
   input: SubscribeZapierWebhookRequest | undefined,
 ): Promise<{ webhookId: string }> {
@@ -180,10 +180,7 @@ export async function subscribeZapierWebhook(
   checkRange('humidity', input.humidityLowerThreshold, input.humidityUpperThreshold);
   const url = await checkIntegrationUrl(deps, 'hookUrl', input.hookUrl);
   const uuids = input.uuids ?? [];
-  const ruleUuids =
-    input.zapEnum === 'RULE_EVENTS' && uuids.length > 0
-      ? new Set(Object.values(await getButtonRulesForOrg(deps, ctx)).flatMap((rules) => rules.map((r) => r.ruleUuid!)))
-      : new Set<string>();
+  const ruleUuids = input.zapEnum === 'RULE_EVENTS' && uuids.length > 0 ? await deps.recordFinders.buttonRule(deps, ctx.orgUuid, uuids) : new Set<string>();
   for (const uuid of uuids) if (!(await knownSubject(deps, ctx, uuid, ruleUuids))) throw fail('NOT_FOUND', `uuids: ${uuid}`);
   const endpoint = await write(deps, ctx, (w) =>
     addEndpoint(deps, w, {

@@ -11,7 +11,7 @@ import * as generalRules from '../general/store.js';
 import { toGeneralRule } from '../general/service.js';
 import { toStoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
-import { signatureHeaders } from '../standard-webhooks.js';
+import { signatureHeaders } from '../../../outbox/standard-webhooks.js';
 import * as store from '../store.js';
 import { webhookSigningSecret } from '../webhook-secret.service.js';
 import type { ActionFamily, RuleEvent } from './action.js';

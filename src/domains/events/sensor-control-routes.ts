@@ -1,9 +1,9 @@
 import { Type, type TProperties } from 'typebox';
-import { systemActor, type Deps } from '../../../deps.js';
-import { fail } from '../../../errors.js';
-import { hidden, type ControlPlugin } from '../../../edge/control-plugin.js';
-import { ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { takeSensorReadings } from '../../events/alerts/service.js';
+import { systemActor, type Deps } from '../../deps.js';
+import { fail } from '../../errors.js';
+import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
+import { ResponseOf, Ruuid } from '../../schemas/common.js';
+import { takeSensorReadings } from './alerts/service.js';
 import {
   CLIMATE_READINGS,
   GATEWAY_READINGS,
@@ -15,15 +15,17 @@ import {
   reportOccupancy,
   reportTag,
   SENSORS,
-} from './service.js';
-import { DOOR_SENSOR_STATES, LOCOMOTION_MOVEMENTS, OCCUPANCY_STATES, PROXIMITY_STATUSES } from './schemas.js';
-import { findDeviceOfAnyOrg } from '../service.js';
-import type { DeviceKind } from '../tables.js';
+} from '../devices/sensors/service.js';
+import { DOOR_SENSOR_STATES, LOCOMOTION_MOVEMENTS, OCCUPANCY_STATES, PROXIMITY_STATUSES } from '../devices/sensors/schemas.js';
+import { findDeviceOfAnyOrg } from '../devices/service.js';
+import type { DeviceKind } from '../devices/tables.js';
 
 /**
  * The sensors' simulator under /_gatehouse/simulate (`gatehouse simulate climate|gateway|door-sensor|
  * occupancy|tag|keypad|doorbell|connection ...`): each body is the command's flags, each goes through the
- * service a device's report reaches, written in the device's organization. Devices are named by UUID.
+ * service a device's report reaches, written in the device's organization. Devices are named by UUID. It
+ * lives with the events domain, above devices: a climate reading is recorded by the devices domain and held
+ * against the alert thresholds here.
  */
 async function actorOf(deps: Pick<Deps, 'store'>, uuid: string, kinds: readonly DeviceKind[] | null, what: string, event: string) {
   const device = await findDeviceOfAnyOrg(deps, uuid);
