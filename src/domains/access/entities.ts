@@ -2,10 +2,10 @@
  * The entities the access domain announces on the stream, merged into the bus's typed map (src/bus/entities.ts):
  * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
  */
-import type { CredentialRecord } from './credentials/service.js';
+import type { CredentialRecord } from './credentials/model.js';
 import type { UnauthorizedBadgeRecord } from './door-events/door-devices.service.js';
 import type { ComponentEventRecord } from './door-events/service.js';
-import type { DoorAnswer } from './doors/door-answer.js';
+import type { DoorAnswer } from './service.js';
 import type { DoorLabelsChange } from './doors/door-labels.service.js';
 import type { DoorScheduleExceptionRecord } from './exceptions/model.js';
 import type { AccessRuleRecord } from './grants/service.js';

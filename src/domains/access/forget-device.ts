@@ -1,5 +1,5 @@
 import type { DeviceReferenceCleaner } from '../devices/device-references.js';
-import { doorAnswer } from './doors/door-answer.js';
+import { doorAnswer } from './service.js';
 import { findDoors } from './service.js';
 import * as store from './store.js';
 

@@ -1,10 +1,9 @@
 import type { LocationUsageCheck } from '../devices/locations/service.js';
 import { firstByName } from '../../store/by-name.js';
-import { newRuuid } from '../../ids.js';
+import { facetId, newRuuid } from '../../ids.js';
 import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../bus/write.js';
-import { doorAnswer } from './doors/door-answer.js';
 import * as store from './store.js';
 import type { DoorAccessState, DoorPosition, DoorStateSource, DoorsTable, LockState } from './tables.js';
 
@@ -71,6 +70,31 @@ export function toDoorRecord(row: DoorsTable, cameraUuids: string[]): DoorRecord
     accessStateAtMillis: row.access_state_at_ms === null ? null : Number(row.access_state_at_ms),
   };
 }
+
+/**
+ * A door as the platform's clients read it (the catalogue's AccessControlledDoorType names): the controller
+ * is `ownerDeviceUuid`, the cameras `associatedCameras` (facet ids `<camera>.v0`), the unlock time
+ * `unlockTimeSec` (whole seconds, rounded up), its state schedules `doorStateToScheduleUuidMap`. The REST answers and the DOOR changes on the
+ * stream both carry it.
+ */
+export function doorAnswer(door: DoorRecord) {
+  const { controllerUuid, cameraUuids, unlockDurationMs, unlockedScheduleUuid, controlledScheduleUuid, ...rest } = door;
+  return {
+    ...rest,
+    type: 'AccessControlledDoor' as const,
+    ownerDeviceUuid: controllerUuid,
+    associatedCameras: cameraUuids.map((camera) => facetId(camera)),
+    unlockTimeSec: Math.ceil(unlockDurationMs / 1000),
+    // A door without a lock always stands unlocked.
+    defaultState: door.hasLock ? door.defaultState : ('UNLOCKED' as const),
+    doorStateToScheduleUuidMap: {
+      ...(unlockedScheduleUuid ? { UNLOCKED: unlockedScheduleUuid } : {}),
+      ...(controlledScheduleUuid ? { ACCESS_CONTROLLED: controlledScheduleUuid } : {}),
+    },
+  };
+}
+
+export type DoorAnswer = ReturnType<typeof doorAnswer>;
 
 /** What a door is made of. Every uuid must be a record of the writer's organization: the caller checks them. */
 export interface DoorInput {

@@ -12,8 +12,9 @@ import { DEVICE_TYPES, getPolicyAlerts } from '../events/alerts/service.js';
 import { ALERT_LIST_PAGE } from '../events/alerts/schemas.js';
 import { listShipments, type ShipmentRecord } from '../internal/service.js';
 import { ownedRecords } from '../orgs/owned-records.js';
-import { clientOf, partnerOf, reachableClients } from '../orgs/partners/service.js';
+import { clientOf, reachableClients } from '../orgs/partners/service.js';
 import { listUsers, type UserView } from '../orgs/users/service.js';
+import { partnerOf } from '../orgs/partners/grants.js';
 
 /** A client as partner/getClients(V2) answers it: the catalogue's fields, and `name`/`orgUuid` for the platform's CLI. */
 export interface PartnerClientRecord {

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import type { WriteScope } from '../../bus/write.js';
-import type { Kept } from './access.seed.js';
 import { applyDoorState } from '../access/doors/door-state.js';
 import { insertException } from '../access/exceptions/service.js';
 import { isLocalDate } from '../access/local-time.js';
@@ -63,6 +62,9 @@ export const accessLockdownKinds = {
   doorScheduleExceptions: Type.Optional(Type.Array(SiteDoorScheduleException)),
   guests: Type.Optional(Type.Array(SiteGuest)),
 };
+
+/** The uuid of an entry that the store already holds (src/domains/sites/existing.ts), of this module's kinds. */
+type Kept = (kind: keyof typeof accessLockdownKinds, key: string) => string | undefined;
 
 type Plan = Static<typeof SiteLockdownPlan>;
 type Exception = Static<typeof SiteDoorScheduleException>;

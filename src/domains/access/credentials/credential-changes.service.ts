@@ -4,10 +4,11 @@ import { fail } from '../../../errors.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { lookupKey, type CredentialType } from './credential-formats.js';
-import { checkedWindow, findCredentials, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './service.js';
+import { checkedWindow, findCredentials } from './service.js';
 import * as store from './store.js';
 import { requireUser, requireUsers } from '../groups/service.js';
 import type { CredentialsTable } from '../tables.js';
+import { toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './model.js';
 
 type CredentialDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 

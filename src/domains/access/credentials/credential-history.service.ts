@@ -5,7 +5,7 @@ import { fail } from '../../../errors.js';
 import type { WriteScope } from '../../../bus/write.js';
 import { canonicalCredentialType, lookupKey } from './credential-formats.js';
 import * as store from './credential-history.store.js';
-import { CREDENTIAL_ENTITY, type CredentialQueryFilter, type CredentialRecord } from './service.js';
+import { CREDENTIAL_ENTITY, type CredentialQueryFilter, type CredentialRecord } from './model.js';
 import { requireUser } from '../groups/service.js';
 
 /** The most entries a history answer holds, newest first. */

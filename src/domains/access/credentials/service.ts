@@ -8,65 +8,12 @@ import { write, type WriteScope } from '../../../bus/write.js';
 import { findUser } from '../../orgs/service.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from './credential-formats.js';
+import { CREDENTIAL_ENTITY, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './model.js';
 import * as store from './store.js';
 import type { DoorRecord } from '../service.js';
 import type { CredentialsTable, WorkflowStatus } from '../tables.js';
 
 type CredentialDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
-
-/** The entity name of credentials on the change stream. */
-export const CREDENTIAL_ENTITY = 'ACCESS_CONTROL_CREDENTIAL';
-
-/** A credential as the REST API returns it (the specification's access control credential, with the decoded fields). */
-export interface CredentialRecord {
-  uuid: string;
-  orgUuid: string;
-  userUuid: string | null;
-  type: CredentialType;
-  value: string;
-  lowercaseHexValue: string;
-  note: string | null;
-  workflowStatus: WorkflowStatus;
-  startDateEpochSecInclusive: number | null;
-  endDateEpochSecExclusive: number | null;
-  lastUsedAtMillis: number | null;
-  lastUsedAccessControlledDoorUuid: string | null;
-  lastUsedLocationUuid: string | null;
-  managedCredUuid: string | null;
-  numBits: number;
-  facilityCode: number | null;
-  companyId: number | null;
-  cardNumber: number | null;
-  createdAtMillis: number;
-  updatedAtMillis: number;
-}
-
-const num = (v: number | null) => (v === null ? null : Number(v));
-
-export function toCredentialRecord(row: CredentialsTable): CredentialRecord {
-  return {
-    uuid: row.uuid,
-    orgUuid: row.org_uuid,
-    userUuid: row.user_uuid,
-    type: row.type as CredentialType,
-    value: row.value,
-    lowercaseHexValue: row.lowercase_hex_value,
-    note: row.note,
-    workflowStatus: row.workflow_status,
-    startDateEpochSecInclusive: num(row.start_epoch_sec),
-    endDateEpochSecExclusive: num(row.end_epoch_sec),
-    lastUsedAtMillis: num(row.last_used_at_ms),
-    lastUsedAccessControlledDoorUuid: row.last_used_door_uuid,
-    lastUsedLocationUuid: row.last_used_location_uuid,
-    managedCredUuid: null,
-    numBits: row.num_bits,
-    facilityCode: num(row.facility_code),
-    companyId: num(row.company_id),
-    cardNumber: num(row.card_number),
-    createdAtMillis: Number(row.created_at_ms),
-    updatedAtMillis: Number(row.updated_at_ms),
-  };
-}
 
 export interface CreateCredentialInput {
   credentialType: string;
@@ -130,15 +77,6 @@ export async function createCredential(deps: CredentialDeps, ctx: CallerContext,
     await recordCredentialChange(w, 'CREATE', record);
     return record;
   });
-}
-
-export interface CredentialQueryFilter {
-  credTypeFilter?: string[] | null;
-  workflowStatusFilter?: WorkflowStatus[] | null;
-  lastUsedAccessControlledDoorUuidFilter?: string[] | null;
-  lastUsedLocationUuidFilter?: string[] | null;
-  lastUsedAfterFilter?: number | null;
-  lastUsedBeforeFilter?: number | null;
 }
 
 /** The organization's credentials (or one of its users'), oldest first, narrowed by the filter. */

@@ -3,7 +3,7 @@ import { findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { isInsideSchedule } from '../../schedules/week-minutes.js';
 import { badgeConditionsAt, CONDITION_REASONS, doorStandsUnlocked, lockdownRefuses } from './badge-conditions.js';
-import type { CredentialRecord } from '../credentials/service.js';
+import type { CredentialRecord } from '../credentials/model.js';
 import { decideGrants } from '../grants/decision.js';
 import type { DoorRecord } from '../service.js';
 

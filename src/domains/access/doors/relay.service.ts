@@ -4,7 +4,7 @@ import { systemActor } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { doorAnswer } from './door-answer.js';
+import { doorAnswer } from '../service.js';
 import { lockdownRefusal } from '../lockdowns/service.js';
 import { recordDoorEvent, type ComponentEventRecord, type DoorEventDetails } from '../door-events/service.js';
 import { changeDoorState, findDoor, type DoorRecord } from '../service.js';

@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { doorAnswer } from './door-answer.js';
+import { doorAnswer } from '../service.js';
 import * as s from './schemas.js';
 import { createAccessControlledDoor, deleteAccessControlledDoor, doorShadow, pageDoors, updateAccessControlledDoor } from './service.js';
 import type { DoorRecord } from '../service.js';

@@ -5,7 +5,7 @@ import { deviceOfFacet } from '../../../ids.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findDevices, findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
-import { doorAnswer, type DoorAnswer } from './door-answer.js';
+import { doorAnswer, type DoorAnswer } from '../service.js';
 import { applyDoorState } from './door-state.js';
 import * as store from './store.js';
 import { decodePageKey, pageOf } from '../../../store/page-key.js';

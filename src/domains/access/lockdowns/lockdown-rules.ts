@@ -11,22 +11,8 @@ import { findSchedule } from '../../schedules/service.js';
 import { isInsideSchedule } from '../../schedules/week-minutes.js';
 import type { ComponentEventRecord } from '../door-events/service.js';
 import { lockdownPlans } from './lockdown-plans.js';
-import type { LockdownRuleRecord } from './model.js';
+import type { LockdownRuleRecord, LockdownTrigger } from './model.js';
 import { startLocationLockdown } from './service.js';
-
-/**
- * The activities at a location that can fire a lockdown rule: the ones Gatehouse raises there (a button
- * pressed, a badge refused, a door forced or held open), in the platform's ActivityEnum names.
- */
-export const LOCKDOWN_TRIGGERS = [
-  'BUTTON_SINGLE_PRESSED',
-  'BUTTON_DOUBLE_PRESSED',
-  'BUTTON_LONG_PRESSED',
-  'AC_BADGE_UNAUTHORIZED',
-  'AC_DPI_DOOR_FORCED_OPEN',
-  'AC_DPI_DOOR_AJAR',
-] as const;
-export type LockdownTrigger = (typeof LOCKDOWN_TRIGGERS)[number];
 
 async function checkRule(w: WriteScope, rule: LockdownRuleRecord): Promise<LockdownRuleRecord> {
   if (!(await findLocation(w, w.actor.orgUuid, rule.locationUuid))) throw fail('NOT_FOUND', 'Location');

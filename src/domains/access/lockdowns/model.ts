@@ -1,5 +1,3 @@
-import type { LockdownTrigger } from './lockdown-rules.js';
-
 /** What a lockdown does to a door (the platform's DoorLockdownStateEnumType). */
 export const DOOR_LOCKDOWN_STATES = ['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const;
 export type DoorLockdownState = (typeof DOOR_LOCKDOWN_STATES)[number];
@@ -99,3 +97,17 @@ export function doorStateUnderPlans(plans: readonly LockdownPlanRecord[], doorUu
   }
   return state;
 }
+
+/**
+ * The activities at a location that can fire a lockdown rule: the ones Gatehouse raises there (a button
+ * pressed, a badge refused, a door forced or held open), in the platform's ActivityEnum names.
+ */
+export const LOCKDOWN_TRIGGERS = [
+  'BUTTON_SINGLE_PRESSED',
+  'BUTTON_DOUBLE_PRESSED',
+  'BUTTON_LONG_PRESSED',
+  'AC_BADGE_UNAUTHORIZED',
+  'AC_DPI_DOOR_FORCED_OPEN',
+  'AC_DPI_DOOR_AJAR',
+] as const;
+export type LockdownTrigger = (typeof LOCKDOWN_TRIGGERS)[number];

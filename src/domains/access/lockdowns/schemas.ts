@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { LOCKDOWN_TRIGGERS } from './lockdown-rules.js';
+import { LOCKDOWN_TRIGGERS } from './model.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
 import { LOCKDOWN_EVENT_PAGE } from './service.js';
 

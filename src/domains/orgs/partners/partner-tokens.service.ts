@@ -1,8 +1,8 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { keyRefusal } from '../keys/api-keys.js';
-import { partnerGroupOfUser } from './partner-users.service.js';
-import { asPartner } from './service.js';
+import { partnerGroupOfUser } from './partner-membership.js';
+import { asPartner } from './grants.js';
 import { listApiKeys, revokeApiKey, type ApiKeyRecord } from '../service.js';
 
 /**

@@ -7,23 +7,9 @@ import { write } from '../../../bus/write.js';
 import { clientGroupOf, limitingPartnerGroup } from '../permissions/partner-rights.js';
 import * as store from '../store.js';
 import { normaliseEmail } from '../users/emails.js';
+import { isClientOf, partnerOf } from './grants.js';
 
 type PartnerDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
-
-/** The partner organization a partner call acts for: itself, or the partner behind a client's `x-auth-org`. */
-export function partnerOf(ctx: Pick<CallerContext, 'partnerOrgUuid' | 'orgUuid'>): string {
-  return ctx.partnerOrgUuid ?? ctx.orgUuid;
-}
-
-/** The caller acting in its partner organization (whose partner groups, users and keys a partner call manages). */
-export function asPartner<C extends CallerContext>(ctx: C): C {
-  return { ...ctx, orgUuid: partnerOf(ctx) };
-}
-
-/** Whether the partner organization has a grant for the client organization. */
-export async function isClientOf(source: ReadSource, partnerOrgUuid: string, clientOrgUuid: string): Promise<boolean> {
-  return store.hasPartnerGrant(dbOf(source), partnerOrgUuid, clientOrgUuid);
-}
 
 /** Whether the caller's partner permission group reaches the client (a key without a limiting group reaches every client). */
 async function groupReaches(source: ReadSource, ctx: CallerContext, clientOrgUuid: string): Promise<boolean> {

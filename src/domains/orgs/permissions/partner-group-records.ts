@@ -2,7 +2,7 @@ import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../bus/write.js';
-import { isClientOf } from '../partners/service.js';
+import { isClientOf } from '../partners/grants.js';
 import type { Functionality, PartnerFunctionality } from '../../../edge/rights.js';
 import * as store from './store.js';
 

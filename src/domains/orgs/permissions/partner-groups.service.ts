@@ -3,8 +3,8 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { write } from '../../../bus/write.js';
 import { announceRightsChange } from '../users/service.js';
-import { asPartner } from '../partners/service.js';
-import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../partners/partner-users.service.js';
+import { asPartner } from '../partners/grants.js';
+import { assertPartnerAdminRemains, countUsersInPartnerGroup, partnerGroupMembership, partnerGroupOfUser } from '../partners/partner-membership.js';
 import type { Functionality, PartnerFunctionality } from '../../../edge/rights.js';
 import { partnerGroups, type ClientPermission, type PartnerPermissionGroupRecord } from './partner-group-records.js';
 

@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../../context.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { partnerGroupOfUser } from '../partners/partner-users.service.js';
+import { partnerGroupOfUser } from '../partners/partner-membership.js';
 import { findPartnerGroup, type PartnerPermissionGroupRecord } from './partner-group-records.js';
 import { FULL_RIGHTS, type Rights } from '../../../edge/rights.js';
 import { rightsOfGroup } from './group-rights.js';

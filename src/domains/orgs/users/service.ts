@@ -9,7 +9,7 @@ import { normaliseEmail } from './emails.js';
 import * as store from '../store.js';
 import type { UsersTable } from '../tables.js';
 import { orgSettings } from '../settings/service.js';
-import { assertPartnerAdminRemains } from '../partners/partner-users.service.js';
+import { assertPartnerAdminRemains } from '../partners/partner-membership.js';
 import { deleteFieldsOfUser } from './user-metadata.service.js';
 import { findUsersSettings, putUserSettings, removeUserSettings, type UserSettingsRecord } from './user-settings.js';
 import * as users from './store.js';
