@@ -5,8 +5,9 @@ import { decodeMedia, jpegSize } from '../../helpers/media-decode.js';
 import { expectDenied, readOnlyKey, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { assertFails, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { seedEventsSite, type EventsSite } from '../events/fixtures.js';
+import { assertFails } from '../../helpers/api.js';
 
 const AT = Date.UTC(2025, 2, 3, 14, 30, 15);
 

@@ -5,8 +5,9 @@ import { decodeMedia } from '../../helpers/media-decode.js';
 import { watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { assertFails, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, seedEventsSite, type EventsSite } from '../events/fixtures.js';
+import { assertFails } from '../../helpers/api.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -47,20 +47,6 @@ export async function createSiteOrg(server: TestServer, name: string, site: obje
 /** A well-formed identifier that belongs to nobody. */
 export const nobodysUuid = () => newRuuid();
 
-/** Asserts a domain failure: HTTP 200, `error: true` and the message. */
-export function assertFails(r: CallResult, message: string | RegExp): void {
-  assert.equal(r.status, 200, r.text);
-  assert.equal(r.json.error, true, r.text);
-  if (typeof message === 'string') assert.equal(r.json.errorMsg, message);
-  else assert.match(r.json.errorMsg, message);
-}
-
-/** Asserts success: HTTP 200 and `error: false`. */
-export function assertOk(r: CallResult): void {
-  assert.equal(r.status, 200, r.text);
-  assert.equal(r.json.error, false, r.text);
-}
-
 /**
  * Asserts that an identifier of another organization is answered exactly as one that does not exist:
  * the same status and the same body (an answer that names the identifier, with `ids` [foreign, missing], names

@@ -3,7 +3,8 @@ import { after, before, it } from 'node:test';
 import { findDiscovery } from '../../../src/domains/devices/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertSameAsMissing, changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
+import { assertFails } from '../../helpers/api.js';
 
 const PATH = '/api/relay/deleteThirdPartyCameraDiscovery';
 

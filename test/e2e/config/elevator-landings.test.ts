@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const ELEVATOR = '/api/component/elevator';
 const LANDINGS = 230;

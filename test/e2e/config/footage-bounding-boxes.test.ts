@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const T0 = 1_700_000_000_000;
 const box = (ts: number, extra: object = {}) => ({ a: 'MOTION_HUMAN', ts, l: 100, t: 200, r: 3000, b: 4000, ...extra });

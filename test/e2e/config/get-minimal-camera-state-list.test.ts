@@ -5,7 +5,8 @@ import { listDevices } from '../../../src/domains/devices/service.js';
 import { control } from '../control/admin.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertOk, changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
+import { changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
+import { assertOk } from '../../helpers/api.js';
 
 const PATH = '/api/camera/getMinimalCameraStateList';
 

@@ -3,7 +3,8 @@ import { after, before, it } from 'node:test';
 import { findSchedule } from '../../../src/domains/schedules/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const PATH = '/api/policy/updateSchedule';
 const interval = (minuteOfWeekStart: number, minuteOfWeekStop: number) => ({ minuteOfWeekStart, minuteOfWeekStop });

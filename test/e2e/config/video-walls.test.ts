@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type CallOptions, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('video walls', (dialect) => {
   let server: TestServer;

@@ -3,7 +3,8 @@ import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeAudio } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertOk, assertSameAsMissing, CONFIG_SITE, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, CONFIG_SITE, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertOk } from '../../helpers/api.js';
 
 const SITE = { ...CONFIG_SITE, audioGateways: [{ name: 'Desk Audio', location: 'HQ' }] };
 

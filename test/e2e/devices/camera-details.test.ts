@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('camera details, configuration, reboot and uptime', (dialect) => {
   let server: TestServer;

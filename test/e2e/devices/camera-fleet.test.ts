@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { assertFails, assertOk, assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('camera fleet reads: occupancy and line-crossing cameras, uptime of every camera', (dialect) => {
   let server: TestServer;

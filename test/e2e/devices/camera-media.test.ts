@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia, jpegSize } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertOk, assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertOk } from '../../helpers/api.js';
 
 const AT = Date.UTC(2026, 0, 5, 12, 0, 0);
 

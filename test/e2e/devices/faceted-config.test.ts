@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('deviceconfig: getFacetedConfig and updateFacetedConfig', (dialect) => {
   let server: TestServer;

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia, decodeUrl } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('raw HTTP streams of cameras', (dialect) => {
   let server: TestServer;

@@ -4,7 +4,8 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia, decodeUrl } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { assertFails, assertOk, assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 /** Two cameras and a doorbell camera. */
 const LIVE_SITE = {

@@ -5,10 +5,11 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { FAST_OUTBOX } from '../integrations/alerts.js';
 import { FAST_WEBHOOKS } from '../webhooks/fixtures.js';
 import { seedEventsSite, simulate, type EventsSite } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('policy alerts: muted devices and false-positive reports', (dialect) => {
   let server: TestServer;

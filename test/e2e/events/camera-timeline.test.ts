@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
+import { assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { changesDuring } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const SITE = {
   locations: [{ name: 'HQ', timeZone: 'America/New_York' }],

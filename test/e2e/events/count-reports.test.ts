@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findDevice } from '../../../src/domains/devices/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
+import { apiAs } from '../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { raiseAlerts, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
 
@@ -35,19 +36,7 @@ forEachDialect('count reports and crossing events', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
-  const refused = async (path: string, body: unknown) => {
-    const r = await call(path, body);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, true, r.text);
-    return r.json.errorMsg as string;
-  };
+  const { call, ok, refused } = apiAs(() => server, () => site.org.apiKey);
   const MARCH = { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z') };
 
   it('every operation requires authentication and refuses a malformed body', async () => {
@@ -60,7 +49,7 @@ forEachDialect('count reports and crossing events', (dialect) => {
       '/api/report/getCountReportsForDevicesAtLocation',
       '/api/export/countReports',
     ]) {
-      assert.equal((await call(path, {}, '')).status, 401, path);
+      assert.equal((await call(path, {}, { key: '' })).status, 401, path);
       const bad = await call(path, { startTimeMs: 'yesterday' });
       assert.equal(bad.status, 400, path);
       assert.equal(bad.json.error, true);

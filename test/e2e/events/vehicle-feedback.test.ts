@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, simulate, type EventsSite } from '../events/fixtures.js';
 import { seedFaceSite, type FaceSite } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('face events: matching threshold, naming, deleting, faces from sightings', (dialect) => {
   let server: TestServer;

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { simulate, type EventsSite } from '../events/fixtures.js';
 import { seedFaceSite, type FaceSite } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const T0 = Date.UTC(2025, 2, 3, 9);
 

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { signBadgePost, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../src/domains/integrations/badge-signature.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { seedEventsSite } from '../events/fixtures.js';
 import { seedIntegrationSite, type IntegrationSite } from './site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const SEARCH = '/api/eventSearchV2/searchIntegrationAccessEvents';
 const SECRET = 'badge-search-secret-7';

@@ -5,7 +5,7 @@ import { outboxIdle } from '../../helpers/outbox-idle.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { assertFails, assertOk } from '../config/config-site.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 import { seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 import { FAST_WEBHOOKS } from '../webhooks/fixtures.js';
 import { FAST_OUTBOX } from './alerts.js';

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, changesDuring, nobodysUuid } from '../config/config-site.js';
+import { changesDuring, nobodysUuid } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { MONDAY_10AM_NY, MONDAY_8AM_NY, seedRulesSite, type RulesSite } from '../rules/fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('camera policies', (dialect) => {
   let server: TestServer;

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, changesDuring, nobodysUuid } from '../config/config-site.js';
+import { changesDuring, nobodysUuid } from '../config/config-site.js';
 import { seedRulesSite, type RulesSite } from '../rules/fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 /** The two door families share one implementation; each is exercised through its own operations. */
 const FAMILIES = [

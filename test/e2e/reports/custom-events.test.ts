@@ -4,9 +4,10 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia } from '../../helpers/media-decode.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
+import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { changesDuring, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 // A daylight-saving week in New York (the site's zone): 10 March 2024 has 23 hours.
 const MAR9 = Date.UTC(2024, 2, 9, 5);

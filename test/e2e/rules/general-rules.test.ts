@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { assertFails, assertOk, changesDuring, nobodysUuid } from '../config/config-site.js';
+import { changesDuring, nobodysUuid } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { seedRulesSite, startReceiver, waitFor, type RulesSite } from './fixtures.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 
 const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
 
