@@ -37,6 +37,9 @@ const folder = domainFolderOf(path);
 if (!folder) die(`no domain folder for ${path}: add its URL prefix to the table in CONTRIBUTING.md`);
 
 const writer = new TypeBoxWriter(catalogue.components.schemas);
+// From the operation's folder (src/domains/<domain>[/<sub-family>]) up to src/.
+const up = '../'.repeat(folder.split('/').length + 1);
+const testFolder = folder.split('/')[0];
 const operationId = entry.operationId;
 const Name = pascal(operationId);
 const file = kebab(operationId);
@@ -50,7 +53,7 @@ const commonImports = (source: string) => ['Field', 'ResponseOf', 'Ruuid'].filte
 
 const files: Record<string, string> = {
   [`src/domains/${folder}/${file}.schemas.ts`]: `import { Type, type Static } from 'typebox';
-import { ${commonImports(requestSource + responseFields)} } from '../../schemas/common.js';
+import { ${commonImports(requestSource + responseFields)} } from '${up}schemas/common.js';
 
 // Written by npm run new-operation from the catalogue's field names and types: check each field against the spec
 // (required fields, formats, bounds) and use the shared pieces of src/schemas/common.ts.
@@ -61,9 +64,9 @@ export type ${Name}Input = Static<typeof ${Name}Request>;
 export const ${Name}Response = ResponseOf(${responseFields});
 export type ${Name}Result = Static<typeof ${Name}Response>;
 `,
-  [`src/domains/${folder}/${file}.service.ts`]: `import type { CallerContext } from '../../context.js';
-import type { Deps } from '../../deps.js';
-import { fail } from '../../errors.js';
+  [`src/domains/${folder}/${file}.service.ts`]: `import type { CallerContext } from '${up}context.js';
+import type { Deps } from '${up}deps.js';
+import { fail } from '${up}errors.js';
 import type { ${Name}Input, ${Name}Result } from './${file}.schemas.js';
 
 /**
@@ -78,12 +81,12 @@ export async function ${operationId}(deps: Pick<Deps, 'store' | 'bus' | 'clock'>
   throw fail('NOT_ALLOWED', '${operationId} is not implemented yet');
 }
 `,
-  [`src/domains/${folder}/${file}.routes.ts`]: `import type { Deps } from '../../deps.js';
-import { operation, type ApiApp } from '../../http/operation.js';
+  [`src/domains/${folder}/${file}.routes.ts`]: `import type { Deps } from '${up}deps.js';
+import { operation, type ApiApp } from '${up}edge/operation.js';
 import { ${Name}Request, ${Name}Response } from './${file}.schemas.js';
 import { ${operationId} } from './${file}.service.js';
 
-/** Register from the domain's routes.ts: \`${operationId}Routes(app, deps);\`. */
+/** Listed in src/http/domains.ts, with the domain's other route plugins. */
 export function ${operationId}Routes(app: ApiApp, deps: Deps): void {
   operation(
     app,
@@ -99,28 +102,27 @@ export function ${operationId}Routes(app: ApiApp, deps: Deps): void {
   );
 }
 `,
-  [`test/e2e/${folder}/${file}.test.ts`]: `import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+  [`test/e2e/${testFolder}/${file}.test.ts`]: `import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { apiAs, useTestServer } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
+import type { TestOrg } from '../../helpers/server.js';
 
 // 401, the other region's key, a body of the wrong structure and the JSON envelope are covered for every
 // operation by test/e2e/http/every-operation.test.ts. Here: what this operation does.
 forEachDialect('${path}', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let org: TestOrg;
   let other: TestOrg;
   before(async () => {
-    server = await startTestServer(dialect);
-    org = await server.createOrg('${Name} Org');
-    other = await server.createOrg('Other Org');
+    org = await server().createOrg('${Name} Org');
+    other = await server().createOrg('Other Org');
   });
-  after(() => server.close());
+  const { ok } = apiAs(server, () => org.apiKey);
 
   it('answers with what it did, and keeps it', async () => {
-    const r = await server.call('${path}', {}, { key: org.apiKey });
-    assert.equal(r.status, 200);
-    assert.equal(r.json.error, false, r.json.errorMsg);
+    const answer = await ok('${path}', {});
+    assert.ok(answer);
     assert.fail('TODO: assert the answer, then read the state back through the API');
   });
 
@@ -145,7 +147,7 @@ for (const [relative, content] of Object.entries(files)) {
 }
 console.log(`
 Next (CONTRIBUTING.md):
-  1. register it: add \`${operationId}Routes(app, deps);\` to src/domains/${folder}/routes.ts (import from './${file}.routes.js')
+  1. register it: add ${operationId}Routes to the domain's plugins in src/http/domains.ts (or move the operation into the folder's routes.ts)
   2. fill in the schemas, the service (and the store), and the test; document new error codes in docs/errors.md
-  3. a new stream entity: one line in src/bus/entities.ts
-  4. npm run coverage; GATEHOUSE_TEST_CONCURRENCY=2 node scripts/run-tests.mjs test/e2e/${folder}/${file}.test.ts`);
+  3. a new stream entity: one line in src/domains/${folder.split('/')[0]}/entities.ts
+  4. npm run coverage; GATEHOUSE_TEST_CONCURRENCY=2 node scripts/run-tests.mjs test/e2e/${testFolder}/${file}.test.ts`);

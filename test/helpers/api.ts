@@ -26,8 +26,7 @@ const valueOf = <T>(lazy: Lazy<T>): T => (typeof lazy === 'function' ? (lazy as 
  * A call's own `options.key` wins over the helper's.
  */
 export function apiAs(server: Lazy<TestServer>, key: Lazy<string>): Api {
-  const call = <T = any>(path: string, body: unknown = {}, options: CallOptions = {}) =>
-    valueOf(server).call<T>(path, body, { key: valueOf(key), ...options });
+  const call = <T = any>(path: string, body: unknown = {}, options: CallOptions = {}) => valueOf(server).call<T>(path, body, { key: valueOf(key), ...options });
   return {
     call,
     async ok(path, body = {}, options = {}) {

@@ -5,8 +5,8 @@ import { TypeBoxWriter } from '../../scripts/lib/typebox-from-catalogue.js';
 
 describe('npm run new-operation: domain folders and TypeBox from the catalogue', () => {
   it('places an operation by the longest URL prefix of CONTRIBUTING.md, and none for an unlisted family', () => {
-    assert.equal(domainFolderOf('/api/component/elevator/findX'), 'devices');
-    assert.equal(domainFolderOf('/api/component/findAccessControlledDoors'), 'access');
+    assert.equal(domainFolderOf('/api/component/elevator/findX'), 'devices/elevators');
+    assert.equal(domainFolderOf('/api/component/findAccessControlledDoors'), 'access/doors');
     assert.equal(domainFolderOf('/api/policy/createSchedule'), 'schedules');
     assert.equal(domainFolderOf('/api/nosuchfamily/op'), null);
   });
