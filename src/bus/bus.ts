@@ -4,7 +4,7 @@ export type BusHandler<K extends BusEventName> = (payload: BusEvents[K]) => void
 
 /**
  * The event bus: announces what happened to every subscriber of every Gatehouse instance that shares it.
- * Publishing after a commit is the services' job (see src/store/write.ts).
+ * Publishing after a commit is the services' job (see src/bus/write.ts).
  */
 /** Where a bus reports losing and regaining its connection. */
 export interface BusLog {

@@ -5,7 +5,7 @@ export const AUDIO_LIMITS = { maxDurationSec: 60, defaultDurationSec: 10 } as co
 
 /**
  * The simulated audio gateways' sound: a 440 Hz tone with a higher beep at each second, `durationSec` long,
- * Opus in an Ogg container (48 kHz mono), encoded by the packaged ffmpeg (src/media/render.ts). Ogg Opus plays
+ * Opus in an Ogg container (48 kHz mono), encoded by the packaged ffmpeg (src/footage/render.ts). Ogg Opus plays
  * in a browser's audio element.
  */
 export async function renderAudio(spec: { durationSec: number }): Promise<Buffer> {

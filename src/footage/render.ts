@@ -8,8 +8,8 @@ import { join } from 'node:path';
  * The simulated cameras' pictures: a moving test pattern with the camera's name and the time burnt in,
  * encoded by the ffmpeg binary that ships inside the `@ffmpeg-installer` npm package (nothing is
  * downloaded at run time). Frames are JPEG; clips are H.264 in MP4 (faststart), playable in a browser, or in
- * MPEG-TS for the live segments (src/media/live.ts). The events domain renders clip videos with `renderClip`
- * and timelapses with `renderTimelapse` (src/media/render-timelapse.ts).
+ * MPEG-TS for the live segments (src/footage/live.ts). The events domain renders clip videos with `renderClip`
+ * and timelapses with `renderTimelapse` (src/footage/render-timelapse.ts).
  */
 const require = createRequire(import.meta.url);
 let binary: string | null = null;

@@ -102,7 +102,7 @@ export async function buildMediaApp(deps: Deps) {
       return sendStoredFile(request, reply, media, request.params.part);
     });
 
-    // The simulated cameras' pictures, rendered on demand (src/media/render.ts).
+    // The simulated cameras' pictures, rendered on demand (src/footage/render.ts).
     media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(
       '/media/cameras/:camera/frame.jpg',
       { schema: { params: cameraParams, querystring: frameQuery } },
@@ -117,7 +117,7 @@ export async function buildMediaApp(deps: Deps) {
       async (request, reply) =>
         sendBuffer(request, reply, await cameraClip(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query }), 'video/mp4'),
     );
-    // The simulated audio gateways' live audio, rendered on demand (src/media/render-audio.ts).
+    // The simulated audio gateways' live audio, rendered on demand (src/footage/render-audio.ts).
     media.get<{ Params: { gateway: string }; Querystring: { durationSec?: number } }>(
       '/media/audiogateways/:gateway/live.opus',
       { schema: { params: gatewayParams, querystring: audioQuery } },

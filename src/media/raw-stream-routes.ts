@@ -9,7 +9,7 @@ import { header } from './send.js';
 
 /**
  * Raw HTTP streams (createRawHttpStream): the camera's live video as one continuous MPEG-TS, the live segments
- * (src/media/live.ts) one after the other as their time passes, starting with the newest. A request presents the
+ * (src/footage/live.ts) one after the other as their time passes, starting with the newest. A request presents the
  * stream's secret (the `secret` query parameter, or the password of HTTP Basic authentication); the stream ends
  * after `durationSec` (at most RAW_STREAM.maxSec), when the client goes, or once the stream is deleted (checked
  * before each segment). At most RAW_STREAM.concurrent are served at once.

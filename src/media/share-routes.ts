@@ -62,7 +62,7 @@ function clipGroupLinks(app: FastifyInstance, deps: Deps) {
 
 /**
  * Shared live video streams and video walls: the page (what the link shows), each camera's live HLS playlist,
- * and its segments, rendered on demand (src/media/live.ts). Only a camera the link shows is served.
+ * and its segments, rendered on demand (src/footage/live.ts). Only a camera the link shows is served.
  */
 function liveLinks(app: FastifyInstance, deps: Deps, live: LiveSegments) {
   const open = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /**
- * Typed fragments of the timeline reads (src/timeline/): some devices' rows over a span of time, and the
+ * Typed fragments of the timeline reads (src/domains/timeline/): some devices' rows over a span of time, and the
  * grouping of a device's activity by buckets of time for its presence windows.
  */
 

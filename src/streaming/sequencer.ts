@@ -43,7 +43,7 @@ function newSequence(): OrgSequence {
 /**
  * Puts the changes announced on the bus in each organization's position order before they are delivered.
  *
- * Positions are gap-free per organization and committed in order (src/store/write.ts), but announcements travel
+ * Positions are gap-free per organization and committed in order (src/bus/write.ts), but announcements travel
  * from several instances and may arrive out of order, or not at all (a bus outage). A change whose predecessor
  * has not arrived is held for `gapWaitMs`; then the gap is read from the change log, which holds every
  * committed change. A change announced but not in the log is not of this store (another deployment on the same

@@ -5,7 +5,7 @@ import { auditFeed } from './service.js';
 
 const tags = ['Report'];
 
-/** The audit feed: the trail every write leaves (src/store/write.ts), newest first, paged by cursor. */
+/** The audit feed: the trail every write leaves (src/bus/write.ts), newest first, paged by cursor. */
 export function auditRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,

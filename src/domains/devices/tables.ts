@@ -138,7 +138,7 @@ export interface DeviceEventsTable {
 export const LIVE_SHARE_KINDS = ['CAMERA', 'DOORBELL_CAMERA', 'VIDEO_WALL'] as const;
 export type LiveShareKind = (typeof LIVE_SHARE_KINDS)[number];
 
-/** Shared live video streams and shared video walls: key-less links (src/media/share-links.ts) to live video. */
+/** Shared live video streams and shared video walls: key-less links (src/footage/share-links.ts) to live video. */
 export interface SharedLiveStreamsTable {
   uuid: string;
   org_uuid: string;

@@ -13,7 +13,7 @@ import type { ClipKind, SavedClipsTable, SharedClipGroupsTable, SharedGroupKind 
 
 /**
  * Shared groups: links on the media host to some saved clips (shared clip groups) or timelapses (shared timelapse
- * groups) that answer without an API key until they expire (src/media/share-links.ts decides whether one opens).
+ * groups) that answer without an API key until they expire (src/footage/share-links.ts decides whether one opens).
  * Both kinds are rows of one table; this is what they have in common, and each kind's service announces its own
  * records.
  */

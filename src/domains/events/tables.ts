@@ -61,7 +61,7 @@ export interface SavedClipsTable {
   thumbnail_content_type: string | null;
   /** JSON object: the rest of the record (access settings, maps, resolution...). */
   details: string;
-  /** 0/1: spliced from the camera's footage, so Gatehouse renders its video (src/domains/events/clip-renderer.ts). */
+  /** 0/1: spliced from the camera's footage, so Gatehouse renders its video (src/domains/events/clips/clip-renderer.ts). */
   spliced: number;
   /** The render that owns the clip: a retry starts a new one, and an older render's moves then change nothing. */
   render_attempt: number;

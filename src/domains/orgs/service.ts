@@ -162,7 +162,7 @@ export async function listApiKeys(deps: Pick<Deps, 'store'>, input: { orgUuid: s
  * Revokes a key of the organization; false when it was revoked already. This instance forgets it at once;
  * `key.revoked` on the bus tells the other instances sharing the bus to forget it and to close the stream
  * sessions it opened. An instance that misses the announcement (another bus) refuses the key within
- * KEY_CACHE_TTL_MS (src/domains/orgs/key-cache.ts), and its stream's key check closes the sessions.
+ * KEY_CACHE_TTL_MS (src/domains/orgs/keys/key-cache.ts), and its stream's key check closes the sessions.
  */
 export async function revokeApiKey(
   deps: OrgDeps & Pick<Deps, 'keyCache'>,

@@ -16,10 +16,10 @@ export interface UsersTable {
   name: string;
   email: string | null;
   created_at_ms: number;
-  /** The user's role (src/domains/permissions); null: the organization's full administrator. */
+  /** The user's role (src/domains/orgs/permissions); null: the organization's full administrator. */
   permission_group_uuid?: string | null;
   updated_at_ms?: number | null;
-  /** A partner organization's user: their partner permission group (src/domains/permissions); null: full partner rights. */
+  /** A partner organization's user: their partner permission group (src/domains/orgs/permissions); null: full partner rights. */
   partner_group_uuid?: string | null;
 }
 

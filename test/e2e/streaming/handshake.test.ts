@@ -86,7 +86,7 @@ forEachDialect('stream handshake: wss://HOST:PORT/websocket?x-auth-scheme=...', 
       const { apiKey, keyId } = await createApiKey(server.gatehouse.deps, { orgUuid: org.orgUuid, kind: 'standard' });
       await StrictClient.connect(server.gatehouse.urls.ws, { key: apiKey, scheme: 'api-token' }).then((c) => c.close());
       await server.gatehouse.deps.store.db.updateTable('api_keys').set({ revoked_at_ms: Date.now() }).where('id', '=', keyId).execute();
-      // The key cache would keep the key for its TTL (src/domains/orgs/key-cache.ts); forget it now.
+      // The key cache would keep the key for its TTL (src/domains/orgs/keys/key-cache.ts); forget it now.
       server.gatehouse.deps.keyCache.clear();
       await refused(server, { key: apiKey, scheme: 'api-token' }, 401, /Invalid api key/);
     });

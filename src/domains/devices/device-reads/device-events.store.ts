@@ -83,7 +83,7 @@ export async function listDeviceEventsInSpan(db: Db, q: DeviceSpan & { families:
 
 /**
  * A device's spans in an active state (a door open, a room occupied, a climate alert) in [fromMs, toMs),
- * grouped by buckets of `widthMs` (src/timeline/windows.ts): each report holds until the device's next one
+ * grouped by buckets of `widthMs` (src/domains/timeline/windows.ts): each report holds until the device's next one
  * (the last until `toMs`), and the report before the span says what held when it began.
  */
 export async function activeStateBuckets(

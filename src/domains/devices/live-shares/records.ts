@@ -6,7 +6,7 @@ import type { SharedLiveStreamsTable } from '../tables.js';
 /**
  * Shared live video streams and shared video walls as the REST API and the stream answer them. A link is a
  * path on the media host: its page (the cameras it shows, with their playlists) and each camera's live HLS
- * playlist (src/media/live.ts). The password's digest and the token of another link are never in a record.
+ * playlist (src/footage/live.ts). The password's digest and the token of another link are never in a record.
  */
 export const liveSharePath = (token: string) => `/media/live/${token}`;
 export const livePlaylistPath = (token: string, cameraUuid: string) => `${liveSharePath(token)}/${cameraUuid}/live.m3u8`;

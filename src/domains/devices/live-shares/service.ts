@@ -18,7 +18,7 @@ import * as walls from '../video-walls/store.js';
 /**
  * Shared live video streams (a camera's or a doorbell camera's live video) and shared video walls (the live
  * video of a wall's cameras): links on the media host that answer without an API key, as share links do
- * (src/media/share-links.ts), until they expire or are deleted. A protected link asks for its password.
+ * (src/footage/share-links.ts), until they expire or are deleted. A protected link asks for its password.
  */
 type ShareDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 

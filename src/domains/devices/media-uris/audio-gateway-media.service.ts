@@ -21,7 +21,7 @@ async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string): Promise<
 
 /**
  * `audiogateway/getMediaUris`: where the gateway's live audio is on the media host, as Ogg Opus (its latest
- * seconds, src/media/render-audio.ts). DASH (the MPD fields) and recorded audio are not served: those fields are
+ * seconds, src/footage/render-audio.ts). DASH (the MPD fields) and recorded audio are not served: those fields are
  * null and the LAN lists empty, as camera/getMediaUris answers what it does not serve.
  */
 export async function getAudioGatewayMediaUris(deps: ReadDeps, ctx: CallerContext, gatewayRef: string) {

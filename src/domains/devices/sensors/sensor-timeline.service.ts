@@ -131,7 +131,7 @@ export const PRESENCE_SENSORS = {
 
 /**
  * The presence windows of a door, occupancy or climate sensor: the spans it was open, occupied or in alert
- * (each report holds until the next), merged as src/timeline/windows.ts says, in one query.
+ * (each report holds until the next), merged as src/domains/timeline/windows.ts says, in one query.
  */
 export async function getSensorPresenceWindows(
   deps: ReadDeps,

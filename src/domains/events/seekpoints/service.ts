@@ -16,7 +16,7 @@ import * as timeline from './timeline.store.js';
  * A camera's seekpoints: the activities of its footage over a span, read from the records the events domain
  * keeps (policy alerts, line crossings, plate reads), the faces domain's sightings and the camera's custom
  * marks. One query per source whatever the span, each over a (org, device, time) index; a span holding more
- * than one answer carries is refused (src/timeline/span.ts).
+ * than one answer carries is refused (src/domains/timeline/span.ts).
  */
 
 type ReadDeps = Pick<Deps, 'store'>;

@@ -50,7 +50,7 @@ export async function findVehiclesByPlates(db: Db, orgUuid: string, plates: read
   return db.selectFrom('vehicles').selectAll().where('org_uuid', '=', orgUuid).where('license_plate', 'in', plates).execute();
 }
 
-/** A device's alerts in the span grouped by buckets of `widthMs` (presence windows: src/timeline/windows.ts). */
+/** A device's alerts in the span grouped by buckets of `widthMs` (presence windows: src/domains/timeline/windows.ts). */
 export async function alertBuckets(db: Db, q: DeviceSpan, widthMs: number) {
   if (q.deviceUuids.length === 0) return [];
   const rows = await db

@@ -33,7 +33,7 @@ export interface WebhookEndpointsTable {
 
 /**
  * Where the webhook dispatcher is in each organization's change log, by position: positions commit in
- * order within an organization (src/store/write.ts), so a cursor on them never passes a change that
+ * order within an organization (src/bus/write.ts), so a cursor on them never passes a change that
  * commits late, as one on the global change id could on PostgreSQL.
  */
 export interface WebhookOrgCursorsTable {
