@@ -55,7 +55,11 @@ module.exports = {
         .map((l) => l.name)
         .join(', ')}): imports only run down (docs/architecture.md).`,
       from: { path: layer.path },
-      to: { path: above(LAYERS, i).map((l) => `(${l.path})`).join('|') },
+      to: {
+        path: above(LAYERS, i)
+          .map((l) => `(${l.path})`)
+          .join('|'),
+      },
     })),
     ...DOMAINS.slice(0, -1).map((domain, i) => ({
       name: `domain-${domain}`,

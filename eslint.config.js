@@ -42,4 +42,9 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: globals },
   },
+  {
+    // Tool configuration that its tool loads as CommonJS (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals, module: 'writable', require: 'readonly' } },
+  },
 );

@@ -79,7 +79,7 @@ let template: Promise<string> | null = null;
 /**
  * A migrated PostgreSQL database that test databases are copied from (`create database ... template`), so
  * that each test server skips the migrations (about 0.5 s each). Made once per migration set, by whichever
- * test process gets there first (an advisory lock keeps the others waiting); older templates are dropped.
+ * test process gets there first (an advisory lock keeps the others waiting); in CI older templates are dropped.
  */
 function migratedTemplate(): Promise<string> {
   template ??= withAdmin(async (admin) => {
@@ -99,10 +99,14 @@ function migratedTemplate(): Promise<string> {
         }
         // Renamed only once whole, so that a process killed mid-migration never leaves a half-made template.
         await admin.query(`alter database ${building} rename to ${name}`);
-        const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'gh\\_template\\_%' and datname <> $1", [
-          name,
-        ]);
-        for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => {});
+        // In CI one checkout uses the server, so older templates go; on a developer's machine several checkouts
+        // (worktrees) may run their suites at once, each with its own migrations, and each keeps its template.
+        if (process.env.CI) {
+          const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'gh\\_template\\_%' and datname <> $1", [
+            name,
+          ]);
+          for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => {});
+        }
       }
     } finally {
       await admin.query('select pg_advisory_unlock(4242)');
