@@ -73,7 +73,7 @@ describe('npm run coverage: the coverage page and the generated docs', () => {
   it('lists every entity of the typed map, one line each', () => {
     const names = readEntities().map((e) => e.name);
     const declared = entityFiles().flatMap(({ file }) => entityLines(file).map((line) => /^ {4}([A-Z][A-Z0-9_]*):/.exec(line)?.[1] ?? line));
-    assert.deepEqual(names, declared, 'each entry of a domain\'s ChangeEntities is `NAME: Record; // what it is`');
+    assert.deepEqual(names, declared, "each entry of a domain's ChangeEntities is `NAME: Record; // what it is`");
     assert.equal(new Set(names).size, names.length, 'each entity is declared once');
     const streaming = readFileSync(join(root, 'docs/streaming.md'), 'utf8');
     for (const name of names) assert.ok(streaming.includes(`| \`${name}\` |`), `docs/streaming.md lists ${name}`);

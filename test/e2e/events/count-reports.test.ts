@@ -36,7 +36,10 @@ forEachDialect('count reports and crossing events', (dialect) => {
   });
   after(() => server.close());
 
-  const { call, ok, refused } = apiAs(() => server, () => site.org.apiKey);
+  const { call, ok, refused } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const MARCH = { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z') };
 
   it('every operation requires authentication and refuses a malformed body', async () => {
