@@ -69,9 +69,15 @@ function databaseUrl(name: string): string {
 
 /** The migrations' sources, hashed: a template database is reused exactly as long as they are unchanged. */
 function migrationsDigest(): string {
-  const dir = join(REPO_ROOT, 'src/store/migrations');
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  const add = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) add(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  add(join(REPO_ROOT, 'src/store/migrations'));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shiftWeekIntervals } from '../../src/store/migrations/0012-fidelity.js';
+import { shiftWeekIntervals } from '../../src/store/migrations/0000-0099/0012-fidelity.js';
 import { intervalProblem, isInsideSchedule, isValidTimeZone, minuteOfWeek } from '../../src/domains/schedules/week-minutes.js';
 
 const at = (iso: string) => Date.parse(iso);

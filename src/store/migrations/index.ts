@@ -1,43 +1,43 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
-import { foundation } from './0001-foundation.js';
-import { sites } from './0002-sites.js';
-import { config } from './0004-config.js';
-import { access } from './0005-access.js';
-import { events } from './0006-events.js';
-import { faces } from './0007-faces.js';
-import { integrations } from './0008-integrations.js';
-import { rules } from './0009-rules.js';
-import { relayOverrides } from './0010-relay-overrides.js';
-import { keyLifetimes } from './0011-key-lifetimes.js';
-import { fidelity } from './0012-fidelity.js';
-import { secretKeyCheck } from './0014-secret-key-check.js';
-import { changePositions } from './0015-change-positions.js';
-import { orgStructure } from './0016-org-structure.js';
-import { deviceEvents } from './0017-device-events.js';
-import { eventsInFull } from './0018-events-in-full.js';
-import { webhooks } from './0019-webhooks.js';
-import { orgRecords } from './0020-org-records.js';
-import { orgsFinished } from './0027-orgs.js';
-import { webhookOrgCursors } from './0029-webhook-org-cursors.js';
-import { reports } from './0032-reports.js';
-import { accessGrants } from './0021-access-grants.js';
-import { accessLockdown } from './0022-access-lockdown.js';
-import { policiesRules } from './0030-policies-rules.js';
-import { clips } from './0031-clips.js';
-import { cameraMedia } from './0040-camera-media.js';
-import { devicesInFull } from './0045-devices-in-full.js';
+import { foundation } from './0000-0099/0001-foundation.js';
+import { sites } from './0000-0099/0002-sites.js';
+import { config } from './0000-0099/0004-config.js';
+import { access } from './0000-0099/0005-access.js';
+import { events } from './0000-0099/0006-events.js';
+import { faces } from './0000-0099/0007-faces.js';
+import { integrations } from './0000-0099/0008-integrations.js';
+import { rules } from './0000-0099/0009-rules.js';
+import { relayOverrides } from './0000-0099/0010-relay-overrides.js';
+import { keyLifetimes } from './0000-0099/0011-key-lifetimes.js';
+import { fidelity } from './0000-0099/0012-fidelity.js';
+import { secretKeyCheck } from './0000-0099/0014-secret-key-check.js';
+import { changePositions } from './0000-0099/0015-change-positions.js';
+import { orgStructure } from './0000-0099/0016-org-structure.js';
+import { deviceEvents } from './0000-0099/0017-device-events.js';
+import { eventsInFull } from './0000-0099/0018-events-in-full.js';
+import { webhooks } from './0000-0099/0019-webhooks.js';
+import { orgRecords } from './0000-0099/0020-org-records.js';
+import { orgsFinished } from './0000-0099/0027-orgs.js';
+import { webhookOrgCursors } from './0000-0099/0029-webhook-org-cursors.js';
+import { reports } from './0000-0099/0032-reports.js';
+import { accessGrants } from './0000-0099/0021-access-grants.js';
+import { accessLockdown } from './0000-0099/0022-access-lockdown.js';
+import { policiesRules } from './0000-0099/0030-policies-rules.js';
+import { clips } from './0000-0099/0031-clips.js';
+import { cameraMedia } from './0000-0099/0040-camera-media.js';
+import { devicesInFull } from './0000-0099/0045-devices-in-full.js';
 // events in full (issue 20): 0050-0054
-import { eventFeedback } from './0050-event-feedback.js';
-import { customEvents } from './0051-custom-events.js';
-import { integrationSearch } from './0052-integration-search.js';
-import { clipGroups } from './0053-clip-groups.js';
-import { similarFaces } from './0054-similar-faces.js';
+import { eventFeedback } from './0000-0099/0050-event-feedback.js';
+import { customEvents } from './0000-0099/0051-custom-events.js';
+import { integrationSearch } from './0000-0099/0052-integration-search.js';
+import { clipGroups } from './0000-0099/0053-clip-groups.js';
+import { similarFaces } from './0000-0099/0054-similar-faces.js';
 // timeline reads (seekpoints, presence windows): 0055-0059
-import { timeline } from './0055-timeline.js';
+import { timeline } from './0000-0099/0055-timeline.js';
 
 /**
- * Every migration, in order. Names sort in the order they run; each is a function of the dialect so
+ * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
  * that the few dialect-specific spellings (serial ids) stay in src/store.
  */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {

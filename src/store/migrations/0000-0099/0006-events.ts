@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /** Events: policy alerts, saved clips and line-crossing counts (issue 5). */
 export function events(dialect: DialectName): Migration {

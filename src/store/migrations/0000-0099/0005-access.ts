@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /** Access control: credentials, door event history, location lockdowns, persisted relocks (issue 4). */
 export function access(dialect: DialectName): Migration {

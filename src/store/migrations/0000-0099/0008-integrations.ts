@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /** Integrations with their sealed secrets, badge events, seek points, and the durable delivery outbox (issue 7). */
 export function integrations(dialect: DialectName): Migration {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { newRuuid } from '../../ids.js';
+import { newRuuid } from '../../../ids.js';
 
 /**
  * The integration access-event search (issue 20 item 7) and the integration diagnostics: what badge systems now

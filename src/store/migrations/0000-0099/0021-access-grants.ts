@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import { newRuuid } from '../../ids.js';
-import { withSerialId } from '../columns.js';
-import type { DialectName } from '../database.js';
+import { newRuuid } from '../../../ids.js';
+import { withSerialId } from '../../columns.js';
+import type { DialectName } from '../../database.js';
 
 /**
  * Access in depth (issue 21): access control groups and their members, location access grants and

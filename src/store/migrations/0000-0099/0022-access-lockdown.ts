@@ -1,6 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /** The door event columns that finders search, read out of each event's JSON payload for the rows kept so far. */
 const EVENT_COLUMNS = {

@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /** Configuration on the site model: video walls, footage bounding boxes, alert monitoring, elevator labels (issue 3). */
 export function config(dialect: DialectName): Migration {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 export function foundation(dialect: DialectName): Migration {
   return {

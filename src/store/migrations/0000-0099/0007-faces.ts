@@ -1,6 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /**
  * The people's match key as this migration computed it (frozen here: a migration never follows later changes

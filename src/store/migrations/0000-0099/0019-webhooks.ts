@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { withSerialId } from '../columns.js';
+import type { DialectName } from '../../database.js';
+import { withSerialId } from '../../columns.js';
 
 /**
  * The organization's own webhooks (issue 22): V2 webhook URLs and event subscriptions, the dispatcher's

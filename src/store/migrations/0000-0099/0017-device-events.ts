@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
-import { withSerialId } from '../columns.js';
-import type { DialectName } from '../database.js';
+import { withSerialId } from '../../columns.js';
+import type { DialectName } from '../../database.js';
 
 /** Device event histories: sensor reports, doorbell presses and connection changes (issue 19). */
 export function deviceEvents(dialect: DialectName): Migration {

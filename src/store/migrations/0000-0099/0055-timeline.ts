@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
+import type { DialectName } from '../../database.js';
 
 const PAGE = 1000;
 

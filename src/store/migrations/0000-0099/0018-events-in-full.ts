@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
+import type { DialectName } from '../../database.js';
 
 /** Policy alerts are kept this long after they are recorded (or their time, when later) unless saved as a clip (alerts.service.ts). */
 const ALERT_RETENTION_MS = 30 * 86_400_000;
