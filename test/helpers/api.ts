@@ -23,10 +23,12 @@ const valueOf = <T>(lazy: Lazy<T>): T => (typeof lazy === 'function' ? (lazy as 
 /**
  * The API as one key sees it. The server and the key may be getters, so that a suite can make them in its
  * `before` and still build its helpers at the top: `const { ok, refused } = apiAs(server, () => site.org.apiKey)`.
- * A call's own `options.key` wins over the helper's.
+ * A call's own `options.key` wins over the helper's. With a `base` (`'/api/event'`), a path without a leading
+ * slash names an operation of that family (`ok('getClipWithProgress', ...)`).
  */
-export function apiAs(server: Lazy<TestServer>, key: Lazy<string>): Api {
-  const call = <T = any>(path: string, body: unknown = {}, options: CallOptions = {}) => valueOf(server).call<T>(path, body, { key: valueOf(key), ...options });
+export function apiAs(server: Lazy<TestServer>, key: Lazy<string>, base?: string): Api {
+  const call = <T = any>(path: string, body: unknown = {}, options: CallOptions = {}) =>
+    valueOf(server).call<T>(base && !path.startsWith('/') ? `${base}/${path}` : path, body, { key: valueOf(key), ...options });
   return {
     call,
     async ok(path, body = {}, options = {}) {

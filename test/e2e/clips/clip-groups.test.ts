@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
@@ -26,16 +27,14 @@ forEachDialect('clip groups: folders of saved clips', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, s: EventsSite = site) => server.call(`/api/event/${path}`, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s: EventsSite = site) => {
-    const r = await call(path, body, s);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/event',
+  );
   const refs = (...uuids: string[]) => uuids.map((eventUuid) => ({ eventUuid }));
-  const details = async (uuid: string, s: EventsSite = site) => (await ok('getClipGroupDetails', { uuid }, s)).group;
-  const listed = async (s: EventsSite = site) => ok('getClipGroupsForOrg', {}, s);
+  const details = async (uuid: string, s: EventsSite = site) => (await ok('getClipGroupDetails', { uuid }, { key: s.org.apiKey })).group;
+  const listed = async (s: EventsSite = site) => ok('getClipGroupsForOrg', {}, { key: s.org.apiKey });
 
   describe('createClipGroup, getClipGroupsForOrg, getClipGroupDetails', () => {
     it('makes a folder of clips named directly or by their alert, lists it with its clip count, announced', async () => {
@@ -85,11 +84,17 @@ forEachDialect('clip groups: folders of saved clips', (dialect) => {
       assert.equal((await call('createClipGroup', { title: 'x'.repeat(257) })).status, 400);
       assert.equal((await call('createClipGroup', { uuids: [{ eventUuid: 'not-a-uuid' }] })).status, 400);
       assert.equal((await listed()).groups.length, before, 'nothing was made');
-      expectDenied(await call('createClipGroup', { title: 'Read only' }, { ...site, org: { ...site.org, apiKey: await readOnlyKey(server, site.org) } }));
+      expectDenied(
+        await call(
+          'createClipGroup',
+          { title: 'Read only' },
+          { key: { ...site, org: { ...site.org, apiKey: await readOnlyKey(server, site.org) } }.org.apiKey },
+        ),
+      );
     });
 
     it("answers another organization's group as an unknown one", async () => {
-      const theirs = (await ok('createClipGroup', { title: 'Theirs', uuids: refs(theirClip) }, other)).uuid;
+      const theirs = (await ok('createClipGroup', { title: 'Theirs', uuids: refs(theirClip) }, { key: other.org.apiKey })).uuid;
       assertSameAsMissing(await call('getClipGroupDetails', { uuid: theirs }), await call('getClipGroupDetails', { uuid: nobodysUuid() }));
       assert.equal((await call('getClipGroupDetails', { uuid: theirs })).json.errorMsg, 'Clip group not found');
     });
@@ -98,7 +103,7 @@ forEachDialect('clip groups: folders of saved clips', (dialect) => {
   describe('updateClipGroup, deleteClipGroup', () => {
     it('renames a group and replaces its clips, announced; another organization changes nothing', async () => {
       const { uuid } = await ok('createClipGroup', { title: 'Gate', uuids: refs(clips[0]) });
-      const theirs = (await ok('createClipGroup', { title: 'Their gate', uuids: refs(theirClip) }, other)).uuid;
+      const theirs = (await ok('createClipGroup', { title: 'Their gate', uuids: refs(theirClip) }, { key: other.org.apiKey })).uuid;
       const changes = await changesDuring(server, () => ok('updateClipGroup', { uuid, title: 'Front gate', uuids: refs(clips[2], clips[1]) }));
       const change = changes.find((c) => c.entity === 'CLIP_GROUP' && c.entityUuid === uuid);
       assert.deepEqual([change?.type, (change?.update as any).title, (change?.update as any).clipCount], ['UPDATE', 'Front gate', 2]);
@@ -125,7 +130,7 @@ forEachDialect('clip groups: folders of saved clips', (dialect) => {
 
     it('deletes a group, announced, and keeps its clips; another organization cannot', async () => {
       const { uuid } = await ok('createClipGroup', { title: 'Doomed', uuids: refs(clips[0]) });
-      const theirs = (await ok('createClipGroup', { title: 'Theirs', uuids: refs(theirClip) }, other)).uuid;
+      const theirs = (await ok('createClipGroup', { title: 'Theirs', uuids: refs(theirClip) }, { key: other.org.apiKey })).uuid;
       assertSameAsMissing(await call('deleteClipGroup', { uuid: theirs }), await call('deleteClipGroup', { uuid: nobodysUuid() }));
       assert.equal((await details(theirs, other)).clipCount, 1);
       const changes = await changesDuring(server, () => ok('deleteClipGroup', { uuid }));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listLocations } from '../../../src/domains/devices/service.js';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -20,13 +21,11 @@ forEachDialect('the saved-clip workflow', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(`/api/event/${path}`, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/event',
+  );
   const clipOf = async (clipUuid: string) => (await ok('getClipWithProgress', { clipUuid })).clip;
 
   describe('getClipsWithProgress and getExpiringClipsForOrg', () => {
@@ -47,7 +46,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const seen: any[] = [];
       let pageToken: string | undefined;
       for (let page = 0; page < 200; page++) {
-        const json = await ok(path, { ...body, pageToken }, key);
+        const json = await ok(path, { ...body, pageToken }, { key: key });
         assert.ok(json.savedClips.length <= body.pageSize!);
         seen.push(...json.savedClips);
         if (!json.pageToken) return seen;
@@ -94,13 +93,16 @@ forEachDialect('the saved-clip workflow', (dialect) => {
     });
 
     it('refuses a page size out of 1..200, a foreign page token and a wrong body', async () => {
-      assert.equal((await call('getClipsWithProgress', { pageSize: 0 }, paged.org.apiKey)).status, 400);
-      assert.equal((await call('getClipsWithProgress', { pageSize: 201 }, paged.org.apiKey)).status, 400);
-      assert.equal((await call('getClipsWithProgress', { pageSize: 5, sortOrder: 'SIDEWAYS' }, paged.org.apiKey)).status, 400);
-      const r = await call('getClipsWithProgress', { pageSize: 5, pageToken: 'not-a-token' }, paged.org.apiKey);
+      assert.equal((await call('getClipsWithProgress', { pageSize: 0 }, { key: paged.org.apiKey })).status, 400);
+      assert.equal((await call('getClipsWithProgress', { pageSize: 201 }, { key: paged.org.apiKey })).status, 400);
+      assert.equal((await call('getClipsWithProgress', { pageSize: 5, sortOrder: 'SIDEWAYS' }, { key: paged.org.apiKey })).status, 400);
+      const r = await call('getClipsWithProgress', { pageSize: 5, pageToken: 'not-a-token' }, { key: paged.org.apiKey });
       assert.match(r.json.errorMsg, /pageToken/);
-      const token = (await ok('getClipsWithProgress', { pageSize: 5 }, paged.org.apiKey)).pageToken;
-      assert.match((await call('getClipsWithProgress', { pageSize: 5, pageToken: token, sortOrder: 'ASC' }, paged.org.apiKey)).json.errorMsg, /pageToken/);
+      const token = (await ok('getClipsWithProgress', { pageSize: 5 }, { key: paged.org.apiKey })).pageToken;
+      assert.match(
+        (await call('getClipsWithProgress', { pageSize: 5, pageToken: token, sortOrder: 'ASC' }, { key: paged.org.apiKey })).json.errorMsg,
+        /pageToken/,
+      );
     });
 
     it('lists the clips within a week of the end of their retention', async () => {
@@ -133,7 +135,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       assert.deepEqual([details.uuid, details.sha256Hex, details.boundingBoxes, details.seekPoints], [clip.uuid, clip.sha256Hex, [], []]);
       assert.equal(details.accessSettings.visibility, 'ORG_WIDE');
       for (const path of ['getClipWithProgress', 'getSavedClipDetails']) {
-        const foreign = await call(path, { clipUuid: clip.uuid }, outsider.apiKey);
+        const foreign = await call(path, { clipUuid: clip.uuid }, { key: outsider.apiKey });
         assert.deepEqual([foreign.status, foreign.json.error, foreign.json.errorMsg], [200, true, 'Saved clip not found']);
         assert.equal((await call(path, {})).status, 400);
       }
@@ -166,13 +168,13 @@ forEachDialect('the saved-clip workflow', (dialect) => {
         ['Forklift', 'reviewed', 'PRIVATE'],
       );
 
-      const foreign = await call('updateSavedClip', { savedClipUuid: uuid, title: 'Hijacked' }, outsider.apiKey);
+      const foreign = await call('updateSavedClip', { savedClipUuid: uuid, title: 'Hijacked' }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Saved clip not found');
       assert.equal((await clipOf(uuid)).title, 'Forklift');
       assert.equal((await call('updateSavedClip', { savedClipUuid: uuid, title: '' })).status, 400);
       assert.equal((await call('updateSavedClip', { savedClipUuid: uuid, accessSettings: { visibility: 'EVERYONE' } })).status, 400);
       assert.equal((await call('updateSavedClip', { title: 'x' })).status, 400);
-      expectDenied(await call('updateSavedClip', { savedClipUuid: uuid, title: 'Reader' }, await readOnlyKey(server, site.org)));
+      expectDenied(await call('updateSavedClip', { savedClipUuid: uuid, title: 'Reader' }, { key: await readOnlyKey(server, site.org) }));
       assert.equal((await clipOf(uuid)).title, 'Forklift');
     });
   });
@@ -182,9 +184,9 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const counted = await seedEventsSite(server, 'Counted Clips Org');
       const lobby = await saveClips(server, counted.org.orgUuid, counted.lobby, [T0, T0 + 1000, T0 + 2000]);
       await saveClips(server, counted.org.orgUuid, counted.dock, [T0 + 3000]);
-      await ok('updateSavedClip', { savedClipUuid: lobby[0], accessSettings: { visibility: 'PRIVATE' } }, counted.org.apiKey);
+      await ok('updateSavedClip', { savedClipUuid: lobby[0], accessSettings: { visibility: 'PRIVATE' } }, { key: counted.org.apiKey });
       const count = async (body: unknown, key = counted.org.apiKey) => {
-        const json = await ok('getSavedClipCount', body, key);
+        const json = await ok('getSavedClipCount', body, { key: key });
         return [json.count, json.privateCount];
       };
       assert.deepEqual(await count({}), [4, 1]);
@@ -192,8 +194,8 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       assert.deepEqual(await count({ startTimeMs: T0 + 1000, endTimeMs: T0 + 3000 }), [2, 0]);
       assert.deepEqual(await count({}, outsider.apiKey), [0, 0]);
       assert.deepEqual(await count({ deviceFilter: [counted.lobby] }, outsider.apiKey), [0, 0]);
-      assert.match((await call('getSavedClipCount', { startTimeMs: T0, endTimeMs: T0 - 1 }, counted.org.apiKey)).json.errorMsg, /endTimeMs/);
-      assert.equal((await call('getSavedClipCount', { deviceFilter: 'lobby' }, counted.org.apiKey)).status, 400);
+      assert.match((await call('getSavedClipCount', { startTimeMs: T0, endTimeMs: T0 - 1 }, { key: counted.org.apiKey })).json.errorMsg, /endTimeMs/);
+      assert.equal((await call('getSavedClipCount', { deviceFilter: 'lobby' }, { key: counted.org.apiKey })).status, 400);
     });
   });
 
@@ -205,7 +207,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const found = (await ok('getSavedClipsByExternalTransactionId', { externalTransactionId: 'txn-42' })).savedClips;
       assert.deepEqual(found.map((c: any) => c.uuid).sort(), [a.uuid, b.uuid].sort());
       assert.ok(found.every((c: any) => c.externalTransactionId === 'txn-42'));
-      assert.deepEqual((await ok('getSavedClipsByExternalTransactionId', { externalTransactionId: 'txn-42' }, outsider.apiKey)).savedClips, []);
+      assert.deepEqual((await ok('getSavedClipsByExternalTransactionId', { externalTransactionId: 'txn-42' }, { key: outsider.apiKey })).savedClips, []);
       assert.deepEqual((await ok('getSavedClipsByExternalTransactionId', { externalTransactionId: 'txn-none' })).savedClips, []);
       assert.equal((await call('getSavedClipsByExternalTransactionId', {})).status, 400);
     });
@@ -219,10 +221,10 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       assert.equal(before.status, 200);
       await before.arrayBuffer();
 
-      const foreign = await call('deleteSavedClip', { savedClipUuid: clip.uuid }, outsider.apiKey);
+      const foreign = await call('deleteSavedClip', { savedClipUuid: clip.uuid }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Saved clip not found');
       assert.equal((await clipOf(clip.uuid)).status, 'COMPLETE');
-      expectDenied(await call('deleteSavedClip', { savedClipUuid: clip.uuid }, await readOnlyKey(server, site.org)));
+      expectDenied(await call('deleteSavedClip', { savedClipUuid: clip.uuid }, { key: await readOnlyKey(server, site.org) }));
 
       const changes = await changesDuring(server, () => ok('deleteSavedClip', { savedClipUuid: clip.uuid }));
       const change = changes.find((c) => c.entity === 'SAVED_CLIP' && c.entityUuid === clip.uuid);
@@ -246,7 +248,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const media = () => fetch(server.gatehouse.urls.media + uploaded.clipLocationV2, { headers: { 'x-auth-apikey': site.org.apiKey } });
       assert.equal((await media()).status, 200);
 
-      const foreign = await call('unSavePolicyAlertV2', { alertUuid: alert.uuid }, outsider.apiKey);
+      const foreign = await call('unSavePolicyAlertV2', { alertUuid: alert.uuid }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Policy alert not found');
       const wrongClip = (await saveClips(server, site.org.orgUuid, site.lobby, [T0]))[0];
       assert.equal((await call('unSavePolicyAlertV2', { alertUuid: alert.uuid, savedClipUuid: wrongClip })).json.errorMsg, 'Saved clip of the alert not found');

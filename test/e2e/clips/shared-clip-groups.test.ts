@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
@@ -27,13 +28,11 @@ forEachDialect('shared clip groups and their links', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(`/api/event/${path}`, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/event',
+  );
   /** A GET on the media host without any API key. */
   const anonymous = async (path: string, headers: Record<string, string> = {}) => {
     const r = await fetch(server.gatehouse.urls.media + path, { headers });
@@ -102,13 +101,13 @@ forEachDialect('shared clip groups and their links', (dialect) => {
     });
 
     it("refuses another organization's clips, clips named twice over, and bad input", async () => {
-      const foreign = await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid }] }, outsider.apiKey);
+      const foreign = await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid }] }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Saved clip not found');
       assert.match((await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid, alertUuid: clips[0].uuid }] })).json.errorMsg, /either/);
       assert.equal((await call('createSharedClipGroupV3', { uuids: [] })).status, 400);
       assert.equal((await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid }], expirationTimeSecs: 0 })).status, 400);
-      expectDenied(await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid }] }, await readOnlyKey(server, site.org)));
-      assert.deepEqual((await ok('getSharedClipGroupsV2', {}, outsider.apiKey)).sharedClipGroups, []);
+      expectDenied(await call('createSharedClipGroupV3', { uuids: [{ eventUuid: clips[0].uuid }] }, { key: await readOnlyKey(server, site.org) }));
+      assert.deepEqual((await ok('getSharedClipGroupsV2', {}, { key: outsider.apiKey })).sharedClipGroups, []);
     });
   });
 
@@ -124,11 +123,11 @@ forEachDialect('shared clip groups and their links', (dialect) => {
       );
       assert.ok(!(await ok('getSharedClipGroupsV2', { createdBeforeMs: before })).sharedClipGroups.some((g: any) => g.uuid === created.uuid));
 
-      const foreignRead = await call('getSharedClipGroupDetails', { uuid: created.uuid }, outsider.apiKey);
+      const foreignRead = await call('getSharedClipGroupDetails', { uuid: created.uuid }, { key: outsider.apiKey });
       assert.equal(foreignRead.json.errorMsg, 'Shared clip group not found');
-      const foreignUpdate = await call('updateSharedClipGroupV2', { sharedClipUuid: created.uuid, title: 'Hijacked' }, outsider.apiKey);
+      const foreignUpdate = await call('updateSharedClipGroupV2', { sharedClipUuid: created.uuid, title: 'Hijacked' }, { key: outsider.apiKey });
       assert.equal(foreignUpdate.json.errorMsg, 'Shared clip group not found');
-      assert.equal((await call('deleteSharedClipGroupV2', { uuid: created.uuid }, outsider.apiKey)).json.errorMsg, 'Shared clip group not found');
+      assert.equal((await call('deleteSharedClipGroupV2', { uuid: created.uuid }, { key: outsider.apiKey })).json.errorMsg, 'Shared clip group not found');
 
       const changes = await changesDuring(server, async () => {
         const updated = await ok('updateSharedClipGroupV2', {

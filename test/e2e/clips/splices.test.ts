@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia } from '../../helpers/media-decode.js';
 import { expectDenied, readOnlyKey, watchChanges } from '../../helpers/org-structure.js';
@@ -23,13 +24,10 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const clipOf = async (clipUuid: string) => (await ok('/api/event/getClipWithProgress', { clipUuid })).clip;
   const until = (clipUuid: string, status: string) =>
     waitFor(
@@ -106,7 +104,7 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
       assert.match(long.json.errorMsg, /at most 600 seconds/);
       const future = await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: Date.now() + 60_000, durationSec: 5 });
       assert.match(future.json.errorMsg, /after now/);
-      const foreign = await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0, durationSec: 5 }, outsider.apiKey);
+      const foreign = await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0, durationSec: 5 }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Camera not found');
       // All or nothing: a foreign camera among ours refuses the whole splice.
       const outsiderSite = await seedEventsSite(server, 'Splice Outsider Site');
@@ -117,7 +115,9 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
       assert.equal((await call('/api/video/spliceV3', { deviceUuids: ['lobby'], startTimeMillis: T0, durationSec: 5 })).status, 400);
       assert.equal((await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0, durationSec: 0 })).status, 400);
       assert.equal((await call('/api/video/splice', { deviceUuid: site.lobby, startTime: T0 })).status, 400);
-      expectDenied(await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0, durationSec: 1 }, await readOnlyKey(server, site.org)));
+      expectDenied(
+        await call('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0, durationSec: 1 }, { key: await readOnlyKey(server, site.org) }),
+      );
     });
   });
 
@@ -126,10 +126,10 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
       // One render at a time: the long one ahead keeps the next waiting while it is cancelled.
       const ahead = await ok('/api/video/spliceV3', { deviceUuids: [site.dock], startTimeMillis: T0 - 3_600_000, durationSec: 60 });
       const target = await ok('/api/video/spliceV3', { deviceUuids: [site.lobby], startTimeMillis: T0 - 7_200_000, durationSec: 1 });
-      const listed = async (path: string, key = site.org.apiKey) => (await ok(path, {}, key)).splicedClips;
+      const listed = async (path: string, key = site.org.apiKey) => (await ok(path, {}, { key: key })).splicedClips;
       assert.ok((await listed('/api/video/getSplicedClipsInProgress')).some((s: any) => s.clipUuid === target.clipUuid));
 
-      const foreign = await call('/api/video/cancelSpliceV2', { clipUuid: target.clipUuid }, outsider.apiKey);
+      const foreign = await call('/api/video/cancelSpliceV2', { clipUuid: target.clipUuid }, { key: outsider.apiKey });
       assert.equal(foreign.json.errorMsg, 'Spliced clip not found');
       await ok('/api/video/cancelSpliceV2', { clipUuidList: [target.clipUuid] });
       assert.equal((await clipOf(target.clipUuid)).status, 'FAILED');
@@ -140,7 +140,7 @@ forEachDialect('splices: saved clips rendered from the footage', (dialect) => {
       }
       assert.match((await call('/api/video/cancelSplice', { clipUuid: target.clipUuid })).json.errorMsg, /only a splice in progress/);
 
-      assert.equal((await call('/api/video/retrySplice', { clipUuid: target.clipUuid }, outsider.apiKey)).json.errorMsg, 'Spliced clip not found');
+      assert.equal((await call('/api/video/retrySplice', { clipUuid: target.clipUuid }, { key: outsider.apiKey })).json.errorMsg, 'Spliced clip not found');
       await ok('/api/video/retrySplice', { clipUuid: target.clipUuid });
       const done = await until(target.clipUuid, 'COMPLETE');
       const video = await media(done.clipLocationV2);

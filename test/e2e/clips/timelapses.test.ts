@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, seedEventsSite, type EventsSite } from '../events/fixtures.js';
-import { assertFails } from '../../helpers/api.js';
+import { apiAs, assertFails } from '../../helpers/api.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,20 +23,19 @@ forEachDialect('timelapses and shared timelapse groups', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(`/api/video/${path}`, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/video',
+  );
   const media = async (path: string, headers: Record<string, string> = {}) => {
     const r = await fetch(server.gatehouse.urls.media + path, { headers });
     const body = Buffer.from(await r.arrayBuffer());
     return { status: r.status, headers: r.headers, body, json: () => JSON.parse(body.toString('utf8')) };
   };
   const withKey = (key = site.org.apiKey) => ({ 'x-auth-apikey': key });
-  const listed = async (uuid: string, key = site.org.apiKey) => (await ok('getTimelapseClips', {}, key)).timelapseClips.find((t: any) => t.clipUuid === uuid);
+  const listed = async (uuid: string, key = site.org.apiKey) =>
+    (await ok('getTimelapseClips', {}, { key: key })).timelapseClips.find((t: any) => t.clipUuid === uuid);
   const completed = (uuid: string) =>
     waitFor(`timelapse ${uuid} to complete`, async () => ((await listed(uuid))?.status.state === 'COMPLETE' ? listed(uuid) : null), 30_000, 100);
 
@@ -150,24 +149,24 @@ forEachDialect('timelapses and shared timelapse groups', (dialect) => {
     it("answers another organization's cameras and timelapses exactly as missing ones", async () => {
       const span = { startTime: Date.now() - DAY, stopTime: Date.now() - HOUR };
       assertSameAsMissing(
-        await call('generateTimelapseClip', { deviceUuids: [site.lobby], ...span }, outsider.org.apiKey),
-        await call('generateTimelapseClip', { deviceUuids: [nobodysUuid()], ...span }, outsider.org.apiKey),
+        await call('generateTimelapseClip', { deviceUuids: [site.lobby], ...span }, { key: outsider.org.apiKey }),
+        await call('generateTimelapseClip', { deviceUuids: [nobodysUuid()], ...span }, { key: outsider.org.apiKey }),
       );
       assertSameAsMissing(
-        await call('getTimelapseMetadata', { deviceUuidList: [site.lobby] }, outsider.org.apiKey),
-        await call('getTimelapseMetadata', { deviceUuidList: [nobodysUuid()] }, outsider.org.apiKey),
+        await call('getTimelapseMetadata', { deviceUuidList: [site.lobby] }, { key: outsider.org.apiKey }),
+        await call('getTimelapseMetadata', { deviceUuidList: [nobodysUuid()] }, { key: outsider.org.apiKey }),
       );
       for (const path of ['deleteTimelapseClips', 'shareTimelapseClips']) {
         assertSameAsMissing(
-          await call(path, { clipUuids: [timelapse] }, outsider.org.apiKey),
-          await call(path, { clipUuids: [nobodysUuid()] }, outsider.org.apiKey),
+          await call(path, { clipUuids: [timelapse] }, { key: outsider.org.apiKey }),
+          await call(path, { clipUuids: [nobodysUuid()] }, { key: outsider.org.apiKey }),
         );
       }
       assertSameAsMissing(
-        await call('createSharedTimelapseGroup', { timelapseUuids: [timelapse] }, outsider.org.apiKey),
-        await call('createSharedTimelapseGroup', { timelapseUuids: [nobodysUuid()] }, outsider.org.apiKey),
+        await call('createSharedTimelapseGroup', { timelapseUuids: [timelapse] }, { key: outsider.org.apiKey }),
+        await call('createSharedTimelapseGroup', { timelapseUuids: [nobodysUuid()] }, { key: outsider.org.apiKey }),
       );
-      assert.deepEqual((await ok('getTimelapseClips', {}, outsider.org.apiKey)).timelapseClips, []);
+      assert.deepEqual((await ok('getTimelapseClips', {}, { key: outsider.org.apiKey })).timelapseClips, []);
       const theirs = await media((await listed(timelapse)).videoUrl, withKey(outsider.org.apiKey));
       assert.equal(theirs.status, 404);
       assert.equal((await listed(timelapse)).status.state, 'COMPLETE', 'untouched');
@@ -230,14 +229,14 @@ forEachDialect('timelapses and shared timelapse groups', (dialect) => {
       assertFails(await call('updateSharedTimelapseGroup', { uuid: created.uuid, expirationTimeUpdate: true }), /expirationTimeSecs/);
 
       assertSameAsMissing(
-        await call('updateSharedTimelapseGroup', { uuid: created.uuid, title: 'Hijacked' }, outsider.org.apiKey),
-        await call('updateSharedTimelapseGroup', { uuid: nobodysUuid(), title: 'Hijacked' }, outsider.org.apiKey),
+        await call('updateSharedTimelapseGroup', { uuid: created.uuid, title: 'Hijacked' }, { key: outsider.org.apiKey }),
+        await call('updateSharedTimelapseGroup', { uuid: nobodysUuid(), title: 'Hijacked' }, { key: outsider.org.apiKey }),
       );
       assertSameAsMissing(
-        await call('deleteSharedTimelapseGroup', { uuid: created.uuid }, outsider.org.apiKey),
-        await call('deleteSharedTimelapseGroup', { uuid: nobodysUuid() }, outsider.org.apiKey),
+        await call('deleteSharedTimelapseGroup', { uuid: created.uuid }, { key: outsider.org.apiKey }),
+        await call('deleteSharedTimelapseGroup', { uuid: nobodysUuid() }, { key: outsider.org.apiKey }),
       );
-      assert.deepEqual((await ok('getSharedTimelapseGroups', {}, outsider.org.apiKey)).sharedTimelapses, []);
+      assert.deepEqual((await ok('getSharedTimelapseGroups', {}, { key: outsider.org.apiKey })).sharedTimelapses, []);
 
       const deleted = await changesDuring(server, () => ok('deleteSharedTimelapseGroup', { uuid: created.uuid }));
       assert.equal(deleted.find((c) => c.entity === 'SHARED_TIMELAPSE_GROUP')?.type, 'DELETE');
