@@ -4,7 +4,7 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia, decodeUrl } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('raw HTTP streams of cameras', (dialect) => {
   let server: TestServer;
@@ -17,12 +17,11 @@ forEachDialect('raw HTTP streams of cameras', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (op: string, body: object, key = org.apiKey) => server.call(`/api/camera/${op}`, body, { key });
-  const ok = async (op: string, body: object, key = org.apiKey) => {
-    const r = await call(op, body, key);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => org.apiKey,
+    '/api/camera',
+  );
   const media = async (path: string, headers: Record<string, string> = {}) => {
     const r = await fetch(server.gatehouse.urls.media + path, { headers });
     return { status: r.status, headers: r.headers, body: Buffer.from(await r.arrayBuffer()) };
@@ -104,10 +103,10 @@ forEachDialect('raw HTTP streams of cameras', (dialect) => {
         assertSameAsMissing(await call(op, body), await call(op, { ...body, deviceUuid: nobodysUuid() }));
       }
       assertSameAsMissing(
-        await call('deleteRawHttpStream', { deviceUuid: lobby(), customPathPart }, other.apiKey),
-        await call('deleteRawHttpStream', { deviceUuid: nobodysUuid(), customPathPart }, other.apiKey),
+        await call('deleteRawHttpStream', { deviceUuid: lobby(), customPathPart }, { key: other.apiKey }),
+        await call('deleteRawHttpStream', { deviceUuid: nobodysUuid(), customPathPart }, { key: other.apiKey }),
       );
-      assert.deepEqual((await ok('findAllRawHttpStreams', {}, other.apiKey)).rawHttpStreams, []);
+      assert.deepEqual((await ok('findAllRawHttpStreams', {}, { key: other.apiKey })).rawHttpStreams, []);
       assertFails(await call('deleteRawHttpStream', { deviceUuid: org.site.cameras.Dock, customPathPart }), 'Raw HTTP stream not found');
       assert.equal((await media(`${created.lanVideoLowResUrl}&durationSec=2`)).status, 200, 'still served');
     });

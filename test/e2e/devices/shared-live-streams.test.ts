@@ -5,7 +5,7 @@ import { decodeMedia, decodeUrl } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
 import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails } from '../../helpers/api.js';
 
 /** Two cameras and a doorbell camera. */
 const LIVE_SITE = {
@@ -28,12 +28,10 @@ forEachDialect('shared live video streams and shared video walls', (dialect) => 
   });
   after(() => server.close());
 
-  const call = (path: string, body: object, key = org.apiKey) => server.call(path, body, { key });
-  const ok = async (path: string, body: object, key = org.apiKey) => {
-    const r = await call(path, body, key);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => org.apiKey,
+  );
   /** A GET on the media host without any API key. */
   const anonymous = async (path: string, headers: Record<string, string> = {}) => {
     const r = await fetch(server.gatehouse.urls.media + path, { headers });
@@ -164,11 +162,13 @@ forEachDialect('shared live video streams and shared video walls', (dialect) => 
       );
       const ours = await ok('/api/camera/createSharedLiveVideoStream', { cameraUuid: lobby() });
       assertSameAsMissing(
-        await call('/api/camera/deleteSharedLiveVideoStream', { uuid: ours.sharedLiveVideoStreamUuid }, other.apiKey),
-        await call('/api/camera/deleteSharedLiveVideoStream', { uuid: nobodysUuid() }, other.apiKey),
+        await call('/api/camera/deleteSharedLiveVideoStream', { uuid: ours.sharedLiveVideoStreamUuid }, { key: other.apiKey }),
+        await call('/api/camera/deleteSharedLiveVideoStream', { uuid: nobodysUuid() }, { key: other.apiKey }),
       );
       assert.equal((await anonymous(ours.sharedLiveVideoStreamUrl)).status, 200, 'still served');
-      assert.ok(!(await ok('/api/camera/findAllSharedLiveVideoStreams', {}, other.apiKey)).sharedLiveVideoStreams.some((s: any) => s.orgUuid === org.orgUuid));
+      assert.ok(
+        !(await ok('/api/camera/findAllSharedLiveVideoStreams', {}, { key: other.apiKey })).sharedLiveVideoStreams.some((s: any) => s.orgUuid === org.orgUuid),
+      );
 
       assertFails(await call('/api/camera/createSharedLiveVideoStream', { cameraUuid: lobby(), scheduleUuid: nobodysUuid() }), /scheduleUuid/);
       assertFails(await call('/api/camera/createSharedLiveVideoStream', { cameraUuid: lobby(), ssoProtected: true }), /ssoProtected/);
@@ -230,7 +230,7 @@ forEachDialect('shared live video streams and shared video walls', (dialect) => 
 
   describe('shared video walls', () => {
     const createWall = async (deviceList: string[], key = org.apiKey) =>
-      (await ok('/api/camera/createVideoWall', { videoWall: { displayName: 'Gatehouse wall', deviceList } }, key)).uuid as string;
+      (await ok('/api/camera/createVideoWall', { videoWall: { displayName: 'Gatehouse wall', deviceList } }, { key: key })).uuid as string;
 
     it("shares a wall: the page lists the wall's cameras as it holds them, each with its live playlist; announced", async () => {
       const wall = await createWall([`${lobby()}.v0`, `${dock()}.v0`]);
@@ -305,13 +305,13 @@ forEachDialect('shared live video streams and shared video walls', (dialect) => 
       const ours = await ok('/api/camera/createSharedVideoWall', { videoWallUuid: wall });
       for (const path of ['/api/camera/createSharedVideoWall', '/api/camera/createProtectedSharedVideoWall', '/api/camera/findSharedVideoWalls']) {
         assertSameAsMissing(
-          await call(path, { videoWallUuid: wall, password: 'p' }, other.apiKey),
-          await call(path, { videoWallUuid: nobodysUuid(), password: 'p' }, other.apiKey),
+          await call(path, { videoWallUuid: wall, password: 'p' }, { key: other.apiKey }),
+          await call(path, { videoWallUuid: nobodysUuid(), password: 'p' }, { key: other.apiKey }),
         );
       }
       assertSameAsMissing(
-        await call('/api/camera/deleteSharedVideoWall', { uuid: ours.sharedLiveVideoStreamUuid }, other.apiKey),
-        await call('/api/camera/deleteSharedVideoWall', { uuid: nobodysUuid() }, other.apiKey),
+        await call('/api/camera/deleteSharedVideoWall', { uuid: ours.sharedLiveVideoStreamUuid }, { key: other.apiKey }),
+        await call('/api/camera/deleteSharedVideoWall', { uuid: nobodysUuid() }, { key: other.apiKey }),
       );
       assert.equal((await anonymous(ours.sharedLiveVideoStreamUrl)).status, 200, 'still served');
       assert.equal((await call('/api/camera/findSharedVideoWalls', {})).status, 400);

@@ -9,7 +9,7 @@ import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { FAST_OUTBOX } from '../integrations/alerts.js';
 import { FAST_WEBHOOKS } from '../webhooks/fixtures.js';
 import { seedEventsSite, simulate, type EventsSite } from './fixtures.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails, assertOk } from '../../helpers/api.js';
 
 forEachDialect('policy alerts: muted devices and false-positive reports', (dialect) => {
   let server: TestServer;
@@ -36,12 +36,10 @@ forEachDialect('policy alerts: muted devices and false-positive reports', (diale
     await Promise.all([chat.close(), hook.close()]);
   });
 
-  const call = (path: string, body: unknown, s = site) => server.call(path, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s = site) => {
-    const r = await call(path, body, s);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const alert = async (device: string) => (await simulate(server, 'alert', { device, trigger: 'MOTION' })).policyAlert;
   /** How the alert was told: a notification to the user, a chat message delivered (its outbox row), a webhook received. */
   async function told(uuid: string) {
@@ -100,7 +98,7 @@ forEachDialect('policy alerts: muted devices and false-positive reports', (diale
         await call('/api/event/muteNotificationsForDevice', { deviceUuid: other.lobby, durationSec: 60 }),
         await call('/api/event/muteNotificationsForDevice', { deviceUuid: nobodysUuid(), durationSec: 60 }),
       );
-      assert.deepEqual((await ok('/api/event/getNotificationMutes', {}, other)).mutes, []);
+      assert.deepEqual((await ok('/api/event/getNotificationMutes', {}, { key: other.org.apiKey })).mutes, []);
       assert.equal((await alert(other.lobby)).notificationsMutedUntilMs ?? null, null, "the other organization's camera is not muted");
       assert.equal((await call('/api/event/muteNotificationsForDevice', { deviceUuid: site.lobby, durationSec: -1 })).status, 400);
       assert.equal((await call('/api/event/muteNotificationsForDevice', { deviceUuid: site.lobby, durationSec: 8 * 86_400 })).status, 400);
@@ -135,7 +133,10 @@ forEachDialect('policy alerts: muted devices and false-positive reports', (diale
         await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: theirs.uuid } }),
         await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: nobodysUuid() } }),
       );
-      assert.equal((await ok('/api/event/getPolicyAlert', { policyAlertUuid: theirs.uuid }, other)).policyAlert.badAlertReport ?? null, null);
+      assert.equal(
+        (await ok('/api/event/getPolicyAlert', { policyAlertUuid: theirs.uuid }, { key: other.org.apiKey })).policyAlert.badAlertReport ?? null,
+        null,
+      );
       assertFails(await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: nobodysUuid() } }), 'Policy alert not found');
       assert.equal((await call('/api/event/reportBadPolicyAlert', { policyAlert: {} })).status, 400);
     });

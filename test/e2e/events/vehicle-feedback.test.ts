@@ -4,7 +4,7 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails } from '../../helpers/api.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,12 +21,11 @@ forEachDialect('plate reads: recent lists, misread reports and association with 
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, s = site) => server.call(`/api/vehicle/${path}`, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown, s = site) => {
-    const r = await call(path, body, s);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/vehicle',
+  );
   const read = async (s: EventsSite, camera: string, plate: string, at: number) => (await simulate(server, 'plate', { camera, plate, at })).vehicleEvent;
   const uuids = (events: Array<{ uuid: string }>) => events.map((e) => e.uuid);
 
@@ -38,32 +37,35 @@ forEachDialect('plate reads: recent lists, misread reports and association with 
       const lobbyOld = await read(s, s.lobby, 'RCT111', now - 8 * DAY);
       await read(other, other.lobby, 'RCT111', now - HOUR);
 
-      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', {}, s)).events), [lobbyNew.uuid, dockNew.uuid]);
-      const all = (await ok('getRecentVehicleEvents', { startTimeMs: now - 9 * DAY }, s)).events;
+      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', {}, { key: s.org.apiKey })).events), [lobbyNew.uuid, dockNew.uuid]);
+      const all = (await ok('getRecentVehicleEvents', { startTimeMs: now - 9 * DAY }, { key: s.org.apiKey })).events;
       assert.deepEqual(uuids(all), [lobbyNew.uuid, dockNew.uuid, lobbyOld.uuid]);
-      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', { deviceUuids: [`${s.dock}.v0`] }, s)).events), [dockNew.uuid]);
-      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', { endTimeMs: now - 90 * 60_000 }, s)).events), [dockNew.uuid]);
+      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', { deviceUuids: [`${s.dock}.v0`] }, { key: s.org.apiKey })).events), [dockNew.uuid]);
+      assert.deepEqual(uuids((await ok('getRecentVehicleEvents', { endTimeMs: now - 90 * 60_000 }, { key: s.org.apiKey })).events), [dockNew.uuid]);
 
-      const byLocation = await ok('getRecentVehicleEventsByLocation', { locationUuid: lobbyNew.locationUuid }, s);
+      const byLocation = await ok('getRecentVehicleEventsByLocation', { locationUuid: lobbyNew.locationUuid }, { key: s.org.apiKey });
       assert.deepEqual(uuids(byLocation.events), [lobbyNew.uuid, dockNew.uuid]);
-      const forVehicle = await ok('getRecentVehicleEventsForVehicle', { licensePlate: 'rct 111', startTimeMs: now - 9 * DAY }, s);
+      const forVehicle = await ok('getRecentVehicleEventsForVehicle', { licensePlate: 'rct 111', startTimeMs: now - 9 * DAY }, { key: s.org.apiKey });
       assert.deepEqual(uuids(forVehicle.events), [lobbyNew.uuid, lobbyOld.uuid]);
       assert.equal(forVehicle.events[0].vehicleLicensePlate, 'RCT111');
 
       // Another organization's camera and location answer as unknown ones.
       const nobody = nobodysUuid();
       assertSameAsMissing(
-        await call('getRecentVehicleEvents', { deviceUuids: [other.lobby] }, s),
-        await call('getRecentVehicleEvents', { deviceUuids: [nobody] }, s),
+        await call('getRecentVehicleEvents', { deviceUuids: [other.lobby] }, { key: s.org.apiKey }),
+        await call('getRecentVehicleEvents', { deviceUuids: [nobody] }, { key: s.org.apiKey }),
         [other.lobby, nobody],
       );
-      const theirLocation = (await ok('getRecentVehicleEvents', {}, other)).events[0].locationUuid;
+      const theirLocation = (await ok('getRecentVehicleEvents', {}, { key: other.org.apiKey })).events[0].locationUuid;
       assertSameAsMissing(
-        await call('getRecentVehicleEventsByLocation', { locationUuid: theirLocation }, s),
-        await call('getRecentVehicleEventsByLocation', { locationUuid: nobodysUuid() }, s),
+        await call('getRecentVehicleEventsByLocation', { locationUuid: theirLocation }, { key: s.org.apiKey }),
+        await call('getRecentVehicleEventsByLocation', { locationUuid: nobodysUuid() }, { key: s.org.apiKey }),
       );
-      assertFails(await call('getRecentVehicleEvents', { startTimeMs: now, endTimeMs: now - DAY }, s), /start time must not be after the end time/);
-      assert.equal((await call('getRecentVehicleEventsForVehicle', {}, s)).status, 400);
+      assertFails(
+        await call('getRecentVehicleEvents', { startTimeMs: now, endTimeMs: now - DAY }, { key: s.org.apiKey }),
+        /start time must not be after the end time/,
+      );
+      assert.equal((await call('getRecentVehicleEventsForVehicle', {}, { key: s.org.apiKey })).status, 400);
     });
   });
 
@@ -90,7 +92,7 @@ forEachDialect('plate reads: recent lists, misread reports and association with 
 
       assertFails(await call('reportVehicleEvent', { eventUuid: misread.uuid }), 'Vehicle event not found');
       assertSameAsMissing(await call('reportVehicleEvent', { eventUuid: theirs.uuid }), await call('reportVehicleEvent', { eventUuid: nobodysUuid() }));
-      assert.deepEqual(uuids((await ok('getVehicleEvents', plates, other)).events), [theirs.uuid], 'theirs is untouched');
+      assert.deepEqual(uuids((await ok('getVehicleEvents', plates, { key: other.org.apiKey })).events), [theirs.uuid], 'theirs is untouched');
     });
   });
 
@@ -111,7 +113,10 @@ forEachDialect('plate reads: recent lists, misread reports and association with 
       );
       assert.deepEqual(uuids((await ok('getVehicleEvents', { licensePlateExactQuery: ['VAN77'] })).events), [partial.uuid]);
       assertFails(await call('associateEventsToVehicle', { eventUuids: [partial.uuid], vehicleLicensePlate: 'NOPE1' }), 'Vehicle not found');
-      assertFails(await call('associateEventsToVehicle', { eventUuids: [theirs.uuid], vehicleLicensePlate: 'VAN777' }, other), 'Vehicle not found');
+      assertFails(
+        await call('associateEventsToVehicle', { eventUuids: [theirs.uuid], vehicleLicensePlate: 'VAN777' }, { key: other.org.apiKey }),
+        'Vehicle not found',
+      );
 
       const changes = await changesDuring(server, () =>
         ok('associateEventsToVehicle', { eventUuids: [partial.uuid, wrong.uuid], vehicleLicensePlate: 'van-777' }),
@@ -136,7 +141,11 @@ forEachDialect('plate reads: recent lists, misread reports and association with 
       );
       assert.deepEqual(uuids((await ok('getVehicleEvents', { vehicleLabelQuery: ['fleet'] })).events), [partial.uuid, wrong.uuid]);
       assert.deepEqual((await ok('getVehicleEvents', { licensePlateExactQuery: ['VAN77'] })).events, []);
-      assert.deepEqual(uuids((await ok('getVehicleEvents', { licensePlateExactQuery: ['VAN77'] }, other)).events), [theirs.uuid], 'theirs is untouched');
+      assert.deepEqual(
+        uuids((await ok('getVehicleEvents', { licensePlateExactQuery: ['VAN77'] }, { key: other.org.apiKey })).events),
+        [theirs.uuid],
+        'theirs is untouched',
+      );
       assert.equal((await call('associateEventsToVehicle', { eventUuids: [], vehicleLicensePlate: 'VAN777' })).status, 400);
     });
   });

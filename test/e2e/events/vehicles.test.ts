@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -27,13 +28,10 @@ forEachDialect('vehicles and licence plates', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, s = site) => server.call(path, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s = site) => {
-    const r = await call(path, body, s);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const read = (s: EventsSite, camera: string, plate: string, at: number) => simulate(server, 'plate', { camera, plate, at: String(at) });
 
   it('every operation requires authentication and refuses a malformed body', async () => {
@@ -90,10 +88,13 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       await ok('/api/vehicle/removeVehicleLabel', { vehicleLicensePlate: 'ABC123', label: 'blue' });
       assert.deepEqual((await ok('/api/vehicle/getVehicleLabelsForOrg')).vehicleLabels, { ABC123: ['fleet'] });
 
-      assert.deepEqual((await ok('/api/vehicle/getVehicles', {}, other)).vehicles, [], 'another organization sees none');
-      const theirs = await call('/api/vehicle/deleteVehicle', { vehicleLicensePlate: 'ABC123' }, other);
+      assert.deepEqual((await ok('/api/vehicle/getVehicles', {}, { key: other.org.apiKey })).vehicles, [], 'another organization sees none');
+      const theirs = await call('/api/vehicle/deleteVehicle', { vehicleLicensePlate: 'ABC123' }, { key: other.org.apiKey });
       assert.deepEqual({ error: theirs.json.error, errorMsg: theirs.json.errorMsg }, { error: true, errorMsg: 'Vehicle not found' });
-      assert.equal((await call('/api/vehicle/addVehicleLabel', { vehicleLicensePlate: 'ABC123', label: 'x' }, other)).json.errorMsg, 'Vehicle not found');
+      assert.equal(
+        (await call('/api/vehicle/addVehicleLabel', { vehicleLicensePlate: 'ABC123', label: 'x' }, { key: other.org.apiKey })).json.errorMsg,
+        'Vehicle not found',
+      );
 
       const deletion = await changesDuring(server, () => ok('/api/vehicle/deleteVehicle', { vehicleLicensePlate: 'abc123' }));
       assert.equal(deletion.find((c) => c.entity === 'VEHICLE')?.type, 'DELETE');
@@ -105,8 +106,8 @@ forEachDialect('vehicles and licence plates', (dialect) => {
   describe('plate reads', () => {
     it('simulate plate records a read on the stream; a watched plate raises a LICENSEPLATE_ALERT, a trusted one does not', async () => {
       const s = await seedEventsSite(server, 'Watch Org');
-      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'WATCH1', name: 'Stolen car', alert: true }, s);
-      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'TRUST1', alert: true, trust: true }, s);
+      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'WATCH1', name: 'Stolen car', alert: true }, { key: s.org.apiKey });
+      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'TRUST1', alert: true, trust: true }, { key: s.org.apiKey });
       let answer: any;
       const changes = await changesDuring(server, async () => {
         answer = await read(s, s.lobby, 'watch-1', T0);
@@ -118,7 +119,7 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       assert.equal(answer.policyAlert.alertingEventVehicles[0].licensePlateNumber, 'WATCH1');
       assert.ok(changes.some((c) => c.entity === 'VEHICLE_EVENT' && c.type === 'CREATE' && c.entityUuid === answer.vehicleEvent.uuid));
       assert.ok(changes.some((c) => c.entity === 'POLICY_ALERT' && c.type === 'CREATE'));
-      const alerts = (await ok('/api/event/getPolicyAlerts', {}, s)).policyAlerts;
+      const alerts = (await ok('/api/event/getPolicyAlerts', {}, { key: s.org.apiKey })).policyAlerts;
       assert.deepEqual(
         alerts.map((a: any) => a.uuid),
         [answer.policyAlert.uuid],
@@ -132,8 +133,8 @@ forEachDialect('vehicles and licence plates', (dialect) => {
 
     it('getVehicleEvents filters by plate, name, label, unnamed, camera and time, and pages with no gaps or repeats', async () => {
       const s = await seedEventsSite(server, 'Events Plates Org');
-      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'NAMED1', name: 'Boss' }, s);
-      await ok('/api/vehicle/addVehicleLabel', { vehicleLicensePlate: 'NAMED1', label: 'vip' }, s);
+      await ok('/api/vehicle/saveVehicle', { vehicleLicensePlate: 'NAMED1', name: 'Boss' }, { key: s.org.apiKey });
+      await ok('/api/vehicle/addVehicleLabel', { vehicleLicensePlate: 'NAMED1', label: 'vip' }, { key: s.org.apiKey });
       const reads: VehicleEvent[] = [];
       for (let i = 0; i < 23; i++) {
         const camera = i % 2 ? s.lobby : s.dock;
@@ -145,7 +146,7 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       const all: VehicleEvent[] = [];
       let cursor = {};
       for (let page = 0; page < 30; page++) {
-        const events = (await ok('/api/vehicle/getVehicleEvents', { maxResults: 5, ...cursor }, s)).events as VehicleEvent[];
+        const events = (await ok('/api/vehicle/getVehicleEvents', { maxResults: 5, ...cursor }, { key: s.org.apiKey })).events as VehicleEvent[];
         if (events.length === 0) break;
         all.push(...events);
         cursor = { lastEventTimestamp: events.at(-1)!.eventTimestamp, lastUuid: events.at(-1)!.uuid };
@@ -154,7 +155,9 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].eventTimestamp >= all[i].eventTimestamp, 'newest first');
 
       const plates = async (body: Record<string, unknown>) =>
-        ((await ok('/api/vehicle/getVehicleEvents', { maxResults: 1000, ...body }, s)).events as VehicleEvent[]).map((e) => e.vehicleLicensePlate);
+        ((await ok('/api/vehicle/getVehicleEvents', { maxResults: 1000, ...body }, { key: s.org.apiKey })).events as VehicleEvent[]).map(
+          (e) => e.vehicleLicensePlate,
+        );
       const count = (plate: string) => reads.filter((r) => r.vehicleLicensePlate === plate).length;
       assert.equal((await plates({ licensePlateExactQuery: ['xyz-789'] })).length, count('XYZ789'));
       assert.deepEqual(new Set(await plates({ nameQuery: ['boss'] })), new Set(['NAMED1']));
@@ -163,7 +166,7 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       assert.deepEqual(new Set(await plates({ licensePlateFuzzyQuery: 'XYZ78' })), new Set(['XYZ789', 'XYZ780']));
       assert.equal((await plates({ deviceUuidFilter: [`${s.lobby}.v0`] })).length, reads.filter((r) => r.deviceUuid === `${s.lobby}.v0`).length);
       assert.equal((await plates({ startTimeMs: T0 + 5000 })).length, reads.filter((r) => r.eventTimestamp >= T0 + 5000).length);
-      const theirs = await call('/api/vehicle/getVehicleEvents', { deviceUuidFilter: [other.lobby] }, s);
+      const theirs = await call('/api/vehicle/getVehicleEvents', { deviceUuidFilter: [other.lobby] }, { key: s.org.apiKey });
       assert.equal(theirs.json.errorMsg, `Device ${other.lobby} not found`);
     });
 
@@ -174,7 +177,8 @@ forEachDialect('vehicles and licence plates', (dialect) => {
       await read(s, s.dock, 'KLN457', T0 + 2);
       await read(s, s.dock, 'QQQ111', T0 + 3);
       await read(other, other.lobby, 'KLM456', T0);
-      const search = async (body: Record<string, unknown>) => (await ok('/api/search/searchLicensePlates', body, s)).vehicleEvents as VehicleEvent[];
+      const search = async (body: Record<string, unknown>) =>
+        (await ok('/api/search/searchLicensePlates', body, { key: s.org.apiKey })).vehicleEvents as VehicleEvent[];
       const exact = await search({ licensePlate: 'klm 456' });
       assert.deepEqual(
         exact.map((e) => [e.vehicleLicensePlate, e.searchMatchedType]),

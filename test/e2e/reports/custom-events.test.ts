@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { changesDuring, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails } from '../../helpers/api.js';
 
 // A daylight-saving week in New York (the site's zone): 10 March 2024 has 23 hours.
 const MAR9 = Date.UTC(2024, 2, 9, 5);
@@ -37,14 +37,13 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
     await analyzer.close();
   });
 
-  const call = (path: string, body: unknown, s = site) => server.call(`/api/${path}`, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s = site) => {
-    const r = await call(path, body, s);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api',
+  );
   const create = async (promptConfiguration: object, s = site) =>
-    (await ok('scenequery/createPromptConfiguration', { promptConfiguration }, s)).promptConfiguration;
+    (await ok('scenequery/createPromptConfiguration', { promptConfiguration }, { key: s.org.apiKey })).promptConfiguration;
   const answer = (prompt: string, camera: string, value: string, at: number) => simulate(server, 'custom-event', { camera, prompt, value, at });
 
   describe('prompt configurations', () => {
@@ -74,7 +73,7 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         listed.map((p: any) => p.uuid),
         [made.uuid],
       );
-      assert.deepEqual((await ok('scenequery/findPromptConfigurations', {}, other)).promptConfigurations, []);
+      assert.deepEqual((await ok('scenequery/findPromptConfigurations', {}, { key: other.org.apiKey })).promptConfigurations, []);
 
       const nobody = nobodysUuid();
       assertSameAsMissing(
@@ -100,12 +99,12 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
       );
       for (const path of ['getPromptConfiguration', 'deletePromptConfiguration'])
         assertSameAsMissing(
-          await call(`scenequery/${path}`, { promptUuid: made.uuid }, other),
-          await call(`scenequery/${path}`, { promptUuid: nobodysUuid() }, other),
+          await call(`scenequery/${path}`, { promptUuid: made.uuid }, { key: other.org.apiKey }),
+          await call(`scenequery/${path}`, { promptUuid: nobodysUuid() }, { key: other.org.apiKey }),
         );
       assertSameAsMissing(
-        await call('scenequery/selectiveUpdatePromptConfiguration', { uuid: made.uuid, name: 'theirs' }, other),
-        await call('scenequery/selectiveUpdatePromptConfiguration', { uuid: nobodysUuid(), name: 'theirs' }, other),
+        await call('scenequery/selectiveUpdatePromptConfiguration', { uuid: made.uuid, name: 'theirs' }, { key: other.org.apiKey }),
+        await call('scenequery/selectiveUpdatePromptConfiguration', { uuid: nobodysUuid(), name: 'theirs' }, { key: other.org.apiKey }),
       );
       const deletion = await changesDuring(server, () => ok('scenequery/deletePromptConfiguration', { promptUuid: made.uuid }));
       assert.equal(deletion.find((c) => c.entity === 'PROMPT_CONFIGURATION')?.type, 'DELETE');
@@ -153,8 +152,8 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         await call('scenequery/adHocPrompt', { deviceFacetUuid: nobodysUuid(), promptUuid: queue.uuid }),
       );
       assertSameAsMissing(
-        await call('scenequery/adHocPrompt', { deviceFacetUuid: other.lobby, promptUuid: queue.uuid }, other),
-        await call('scenequery/adHocPrompt', { deviceFacetUuid: other.lobby, promptUuid: nobodysUuid() }, other),
+        await call('scenequery/adHocPrompt', { deviceFacetUuid: other.lobby, promptUuid: queue.uuid }, { key: other.org.apiKey }),
+        await call('scenequery/adHocPrompt', { deviceFacetUuid: other.lobby, promptUuid: nobodysUuid() }, { key: other.org.apiKey }),
       );
 
       const before = (await ok('report/getCustomEventsReport', { startTimeMs: 0, endTimeMs: Date.now() + MIN })).timeSeriesDataPoints;
@@ -192,10 +191,10 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
       await answer(people.uuid, s.dock, '9', MAR11 + 40 * MIN);
       const foreign = await control(server, '/simulate/custom-event', { camera: other.lobby, prompt: propped.uuid, value: 'true', at: MAR10 });
       assert.equal(foreign.json.errorMsg, 'Prompt configuration not found', "a camera does not answer another organization's prompt");
-      assert.deepEqual((await ok('report/getCustomEventsReport', { startTimeMs: MAR9, endTimeMs: MAR12 }, other)).timeSeriesDataPoints, []);
+      assert.deepEqual((await ok('report/getCustomEventsReport', { startTimeMs: MAR9, endTimeMs: MAR12 }, { key: other.org.apiKey })).timeSeriesDataPoints, []);
 
       const range = { startTimeMs: MAR9, endTimeMs: MAR12 };
-      const report = (await ok('report/getCustomEventsReport', range, s)).timeSeriesDataPoints;
+      const report = (await ok('report/getCustomEventsReport', range, { key: s.org.apiKey })).timeSeriesDataPoints;
       assert.deepEqual(
         report.map((r: any) => [r.deviceFacetUuid, r.promptUuid, r.promptType, r.events.map((e: any) => e.value)]),
         [
@@ -206,7 +205,11 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
       );
       assert.equal(report[0].events[0].checkCondition, null, 'no check results without extendedResponse');
       const extended = (
-        await ok('report/getCustomEventsReport', { ...range, promptUuid: propped.uuid, deviceFacetUuids: [`${s.lobby}.v0`], extendedResponse: true }, s)
+        await ok(
+          'report/getCustomEventsReport',
+          { ...range, promptUuid: propped.uuid, deviceFacetUuids: [`${s.lobby}.v0`], extendedResponse: true },
+          { key: s.org.apiKey },
+        )
       ).timeSeriesDataPoints;
       assert.deepEqual(
         extended[0].events.map((e: any) => [e.timestampMs, e.checkCondition, e.prompt]),
@@ -218,14 +221,15 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         ],
       );
       assert.equal(extended.length, 1);
-      const atHq = (await ok('report/getCustomEventsReport', { ...range, locationUuid: raised.customEvent.locationUuid }, s)).timeSeriesDataPoints;
+      const atHq = (await ok('report/getCustomEventsReport', { ...range, locationUuid: raised.customEvent.locationUuid }, { key: s.org.apiKey }))
+        .timeSeriesDataPoints;
       assert.equal(atHq.length, 3, 'every camera of the site is at HQ');
       assertSameAsMissing(
-        await call('report/getCustomEventsReport', { ...range, locationUuid: raised.customEvent.locationUuid }, other),
-        await call('report/getCustomEventsReport', { ...range, locationUuid: nobodysUuid() }, other),
+        await call('report/getCustomEventsReport', { ...range, locationUuid: raised.customEvent.locationUuid }, { key: other.org.apiKey }),
+        await call('report/getCustomEventsReport', { ...range, locationUuid: nobodysUuid() }, { key: other.org.apiKey }),
       );
       assert.deepEqual(
-        (await ok('report/getCustomEventsReport', { ...range, endTimeMs: MAR9 + 60 * MIN }, s)).timeSeriesDataPoints,
+        (await ok('report/getCustomEventsReport', { ...range, endTimeMs: MAR9 + 60 * MIN }, { key: s.org.apiKey })).timeSeriesDataPoints,
         [],
         'the end is exclusive',
       );
@@ -233,9 +237,12 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         await call('report/getCustomEventsReport', { ...range, promptUuid: propped.uuid }),
         await call('report/getCustomEventsReport', { ...range, promptUuid: nobodysUuid() }),
       );
-      assertFails(await call('report/getCustomEventsReport', { startTimeMs: MAR12, endTimeMs: MAR9 }, s), 'startTimeMs must not be after endTimeMs');
+      assertFails(
+        await call('report/getCustomEventsReport', { startTimeMs: MAR12, endTimeMs: MAR9 }, { key: s.org.apiKey }),
+        'startTimeMs must not be after endTimeMs',
+      );
 
-      const binary = (await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, interval: 'DAILY' }, s)).reports;
+      const binary = (await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, interval: 'DAILY' }, { key: s.org.apiKey })).reports;
       assert.deepEqual(
         binary[`${s.lobby}.v0`].map((b: any) => [b.localDate, b.timestampMs, b.eventCount, b.true, b.false]),
         [
@@ -250,7 +257,9 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         binary[`${s.dock}.v0`].map((b: any) => b.true),
         [0, 1, 0],
       );
-      const utc = (await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, interval: 'DAILY', timeZone: 'UTC' }, s)).reports;
+      const utc = (
+        await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, interval: 'DAILY', timeZone: 'UTC' }, { key: s.org.apiKey })
+      ).reports;
       assert.deepEqual(
         utc[`${s.lobby}.v0`].map((b: any) => [b.localDate, b.eventCount]),
         [
@@ -260,13 +269,14 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
           ['2024-03-12T00:00:00', 0],
         ],
       );
-      const whole = (await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid }, s)).reports;
+      const whole = (await ok('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid }, { key: s.org.apiKey })).reports;
       assert.deepEqual(
         whole[`${s.lobby}.v0`].map((b: any) => [b.timestampMs, b.true, b.false]),
         [[MAR9, 2, 2]],
       );
 
-      const numeric = (await ok('report/getCustomEventsNumericCounts', { ...range, promptUuid: people.uuid, interval: 'DAILY' }, s)).reports;
+      const numeric = (await ok('report/getCustomEventsNumericCounts', { ...range, promptUuid: people.uuid, interval: 'DAILY' }, { key: s.org.apiKey }))
+        .reports;
       assert.deepEqual(Object.keys(numeric), [`${s.dock}.v0`]);
       assert.deepEqual(
         numeric[`${s.dock}.v0`].map((b: any) => [b.eventCount, b.sum, b.min, b.max, b.average, b.minValueTimestampMs, b.maxValueTimestampMs]),
@@ -277,17 +287,20 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         ],
       );
       assertFails(
-        await call('report/getCustomEventsNumericCounts', { ...range, promptUuid: propped.uuid }, s),
+        await call('report/getCustomEventsNumericCounts', { ...range, promptUuid: propped.uuid }, { key: s.org.apiKey }),
         /counts COUNT and PERCENT prompts; this prompt is BOOLEAN/,
       );
-      assertFails(await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: people.uuid }, s), /counts BOOLEAN prompts; this prompt is COUNT/);
       assertFails(
-        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, timeZone: 'Mars/Olympus' }, s),
+        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: people.uuid }, { key: s.org.apiKey }),
+        /counts BOOLEAN prompts; this prompt is COUNT/,
+      );
+      assertFails(
+        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid, timeZone: 'Mars/Olympus' }, { key: s.org.apiKey }),
         /not a known IANA time zone/,
       );
       assertSameAsMissing(
-        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid }, other),
-        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: nobodysUuid() }, other),
+        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid }, { key: other.org.apiKey }),
+        await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: nobodysUuid() }, { key: other.org.apiKey }),
       );
     });
   });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -58,12 +59,10 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
   });
   after(() => server.close());
 
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await server.call(path, body, { key });
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const RANGE = { timestampMsAfter: T(0), timestampMsBefore: T(60) };
   const EXPECTED = () => [
     [iso(T(7)), site.panel, 'DOOR_CONTROLLER_DISCONNECTED'],
@@ -91,7 +90,7 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
     });
 
     it("answers only the organization's own devices, and refuses an inverted range", async () => {
-      const theirs = await ok('/api/report/getDiagnosticFeed', RANGE, other.org.apiKey);
+      const theirs = await ok('/api/report/getDiagnosticFeed', RANGE, { key: other.org.apiKey });
       assert.deepEqual(
         theirs.diagnosticEvents.map((e: Record<string, string>) => [e.deviceUuid, e.activity]),
         [[other.camera, 'CAMERA_DISCONNECTED']],

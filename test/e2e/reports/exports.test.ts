@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { raiseAlerts, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
@@ -41,11 +42,10 @@ forEachDialect('CSV exports', (dialect) => {
     assert.match(r.headers.get('content-type') ?? '', /^text\/csv/, r.text);
     return r.text;
   };
-  const refused = async (path: string, body: unknown) => {
-    const r = await server.call(path, body, { key: site.org.apiKey });
-    assert.equal(r.json?.error, true, r.text);
-    return r.json.errorMsg as string;
-  };
+  const { refused } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const MARCH = { startInterval: utc('2024-03-10T00:00:00Z'), endInterval: utc('2024-03-11T00:00:00Z') };
 
   describe('POST /api/export/peopleCountEvents', () => {

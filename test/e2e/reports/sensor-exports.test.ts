@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -64,11 +65,10 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
     assert.match(r.headers.get('content-type') ?? '', /^text\/csv/, r.text);
     return r.text;
   };
-  const refused = async (path: string, body: unknown) => {
-    const r = await server.call(path, body, { key: site.org.apiKey });
-    assert.equal(r.json?.error, true, r.text);
-    return r.json.errorMsg as string;
-  };
+  const { refused } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const HOUR = { createdAfterMs: T(0), createdBeforeMs: T(60) };
 
   describe('POST /api/export/doorEvents', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
@@ -39,19 +40,10 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
-  const ok = async (path: string, body: unknown, key = site.org.apiKey) => {
-    const r = await call(path, body, key);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
-  const refused = async (path: string, body: unknown) => {
-    const r = await call(path, body);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, true, r.text);
-    return r.json.errorMsg as string;
-  };
+  const { call, ok, refused } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+  );
   const MARCH = { startTimeMs: utc('2024-03-09T05:00:00Z'), endTimeMs: utc('2024-03-12T04:00:00Z') };
   const DAYS = [
     { dateUtc: '2024-03-09T05:00:00.000Z', dateLocal: '2024-03-09T00:00:00' },
@@ -74,7 +66,7 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
       const org = (await ok('/api/report/getCountReports', { ...request, scope: 'ORG' })).timeSeriesDataPointsMap;
       assert.deepEqual(org, { [site.org.orgUuid]: series([3, 6, 1], [[site.lobby], [site.lobby, site.dock], [site.lobby]]) });
       // The other organization sees only its own camera's crossings.
-      const theirs = (await ok('/api/report/getCountReports', { ...request, scope: 'ORG' }, other.org.apiKey)).timeSeriesDataPointsMap;
+      const theirs = (await ok('/api/report/getCountReports', { ...request, scope: 'ORG' }, { key: other.org.apiKey })).timeSeriesDataPointsMap;
       assert.deepEqual(
         theirs[other.org.orgUuid].map((p: { eventCountMap: { PEOPLE: number } }) => p.eventCountMap.PEOPLE),
         [0, 100, 0],
@@ -246,8 +238,8 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
 
     it('a read-only key reads the running average but may not reset it', async () => {
       const reader = await readOnlyKey(server, site.org);
-      await ok('/api/report/getRunningAverage', { ...MARCH, scope: 'ORG', interval: 'DAILY' }, reader);
-      const changes = await changesDuring(server, async () => expectDenied(await call('/api/report/resetRunningAverage', { scope: 'ORG' }, reader)));
+      await ok('/api/report/getRunningAverage', { ...MARCH, scope: 'ORG', interval: 'DAILY' }, { key: reader });
+      const changes = await changesDuring(server, async () => expectDenied(await call('/api/report/resetRunningAverage', { scope: 'ORG' }, { key: reader })));
       assert.deepEqual(
         changes.filter((c) => c.entity === 'RUNNING_AVERAGE'),
         [],
@@ -265,7 +257,7 @@ forEachDialect('summary reports, running counts and running averages', (dialect)
       const theirs = await ok(
         '/api/report/getRunningAverage',
         { ...MARCH, scope: 'DEVICE', uuid: other.lobby, interval: 'DAILY', timeZone: NY },
-        other.org.apiKey,
+        { key: other.org.apiKey },
       );
       assert.equal(theirs.statsDataPoints.length, 3);
       assert.equal(await refused('/api/report/resetRunningAverage', { scope: 'LOCATION' }), "uuid: scope LOCATION needs the location's uuid");
