@@ -4,6 +4,7 @@ import { systemActor } from '../../../src/deps.js';
 import { expirePolicyAlerts } from '../../../src/domains/events/alerts/alert-feed.service.js';
 import { ALERT_RETENTION_MS, createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { write } from '../../../src/bus/write.js';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -58,16 +59,8 @@ forEachDialect('policy alert feed', (dialect) => {
     assert.equal(r.status, 200, r.text);
     return { orgUuid: org.orgUuid, apiKey: org.apiKey, hq: r.json.locations.HQ, annex: r.json.locations.Annex, cams: r.json.cameras, air: r.json.sensors.Air };
   };
-  const call = async (s: FeedSite, path: string, body: unknown = {}) => {
-    const r = await server.call(`/api/event/${path}`, body, { key: s.apiKey });
-    assert.equal(r.status, 200, r.text);
-    return r.json;
-  };
-  const ok = async (s: FeedSite, path: string, body: unknown = {}) => {
-    const json = await call(s, path, body);
-    assert.equal(json.error, false, JSON.stringify(json));
-    return json;
-  };
+  /** The feed as one site's key sees it. */
+  const api = (s: FeedSite) => apiAs(() => server, s.apiKey, '/api/event');
 
   before(async () => {
     server = await startTestServer(dialect);
@@ -134,7 +127,7 @@ forEachDialect('policy alert feed', (dialect) => {
         const all: Group[] = [];
         let cursor = {};
         for (let page = 0; page < 1000; page++) {
-          const groups = (await ok(s, path, { ...extra, ...cursor, maxResults })).policyAlertGroups as Group[];
+          const groups = (await api(s).ok(path, { ...extra, ...cursor, maxResults })).policyAlertGroups as Group[];
           if (groups.length === 0) return all;
           all.push(...groups);
           const last = groups.at(-1)!.policyAlerts.at(-1)!;
@@ -165,8 +158,7 @@ forEachDialect('policy alert feed', (dialect) => {
     });
 
     it("answers another organization's location as a missing one", async () => {
-      const json = await call(site, 'getPolicyAlertGroupsForLocation', { locationUuid: other.hq });
-      assert.deepEqual({ error: json.error, errorMsg: json.errorMsg }, { error: true, errorMsg: 'Location not found' });
+      assert.equal(await api(site).refused('getPolicyAlertGroupsForLocation', { locationUuid: other.hq }), 'Location not found');
     });
 
     it('marks getPolicyAlertGroupsV2 deprecated', async () => {
@@ -185,23 +177,23 @@ forEachDialect('policy alert feed', (dialect) => {
       const seen: string[] = [];
       let cursor = {};
       for (let page = 0; page < 20; page++) {
-        const list = (await ok(s, 'getPolicyAlerts', { deviceFilter: [s.cams.Lobby], maxResults: 4, ...cursor })).policyAlerts as Alert[];
+        const list = (await api(s).ok('getPolicyAlerts', { deviceFilter: [s.cams.Lobby], maxResults: 4, ...cursor })).policyAlerts as Alert[];
         if (list.length === 0) break;
         seen.push(...list.map((a) => a.uuid));
         cursor = { lastTimestampMs: list.at(-1)!.timestampMs, lastUuid: list.at(-1)!.uuid };
       }
       assert.deepEqual([...seen].sort(), created.map((a) => a.uuid).sort());
       assert.equal(new Set(seen).size, seen.length);
-      const annex = (await ok(s, 'getPolicyAlerts', { locationFilter: [s.annex] })).policyAlerts as Alert[];
+      const annex = (await api(s).ok('getPolicyAlerts', { locationFilter: [s.annex] })).policyAlerts as Alert[];
       assert.deepEqual(
         annex.map((a) => a.deviceUuid),
         [s.cams.Yard],
       );
-      const range = (await ok(s, 'getPolicyAlerts', { afterTimestampMs: T0, beforeTimestampMs: T0 + 1 })).policyAlerts as Alert[];
+      const range = (await api(s).ok('getPolicyAlerts', { afterTimestampMs: T0, beforeTimestampMs: T0 + 1 })).policyAlerts as Alert[];
       assert.equal(range.length, 3);
-      assert.deepEqual((await ok(s, 'getPolicyAlerts', { accessControlledDoorFilter: [s.hq] })).policyAlerts, [], 'no door alerts are raised');
+      assert.deepEqual((await api(s).ok('getPolicyAlerts', { accessControlledDoorFilter: [s.hq] })).policyAlerts, [], 'no door alerts are raised');
       assert.deepEqual(
-        (await ok(s, 'getPolicyAlerts', { deviceFilter: [other.cams.Lobby] })).policyAlerts,
+        (await api(s).ok('getPolicyAlerts', { deviceFilter: [other.cams.Lobby] })).policyAlerts,
         [],
         "another organization's device matches nothing",
       );
@@ -213,12 +205,11 @@ forEachDialect('policy alert feed', (dialect) => {
       const [mine] = await raiseAlerts(server, site.orgUuid, site.cams.Lobby, [T0]);
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
       for (const path of ['getPolicyAlert', 'getPolicyAlertV2']) {
-        const json = await ok(site, path, { policyAlertUuid: mine.uuid });
+        const json = await api(site).ok(path, { policyAlertUuid: mine.uuid });
         assert.equal(json.policyAlert.uuid, mine.uuid);
         assert.equal(json.policyAlert.deviceUuid, site.cams.Lobby);
         assert.equal(json.policyAlert.expiresAtMs, mine.expiresAtMs);
-        const missing = await call(site, path, { policyAlertUuid: theirs.uuid });
-        assert.deepEqual({ error: missing.error, errorMsg: missing.errorMsg }, { error: true, errorMsg: 'Policy alert not found' });
+        assert.equal(await api(site).refused(path, { policyAlertUuid: theirs.uuid }), 'Policy alert not found');
       }
     });
   });
@@ -227,10 +218,10 @@ forEachDialect('policy alert feed', (dialect) => {
     it('dismissPolicyAlertV2 takes the alert out of every feed and the count, keeps it readable, and announces it', async () => {
       const s = await seed('Dismiss Org');
       const [a, b] = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1000]);
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 2);
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 2);
       let answer: any;
       const changes = await changesDuring(server, async () => {
-        answer = await ok(s, 'dismissPolicyAlertV2', { alertUuid: a.uuid });
+        answer = await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid });
       });
       assert.equal(answer.dismissedCount, 1);
       const change = changes.find((c) => c.entity === 'POLICY_ALERT' && c.entityUuid === a.uuid);
@@ -239,13 +230,13 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.equal(change.orgUuid, s.orgUuid);
       assert.equal(typeof (change.update as Alert).dismissedAtMs, 'number');
 
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 1);
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 1);
       assert.deepEqual(
-        ((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
+        ((await api(s).ok('getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
         [b.uuid],
       );
       assert.deepEqual(
-        ((await ok(s, 'getPolicyAlertGroupsV2')).policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)),
+        ((await api(s).ok('getPolicyAlertGroupsV2')).policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)),
         [b.uuid],
       );
       const groups = await server.call('/api/event/getPolicyAlertGroupsForDevice', { deviceUuid: s.cams.Lobby }, { key: s.apiKey });
@@ -253,10 +244,10 @@ forEachDialect('policy alert feed', (dialect) => {
         (groups.json.policyAlertGroups as Group[]).flatMap((g) => g.policyAlerts.map((x) => x.uuid)),
         [b.uuid],
       );
-      const read = await ok(s, 'getPolicyAlert', { policyAlertUuid: a.uuid });
+      const read = await api(s).ok('getPolicyAlert', { policyAlertUuid: a.uuid });
       assert.equal(read.policyAlert.dismissedAtMs, (change.update as Alert).dismissedAtMs);
 
-      const again = await changesDuring(server, async () => assert.equal((await ok(s, 'dismissPolicyAlertV2', { alertUuid: a.uuid })).dismissedCount, 0));
+      const again = await changesDuring(server, async () => assert.equal((await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid })).dismissedCount, 0));
       assert.equal(again.filter((c) => c.entity === 'POLICY_ALERT').length, 0, 'dismissing twice announces nothing');
     });
 
@@ -264,25 +255,25 @@ forEachDialect('policy alert feed', (dialect) => {
       const s = await seed('Dismiss Many Org');
       const mine = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1, T0 - 2]);
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
-      const refused = await call(s, 'dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, theirs.uuid] });
-      assert.deepEqual({ error: refused.error, errorMsg: refused.errorMsg }, { error: true, errorMsg: `Policy alert ${theirs.uuid} not found` });
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 3);
-      assert.equal((await ok(other, 'getPolicyAlert', { policyAlertUuid: theirs.uuid })).policyAlert.dismissedAtMs, null);
-      assert.equal((await ok(s, 'dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, mine[1].uuid] })).dismissedCount, 2);
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 1);
+      assert.equal(await api(s).refused('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, theirs.uuid] }), `Policy alert ${theirs.uuid} not found`);
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 3);
+      assert.equal((await api(other).ok('getPolicyAlert', { policyAlertUuid: theirs.uuid })).policyAlert.dismissedAtMs, null);
+      assert.equal((await api(s).ok('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, mine[1].uuid] })).dismissedCount, 2);
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 1);
     });
 
     it("dismissAllPolicyAlertsForDevice dismisses the devices' alerts only, and refuses another organization's device", async () => {
       const s = await seed('Dismiss Device Org');
       await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1]);
       const [yard] = await raiseAlerts(server, s.orgUuid, s.cams.Yard, [T0]);
-      const refused = await call(s, 'dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby, other.cams.Lobby] });
-      assert.equal(refused.error, true);
-      assert.equal(refused.errorMsg, `Device ${other.cams.Lobby} not found`);
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 3);
-      assert.equal((await ok(s, 'dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby] })).dismissedCount, 2);
+      assert.equal(
+        await api(s).refused('dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby, other.cams.Lobby] }),
+        `Device ${other.cams.Lobby} not found`,
+      );
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 3);
+      assert.equal((await api(s).ok('dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby] })).dismissedCount, 2);
       assert.deepEqual(
-        ((await ok(s, 'getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
+        ((await api(s).ok('getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
         [yard.uuid],
       );
     });
@@ -291,11 +282,11 @@ forEachDialect('policy alert feed', (dialect) => {
       const s = await seed('Dismiss All Org');
       await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1]);
       await raiseAlerts(server, s.orgUuid, s.cams.Yard, [T0]);
-      const before = (await ok(other, 'getPolicyAlertCount')).count;
+      const before = (await api(other).ok('getPolicyAlertCount')).count;
       assert.ok(before > 0);
-      assert.equal((await ok(s, 'dismissAllPolicyAlertsV2')).dismissedCount, 3);
-      assert.equal((await ok(s, 'getPolicyAlertCount')).count, 0);
-      assert.equal((await ok(other, 'getPolicyAlertCount')).count, before);
+      assert.equal((await api(s).ok('dismissAllPolicyAlertsV2')).dismissedCount, 3);
+      assert.equal((await api(s).ok('getPolicyAlertCount')).count, 0);
+      assert.equal((await api(other).ok('getPolicyAlertCount')).count, before);
     });
 
     it('getPolicyAlertCount counts at most maxResultsSize', async () => {
@@ -306,8 +297,8 @@ forEachDialect('policy alert feed', (dialect) => {
         s.cams.Lobby,
         Array.from({ length: 12 }, (_, i) => T0 - i),
       );
-      assert.equal((await ok(s, 'getPolicyAlertCount', { maxResultsSize: 5 })).count, 5);
-      assert.equal((await ok(s, 'getPolicyAlertCount', {})).count, 12);
+      assert.equal((await api(s).ok('getPolicyAlertCount', { maxResultsSize: 5 })).count, 5);
+      assert.equal((await api(s).ok('getPolicyAlertCount', {})).count, 12);
     });
   });
 
@@ -335,32 +326,31 @@ forEachDialect('policy alert feed', (dialect) => {
       const seen: Alert[] = [];
       let cursor = {};
       for (let page = 0; page < 10; page++) {
-        const list = (await ok(s, 'getExpiringPolicyAlerts', { maxResults: 3, ...cursor })).policyAlerts as Alert[];
+        const list = (await api(s).ok('getExpiringPolicyAlerts', { maxResults: 3, ...cursor })).policyAlerts as Alert[];
         if (list.length === 0) break;
         seen.push(...list);
         cursor = { lastExpiresAtMs: list.at(-1)!.expiresAtMs, lastUuid: list.at(-1)!.uuid };
       }
       assert.deepEqual(seen.map((a) => a.uuid).sort(), soon.map((a) => a.uuid).sort());
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i - 1].expiresAtMs! <= seen[i].expiresAtMs!, 'soonest first');
-      const week = (await ok(s, 'getExpiringPolicyAlerts', { withinMs: 7 * DAY, maxResults: 100 })).policyAlerts as Alert[];
+      const week = (await api(s).ok('getExpiringPolicyAlerts', { withinMs: 7 * DAY, maxResults: 100 })).policyAlerts as Alert[];
       assert.deepEqual(week.map((a) => a.uuid).sort(), [...soon, ...later].map((a) => a.uuid).sort());
 
-      const saved = await ok(s, 'savePolicyAlertV2', { alertUuid: soon[0].uuid });
+      const saved = await api(s).ok('savePolicyAlertV2', { alertUuid: soon[0].uuid });
       assert.equal(typeof saved.savedClipUuid, 'string');
-      const after = (await ok(s, 'getExpiringPolicyAlerts', { maxResults: 100 })).policyAlerts as Alert[];
+      const after = (await api(s).ok('getExpiringPolicyAlerts', { maxResults: 100 })).policyAlerts as Alert[];
       assert.equal(after.length, soon.length - 1);
       assert.ok(!after.some((a) => a.uuid === soon[0].uuid));
-      assert.equal((await ok(s, 'getPolicyAlert', { policyAlertUuid: soon[0].uuid })).policyAlert.expiresAtMs, null);
+      assert.equal((await api(s).ok('getPolicyAlert', { policyAlertUuid: soon[0].uuid })).policyAlert.expiresAtMs, null);
 
-      const bad = await call(s, 'getExpiringPolicyAlerts', { lastUuid: soon[1].uuid });
-      assert.match(bad.errorMsg, /lastExpiresAtMs and lastUuid form the pagination cursor/);
+      assert.match(await api(s).refused('getExpiringPolicyAlerts', { lastUuid: soon[1].uuid }), /lastExpiresAtMs and lastUuid form the pagination cursor/);
     });
 
     it('the sweep deletes expired unsaved alerts, announcing each deletion, and keeps saved ones', async () => {
       const s = await seed('Sweep Org');
       const old = await recordedAgo(s, ALERT_RETENTION_MS + DAY, [T0, T0 + 1, T0 + 2]);
       const [keep] = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0]);
-      await ok(s, 'savePolicyAlertV2', { alertUuid: old[2].uuid });
+      await api(s).ok('savePolicyAlertV2', { alertUuid: old[2].uuid });
       let deleted = 0;
       const changes = await changesDuring(server, async () => {
         deleted = await expirePolicyAlerts(server.gatehouse.deps, Date.now());
@@ -368,16 +358,16 @@ forEachDialect('policy alert feed', (dialect) => {
       assert.ok(deleted >= 2);
       const deletions = changes.filter((c) => c.entity === 'POLICY_ALERT' && c.type === 'DELETE' && c.orgUuid === s.orgUuid);
       assert.deepEqual(deletions.map((c) => c.entityUuid).sort(), [old[0].uuid, old[1].uuid].sort());
-      for (const a of old.slice(0, 2)) assert.equal((await call(s, 'getPolicyAlert', { policyAlertUuid: a.uuid })).errorMsg, 'Policy alert not found');
-      assert.equal((await ok(s, 'getPolicyAlert', { policyAlertUuid: old[2].uuid })).policyAlert.saved, true);
-      assert.equal((await ok(s, 'getPolicyAlert', { policyAlertUuid: keep.uuid })).policyAlert.uuid, keep.uuid);
+      for (const a of old.slice(0, 2)) assert.equal(await api(s).refused('getPolicyAlert', { policyAlertUuid: a.uuid }), 'Policy alert not found');
+      assert.equal((await api(s).ok('getPolicyAlert', { policyAlertUuid: old[2].uuid })).policyAlert.saved, true);
+      assert.equal((await api(s).ok('getPolicyAlert', { policyAlertUuid: keep.uuid })).policyAlert.uuid, keep.uuid);
       assert.equal(await expirePolicyAlerts(server.gatehouse.deps, Date.now()), 0, 'nothing left to expire');
     });
   });
 
   describe('getUnhealthyDeviceAlerts', () => {
     it("answers one alert per unhealthy device from its status, for the organization's devices only", async () => {
-      const json = await ok(site, 'getUnhealthyDeviceAlerts');
+      const json = await api(site).ok('getUnhealthyDeviceAlerts');
       const bySymptom = (json.unhealthyDeviceAlerts as Array<{ uuid: string; deviceUuid: string; orgUuid: string; symptom: string; timestamp: number }>)
         .map((a) => ({ deviceUuid: a.deviceUuid, symptom: a.symptom, uuid: a.uuid, orgUuid: a.orgUuid, hasTime: typeof a.timestamp === 'number' }))
         .sort((x, y) => x.deviceUuid.localeCompare(y.deviceUuid));

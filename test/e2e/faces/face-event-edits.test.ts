@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 import { changesDuring, simulate, type EventsSite } from '../events/fixtures.js';
 import { seedFaceSite, type FaceSite } from './fixtures.js';
-import { assertFails, assertOk } from '../../helpers/api.js';
+import { apiAs, assertFails } from '../../helpers/api.js';
 
 forEachDialect('face events: matching threshold, naming, deleting, faces from sightings', (dialect) => {
   let server: TestServer;
@@ -19,14 +19,13 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, s: EventsSite = site) => server.call(`/api/faceRecognition/${path}`, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s: EventsSite = site) => {
-    const r = await call(path, body, s);
-    assertOk(r);
-    return r.json;
-  };
+  const { call, ok } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/faceRecognition',
+  );
   const sight = async (camera: string, flags: Record<string, unknown> = {}) => (await simulate(server, 'face', { camera, ...flags })).faceEvent;
-  const get = async (eventUuid: string, s: EventsSite = site) => (await ok('faceEvent/getFaceEvent', { eventUuid }, s)).faceEvent;
+  const get = async (eventUuid: string, s: EventsSite = site) => (await ok('faceEvent/getFaceEvent', { eventUuid }, { key: s.org.apiKey })).faceEvent;
 
   describe('getFaceMatchingConfig, updateFaceMatchingConfig', () => {
     it('decides whether a simulated face is the person: at or above the threshold it is, below it the face is unidentified', async () => {
@@ -38,7 +37,11 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
       const change = changes.find((c) => c.entity === 'FACE_MATCHING_CONFIG');
       assert.deepEqual([change?.type, (change?.update as any).faceMatchConfidenceThreshold], ['UPDATE', 0.9]);
       assert.equal((await ok('matchmaker/getFaceMatchingConfig')).faceMatchConfidenceThreshold, 0.9);
-      assert.equal((await ok('matchmaker/getFaceMatchingConfig', {}, other)).faceMatchConfidenceThreshold, 0.75, 'the other organization keeps its own');
+      assert.equal(
+        (await ok('matchmaker/getFaceMatchingConfig', {}, { key: other.org.apiKey })).faceMatchConfidenceThreshold,
+        0.75,
+        'the other organization keeps its own',
+      );
 
       const weak = await sight(site.lobby, { person: 'Ada Lovelace', confidence: 0.8 });
       assert.deepEqual([weak.personUuid, weak.faceName, weak.selectedPersonMatch], [null, null, null]);
@@ -131,7 +134,7 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
         await call('matchmaker/createFaceMatchmakerFromSighting', { faceEventUuid: known.uuid, personUuid: other.ada }),
         await call('matchmaker/createFaceMatchmakerFromSighting', { faceEventUuid: known.uuid, personUuid: nobodysUuid() }),
       );
-      assert.deepEqual((await ok('matchmaker/findFaceMatchmakersByOrg', {}, other)).faceMatchmakers, []);
+      assert.deepEqual((await ok('matchmaker/findFaceMatchmakersByOrg', {}, { key: other.org.apiKey })).faceMatchmakers, []);
     });
   });
 });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { changesDuring, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, simulate } from '../events/fixtures.js';
 import { seedFaceSite, type FaceSite } from './fixtures.js';
 
 interface FaceEvent {
@@ -25,13 +26,11 @@ forEachDialect('face events and person labels', (dialect) => {
   });
   after(() => server.close());
 
-  const call = (path: string, body: unknown, s: EventsSite = site) => server.call(`/api/faceRecognition/${path}`, body, { key: s.org.apiKey });
-  const ok = async (path: string, body: unknown = {}, s: EventsSite = site) => {
-    const r = await call(path, body, s);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.json.error, false, r.text);
-    return r.json;
-  };
+  const { call, ok, refused } = apiAs(
+    () => server,
+    () => site.org.apiKey,
+    '/api/faceRecognition',
+  );
   const sight = (camera: string, at: number, person?: string) => simulate(server, 'face', { camera, at: String(at), ...(person ? { person } : {}) });
 
   it('every operation requires authentication and refuses a malformed body', async () => {
@@ -72,7 +71,7 @@ forEachDialect('face events and person labels', (dialect) => {
       assert.equal((await sight(site.dock, now - 400, site.bob)).faceEvent.faceName, 'Bob Stone');
 
       assert.equal((await ok('faceEvent/getFaceEvent', { eventUuid: event.uuid })).faceEvent.uuid, event.uuid);
-      assert.equal((await call('faceEvent/getFaceEvent', { eventUuid: event.uuid }, other)).json.errorMsg, 'Face event not found');
+      assert.equal((await call('faceEvent/getFaceEvent', { eventUuid: event.uuid }, { key: other.org.apiKey })).json.errorMsg, 'Face event not found');
       assert.equal((await control(server, '/simulate/face', { camera: site.lobby, person: other.ada })).json.errorMsg, 'Person not found');
     });
 
@@ -90,7 +89,11 @@ forEachDialect('face events and person labels', (dialect) => {
       const seen: FaceEvent[] = [];
       let key: string | null = null;
       for (let page = 0; page < 20; page++) {
-        const json: any = await ok('faceEvent/findFaceEventsByOrg', { pageRequest: { maxPageSize: 4, ...(key ? { lastEvaluatedKey: key } : {}) } }, s);
+        const json: any = await ok(
+          'faceEvent/findFaceEventsByOrg',
+          { pageRequest: { maxPageSize: 4, ...(key ? { lastEvaluatedKey: key } : {}) } },
+          { key: s.org.apiKey },
+        );
         seen.push(...json.faceEvents);
         key = json.lastEvaluatedKey ?? null;
         if (!key) break;
@@ -99,7 +102,7 @@ forEachDialect('face events and person labels', (dialect) => {
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i - 1].eventTimestamp >= seen[i].eventTimestamp);
 
       const find = async (searchFilter: Record<string, unknown>) =>
-        ((await ok('faceEvent/findFaceEventsByOrg', { searchFilter, pageRequest: { maxPageSize: 1000 } }, s)).faceEvents as FaceEvent[])
+        ((await ok('faceEvent/findFaceEventsByOrg', { searchFilter, pageRequest: { maxPageSize: 1000 } }, { key: s.org.apiKey })).faceEvents as FaceEvent[])
           .map((e) => e.uuid)
           .sort();
       const of = (pred: (e: FaceEvent) => boolean) =>
@@ -131,15 +134,15 @@ forEachDialect('face events and person labels', (dialect) => {
         await find({ timestampFilter: { rangeStart: new Date(base - 9 * 86_400_000).toISOString(), rangeEnd: new Date(base - 7 * 86_400_000).toISOString() } }),
         [old.uuid],
       );
-      await ok('person/addPersonLabel', { personUuid: s.bob, label: 'staff' }, s);
+      await ok('person/addPersonLabel', { personUuid: s.bob, label: 'staff' }, { key: s.org.apiKey });
       assert.deepEqual(
         await find({ labels: ['staff'] }),
         of((e) => e.personUuid === s.bob),
       );
-      const theirs = await call('faceEvent/findFaceEventsByOrg', { searchFilter: { deviceUuids: [other.lobby] } }, s);
+      const theirs = await call('faceEvent/findFaceEventsByOrg', { searchFilter: { deviceUuids: [other.lobby] } }, { key: s.org.apiKey });
       assert.equal(theirs.json.errorMsg, `Device ${other.lobby} not found`);
       assert.equal(
-        (await call('faceEvent/findFaceEventsByOrg', { pageRequest: { lastEvaluatedKey: 'nope' } }, s)).json.errorMsg,
+        (await call('faceEvent/findFaceEventsByOrg', { pageRequest: { lastEvaluatedKey: 'nope' } }, { key: s.org.apiKey })).json.errorMsg,
         'lastEvaluatedKey: not a key this operation answered',
       );
     });
@@ -158,10 +161,9 @@ forEachDialect('face events and person labels', (dialect) => {
       assert.deepEqual((await ok('person/findPersonLabelsByOrg')).labelsByPerson, { [site.ada]: ['board', 'vip'] });
       await ok('person/removePersonLabel', { personUuid: site.ada, label: 'board' });
       assert.deepEqual((await ok('person/findPersonLabelsByOrg')).labelsByPerson, { [site.ada]: ['vip'] });
-      assert.deepEqual((await ok('person/findPersonLabelsByOrg', {}, other)).labelsByPerson, {});
-      const refused = await call('person/addPersonLabel', { personUuid: other.ada, label: 'x' });
-      assert.deepEqual({ error: refused.json.error, errorMsg: refused.json.errorMsg }, { error: true, errorMsg: 'Person not found' });
-      assert.deepEqual((await ok('person/findPersonLabelsByOrg', {}, other)).labelsByPerson, {});
+      assert.deepEqual((await ok('person/findPersonLabelsByOrg', {}, { key: other.org.apiKey })).labelsByPerson, {});
+      assert.equal(await refused('person/addPersonLabel', { personUuid: other.ada, label: 'x' }), 'Person not found');
+      assert.deepEqual((await ok('person/findPersonLabelsByOrg', {}, { key: other.org.apiKey })).labelsByPerson, {});
     });
   });
 });
