@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { assertOk } from './api.js';
 import { createApiKey } from '../../src/domains/orgs/service.js';
 import { seedSiteText } from '../../src/domains/sites/service.js';
 import { collect, stompjsClient } from '../e2e/streaming/helpers.js';
@@ -13,18 +14,6 @@ export async function seedYaml(server: TestServer, orgUuid: string, yaml: string
 /** A standard key that acts as the given user. */
 export async function keyForUser(server: TestServer, orgUuid: string, userUuid: string): Promise<string> {
   return (await createApiKey(server.gatehouse.deps, { orgUuid, kind: 'standard', userUuid })).apiKey;
-}
-
-export function expectOk(r: CallResult): void {
-  assert.equal(r.status, 200, r.text);
-  assert.equal(r.json.error, false, r.text);
-}
-
-/** A domain failure: HTTP 200, `error: true`, and an errorMsg matching `pattern`. */
-export function expectFailure(r: CallResult, pattern: RegExp): void {
-  assert.equal(r.status, 200, r.text);
-  assert.equal(r.json.error, true, r.text);
-  assert.match(r.json.errorMsg, pattern);
 }
 
 export interface ChangeBody {
@@ -59,8 +48,8 @@ export function expectDenied(r: CallResult): void {
 export async function readOnlyKey(server: TestServer, org: { orgUuid: string; apiKey: string }): Promise<string> {
   const name = `Read only ${Math.random().toString(36).slice(2, 8)}`;
   const group = await server.call('/api/permission/createPermissionGroup', { userPermissionGroup: { name, functionalityList: [] } }, { key: org.apiKey });
-  expectOk(group);
+  assertOk(group);
   const user = await server.call('/api/user/createUser', { name, permissionGroupUuid: group.json.uuid }, { key: org.apiKey });
-  expectOk(user);
+  assertOk(user);
   return keyForUser(server, org.orgUuid, user.json.userUuid);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk } from '../../helpers/org-structure.js';
+import { assertFails, assertOk } from '../../helpers/api.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 const LAST_ADMIN = /without an administrator/;
@@ -19,7 +19,7 @@ forEachDialect('no write leaves an organization without an administrator', (dial
     supers = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Supers', superAdmin: true } })).json.uuid;
     limited = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Limited', functionalityList: ['USER_ADMINISTRATION'] } }))
       .json.uuid;
-    expectOk(await call('/api/user/updateUserSelective', { userUuid: org.userUuid, permissionGroupUuid: supers }));
+    assertOk(await call('/api/user/updateUserSelective', { userUuid: org.userUuid, permissionGroupUuid: supers }));
   });
   after(() => server.close());
   const call = (path: string, body: unknown) => server.call(path, body, { key: org.apiKey });
@@ -34,23 +34,23 @@ forEachDialect('no write leaves an organization without an administrator', (dial
       ['/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: supers, superAdmin: false } }],
       ['/api/user/deleteUser', { userUuid: admin }],
     ] as const) {
-      expectFailure(await call(path, body), LAST_ADMIN);
+      assertFails(await call(path, body), LAST_ADMIN);
     }
-    expectFailure(await call('/api/permission/deletePermissionGroup', { groupUuid: supers }), /still has 1 user/);
+    assertFails(await call('/api/permission/deletePermissionGroup', { groupUuid: supers }), /still has 1 user/);
     assert.equal(await groupOf(admin), supers);
     const group = (await call('/api/permission/getPermissionGroups', {})).json.permissionGroups.find((g: any) => g.uuid === supers);
     assert.equal(group.superAdmin, true);
-    expectOk(await call('/api/customer/getCurrentUser', {}));
+    assertOk(await call('/api/customer/getCurrentUser', {}));
   });
 
   it('allows the same writes once another administrator remains', async () => {
     const second = (await call('/api/user/createUser', { name: 'Second Admin' })).json.userUuid;
-    expectOk(await call('/api/user/updateUserSelective', { userUuid: org.userUuid, permissionGroupUuid: limited }));
+    assertOk(await call('/api/user/updateUserSelective', { userUuid: org.userUuid, permissionGroupUuid: limited }));
     assert.equal(await groupOf(org.userUuid), limited);
     // The second administrator is now the last one: the limited user cannot remove them.
-    expectFailure(await call('/api/user/deleteUser', { userUuid: second }), LAST_ADMIN);
-    expectOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: supers }));
-    expectOk(await call('/api/user/deleteUser', { userUuid: second }));
+    assertFails(await call('/api/user/deleteUser', { userUuid: second }), LAST_ADMIN);
+    assertOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: supers }));
+    assertOk(await call('/api/user/deleteUser', { userUuid: second }));
   });
 });
 
@@ -71,13 +71,13 @@ forEachDialect('no write leaves a partner without a partner administrator', (dia
     const staff = (
       await call('/api/permission/createPartnerPermissionGroup', { partnerPermissionGroup: { name: 'Staff', functionalityList: ['USER_ADMINISTRATION'] } })
     ).json.uuid;
-    expectOk(await call('/api/user/updatePartnerUser', { userUuid: partner.userUuid, permissionGroupUuid: supers }));
-    expectFailure(
+    assertOk(await call('/api/user/updatePartnerUser', { userUuid: partner.userUuid, permissionGroupUuid: supers }));
+    assertFails(
       await call('/api/permission/updatePartnerPermissionGroup', { partnerPermissionGroup: { uuid: supers, superAdmin: false } }),
       LAST_PARTNER_ADMIN,
     );
-    expectFailure(await call('/api/user/updatePartnerUser', { userUuid: partner.userUuid, permissionGroupUuid: staff }), LAST_PARTNER_ADMIN);
-    expectFailure(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: supers }), /still has 1 user/);
+    assertFails(await call('/api/user/updatePartnerUser', { userUuid: partner.userUuid, permissionGroupUuid: staff }), LAST_PARTNER_ADMIN);
+    assertFails(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: supers }), /still has 1 user/);
     const mine = (await call('/api/permission/getPermissionsForCurrentPartner', {})).json;
     assert.deepEqual([mine.permissionGroupName, mine.superAdmin], ['Supers', true]);
   });

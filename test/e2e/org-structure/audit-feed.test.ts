@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, keyForUser } from '../../helpers/org-structure.js';
+import { keyForUser } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
@@ -33,7 +34,7 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     let lastEvaluatedKey: string | undefined;
     for (let page = 0; page < 20; page++) {
       const r = await call('getAuditFeed', { includeActions: ['LOCATION_CREATE', 'LOCATION_UPDATE', 'LOCATION_DELETE'], maxPageSize: 2, lastEvaluatedKey });
-      expectOk(r);
+      assertOk(r);
       assert.ok(r.json.auditEvents.length <= 2);
       seen.push(...r.json.auditEvents);
       lastEvaluatedKey = r.json.lastEvaluatedKey ?? undefined;
@@ -74,8 +75,8 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
   });
 
   it('refuses a bad action name, a foreign cursor, and a malformed body', async () => {
-    expectFailure(await call('getAuditFeed', { includeActions: ['CREATE'] }), /not <ENTITY>_<ACTION>/);
-    expectFailure(await call('getAuditFeed', { lastEvaluatedKey: 'garbage' }), /lastEvaluatedKey/);
+    assertFails(await call('getAuditFeed', { includeActions: ['CREATE'] }), /not <ENTITY>_<ACTION>/);
+    assertFails(await call('getAuditFeed', { lastEvaluatedKey: 'garbage' }), /lastEvaluatedKey/);
     assert.equal((await call('getAuditFeed', { maxPageSize: 0 })).status, 400);
   });
 

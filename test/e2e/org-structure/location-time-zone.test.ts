@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, watchChanges } from '../../helpers/org-structure.js';
+import { watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 
@@ -36,7 +37,7 @@ forEachDialect("a location's time-zone change moves its door schedules", (dialec
       { credentialType: 'STANDARD_CSN', hexValue: hex, userUuid: site.users!.Ada },
       { key: org.apiKey },
     );
-    expectOk(credential);
+    assertOk(credential);
   });
   after(() => server.close());
 
@@ -53,7 +54,7 @@ forEachDialect("a location's time-zone change moves its door schedules", (dialec
 
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
-      expectOk(
+      assertOk(
         await server.call('/api/location/selectiveUpdateLocation', { locationUuid: site.locations!.HQ, timezoneId: 'Europe/London' }, { key: org.apiKey }),
       );
       const change = await watch.waitFor(
@@ -73,7 +74,7 @@ forEachDialect("a location's time-zone change moves its door schedules", (dialec
   });
 
   it('refuses a time zone that is not an IANA one, and the schedule keeps its wall clock', async () => {
-    expectFailure(
+    assertFails(
       await server.call('/api/location/selectiveUpdateLocation', { locationUuid: site.locations!.HQ, timezoneId: 'Mars/Olympus' }, { key: org.apiKey }),
       /not a known IANA time zone/,
     );

@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 forEachDialect('POST /api/location/*', (dialect) => {
@@ -38,10 +39,10 @@ forEachDialect('POST /api/location/*', (dialect) => {
           labels: ['east', 'main'],
         },
       });
-      expectOk(created);
+      assertOk(created);
       const uuid = created.json.uuid;
       const got = await call('getLocation', { locationUuid: uuid });
-      expectOk(got);
+      assertOk(got);
       assert.equal(got.json.location.name, 'HQ');
       assert.equal(got.json.location.tz, 'America/New_York');
       assert.equal(got.json.location.address1, '1 Main St');
@@ -60,8 +61,8 @@ forEachDialect('POST /api/location/*', (dialect) => {
 
   it('refuses an unknown time zone and an empty name, changing nothing', async () => {
     const before = (await call('getLocations', {})).json.locations.length;
-    expectFailure(await call('createLocation', { location: { name: 'X', tz: 'Mars/Olympus' } }), /not a known IANA time zone/);
-    expectFailure(await call('createLocation', { location: { name: '   ' } }), /name/);
+    assertFails(await call('createLocation', { location: { name: 'X', tz: 'Mars/Olympus' } }), /not a known IANA time zone/);
+    assertFails(await call('createLocation', { location: { name: '   ' } }), /name/);
     assert.equal((await call('getLocations', {})).json.locations.length, before);
   });
 
@@ -74,53 +75,53 @@ forEachDialect('POST /api/location/*', (dialect) => {
 
   it('updates selectively (time zone by timezoneId or tz.id) and wholly', async () => {
     const uuid = (await call('createLocation', { location: { name: 'Depot', city: 'Lyon', tz: 'Europe/Paris' } })).json.uuid;
-    expectOk(await call('selectiveUpdateLocation', { locationUuid: uuid, timezoneId: 'Asia/Tokyo', postalCode: '100' }));
+    assertOk(await call('selectiveUpdateLocation', { locationUuid: uuid, timezoneId: 'Asia/Tokyo', postalCode: '100' }));
     let l = (await call('getLocation', { locationUuid: uuid })).json.location;
     assert.deepEqual([l.tz, l.city, l.postalCode], ['Asia/Tokyo', 'Lyon', '100']);
-    expectOk(await call('selectiveUpdateLocation', { locationUuid: uuid, tz: { id: 'UTC' } }));
-    expectFailure(await call('selectiveUpdateLocation', { locationUuid: uuid, timezoneId: 'Nowhere/Town' }), /time zone/);
-    expectOk(await call('updateLocation', { location: { uuid, name: 'Depot 2', address1: 'Quai 1' } }));
+    assertOk(await call('selectiveUpdateLocation', { locationUuid: uuid, tz: { id: 'UTC' } }));
+    assertFails(await call('selectiveUpdateLocation', { locationUuid: uuid, timezoneId: 'Nowhere/Town' }), /time zone/);
+    assertOk(await call('updateLocation', { location: { uuid, name: 'Depot 2', address1: 'Quai 1' } }));
     l = (await call('getLocation', { locationUuid: uuid })).json.location;
     assert.deepEqual([l.name, l.tz, l.city, l.postalCode, l.address1], ['Depot 2', 'UTC', null, null, 'Quai 1']);
   });
 
   it('keeps labels per location and lists them both ways', async () => {
     const uuid = (await call('createLocation', { location: { name: 'Labelled' } })).json.uuid;
-    expectOk(await call('addLocationLabel', { locationIdentifier: uuid, label: 'north' }));
-    expectOk(await call('addLocationLabel', { locationIdentifier: uuid, label: 'north' }));
+    assertOk(await call('addLocationLabel', { locationIdentifier: uuid, label: 'north' }));
+    assertOk(await call('addLocationLabel', { locationIdentifier: uuid, label: 'north' }));
     const byLocation = (await call('getLocationLabelsForOrg', {})).json.locationLabels;
     assert.deepEqual(byLocation[uuid], ['north']);
     const byLabel = (await call('getLocationsAssociatedToLocationLabelsByOrg', {})).json.locationLabels;
     assert.ok(byLabel.north.includes(uuid));
     assert.equal(byLocation[otherLocation], undefined);
-    expectOk(await call('removeLocationLabel', { locationIdentifier: uuid, label: 'north' }));
-    expectFailure(await call('removeLocationLabel', { locationIdentifier: uuid, label: 'north' }), /not found/);
+    assertOk(await call('removeLocationLabel', { locationIdentifier: uuid, label: 'north' }));
+    assertFails(await call('removeLocationLabel', { locationIdentifier: uuid, label: 'north' }), /not found/);
     assert.equal((await call('getLocationLabelsForOrg', {})).json.locationLabels[uuid], undefined);
   });
 
   it('refuses to delete a location with devices, doors or sub-locations, and deletes an empty one', async () => {
     const seeded = await seedYaml(server, org.orgUuid, 'locations: [{name: Plant}]\ndoors: [{name: Gate, location: Plant}]');
     const plant = seeded.locations!.Plant!;
-    expectFailure(await call('deleteLocation', { uuid: plant }), /still has 1 device\(s\), 1 door\(s\)/);
+    assertFails(await call('deleteLocation', { uuid: plant }), /still has 1 device\(s\), 1 door\(s\)/);
     const parent = (await call('createLocation', { location: { name: 'Campus' } })).json.uuid;
     const child = (await call('createLocation', { location: { name: 'Building A' }, parentLocationUuid: parent })).json.uuid;
-    expectFailure(await call('deleteLocation', { uuid: parent }), /1 sub-location/);
+    assertFails(await call('deleteLocation', { uuid: parent }), /1 sub-location/);
     const withSubs = (await call('getLocation', { locationUuid: parent, subLocationsRequired: true })).json.location;
     assert.deepEqual(
       withSubs.subLocations.map((s: any) => s.uuid),
       [child],
     );
-    expectOk(await call('deleteLocation', { uuid: child }));
-    expectOk(await call('deleteLocation', { uuid: parent }));
-    expectFailure(await call('getLocation', { locationUuid: parent }), /not found/);
+    assertOk(await call('deleteLocation', { uuid: child }));
+    assertOk(await call('deleteLocation', { uuid: parent }));
+    assertFails(await call('getLocation', { locationUuid: parent }), /not found/);
   });
 
   it("answers another organization's location as unknown and changes nothing", async () => {
-    expectFailure(await call('getLocation', { locationUuid: otherLocation }), /not found/);
-    expectFailure(await call('selectiveUpdateLocation', { locationUuid: otherLocation, name: 'Mine' }), /not found/);
-    expectFailure(await call('addLocationLabel', { locationIdentifier: otherLocation, label: 'x' }), /not found/);
-    expectFailure(await call('deleteLocation', { uuid: otherLocation }), /not found/);
-    expectFailure(await call('createLocation', { location: { name: 'Sub' }, parentLocationUuid: otherLocation }), /not found/);
+    assertFails(await call('getLocation', { locationUuid: otherLocation }), /not found/);
+    assertFails(await call('selectiveUpdateLocation', { locationUuid: otherLocation, name: 'Mine' }), /not found/);
+    assertFails(await call('addLocationLabel', { locationIdentifier: otherLocation, label: 'x' }), /not found/);
+    assertFails(await call('deleteLocation', { uuid: otherLocation }), /not found/);
+    assertFails(await call('createLocation', { location: { name: 'Sub' }, parentLocationUuid: otherLocation }), /not found/);
     const theirs = (await call('getLocation', { locationUuid: otherLocation }, other.apiKey)).json.location;
     assert.equal(theirs.name, 'Elsewhere');
     assert.deepEqual(theirs.labels, []);

@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectDenied, expectFailure, expectOk, keyForUser, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { expectDenied, keyForUser, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 import { waitFor } from '../../helpers/wait.js';
@@ -66,7 +67,7 @@ forEachDialect('POST /api/customer/* notification settings and snoozes, and the 
     await waitFor(`the notifications of ${expected.join(', ')}`, () => expected.every((n) => notified().includes(n)));
     const markers = () => watch.bodies().filter((c) => c.entity === 'ORG_SETTINGS').length;
     const before = markers();
-    expectOk(await call('/api/org/updateOrgLLMUsagePolicy', { llmUsageEnabled: false }));
+    assertOk(await call('/api/org/updateOrgLLMUsagePolicy', { llmUsageEnabled: false }));
     await waitFor('the later change', () => markers() > before);
     return notified();
   }
@@ -75,17 +76,17 @@ forEachDialect('POST /api/customer/* notification settings and snoozes, and the 
     const frames = [
       { days: ['MONDAY'], interval: WORK_HOURS, mediums: ['APP', 'EMAIL'], rows: [{ activities: ['MOTION_HUMAN'], devices: [`${site.cameras!.Lobby}.v0`] }] },
     ];
-    expectOk(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: frames, smsPhoneNumbers: ['+1 555 0100'] }, keys.Alice));
+    assertOk(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: frames, smsPhoneNumbers: ['+1 555 0100'] }, keys.Alice));
     await watch.waitFor((c) => c.entity === 'USER_SETTINGS' && c.update.userUuid === user('Alice'), "Alice's USER_SETTINGS change");
     const alice = (await call('/api/user/getUserNotificationSettings', { userUuid: user('Alice') })).json.notificationSettings;
     assert.deepEqual([alice.followsOrgTemplate, alice.timeFrames[0].mediums, alice.smsPhoneNumbers], [false, ['APP', 'EMAIL'], ['+1 555 0100']]);
-    expectOk(await call('/api/user/updateUserNotificationSettings', { userUuid: user('Dave'), timeFrames: [] }));
+    assertOk(await call('/api/user/updateUserNotificationSettings', { userUuid: user('Dave'), timeFrames: [] }));
     const template = [{ mediums: ['APP'], rows: [{ activities: ['MOTION_HUMAN'], locations: [site.locations!.HQ, site.locations!.Annex] }] }];
-    expectOk(await call('/api/org/updateOrgNotificationTemplateV2', { summaryEmailEnabled: true, templateUpdate: { timeFrames: template } }));
+    assertOk(await call('/api/org/updateOrgNotificationTemplateV2', { summaryEmailEnabled: true, templateUpdate: { timeFrames: template } }));
     const v2 = (await call('/api/org/getOrgNotificationTemplateV2', {})).json.notificationSettings;
     assert.deepEqual([v2.summaryEmailEnabled, v2.timeFrames[0].rows[0].locations.length, v2.orgUuid], [true, 2, org.orgUuid]);
     const interval = { minuteOfWeekStart: 0, minuteOfWeekStop: 60, activityTriggerMap: { FACE: ['EMAIL'] } };
-    expectOk(await call('/api/org/updateOrgNotificationTemplate', { notificationIntervalsV2: [interval] }));
+    assertOk(await call('/api/org/updateOrgNotificationTemplate', { notificationIntervalsV2: [interval] }));
     assert.deepEqual((await call('/api/org/getOrgNotificationTemplate', {})).json.notificationSettings.notificationIntervalsV2, [interval]);
     const bob = (await call('/api/user/getUserNotificationSettings', { userUuid: user('Bob') })).json.notificationSettings;
     assert.deepEqual([bob.followsOrgTemplate, bob.timeFrames.length, bob.notificationIntervalsV2.length], [true, 1, 1]);
@@ -95,14 +96,14 @@ forEachDialect('POST /api/customer/* notification settings and snoozes, and the 
 
   it('refuses unknown or foreign devices, locations and users, and malformed settings', async () => {
     const foreign = [{ mediums: ['APP'], rows: [{ activities: ['MOTION_HUMAN'], devices: [otherSite.cameras!['Far Cam']] }] }];
-    expectFailure(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: foreign }, keys.Alice), /Device .* not found/);
-    expectFailure(
+    assertFails(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: foreign }, keys.Alice), /Device .* not found/);
+    assertFails(
       await call('/api/org/updateOrgNotificationTemplateV2', { templateUpdate: { timeFrames: [{ rows: [{ locations: [otherSite.locations!.Far] }] }] } }),
       /Location .* not found/,
     );
-    expectFailure(await call('/api/user/updateUserNotificationSettings', { userUuid: otherSite.users!.Zed, timeFrames: [] }), /User .* not found/);
-    expectFailure(await call('/api/user/getUserNotificationSettings', { userUuid: otherSite.users!.Zed }), /User .* not found/);
-    expectFailure(
+    assertFails(await call('/api/user/updateUserNotificationSettings', { userUuid: otherSite.users!.Zed, timeFrames: [] }), /User .* not found/);
+    assertFails(await call('/api/user/getUserNotificationSettings', { userUuid: otherSite.users!.Zed }), /User .* not found/);
+    assertFails(
       await call(
         '/api/customer/updateCurrentUserNotificationSettings',
         { timeFrames: [{ interval: { minuteOfDayStartInclusive: 600, minuteOfDayStopExclusive: 500 } }] },
@@ -125,7 +126,7 @@ forEachDialect('POST /api/customer/* notification settings and snoozes, and the 
   });
 
   it('snoozes a device, a location or everything for the caller only, until the snooze is deleted', async () => {
-    expectOk(await call('/api/customer/snoozeDeviceNotifications', { deviceUuids: [site.cameras!.Lobby], durationSec: 3600 }, keys.Alice));
+    assertOk(await call('/api/customer/snoozeDeviceNotifications', { deviceUuids: [site.cameras!.Lobby], durationSec: 3600 }, keys.Alice));
     const snoozed = (await call('/api/customer/getUserSnoozedNotificationSettings', {}, keys.Alice)).json;
     const lobbySnooze = snoozed.snoozedForDevicesMap[site.cameras!.Lobby][0];
     assert.equal(lobbySnooze.durationSecs, 3600);
@@ -133,46 +134,46 @@ forEachDialect('POST /api/customer/* notification settings and snoozes, and the 
     assert.deepEqual(await alertNotifies('Lobby', MONDAY_10AM_NY, ['Admin', 'Bob']), ['Admin', 'Bob']);
     // Bob snoozes everything, but from tomorrow: it is not in force yet.
     const tomorrow = Math.floor(Date.now() / 1000) + 86_400;
-    expectOk(await call('/api/customer/snoozeAllNotifications', { durationSec: 600, scheduledTimestampSec: tomorrow }, keys.Bob));
+    assertOk(await call('/api/customer/snoozeAllNotifications', { durationSec: 600, scheduledTimestampSec: tomorrow }, keys.Bob));
     const planned = (await call('/api/customer/getUserSnoozedNotificationSettings', {}, keys.Bob)).json.snoozedForAllNotificationsIntervals;
     assert.deepEqual(
       planned.map((i: any) => i.timestampSec),
       [tomorrow],
     );
-    expectOk(await call('/api/customer/snoozeLocationNotifications', { locationUuids: [site.locations!.HQ], durationSec: 60 }, org.apiKey));
+    assertOk(await call('/api/customer/snoozeLocationNotifications', { locationUuids: [site.locations!.HQ], durationSec: 60 }, org.apiKey));
     assert.deepEqual(await alertNotifies('Yard', MONDAY_10AM_NY, ['Bob']), ['Bob']);
     // Others cannot end Alice's snooze; a delete of the wrong kind does not find it.
-    expectFailure(await call('/api/customer/deleteNotificationSnoozeSettingForDevice', { uuid: lobbySnooze.uuid }, keys.Bob), /Snooze .* not found/);
-    expectFailure(await call('/api/customer/deleteNotificationSnoozeSettingForLocation', { uuid: lobbySnooze.uuid }, keys.Alice), /not found/);
-    expectOk(await call('/api/customer/deleteNotificationSnoozeSettingForDevice', { uuid: lobbySnooze.uuid }, keys.Alice));
+    assertFails(await call('/api/customer/deleteNotificationSnoozeSettingForDevice', { uuid: lobbySnooze.uuid }, keys.Bob), /Snooze .* not found/);
+    assertFails(await call('/api/customer/deleteNotificationSnoozeSettingForLocation', { uuid: lobbySnooze.uuid }, keys.Alice), /not found/);
+    assertOk(await call('/api/customer/deleteNotificationSnoozeSettingForDevice', { uuid: lobbySnooze.uuid }, keys.Alice));
     assert.deepEqual((await call('/api/customer/getUserSnoozedNotificationSettings', {}, keys.Alice)).json.snoozedForDevicesMap, {});
     assert.deepEqual(await alertNotifies('Lobby', MONDAY_10AM_NY, ['Alice', 'Bob']), ['Alice', 'Bob']);
-    expectOk(await call('/api/customer/deleteAllNotificationSnoozeSettings', { uuid: planned[0].uuid }, keys.Bob));
+    assertOk(await call('/api/customer/deleteAllNotificationSnoozeSettings', { uuid: planned[0].uuid }, keys.Bob));
   });
 
   it('refuses snoozes of unknown or foreign targets, empty ones and ones already over', async () => {
-    expectFailure(
+    assertFails(
       await call('/api/customer/snoozeDeviceNotifications', { deviceUuids: [otherSite.cameras!['Far Cam']], durationSec: 60 }, keys.Alice),
       /Device .* not found/,
     );
-    expectFailure(
+    assertFails(
       await call('/api/customer/snoozeLocationNotifications', { locationUuids: [otherSite.locations!.Far], durationSec: 60 }, keys.Alice),
       /Location .* not found/,
     );
-    expectFailure(
+    assertFails(
       await call('/api/customer/snoozeComponentCompositeNotifications', { componentCompositeUuids: [site.cameras!.Lobby], durationSec: 60 }, keys.Alice),
       /not found/,
     );
-    expectFailure(await call('/api/customer/snoozeDeviceNotifications', { durationSec: 60 }, keys.Alice), /needs at least one target/);
-    expectFailure(await call('/api/customer/snoozeAllNotifications', { durationSec: 60, scheduledTimestampSec: 1000 }, keys.Alice), /would be over already/);
+    assertFails(await call('/api/customer/snoozeDeviceNotifications', { durationSec: 60 }, keys.Alice), /needs at least one target/);
+    assertFails(await call('/api/customer/snoozeAllNotifications', { durationSec: 60, scheduledTimestampSec: 1000 }, keys.Alice), /would be over already/);
     assert.equal((await call('/api/customer/snoozeAllNotifications', { durationSec: 0 }, keys.Alice)).status, 400);
     assert.deepEqual((await call('/api/customer/getUserSnoozedNotificationSettings', {}, other.apiKey)).json.snoozedForAllNotificationsIntervals, []);
   });
 
   it("lets a read-only user set their own settings and snoozes, never another's or the template", async () => {
     const reader = await readOnlyKey(server, org);
-    expectOk(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: [] }, reader));
-    expectOk(await call('/api/customer/snoozeAllNotifications', { durationSec: 60 }, reader));
+    assertOk(await call('/api/customer/updateCurrentUserNotificationSettings', { timeFrames: [] }, reader));
+    assertOk(await call('/api/customer/snoozeAllNotifications', { durationSec: 60 }, reader));
     expectDenied(await call('/api/user/updateUserNotificationSettings', { userUuid: user('Bob'), timeFrames: [] }, reader));
     expectDenied(await call('/api/org/updateOrgNotificationTemplateV2', { templateUpdate: { timeFrames: [] } }, reader));
     expectDenied(await call('/api/org/updateOrgNotificationTemplate', { notificationIntervalsV2: [] }, reader));

@@ -1,8 +1,9 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { listApiKeys, TEMPORARY_TOKEN_TTL_MS } from '../../../src/domains/orgs/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectDenied, expectFailure, expectOk, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { expectDenied, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 forEachDialect('POST /api/org/*: the organization record and its settings', (dialect) => {
@@ -25,7 +26,7 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
       const r = await call('/api/org/updateOrg', { org: { name: 'Settings Ltd', teamName: 'Settings-HQ', countryCode: 'gb', address1: '1 Main St' } });
-      expectOk(r);
+      assertOk(r);
       assert.equal(r.json.teamNameUniquenessConstraintFailure, false);
       const change = await watch.waitFor((c) => c.entity === 'ORG' && c.entityUuid === org.orgUuid, 'the ORG change');
       assert.deepEqual([change.update.name, change.update.teamName], ['Settings Ltd', 'settings-hq']);
@@ -48,12 +49,12 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
     assert.equal((await call('/api/org/findIfTeamNameAvailable', { teamName: 'settings-hq' }, other.apiKey)).json.available, false);
     assert.equal((await call('/api/org/findIfTeamNameAvailable', { teamName: 'settings-hq' })).json.available, true);
     assert.equal((await call('/api/org/findIfTeamNameAvailable', { teamName: 'free-name' }, other.apiKey)).json.available, true);
-    expectFailure(await call('/api/org/findIfTeamNameAvailable', { teamName: 'a b' }), /teamName: "a b" must be/);
-    expectFailure(await call('/api/org/updateOrg', { org: { name: '   ' } }), /name: must not be empty/);
+    assertFails(await call('/api/org/findIfTeamNameAvailable', { teamName: 'a b' }), /teamName: "a b" must be/);
+    assertFails(await call('/api/org/updateOrg', { org: { name: '   ' } }), /name: must not be empty/);
   });
 
   it('keeps the general, sign-in, firmware and policy settings, and names the account owner among the users', async () => {
-    expectOk(
+    assertOk(
       await call('/api/org/updateGeneralSettings', {
         accountOwnerEmail: 'OWNER@settings.example',
         accountTechnicalContacts: ['Tech@x.example'],
@@ -62,13 +63,13 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
         uapSettings: { enabled: true, text: 'Be nice' },
       }),
     );
-    expectFailure(await call('/api/org/updateGeneralSettings', { accountOwnerEmail: 'nobody@settings.example' }), /accountOwnerEmail: user with e-mail/);
+    assertFails(await call('/api/org/updateGeneralSettings', { accountOwnerEmail: 'nobody@settings.example' }), /accountOwnerEmail: user with e-mail/);
     const mfa = await call('/api/org/updateMFASettings', { mfaEnabled: true, v3AuthNumDaysSkip2FAForTrustedDevices: 7 });
-    expectOk(mfa);
+    assertOk(mfa);
     assert.deepEqual([mfa.json.org.mfaEnabled, mfa.json.org.v3AuthNumDaysSkip2FAForTrustedDevices], [true, 7]);
     const window = { mode: 'SCHEDULED', intervalsV2: [{ minuteOfWeekStart: 120, minuteOfWeekStop: 240 }] };
-    expectOk(await call('/api/org/updateFirmwareSettings', { firmwareUpdateSettings: window }));
-    expectFailure(
+    assertOk(await call('/api/org/updateFirmwareSettings', { firmwareUpdateSettings: window }));
+    assertFails(
       await call('/api/org/updateFirmwareSettings', {
         firmwareUpdateSettings: { mode: 'SCHEDULED', intervalsV2: [{ minuteOfWeekStart: 300, minuteOfWeekStop: 200 }] },
       }),
@@ -80,7 +81,7 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
       ['updateOrgAudioRecordingPolicy', 'audioRecordingEnabled'],
       ['updateOrgLLMUsagePolicy', 'llmUsageEnabled'],
     ] as const) {
-      expectOk(await call(`/api/org/${path}`, { [field]: true }));
+      assertOk(await call(`/api/org/${path}`, { [field]: true }));
       assert.equal((await getOrg())[field], true, field);
       assert.equal((await call(`/api/org/${path}`, { [field]: 'yes' })).status, 400);
     }
@@ -110,7 +111,7 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
     const before = (await call('/api/org/getFeatures', {})).json;
     assert.deepEqual([before.faceRecognition, before.cloudArchiving, before.rulesEngine, before.ppeDetection], [false, false, true, false]);
     await seedYaml(server, org.orgUuid, 'locations: [{name: Yard}]\ncameras: [{name: Yard Cam, location: Yard}]');
-    expectOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { scope: 'ORG', uploadStrategy: 'CONTINUOUS' } }));
+    assertOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { scope: 'ORG', uploadStrategy: 'CONTINUOUS' } }));
     const after = (await call('/api/org/getFeatures', {})).json;
     assert.deepEqual([after.faceRecognition, after.peopleCounting, after.cloudArchiving], [true, true, true]);
     assert.equal((await call('/api/org/getFeatures', {}, other.apiKey)).json.faceRecognition, false);
@@ -118,7 +119,7 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
 
   it('issues a temporary token that acts as the caller and stops working after ten minutes', async () => {
     const r = await call('/api/org/getTemporaryOrgToken', {});
-    expectOk(r);
+    assertOk(r);
     const token = r.json.tempOrgToken;
     assert.equal((await call('/api/customer/getCurrentUser', {}, token)).json.user.uuid, org.userUuid);
     const key = (await listApiKeys(server.gatehouse.deps, { orgUuid: org.orgUuid })).find((k) => k.hint === token.slice(-4))!;
@@ -137,21 +138,21 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
 
   it('keeps SAML registrations, checks their metadata, and gives their team name to the organization', async () => {
     const xml = '<md:EntityDescriptor entityID="https://idp.example"/>';
-    expectOk(await call('/api/org/updateSAMLSettings', { samlSettings: { enabled: true, idpMetaDataXml: xml, teamName: 'saml-team' } }));
+    assertOk(await call('/api/org/updateSAMLSettings', { samlSettings: { enabled: true, idpMetaDataXml: xml, teamName: 'saml-team' } }));
     const one = (await call('/api/org/getSAMLSettings', {})).json.samlSettings;
     assert.deepEqual([one.enabled, one.idpMetaDataXml, one.teamName, one.orgUuid], [true, xml, 'saml-team', org.orgUuid]);
     assert.equal((await getOrg()).teamName, 'saml-team');
-    expectFailure(await call('/api/org/updateSAMLSettings', { samlSettings: { idpMetaDataXml: 'not xml' } }), /idpMetaDataXml: must be/);
-    expectFailure(await call('/api/org/updateSAMLSettings', { samlSettings: { teamName: 'saml-team' } }, other.apiKey), /taken by another organization/);
+    assertFails(await call('/api/org/updateSAMLSettings', { samlSettings: { idpMetaDataXml: 'not xml' } }), /idpMetaDataXml: must be/);
+    assertFails(await call('/api/org/updateSAMLSettings', { samlSettings: { teamName: 'saml-team' } }, other.apiKey), /taken by another organization/);
     const v2 = [
       { registrationUuid: one.registrationUuid, enabled: false },
       { domain: 'RHOMBUS_COM', enabled: true },
     ];
-    expectOk(await call('/api/org/updateSAMLSettingsV2', { samlSettings: v2 }));
+    assertOk(await call('/api/org/updateSAMLSettingsV2', { samlSettings: v2 }));
     const list = (await call('/api/org/getSAMLSettingsV2', {})).json.samlSettings;
     assert.equal(list.length, 2);
     assert.equal(list.find((s: any) => s.registrationUuid === one.registrationUuid).enabled, false);
-    expectFailure(await call('/api/org/updateSAMLSettingsV2', { samlSettings: [{ registrationUuid: one.registrationUuid }] }, other.apiKey), /not found/);
+    assertFails(await call('/api/org/updateSAMLSettingsV2', { samlSettings: [{ registrationUuid: one.registrationUuid }] }, other.apiKey), /not found/);
     assert.deepEqual((await call('/api/org/getSAMLSettingsV2', {}, other.apiKey)).json.samlSettings, []);
   });
 
@@ -159,21 +160,21 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
       const setup = await call('/api/org/setupSCIMAccessForOrg', { sendWelcomeEmailToNewUsers: true });
-      expectOk(setup);
+      assertOk(setup);
       assert.match(setup.json.token, /^[A-Za-z0-9_-]{40,}$/);
       const change = await watch.waitFor((c) => c.entity === 'SCIM_SETTINGS', 'the SCIM_SETTINGS change');
       assert.ok(!JSON.stringify(change.update).includes(setup.json.token));
       const again = await call('/api/org/setupSCIMAccessForOrg', {});
       assert.deepEqual([again.json.scimAccessAlreadySetupFailure, again.json.token ?? null], [true, null]);
-      expectOk(await call('/api/org/updateSCIMSettingsForOrg', { addUsersOnRoleMismatch: true }));
+      assertOk(await call('/api/org/updateSCIMSettingsForOrg', { addUsersOnRoleMismatch: true }));
       const settings = (await call('/api/org/findSCIMSettingsForOrg', {})).json.scimSettings;
       assert.deepEqual([settings.sendWelcomeEmailToNewUsers, settings.addUsersOnRoleMismatch], [true, true]);
       assert.ok(!JSON.stringify(settings).includes(setup.json.token));
       assert.equal((await call('/api/org/findSCIMSettingsForOrg', {}, other.apiKey)).json.scimSettings ?? null, null);
-      expectFailure(await call('/api/org/revokeSCIMAccessForOrg', {}, other.apiKey), /SCIM access not found/);
-      expectOk(await call('/api/org/revokeSCIMAccessForOrg', {}));
+      assertFails(await call('/api/org/revokeSCIMAccessForOrg', {}, other.apiKey), /SCIM access not found/);
+      assertOk(await call('/api/org/revokeSCIMAccessForOrg', {}));
       assert.equal((await call('/api/org/findSCIMSettingsForOrg', {})).json.scimSettings ?? null, null);
-      expectFailure(await call('/api/org/updateSCIMSettingsForOrg', {}), /set SCIM access up first/);
+      assertFails(await call('/api/org/updateSCIMSettingsForOrg', {}), /set SCIM access up first/);
     } finally {
       await watch.close();
     }
@@ -184,20 +185,20 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
     const depot = site.locations!.Depot!;
     const nights = site.schedules!.Nights!;
     const config = { scope: 'LOCATION', targetUuid: depot, uploadStrategy: 'WEEKLY_SCHEDULED', uploadScheduleUuid: nights };
-    expectOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: config }));
-    expectOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { ...config, uploadScheduleInverted: true } }));
+    assertOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: config }));
+    assertOk(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { ...config, uploadScheduleInverted: true } }));
     const list = (await call('/api/org/getCloudArchivingConfigs', {})).json.archivingConfigs;
     assert.deepEqual(
       list.filter((c: any) => c.scope === 'LOCATION').map((c: any) => [c.targetUuid, c.uploadScheduleUuid, c.uploadScheduleInverted]),
       [[depot, nights, true]],
     );
-    expectFailure(await call('/api/policy/deleteSchedule', { scheduleUuid: nights }), /cloud archiving config of LOCATION/);
-    expectFailure(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { ...config, uploadScheduleUuid: undefined } }), /needs a schedule/);
-    expectFailure(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: config }, other.apiKey), /Location .* not found/);
-    expectFailure(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }, other.apiKey), /not found/);
-    expectOk(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }));
-    expectFailure(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }), /not found/);
-    expectOk(await call('/api/policy/deleteSchedule', { scheduleUuid: nights }));
+    assertFails(await call('/api/policy/deleteSchedule', { scheduleUuid: nights }), /cloud archiving config of LOCATION/);
+    assertFails(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: { ...config, uploadScheduleUuid: undefined } }), /needs a schedule/);
+    assertFails(await call('/api/org/updateCloudArchivingConfig', { archivingConfig: config }, other.apiKey), /Location .* not found/);
+    assertFails(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }, other.apiKey), /not found/);
+    assertOk(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }));
+    assertFails(await call('/api/org/deleteCloudArchivingConfig', { scope: 'LOCATION', targetUuid: depot }), /not found/);
+    assertOk(await call('/api/policy/deleteSchedule', { scheduleUuid: nights }));
   });
 
   it('refuses every settings write of a read-only user with 403, and lets them read', async () => {
@@ -221,7 +222,7 @@ forEachDialect('POST /api/org/*: the organization record and its settings', (dia
       expectDenied(await call(`/api/org/${op}`, body, reader));
     }
     for (const op of ['getOrgV2', 'getFeatures', 'getSAMLSettingsV2', 'findSCIMSettingsForOrg', 'getCloudArchivingConfigs'])
-      expectOk(await call(`/api/org/${op}`, {}, reader));
+      assertOk(await call(`/api/org/${op}`, {}, reader));
     assert.equal((await getOrg()).llmUsageEnabled, true);
   });
 });

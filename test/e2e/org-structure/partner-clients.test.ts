@@ -1,8 +1,9 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { StrictClient } from '../streaming/helpers.js';
 import { control } from '../control/admin.js';
@@ -46,7 +47,7 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
   it("resolves the CLI's --partner-org name through getPartnerClientsV2, whatever x-auth-org it sends", async () => {
     for (const org of [undefined, 'Client', clientA.orgUuid]) {
       const r = await server.call('/api/partner/getPartnerClientsV2', {}, { key: partnerKey, scheme: 'partner-api-token', org });
-      expectOk(r);
+      assertOk(r);
       assert.deepEqual(
         r.json.partnerClients.map((c: any) => [c.name, c.orgUuid]),
         [
@@ -61,11 +62,11 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
 
   it("lists a client's devices with their types and whether they can move, and every client's devices", async () => {
     const r = await partnerCall('getClientDevices', { orgUuid: clientA.orgUuid });
-    expectOk(r);
+    assertOk(r);
     const bySerial = Object.fromEntries(r.json.devices.map((d: any) => [d.device.serialNumber, d]));
     assert.deepEqual([bySerial['SN-FRONT'].device.type, bySerial['SN-FRONT'].reassignable, bySerial['SN-DOORCAM'].reassignable], ['CAMERA', true, false]);
     assert.ok(r.json.devices.some((d: any) => d.device.type === 'DOOR_CONTROLLER'));
-    expectFailure(await partnerCall('getClientDevices', { orgUuid: stranger.orgUuid }), /Client .* not found/);
+    assertFails(await partnerCall('getClientDevices', { orgUuid: stranger.orgUuid }), /Client .* not found/);
     const all = (await partnerCall('getListOfAllClientDevices', {})).json.listOfAllClientDevices;
     assert.ok(all.every((d: any) => [clientA.orgUuid, clientB.orgUuid].includes(d.orgUuid)));
     assert.ok(!all.some((d: any) => d.serialNumber === 'SN-FAR'));
@@ -76,9 +77,9 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
     assert.deepEqual(map[clientA.orgUuid].CAMERA, { connectedCount: 2, operationalCount: 3, totalCount: 3 });
     assert.deepEqual(map[clientB.orgUuid], {});
     assert.equal(map[stranger.orgUuid], undefined);
-    expectOk(await asClient('/api/org/updateGeneralSettings', { accountOwnerEmail: 'owner@a.example' }, clientA.orgUuid));
+    assertOk(await asClient('/api/org/updateGeneralSettings', { accountOwnerEmail: 'owner@a.example' }, clientA.orgUuid));
     await control(server, '/simulate/alert', { device: a.cameras!.Front, trigger: 'MOTION_HUMAN' });
-    expectOk(await partnerCall('updateSendLicenseExpirationEmail', { orgUuid: clientA.orgUuid, manuallySendLicenseExpirationEmail: true }));
+    assertOk(await partnerCall('updateSendLicenseExpirationEmail', { orgUuid: clientA.orgUuid, manuallySendLicenseExpirationEmail: true }));
     const summary = (await partnerCall('getClientSummaryInfo', { clientOrgUuid: clientA.orgUuid })).json;
     assert.deepEqual(
       [
@@ -90,15 +91,15 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
       ],
       ['owner@a.example', 2, 1, true, 3],
     );
-    expectFailure(await partnerCall('getClientSummaryInfo', { clientOrgUuid: stranger.orgUuid }), /Client .* not found/);
-    expectFailure(await partnerCall('updateSendLicenseExpirationEmail', { orgUuid: stranger.orgUuid, manuallySendLicenseExpirationEmail: true }), /not found/);
+    assertFails(await partnerCall('getClientSummaryInfo', { clientOrgUuid: stranger.orgUuid }), /Client .* not found/);
+    assertFails(await partnerCall('updateSendLicenseExpirationEmail', { orgUuid: stranger.orgUuid, manuallySendLicenseExpirationEmail: true }), /not found/);
   });
 
   it("customizes a client and one of its cameras, announced on the client's stream", async () => {
     const watch = await watchChanges(server, clientA.apiKey, clientA.orgUuid);
     try {
       const r = await partnerCall('customizeClient', { clientOrgUuid: clientA.orgUuid, customizations: { inactivityTimeout: 15 } });
-      expectOk(r);
+      assertOk(r);
       assert.deepEqual(r.json.customizations, { forceLowBandwidthOnAllCameras: null, inactivityTimeout: 15 });
       await watch.waitFor(
         (c) => c.entity === 'PARTNER_CLIENT_SETTINGS' && c.update.customizations.inactivityTimeout === 15,
@@ -110,7 +111,7 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
         configUpdate: { img_brightness: 70 },
         customizations: { forceLowBandwidthOnAllCameras: true },
       });
-      expectOk(device);
+      assertOk(device);
       assert.deepEqual(device.json.customizations, { forceLowBandwidthOnAllCameras: true, inactivityTimeout: 15 });
       const config = await server.call('/api/camera/getConfig', { cameraUuid: a.cameras!.Front }, { key: clientA.apiKey });
       assert.equal(config.json.config.img_brightness, 70);
@@ -121,8 +122,8 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
     assert.ok(
       feed.json.auditEvents.some((e: any) => e.principalType === 'PARTNER' && e.principalUuid === partner.orgUuid && e.operation === 'customizeClientDevice'),
     );
-    expectFailure(await partnerCall('customizeClient', { clientOrgUuid: stranger.orgUuid, customizations: {} }), /not found/);
-    expectFailure(
+    assertFails(await partnerCall('customizeClient', { clientOrgUuid: stranger.orgUuid, customizations: {} }), /not found/);
+    assertFails(
       await partnerCall('customizeClientDevice', {
         clientOrgUuid: clientA.orgUuid,
         clientDeviceUuid: strangerSite.cameras!['Far Cam'],
@@ -151,7 +152,7 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
         sourceOrgUuid: clientA.orgUuid,
         targetOrgUuid: clientB.orgUuid,
       });
-      expectOk(r);
+      assertOk(r);
       assert.deepEqual(Object.fromEntries(Object.entries(r.json.statuses).map(([k, v]: [string, any]) => [k, v.status])), {
         'SN-TILL': 'SUCCESS',
         'SN-DOORCAM': 'FAILURE',
@@ -168,19 +169,19 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
     assert.ok((await serialsOf(clientB.orgUuid)).includes('SN-TILL'));
     assert.ok(!(await serialsOf(clientA.orgUuid)).includes('SN-TILL'));
     // B's own key now reaches it; A's does not.
-    expectOk(await server.call('/api/camera/getConfig', { cameraUuid: a.cameras!.Till }, { key: clientB.apiKey }));
-    expectFailure(await server.call('/api/camera/getConfig', { cameraUuid: a.cameras!.Till }, { key: clientA.apiKey }), /not found/);
+    assertOk(await server.call('/api/camera/getConfig', { cameraUuid: a.cameras!.Till }, { key: clientB.apiKey }));
+    assertFails(await server.call('/api/camera/getConfig', { cameraUuid: a.cameras!.Till }, { key: clientA.apiKey }), /not found/);
     // Another organization is unknown, and nothing moves.
-    expectFailure(
+    assertFails(
       await partnerCall('reassignDeviceOrg', { serialNumbers: ['SN-FRONT'], sourceOrgUuid: clientA.orgUuid, targetOrgUuid: stranger.orgUuid }),
       /not found/,
     );
-    expectFailure(
+    assertFails(
       await partnerCall('reassignDeviceOrg', { serialNumbers: ['SN-FAR'], sourceOrgUuid: stranger.orgUuid, targetOrgUuid: clientA.orgUuid }),
       /not found/,
     );
     assert.ok((await serialsOf(clientA.orgUuid)).includes('SN-FRONT'));
-    expectFailure(
+    assertFails(
       await partnerCall('reassignDeviceOrg', { serialNumbers: ['SN-FRONT'], sourceOrgUuid: clientA.orgUuid, targetOrgUuid: clientA.orgUuid }),
       /must differ/,
     );
@@ -195,7 +196,7 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
       [[clientA.orgUuid, partner.orgUuid, '1Z-A1', 'SHIPPED']],
     );
     assert.deepEqual((await partnerCall('getShipments', { endTimeSec: 1000 })).json.customerShipmentList, []);
-    expectFailure(await partnerCall('getShipments', { clientOrgUuid: stranger.orgUuid }), /not found/);
+    assertFails(await partnerCall('getShipments', { clientOrgUuid: stranger.orgUuid }), /not found/);
   });
 
   it("lists the partner's keys without the keys, and revokes one at once, its stream sessions included", async () => {
@@ -208,21 +209,21 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
     assert.equal(token.clientType, 'PARTNER_DEVELOPER');
     assert.ok((await partnerCall('getApiTokenApplications', {})).json.applications.some((t: any) => t.tokenUuid === token.tokenUuid));
     const stream = await StrictClient.connect(server.gatehouse.urls.ws, { key: second, scheme: 'partner-api-token', org: clientA.orgUuid });
-    expectOk(await partnerCall('revokeApiToken', { tokenUuid: token.tokenUuid }));
+    assertOk(await partnerCall('revokeApiToken', { tokenUuid: token.tokenUuid }));
     await stream.closed;
     assert.equal((await partnerCall('getClientsV2', {}, undefined, second)).status, 403);
     assert.ok(!(await partnerCall('getApiTokens', {})).json.apiTokens.some((t: any) => t.tokenUuid === token.tokenUuid));
     const strangerKey = await server.createPartnerKey(stranger.orgUuid, []);
     const theirs = (await server.call('/api/partner/getApiTokens', {}, { key: strangerKey, scheme: 'partner-api-token' })).json.apiTokens[0];
-    expectFailure(await partnerCall('revokeApiToken', { tokenUuid: theirs.tokenUuid }), /API key .* not found/);
-    expectOk(await server.call('/api/partner/getClientsV2', {}, { key: strangerKey, scheme: 'partner-api-token' }));
+    assertFails(await partnerCall('revokeApiToken', { tokenUuid: theirs.tokenUuid }), /API key .* not found/);
+    assertOk(await server.call('/api/partner/getClientsV2', {}, { key: strangerKey, scheme: 'partner-api-token' }));
   });
 
   it('answers a client organization with what the partner may do there, and another organization as unknown', async () => {
     const r = await server.call('/api/org/getClientOrg', { orgUuid: clientA.orgUuid }, { key: partnerKey, scheme: 'partner-api-token' });
-    expectOk(r);
+    assertOk(r);
     assert.deepEqual([r.json.org.name, r.json.org.accountOwnerEmail, r.json.partnerOrgPermissionGroup.superAdmin], ['Client A', 'owner@a.example', true]);
-    expectFailure(await server.call('/api/org/getClientOrg', { orgUuid: stranger.orgUuid }, { key: partnerKey, scheme: 'partner-api-token' }), /not found/);
+    assertFails(await server.call('/api/org/getClientOrg', { orgUuid: stranger.orgUuid }, { key: partnerKey, scheme: 'partner-api-token' }), /not found/);
     assert.equal((await server.call('/api/org/getClientOrg', { orgUuid: clientA.orgUuid }, { key: clientA.apiKey })).status, 403);
     assert.equal((await server.call('/api/org/getOrgV2', {}, { key: partnerKey, scheme: 'partner-api-token' })).status, 403);
     assert.equal((await asClient('/api/org/getOrgV2', {}, partner.orgUuid)).json.org.type, 'PARTNER');

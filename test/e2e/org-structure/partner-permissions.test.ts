@@ -1,8 +1,9 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectDenied, expectFailure, expectOk, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { expectDenied, seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, and partner rights at the edge', (dialect) => {
@@ -46,7 +47,7 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
         ['Custom B', { clientPermissionMap: { [clientB.orgUuid]: 'CUSTOM' }, clientAssignablePermissionGroupsMap: { [clientB.orgUuid]: [clientBGroup] } }],
       ] as const) {
         const r = await call('/api/permission/createPartnerPermissionGroup', { partnerPermissionGroup: { name, ...group } });
-        expectOk(r);
+        assertOk(r);
         groups[name] = r.json.uuid;
       }
       await watch.waitFor((c) => c.entity === 'PARTNER_PERMISSION_GROUP' && c.entityUuid === groups.Viewers, 'the PARTNER_PERMISSION_GROUP change');
@@ -58,24 +59,24 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
       ['Bees', 'B only'],
       ['Custom', 'Custom B'],
     ]) {
-      expectOk(await call('/api/user/updatePartnerUser', { userUuid: users[user], permissionGroupUuid: groups[group] }));
+      assertOk(await call('/api/user/updatePartnerUser', { userUuid: users[user], permissionGroupUuid: groups[group] }));
     }
     const list = (await call('/api/permission/getPartnerPermissionGroups', {})).json;
     assert.deepEqual(list.permissionGroups.map((g: any) => g.name).sort(), ['B only', 'Custom B', 'Viewers']);
     assert.deepEqual(list.groupMembership[groups.Viewers!], [users.Viewer]);
     const partnerUsers = (await call('/api/user/getPartnerUsersInOrg', {})).json;
     assert.ok(partnerUsers.partnerPermissions.some((p: any) => p.userUuid === users.Viewer && p.groupUuid === groups.Viewers));
-    expectFailure(
+    assertFails(
       await call('/api/permission/createPartnerPermissionGroup', { partnerPermissionGroup: { name: 'Viewers' } }),
       /already has a partner permission group/,
     );
-    expectFailure(
+    assertFails(
       await call('/api/permission/createPartnerPermissionGroup', {
         partnerPermissionGroup: { name: 'Far', clientPermissionMap: { [stranger.orgUuid]: 'DEFAULT' } },
       }),
       /Client .* not found/,
     );
-    expectFailure(
+    assertFails(
       await call('/api/permission/createPartnerPermissionGroup', {
         partnerPermissionGroup: { name: 'Odd', clientPermissionMap: { [clientA.orgUuid]: 'CUSTOM' } },
       }),
@@ -85,8 +86,8 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
 
   it('a partner user in a read-only partner group reads as the partner and in clients, and gets 403 on every write', async () => {
     const viewer = keys.Viewer!;
-    expectOk(await call('/api/partner/getClientsV2', {}, undefined, viewer));
-    expectOk(await call('/api/location/getLocations', {}, clientA.orgUuid, viewer));
+    assertOk(await call('/api/partner/getClientsV2', {}, undefined, viewer));
+    assertOk(await call('/api/location/getLocations', {}, clientA.orgUuid, viewer));
     for (const [path, body] of [
       ['/api/partner/createPartnerClient', { clientOrgName: 'Nope' }],
       ['/api/partner/deleteClient', { clientOrgUuid: clientA.orgUuid }],
@@ -115,13 +116,13 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
     );
     const denied = await call('/api/org/getOrgV2', {}, clientA.orgUuid, bees);
     assert.deepEqual([denied.status, denied.json.errorMsg], [403, 'Access Denied']);
-    expectFailure(await call('/api/partner/getClientDevices', { orgUuid: clientA.orgUuid }, undefined, bees), /Client .* not found/);
-    expectOk(await call('/api/user/createUser', { name: 'Made by Bees' }, clientB.orgUuid, bees));
+    assertFails(await call('/api/partner/getClientDevices', { orgUuid: clientA.orgUuid }, undefined, bees), /Client .* not found/);
+    assertOk(await call('/api/user/createUser', { name: 'Made by Bees' }, clientB.orgUuid, bees));
     expectDenied(await call('/api/location/createLocation', { location: { name: 'Nope' } }, clientB.orgUuid, bees));
     // CREATE_CLIENT is among its partner rights.
-    expectOk(await call('/api/partner/createPartnerClient', { clientOrgName: 'Bees Client' }, undefined, bees));
+    assertOk(await call('/api/partner/createPartnerClient', { clientOrgName: 'Bees Client' }, undefined, bees));
     // CUSTOM: the client's own group applies (LOCATION_ADMINISTRATION in B, nothing in A).
-    expectOk(await call('/api/location/createLocation', { location: { name: 'Custom Depot' } }, clientB.orgUuid, keys.Custom));
+    assertOk(await call('/api/location/createLocation', { location: { name: 'Custom Depot' } }, clientB.orgUuid, keys.Custom));
     expectDenied(await call('/api/user/createUser', { name: 'Nope' }, clientB.orgUuid, keys.Custom));
     assert.equal((await call('/api/org/getOrgV2', {}, clientA.orgUuid, keys.Custom)).status, 403);
     const reach = (await call('/api/org/getClientOrg', { orgUuid: clientB.orgUuid }, undefined, keys.Custom)).json.partnerOrgPermissionGroup;
@@ -129,26 +130,26 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
   });
 
   it('changes a group with effect at once, refuses deleting one in use, and keeps a partner administrator', async () => {
-    expectOk(
+    assertOk(
       await call('/api/permission/updatePartnerPermissionGroup', {
         partnerPermissionGroup: { uuid: groups.Viewers, clientFunctionalityList: ['LOCATION_ADMINISTRATION'] },
       }),
     );
-    expectOk(await call('/api/location/createLocation', { location: { name: 'Viewer Spot' } }, clientA.orgUuid, keys.Viewer));
-    expectFailure(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: groups.Viewers }), /still has 1 user/);
+    assertOk(await call('/api/location/createLocation', { location: { name: 'Viewer Spot' } }, clientA.orgUuid, keys.Viewer));
+    assertFails(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: groups.Viewers }), /still has 1 user/);
     // The partner's first user is its only partner administrator: putting them in a group is refused.
-    expectFailure(
+    assertFails(
       await call('/api/user/updatePartnerUser', { userUuid: partner.userUuid, permissionGroupUuid: groups.Viewers }),
       /without a partner administrator/,
     );
-    expectFailure(await server.call('/api/user/deleteUser', { userUuid: partner.userUuid }, { key: partner.apiKey }), /without a partner administrator/);
+    assertFails(await server.call('/api/user/deleteUser', { userUuid: partner.userUuid }, { key: partner.apiKey }), /without a partner administrator/);
     const made = await call('/api/permission/createPartnerPermissionGroup', { partnerPermissionGroup: { name: 'Temp' } });
-    expectOk(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: made.json.uuid }));
-    expectFailure(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: made.json.uuid }), /not found/);
+    assertOk(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: made.json.uuid }));
+    assertFails(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: made.json.uuid }), /not found/);
     // Another partner's groups are unknown.
     const strangerKey = await server.createPartnerKey(stranger.orgUuid, []);
-    expectFailure(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: groups.Viewers }, undefined, strangerKey), /not found/);
-    expectFailure(await call('/api/user/updatePartnerUser', { userUuid: users.Viewer, name: 'Mine' }, undefined, strangerKey), /not found/);
+    assertFails(await call('/api/permission/deletePartnerPermissionGroup', { groupUuid: groups.Viewers }, undefined, strangerKey), /not found/);
+    assertFails(await call('/api/user/updatePartnerUser', { userUuid: users.Viewer, name: 'Mine' }, undefined, strangerKey), /not found/);
     assert.deepEqual((await call('/api/permission/getPartnerPermissionGroups', {}, undefined, strangerKey)).json.permissionGroups, []);
   });
 
@@ -157,14 +158,14 @@ forEachDialect('POST /api/permission/*PartnerPermissionGroup*, partner users, an
       allClientsSelected: false,
       clientNotificationIntervalsMap: { [clientA.orgUuid]: [{ rows: [{ activities: ['MOTION_HUMAN'], mediums: ['EMAIL'] }] }] },
     };
-    expectOk(await call('/api/user/updatePartnerUserNotificationSettings', { userUuid: users.Bees, ...settings }));
+    assertOk(await call('/api/user/updatePartnerUserNotificationSettings', { userUuid: users.Bees, ...settings }));
     const kept = (await call('/api/user/getPartnerUsersInOrg', {})).json.notificationSettingsV2.find((s: any) => s.userUuid === users.Bees);
     assert.deepEqual(kept.clientNotificationIntervalsMap, settings.clientNotificationIntervalsMap);
-    expectFailure(
+    assertFails(
       await call('/api/user/updatePartnerUserNotificationSettings', { userUuid: users.Bees, clientNotificationIntervalsMap: { [stranger.orgUuid]: [] } }),
       /Client .* not found/,
     );
-    expectOk(await call('/api/user/updatePartnerUser', { userUuid: users.Bees, name: 'Bea', mfaEnabled: true }));
+    assertOk(await call('/api/user/updatePartnerUser', { userUuid: users.Bees, name: 'Bea', mfaEnabled: true }));
     const bea = (await call('/api/user/getPartnerUsersInOrg', {})).json.partnerUsers.find((u: any) => u.uuid === users.Bees);
     assert.deepEqual([bea.name, bea.mfaEnabled], ['Bea', true]);
   });

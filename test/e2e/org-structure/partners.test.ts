@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, seedYaml } from '../../helpers/org-structure.js';
+import { seedYaml } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { StrictClient } from '../streaming/helpers.js';
 
@@ -32,7 +33,7 @@ forEachDialect('POST /api/partner/*', (dialect) => {
   it("lists the partner's clients with the catalogue's fields and the CLI's name/orgUuid", async () => {
     for (const org of [undefined, client.orgUuid]) {
       const r = await partnerCall('getClientsV2', {}, org);
-      expectOk(r);
+      assertOk(r);
       assert.deepEqual(
         r.json.partnerClients.map((c: any) => [c.name, c.orgUuid]),
         [['Client Co', client.orgUuid]],
@@ -45,44 +46,44 @@ forEachDialect('POST /api/partner/*', (dialect) => {
 
   it('creates a client organization with its first user, granted to the partner', async () => {
     const r = await partnerCall('createPartnerClient', { clientOrgName: 'New Client', clientContactName: 'Nina', clientContactEmail: 'Nina@client.example' });
-    expectOk(r);
+    assertOk(r);
     const uuid = r.json.clientOrgUuid;
     const users = await server.call('/api/user/getUsersInOrg', {}, { key: partnerKey, scheme: 'partner-api-token', org: uuid });
-    expectOk(users);
+    assertOk(users);
     assert.deepEqual(
       users.json.users.map((u: any) => [u.name, u.email]),
       [['Nina', 'nina@client.example']],
     );
-    expectFailure(await partnerCall('createPartnerClient', { clientOrgName: 'New Client' }), /already has a client named/);
-    expectFailure(await partnerCall('createPartnerClient', { clientOrgName: 'Bad mail', clientContactEmail: 'nope' }), /not an e-mail address/);
+    assertFails(await partnerCall('createPartnerClient', { clientOrgName: 'New Client' }), /already has a client named/);
+    assertFails(await partnerCall('createPartnerClient', { clientOrgName: 'Bad mail', clientContactEmail: 'nope' }), /not an e-mail address/);
     assert.equal((await partnerCall('getClientsV2', {})).json.clients.length, 2);
     assert.equal((await partnerCall('createPartnerClient', { clientOrgName: 7 })).status, 400);
   });
 
   it("withdrawing a grant ends the partner's access at once, its stream sessions included", async () => {
     const org = (await partnerCall('createPartnerClient', { clientOrgName: 'Leaving Client' })).json.clientOrgUuid;
-    expectOk(await server.call('/api/org/getOrgV2', {}, { key: partnerKey, scheme: 'partner-api-token', org }));
+    assertOk(await server.call('/api/org/getOrgV2', {}, { key: partnerKey, scheme: 'partner-api-token', org }));
     const stream = await StrictClient.connect(server.gatehouse.urls.ws, { key: partnerKey, scheme: 'partner-api-token', org });
     const kept = await StrictClient.connect(server.gatehouse.urls.ws, { key: partnerKey, scheme: 'partner-api-token', org: client.orgUuid });
-    expectOk(await partnerCall('deleteClient', { clientOrgUuid: org }));
+    assertOk(await partnerCall('deleteClient', { clientOrgUuid: org }));
     await stream.closed;
     const denied = await server.call('/api/org/getOrgV2', {}, { key: partnerKey, scheme: 'partner-api-token', org });
     assert.equal(denied.status, 403);
     assert.equal(kept.closeCode, null);
     kept.ws.close();
-    expectFailure(await partnerCall('deleteClient', { clientOrgUuid: org }), /not found/);
+    assertFails(await partnerCall('deleteClient', { clientOrgUuid: org }), /not found/);
   });
 
   it('answers an organization it has no grant for as unknown, changing nothing', async () => {
-    expectFailure(await partnerCall('deleteClient', { clientOrgUuid: stranger.orgUuid }), /not found/);
+    assertFails(await partnerCall('deleteClient', { clientOrgUuid: stranger.orgUuid }), /not found/);
     assert.ok(!(await partnerCall('getClientsV2', {})).json.clients.some((c: any) => c.orgUuid === stranger.orgUuid));
     const strangerKey = await server.createPartnerKey(stranger.orgUuid, []);
     const theirs = await server.call('/api/partner/getClientsV2', {}, { key: strangerKey, scheme: 'partner-api-token' });
     assert.deepEqual(theirs.json.clients, []);
-    expectFailure(
+    assertFails(
       await server.call('/api/partner/deleteClient', { clientOrgUuid: client.orgUuid }, { key: strangerKey, scheme: 'partner-api-token' }),
       /not found/,
     );
-    expectOk(await partnerCall('getClientsV2', {}, client.orgUuid));
+    assertOk(await partnerCall('getClientsV2', {}, client.orgUuid));
   });
 });

@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectFailure, expectOk, keyForUser, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { keyForUser, seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type CallResult, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 const SITE = `
@@ -40,28 +41,28 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
       const created = await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Read only', functionalityList: [] } });
-      expectOk(created);
+      assertOk(created);
       readOnlyGroup = created.json.uuid;
       await watch.waitFor((c) => c.entity === 'PERMISSION_GROUP' && c.entityUuid === readOnlyGroup, 'the PERMISSION_GROUP change');
-      expectOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: site.users!.Reader!, groupUuid: readOnlyGroup }));
+      assertOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: site.users!.Reader!, groupUuid: readOnlyGroup }));
       const list = await call('/api/permission/getPermissionGroupsForOrg', {});
       assert.equal(list.json.permissionGroups[0].name, 'Read only');
       assert.deepEqual(list.json.groupMembership[readOnlyGroup], [site.users!.Reader]);
-      expectFailure(await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Read only' } }), /already has a permission group/);
+      assertFails(await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Read only' } }), /already has a permission group/);
     } finally {
       await watch.close();
     }
   });
 
   it('a read-only user reads, and gets 403 with the platform text on every write', async () => {
-    expectOk(await call('/api/location/getLocations', {}, readerKey));
-    expectOk(await call('/api/user/getUsersInOrg', {}, readerKey));
+    assertOk(await call('/api/location/getLocations', {}, readerKey));
+    assertOk(await call('/api/user/getUsersInOrg', {}, readerKey));
     expectDenied(await call('/api/location/createLocation', { location: { name: 'Nope' } }, readerKey));
     expectDenied(await call('/api/user/createUser', { name: 'Nope' }, readerKey));
     expectDenied(await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Mine' } }, readerKey));
     expectDenied(await call('/api/user/deleteUser', { userUuid: org.userUuid }, readerKey));
     const perms = await call('/api/permission/getPermissionsForCurrentUser', {}, readerKey);
-    expectOk(perms);
+    assertOk(perms);
     assert.deepEqual([perms.json.permissionGroupName, perms.json.superAdmin, perms.json.functionalityList], ['Read only', false, []]);
     const admin = await call('/api/permission/getPermissionsForCurrentUser', {});
     assert.equal(admin.json.superAdmin, true);
@@ -69,12 +70,12 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
   });
 
   it('a group with a functionality may make the writes of that family, at once after the change', async () => {
-    expectOk(
+    assertOk(
       await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: ['LOCATION_ADMINISTRATION'] } }),
     );
-    expectOk(await call('/api/location/createLocation', { location: { name: 'Made by reader' } }, readerKey));
+    assertOk(await call('/api/location/createLocation', { location: { name: 'Made by reader' } }, readerKey));
     expectDenied(await call('/api/user/createUser', { name: 'Still nope' }, readerKey));
-    expectOk(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: [] } }));
+    assertOk(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, functionalityList: [] } }));
     expectDenied(await call('/api/location/createLocation', { location: { name: 'Nope again' } }, readerKey));
   });
 
@@ -86,7 +87,7 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
         userPermissionGroup: { name: 'North only', accessibleLocations: [north], functionalityList: ['LOCATION_ADMINISTRATION'] },
       })
     ).json.uuid;
-    expectOk(await call('/api/user/updateUserSelective', { userUuid: site.users!.Locals!, permissionGroupUuid: group }));
+    assertOk(await call('/api/user/updateUserSelective', { userUuid: site.users!.Locals!, permissionGroupUuid: group }));
     const key = await keyForUser(server, org.orgUuid, site.users!.Locals!);
     const locations = (await call('/api/location/getLocations', {}, key)).json.locations;
     assert.deepEqual(
@@ -94,11 +95,11 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
       [north],
     );
     expectDenied(await call('/api/location/getLocation', { locationUuid: south }, key));
-    expectOk(await call('/api/location/getLocation', { locationUuid: north }, key));
-    expectOk(await call('/api/location/addLocationLabel', { locationIdentifier: north, label: 'mine' }, key));
+    assertOk(await call('/api/location/getLocation', { locationUuid: north }, key));
+    assertOk(await call('/api/location/addLocationLabel', { locationIdentifier: north, label: 'mine' }, key));
     expectDenied(await call('/api/location/addLocationLabel', { locationIdentifier: south, label: 'mine' }, key));
     const cameras = await call('/api/camera/getMinimalCameraStateList', {}, key);
-    expectOk(cameras);
+    assertOk(cameras);
     assert.deepEqual(
       cameras.json.cameraStates.map((c: any) => c.uuid),
       [site.cameras!['North Cam']],
@@ -108,17 +109,14 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
   });
 
   it('refuses to delete a group with users, and a change that leaves no administrator', async () => {
-    expectFailure(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }), /still has 1 user/);
+    assertFails(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }), /still has 1 user/);
     const admins = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Admins', superAdmin: true } })).json.uuid;
-    expectOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: admins }));
-    expectFailure(
-      await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: admins, superAdmin: false } }),
-      /without an administrator/,
-    );
-    expectFailure(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: readOnlyGroup }), /without an administrator/);
-    expectOk(await call('/api/customer/getCurrentUser', {}));
+    assertOk(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: admins }));
+    assertFails(await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: admins, superAdmin: false } }), /without an administrator/);
+    assertFails(await call('/api/permission/assignUserToPermissionGroup', { userUuid: org.userUuid, groupUuid: readOnlyGroup }), /without an administrator/);
+    assertOk(await call('/api/customer/getCurrentUser', {}));
     const scratch = (await call('/api/permission/createPermissionGroup', { userPermissionGroup: { name: 'Scratch' } })).json.uuid;
-    expectOk(await call('/api/permission/deletePermissionGroup', { groupUuid: scratch }));
+    assertOk(await call('/api/permission/deletePermissionGroup', { groupUuid: scratch }));
   });
 
   it('answers 400 for a malformed body', async () => {
@@ -126,12 +124,12 @@ forEachDialect('POST /api/permission/* and the permission check of every operati
   });
 
   it("answers another organization's groups as unknown and changes nothing", async () => {
-    expectFailure(
+    assertFails(
       await call('/api/permission/updatePermissionGroup', { userPermissionGroup: { uuid: readOnlyGroup, name: 'Taken' } }, other.apiKey),
       /not found/,
     );
-    expectFailure(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }, other.apiKey), /not found/);
-    expectFailure(await call('/api/permission/assignUserToPermissionGroup', { userUuid: other.userUuid, groupUuid: readOnlyGroup }, other.apiKey), /not found/);
+    assertFails(await call('/api/permission/deletePermissionGroup', { groupUuid: readOnlyGroup }, other.apiKey), /not found/);
+    assertFails(await call('/api/permission/assignUserToPermissionGroup', { userUuid: other.userUuid, groupUuid: readOnlyGroup }, other.apiKey), /not found/);
     assert.deepEqual((await call('/api/permission/getPermissionGroups', {}, other.apiKey)).json.permissionGroups, []);
     const mine = (await call('/api/permission/getPermissionGroups', {})).json.permissionGroups.find((g: any) => g.uuid === readOnlyGroup);
     assert.equal(mine.name, 'Read only');

@@ -1,8 +1,9 @@
+import { assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { seedSiteText } from '../../../src/domains/sites/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectOk, keyForUser, seedYaml } from '../../helpers/org-structure.js';
+import { keyForUser, seedYaml } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 const SITE = `
@@ -37,7 +38,7 @@ forEachDialect("Site file: permissionGroups and a user's group", (dialect) => {
     assert.equal((await server.call('/api/location/createLocation', { location: { name: 'X' } }, { key: vera })).status, 403);
     const ed = await keyForUser(server, org.orgUuid, site.users!.Ed!);
     const seen = await server.call('/api/location/getLocations', {}, { key: ed });
-    expectOk(seen);
+    assertOk(seen);
     assert.deepEqual(
       seen.json.locations.map((l: any) => l.name),
       ['East'],

@@ -1,7 +1,8 @@
+import { assertFails, assertOk } from '../../helpers/api.js';
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { expectDenied, expectFailure, expectOk, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
+import { expectDenied, readOnlyKey, seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
 forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettingsForUser', (dialect) => {
@@ -35,7 +36,7 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
         { fieldName: 'Badge name', maxLength: 12 },
       ]) {
         const r = await meta('createUserMetadataFieldTemplate', { template });
-        expectOk(r);
+        assertOk(r);
         templates[template.fieldName] = r.json.template.uuid;
       }
       await watch.waitFor((c) => c.entity === 'USER_METADATA_TEMPLATE' && c.entityUuid === templates.Shift, 'the USER_METADATA_TEMPLATE change');
@@ -45,7 +46,7 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
     const map = (await meta('findUserMetadataFieldTemplates', {})).json.templateMap;
     assert.deepEqual([map[templates['Employee number']!].valueType, map[templates['Employee number']!].scimFieldName], ['NUMBER', 'employeeNumber']);
     assert.deepEqual(map[templates.Shift!].allowedValues, ['day', 'night']);
-    expectFailure(await meta('createUserMetadataFieldTemplate', { template: { fieldName: 'Shift' } }), /already has a user metadata field named "Shift"/);
+    assertFails(await meta('createUserMetadataFieldTemplate', { template: { fieldName: 'Shift' } }), /already has a user metadata field named "Shift"/);
     assert.deepEqual((await meta('findUserMetadataFieldTemplates', {}, other.apiKey)).json.templateMap, {});
   });
 
@@ -54,7 +55,7 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
       userUuid: users.Ada,
       fieldValueMap: { [templates['Employee number']!]: ' 042 ', Shift: 'night', 'Start date': '2024-02-29', 'Manager e-mail': 'Boss@Fields.example' },
     });
-    expectOk(r);
+    assertOk(r);
     const values = Object.fromEntries(Object.entries(r.json.userFieldValueMap).map(([t, f]: [string, any]) => [t, f.fieldValue]));
     assert.deepEqual(values, {
       [templates['Employee number']!]: '42',
@@ -69,31 +70,31 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
       ['Manager e-mail', 'boss', /is not an e-mail address/],
       ['Badge name', 'Augusta Ada King', /longer than 12/],
     ] as const) {
-      expectFailure(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { Shift: 'day', [field]: value } }), why);
+      assertFails(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { Shift: 'day', [field]: value } }), why);
     }
     // Nothing of a refused save is kept.
     assert.deepEqual((await meta('findUserMetadataFields', { userUuid: users.Bob })).json.userFieldValueMap, {});
-    expectFailure(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { Unknown: 'x' } }), /template Unknown not found/);
-    expectFailure(await meta('saveUserMetadataFields', { userUuid: theirs.Zed, fieldValueMap: { Shift: 'day' } }), /User .* not found/);
-    expectFailure(await meta('findUserMetadataFields', { userUuid: theirs.Zed }), /User .* not found/);
+    assertFails(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { Unknown: 'x' } }), /template Unknown not found/);
+    assertFails(await meta('saveUserMetadataFields', { userUuid: theirs.Zed, fieldValueMap: { Shift: 'day' } }), /User .* not found/);
+    assertFails(await meta('findUserMetadataFields', { userUuid: theirs.Zed }), /User .* not found/);
     assert.equal((await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { Shift: 7 } })).status, 400);
   });
 
   it('refuses a template change that values already saved would break, and deletes a template with its values', async () => {
-    expectFailure(
+    assertFails(
       await meta('updateUserMetadataFieldTemplate', { selectiveUpdate: { uuid: templates.Shift, allowedValues: ['day'] } }),
       /"night" is not one of day/,
     );
     const renamed = await meta('updateUserMetadataFieldTemplate', { selectiveUpdate: { uuid: templates.Shift, fieldName: 'Work shift' } });
     assert.equal(renamed.json.template.fieldName, 'Work shift');
-    expectFailure(await meta('updateUserMetadataFieldTemplate', { selectiveUpdate: { uuid: templates.Shift, fieldName: 'Shift' } }, other.apiKey), /not found/);
-    expectOk(await meta('deleteUserMetadataField', { userUuid: users.Ada, templateUuid: templates['Start date'] }));
-    expectFailure(await meta('deleteUserMetadataField', { userUuid: users.Ada, templateUuid: templates['Start date'] }), /not found/);
+    assertFails(await meta('updateUserMetadataFieldTemplate', { selectiveUpdate: { uuid: templates.Shift, fieldName: 'Shift' } }, other.apiKey), /not found/);
+    assertOk(await meta('deleteUserMetadataField', { userUuid: users.Ada, templateUuid: templates['Start date'] }));
+    assertFails(await meta('deleteUserMetadataField', { userUuid: users.Ada, templateUuid: templates['Start date'] }), /not found/);
     const deleted = await meta('deleteUserMetadataFieldTemplate', { templateUuid: templates.Shift });
     assert.equal(deleted.json.template.fieldName, 'Work shift');
     const left = (await meta('findUserMetadataFields', { userUuid: users.Ada })).json.userFieldValueMap;
     assert.deepEqual(Object.keys(left).sort(), [templates['Employee number'], templates['Manager e-mail']].sort());
-    expectFailure(await meta('deleteUserMetadataFieldTemplate', { templateUuid: templates['Badge name'] }, other.apiKey), /not found/);
+    assertFails(await meta('deleteUserMetadataFieldTemplate', { templateUuid: templates['Badge name'] }, other.apiKey), /not found/);
   });
 
   it('keeps Rhombus Key settings per user, and a user delete takes their values', async () => {
@@ -103,7 +104,7 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
       maxMobileCredsAllowed: 2,
       startDateProvisioner: { value: 1_700_000_000_000 },
     });
-    expectOk(r);
+    assertOk(r);
     const config = r.json.userRhombusKeyConfig;
     assert.deepEqual(
       [
@@ -116,15 +117,15 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
     );
     const again = (await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Bob, remoteUnlockEnabled: true })).json.userRhombusKeyConfig;
     assert.deepEqual([again.settings.rhombusKeyAccessEnabled, again.settings.remoteUnlockEnabled], [true, true]);
-    expectFailure(
+    assertFails(
       await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Bob, endDateProvisioner: { value: 1_600_000_000_000 } }),
       /must be after startDateProvisioner/,
     );
-    expectFailure(await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: theirs.Zed, rhombusKeyAccessEnabled: true }), /not found/);
-    expectOk(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { 'Employee number': '7' } }));
+    assertFails(await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: theirs.Zed, rhombusKeyAccessEnabled: true }), /not found/);
+    assertOk(await meta('saveUserMetadataFields', { userUuid: users.Bob, fieldValueMap: { 'Employee number': '7' } }));
     const watch = await watchChanges(server, org.apiKey, org.orgUuid);
     try {
-      expectOk(await call('/api/user/deleteUser', { userUuid: users.Bob }));
+      assertOk(await call('/api/user/deleteUser', { userUuid: users.Bob }));
       await watch.waitFor((c) => c.entity === 'USER_METADATA_FIELD' && c.type === 'DELETE' && c.update.userUuid === users.Bob, "Bob's value deleted");
       await watch.waitFor((c) => c.entity === 'USER_SETTINGS' && c.type === 'DELETE' && c.update.userUuid === users.Bob, "Bob's settings deleted");
     } finally {
@@ -160,7 +161,7 @@ users: [{name: Cy, metadata: {Desk: "12", Team: blue}}]
       expectDenied(await meta(op, body, reader));
     }
     expectDenied(await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Ada }, reader));
-    expectOk(await meta('findUserMetadataFieldTemplates', {}, reader));
-    expectOk(await meta('findUserMetadataFields', { userUuid: users.Ada }, reader));
+    assertOk(await meta('findUserMetadataFieldTemplates', {}, reader));
+    assertOk(await meta('findUserMetadataFields', { userUuid: users.Ada }, reader));
   });
 });
