@@ -39,7 +39,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const deps = await openDeps(config, options);
   const tls = await loadOrCreateTls(config);
   // One count of failed keys per client address for the REST port and the stream's handshake.
-  const limits = createRequestLimits(config, deps.log);
+  const limits = createRequestLimits(config, deps.log, deps.bus.namespace);
   const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined, limits });
   const media = await buildMediaApp(deps);
   let stream: StreamServer | null = null;

@@ -21,6 +21,11 @@ export interface BusConnection {
 export interface Bus {
   /** What the bus is, to print (a Redis URL without its password, and the namespace). */
   readonly name: string;
+  /**
+   * The deployment's namespace: every key and channel Gatehouse keeps in a shared Redis carries it, so that
+   * deployments on one Redis never see each other's announcements or counters.
+   */
+  readonly namespace: string;
   publish<K extends BusEventName>(name: K, payload: BusEvents[K]): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe<K extends BusEventName>(name: K, handler: BusHandler<K>): () => void;

@@ -6,11 +6,12 @@ import { isolated, type Bus } from './bus.js';
  * before the event loop moves on: a change is announced to this instance's subscribers before the answer to
  * the call that made it can reach its caller.
  */
-export function createMemoryBus(): Bus {
+export function createMemoryBus(namespace = 'memory'): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
     name: 'memory:',
+    namespace,
     async publish(name, payload) {
       queueMicrotask(() => emitter.emit(name, payload));
     },

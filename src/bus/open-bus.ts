@@ -4,7 +4,7 @@ import { createMemoryBus } from './memory-bus.js';
 /** The bus of `url`; on Redis its channels carry `namespace`, so that deployments sharing a Redis stay apart. */
 export async function openBus(url: string, namespace: string, log?: BusLog): Promise<Bus> {
   // The Redis client loads only for a Redis bus.
-  return url.startsWith('memory:') ? createMemoryBus() : (await import('./redis-bus.js')).createRedisBus(url, namespace, log);
+  return url.startsWith('memory:') ? createMemoryBus(namespace) : (await import('./redis-bus.js')).createRedisBus(url, namespace, log);
 }
 
 /**
@@ -12,6 +12,6 @@ export async function openBus(url: string, namespace: string, log?: BusLog): Pro
  * it under a namespace, once the namespace is known (it comes from the store).
  */
 export async function connectBus(url: string, log?: BusLog): Promise<BusConnection> {
-  if (url.startsWith('memory:')) return { open: async () => createMemoryBus(), close() {} };
+  if (url.startsWith('memory:')) return { open: async (namespace) => createMemoryBus(namespace), close() {} };
   return (await import('./redis-bus.js')).connectRedisBus(url, log);
 }

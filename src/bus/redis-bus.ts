@@ -108,6 +108,7 @@ export async function connectRedisBus(url: string, log?: BusLog): Promise<BusCon
     });
     return {
       name,
+      namespace,
       async publish(event, payload) {
         await publisher.publish(prefix + event, JSON.stringify(payload));
       },

@@ -25,7 +25,6 @@ export interface RequestLimits {
 export const BURST_FACTOR = 10;
 const MINUTE_MS = 60_000;
 const MAX_TRACKED = 100_000;
-const REDIS_PREFIX = 'gatehouse:limit:';
 
 const secondsFrom = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -125,6 +124,7 @@ class SharedBuckets {
 
   constructor(
     private readonly redis: LimitRedis,
+    private readonly prefix: string,
     private readonly perSecond: number,
     private readonly burst: number,
     private readonly fallback: TokenBuckets,
@@ -151,7 +151,7 @@ class SharedBuckets {
 
   private refill(orgUuid: string, lease: { tokens: number; untilMs: number; deniedUntilMs: number; pending: Promise<void> | null }): Promise<void> {
     lease.pending ??= this.redis
-      .takeTokens(REDIS_PREFIX + 'org:' + orgUuid, this.perSecond / 1000, this.burst, this.batch)
+      .takeTokens(this.prefix + 'org:' + orgUuid, this.perSecond / 1000, this.burst, this.batch)
       .then(([granted, waitMs]) => {
         const nowMs = Date.now();
         lease.tokens = Number(granted);
@@ -175,7 +175,7 @@ class SharedBuckets {
 }
 
 /** The limits of a configuration; with a Redis bus, shared through that Redis. */
-export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFailureLimit' | 'busUrl'>, log: Logger): RequestLimits {
+export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFailureLimit' | 'busUrl'>, log: Logger, namespace: string): RequestLimits {
   const rate = config.rateLimit;
   const localBuckets = rate ? new TokenBuckets(rate, rate * BURST_FACTOR) : null;
   const localFailures = new MinuteCounts(config.authFailureLimit);
@@ -198,6 +198,8 @@ export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFail
     commandTimeout: 250,
     connectTimeout: 2000,
   }) as LimitRedis;
+  // The deployment's namespace (the bus's) in every key, so that deployments sharing a Redis count apart.
+  const prefix = `gatehouse:${namespace}:limit:`;
   redis.defineCommand('takeTokens', { numberOfKeys: 1, lua: TAKE_TOKENS });
   redis.defineCommand('countFailure', { numberOfKeys: 1, lua: COUNT_FAILURE });
   let lastWarnMs = 0;
@@ -209,14 +211,14 @@ export function createRequestLimits(config: Pick<Config, 'rateLimit' | 'authFail
   };
   redis.on('error', () => {});
   redis.connect().catch(onRedisError);
-  const shared = rate && localBuckets ? new SharedBuckets(redis, rate, rate * BURST_FACTOR, localBuckets, onRedisError) : null;
+  const shared = rate && localBuckets ? new SharedBuckets(redis, prefix, rate, rate * BURST_FACTOR, localBuckets, onRedisError) : null;
   return {
     takeRequest: shared ? (org) => shared.take(org) : null,
     async keyFailed(address) {
       const nowMs = Date.now();
       const minute = Math.floor(nowMs / MINUTE_MS);
       try {
-        const count = await redis.countFailure(`${REDIS_PREFIX}auth:${address}:${minute}`);
+        const count = await redis.countFailure(`${prefix}auth:${address}:${minute}`);
         return Number(count) > config.authFailureLimit ? secondsFrom((minute + 1) * MINUTE_MS - nowMs) : 0;
       } catch (e) {
         onRedisError(e);

@@ -124,7 +124,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
   });
   app.setErrorHandler(handleError);
 
-  const limits = options.limits ?? createRequestLimits(deps.config, deps.log);
+  const limits = options.limits ?? createRequestLimits(deps.config, deps.log, deps.bus.namespace);
   if (!options.limits) app.addHook('onClose', () => limits.close());
 
   await app.register(async (api) => {

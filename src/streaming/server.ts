@@ -105,7 +105,7 @@ export async function startStream(
   sharedLimits?: Pick<RequestLimits, 'keyFailed' | 'close'>,
 ): Promise<StreamServer> {
   const options = { ...defaultStreamOptions, ...overrides };
-  const limits = sharedLimits ?? createRequestLimits(deps.config, deps.log);
+  const limits = sharedLimits ?? createRequestLimits(deps.config, deps.log, deps.bus.namespace);
   const clientAddress = clientAddressReader(deps.config.trustProxy);
   const hub = new ChangeHub(deps, { gapWaitMs: options.gapWaitMs, logPollMs: options.logPollMs });
   hub.start();

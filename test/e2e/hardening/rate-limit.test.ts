@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createApiKey } from '../../../src/domains/orgs/service.js';
 import { TOO_MANY_REQUESTS } from '../../../src/edge/rate-limit.js';
@@ -168,6 +169,51 @@ describe('rate limits shared by two instances through Redis', { skip: pgProblem 
     const refill = Math.ceil(((Date.now() - started) / 1000) * RATE) + 2;
     assert.ok(allowed >= RATE * 10 && allowed <= RATE * 10 + refill, `${allowed} of 40 allowed across two instances`);
     assert.deepEqual(new Set(statuses.filter((s) => s !== 200)), new Set([429]));
+  });
+
+  it('keeps its counts apart from another deployment on the same Redis: every key it writes carries its namespace', async () => {
+    const elsewhere = await startTestServer('postgres', { busUrl: REDIS_TEST_URL, env });
+    try {
+      const stranger = await elsewhere.createOrg('Elsewhere Org');
+      const address = clientAddress();
+      const attempt = (s: TestServer, key: string) => s.call(GET_ORG, {}, { key: key.slice(0, -6) + 'ZZZZZZ', headers: { 'x-forwarded-for': address } });
+      const here: number[] = [];
+      for (let i = 0; i <= FAILURES; i++) here.push((await attempt(a, org.apiKey)).status);
+      assert.deepEqual(here, [...Array(FAILURES).fill(403), 429]);
+      // The same address, spent here, is still counted from zero by the other deployment.
+      assert.equal((await attempt(elsewhere, stranger.apiKey)).status, 403);
+      for (let i = 0; i < 25; i++) await elsewhere.call(GET_ORG, {}, { key: stranger.apiKey });
+
+      const namespaces = [a.gatehouse.deps.bus.namespace, elsewhere.gatehouse.deps.bus.namespace];
+      assert.notEqual(namespaces[0], namespaces[1]);
+      const redis = new Redis(REDIS_TEST_URL);
+      try {
+        const keys = await redis.keys('gatehouse:*');
+        const mine = (ns: string) => keys.filter((k) => k.startsWith(`gatehouse:${ns}:limit:`));
+        assert.ok(
+          mine(namespaces[0]).some((k) => k.includes(`auth:${address}`)),
+          keys.join(' '),
+        );
+        assert.ok(
+          mine(namespaces[1]).some((k) => k.includes(`auth:${address}`)),
+          keys.join(' '),
+        );
+        assert.ok(
+          mine(namespaces[1]).some((k) => k.includes(`org:${stranger.orgUuid}`)),
+          keys.join(' '),
+        );
+        // Keys of the two deployments: none without a namespace, none shared.
+        const ours = keys.filter((k) => k.includes(`auth:${address}`) || k.includes(stranger.orgUuid) || k.includes(org.orgUuid));
+        assert.deepEqual(
+          ours.filter((k) => !namespaces.some((ns) => k.startsWith(`gatehouse:${ns}:`))),
+          [],
+        );
+      } finally {
+        redis.disconnect();
+      }
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it("an address's failed keys are counted across both instances", async () => {
