@@ -7,6 +7,7 @@ import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
 import { errorBody, handleError } from '../edge/errors.js';
 import { baseFastifyOptions } from '../edge/fastify-options.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../edge/body-limits.js';
 import { lazySchemaCompilers } from './lazy-compilers.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
@@ -55,11 +56,14 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     if (text.trim() === '') return done(null, {});
     // No field takes a NUL character, and PostgreSQL cannot store one in text: refused here, on both dialects.
     if (text.includes('\\u0000')) return done(fail('INVALID_REQUEST', 'Body is not valid: a string holds a NUL character (\\u0000)'), undefined);
+    let parsed: unknown;
     try {
-      done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (e) {
-      done(fail('INVALID_REQUEST', `Body is not valid JSON: ${(e as Error).message}`), undefined);
+      return done(fail('INVALID_REQUEST', `Body is not valid JSON: ${(e as Error).message}`), undefined);
     }
+    if (nestsDeeperThan(parsed)) return done(fail('INVALID_REQUEST', `Body is not valid: it nests deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+    done(null, parsed);
   });
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};

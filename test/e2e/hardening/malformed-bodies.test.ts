@@ -80,6 +80,30 @@ forEachDialect('malformed bodies answer 400 (or 413), never 500', (dialect) => {
     assert.notEqual(ok.status, 400, 'valid UTF-8 is still accepted');
   });
 
+  it('a body nested deeper than the limit is a 400 before any operation sees it; one at the limit is read', async () => {
+    const nested = (levels: number) => '{"settings":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1);
+    for (const [path, levels] of [
+      ['/api/camera/updateCameraAIThresholds', 33],
+      ['/api/org/updateSAMLSettings', 5000],
+      ['/api/org/getOrgV2', 60_000],
+    ] as const) {
+      const r = await readResult(
+        await fetch(server.rest + path, { method: 'POST', headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' }, body: nested(levels) }),
+      );
+      assert.equal(r.status, 400, `${path} at ${levels} levels: ${r.text.slice(0, 200)}`);
+      assert.equal(r.json.error, true);
+      assert.match(r.json.errorMsg, /nests deeper than 32 levels/);
+    }
+    const atLimit = await readResult(
+      await fetch(server.rest + '/api/org/getOrgV2', {
+        method: 'POST',
+        headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' },
+        body: nested(32),
+      }),
+    );
+    assert.doesNotMatch(atLimit.text, /nests deeper/, 'a body at the limit reaches validation');
+  });
+
   it('an over-limit body gets its 413 read by a client that sends all of it', async () => {
     const { answer, writeError } = await sendOversized(server.rest, org.apiKey, 8 * 1024 * 1024);
     assert.match(answer, /^HTTP\/1\.1 413 /, `answer: ${answer.slice(0, 80)}`);
