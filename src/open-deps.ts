@@ -38,6 +38,10 @@ import type { Deps } from './deps.js';
 import { findLocationUuids } from './domains/devices/service.js';
 import { findCameraPolicyUuids } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
+import { findUserUuids } from './domains/orgs/service.js';
+import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
+import { findAccessGroupUuids } from './domains/access/groups/service.js';
+import { findPromptUuids } from './domains/events/scene-queries/service.js';
 
 export interface StartOptions {
   log?: Logger;
@@ -102,7 +106,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
-    recordFinders: { location: findLocationUuids, cameraPolicy: findCameraPolicyUuids, buttonRule: findButtonRuleUuids },
+    recordFinders: {
+      location: findLocationUuids,
+      cameraPolicy: findCameraPolicyUuids,
+      buttonRule: findButtonRuleUuids,
+      user: findUserUuids,
+      permissionGroup: findPermissionGroupUuids,
+      accessGroup: findAccessGroupUuids,
+      prompt: findPromptUuids,
+    },
   };
 }
 

@@ -12,6 +12,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
 import type { CallerContext } from '../context.js';
 import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-absent.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
+import { referenceFields, type ReferenceField } from '../records/references.js';
 import { derivePermission, type OperationPermission } from './rights.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
@@ -127,6 +129,8 @@ declare module 'fastify' {
     operationId?: string;
     access?: OperationAccess;
     permission?: OperationPermission;
+    /** Where the body names records by id, each resolved against the caller's organization before the handler runs. */
+    references?: readonly ReferenceField[];
   }
   interface FastifyRequest {
     caller: CallerContext;
@@ -142,6 +146,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
   // Every optional field accepts null (the platform's clients send null for absent); see null-as-absent.ts.
   const body = withNullableOptionals(spec.body);
   const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
+  const references = referenceFields(spec.body as unknown as JsonSchema);
   for (const path of paths) {
     const isAlias = path !== spec.path;
     const extension = isExtensionPath(spec, path);
@@ -149,7 +154,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
     (app as FastifyInstance).route({
       method: 'POST',
       url: path,
-      config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission },
+      config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission, ...(references.length > 0 ? { references } : {}) },
       schema: <FastifySchema>{
         operationId: isAlias ? aliasOperationId(spec.operationId, path) : spec.operationId,
         summary: spec.summary,

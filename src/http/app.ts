@@ -13,6 +13,8 @@ import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-time
 import { controlApi } from './control.js';
 import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
+import { checkReferences } from '../records/references.js';
+import { REF_KEYS_KEYWORD, REF_KEYWORD } from '../schemas/record-kinds.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from '../edge/operation.js';
@@ -36,7 +38,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
     http: requestTimeoutOptions(deps.config.requestTimeoutMs),
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // The keywords that say which kind of record an id field names (src/schemas/record-kinds.ts): annotations only.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: [REF_KEYWORD, REF_KEYS_KEYWORD] } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
     ...(options.https
       ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } }
@@ -139,6 +142,11 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
       done(request.routeOptions.config.access === 'partner' && request.caller.keyKind !== 'partner' ? fail('ACCESS_DENIED') : undefined);
     });
     registerPermissionChecks(api);
+    // Every id a body names is the caller's organization's, whatever the operation (src/records/references.ts).
+    api.addHook('preHandler', async (request) => {
+      const references = request.routeOptions.config.references;
+      if (references) await checkReferences(deps, request.caller.orgUuid, references, request.body);
+    });
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });
 

@@ -8,6 +8,8 @@ import { digestPin, normaliseMac, PIN_PATTERN, pinMatches } from './identifiers.
 import { listPins } from './monitoring/store.js';
 import * as store from './store.js';
 import type { DeviceKind, DevicesTable, DeviceStatus, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
+import type { RecordFinder } from '../../records/references.js';
+import { orgUuidsIn } from '../../store/org-uuids.js';
 
 /** A location as the REST API returns it (the reference's LocationType, with the fields Gatehouse keeps). */
 export interface LocationRecord {
@@ -269,10 +271,8 @@ export async function findLocation(source: ReadSource, orgUuid: string, uuid: st
   return row ? toLocationRecord(row) : null;
 }
 
-/** Which of the uuids name locations of the organization (the record finder of kind location, src/records/references.ts). */
-export async function findLocationUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
-  return new Set(await store.findLocationUuids(dbOf(source), orgUuid, uuids));
-}
+/** The record finder of kind location (src/records/references.ts). */
+export const findLocationUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'locations', orgUuid, uuids);
 
 export async function listLocations(source: ReadSource, orgUuid: string): Promise<LocationRecord[]> {
   return (await store.listLocations(dbOf(source), orgUuid)).map(toLocationRecord);

@@ -14,12 +14,6 @@ export async function findLocation(db: Db, orgUuid: string, uuid: string): Promi
   return db.selectFrom('locations').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
 }
 
-export async function findLocationUuids(db: Db, orgUuid: string, uuids: readonly string[]): Promise<string[]> {
-  if (uuids.length === 0) return [];
-  const rows = await db.selectFrom('locations').select('uuid').where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
-  return rows.map((r) => r.uuid);
-}
-
 export async function listLocations(db: Db, orgUuid: string): Promise<LocationsTable[]> {
   return db.selectFrom('locations').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute();
 }

@@ -11,6 +11,8 @@ import { listUsers as listUserRows } from './users/store.js';
 import { normaliseEmail } from './users/emails.js';
 import type { ApiKeyKind } from '../../context.js';
 import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
+import type { RecordFinder } from '../../records/references.js';
+import { orgUuidsIn } from '../../store/org-uuids.js';
 
 type OrgDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 
@@ -277,6 +279,9 @@ export async function listUserRecords(source: ReadSource, orgUuid: string): Prom
 export async function findUsers(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<UserRecord[]> {
   return (await store.findUsers(dbOf(source), orgUuid, uuids)).map(toUserRecord);
 }
+
+/** The record finder of kind user (src/records/references.ts). */
+export const findUserUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'users', orgUuid, uuids);
 
 export async function findUser(source: ReadSource, orgUuid: string, uuid: string): Promise<UserRecord | null> {
   const row = await store.findUser(dbOf(source), orgUuid, uuid);

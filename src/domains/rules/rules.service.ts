@@ -11,6 +11,8 @@ import { maskActionSecrets, sealActionSecrets } from './rule-secrets.js';
 import type { ButtonPress, ButtonRule, CreateRuleForButtonRequest, RuleAction } from './schemas.js';
 import * as store from './store.js';
 import type { ButtonRulesTable } from './tables.js';
+import type { RecordFinder } from '../../records/references.js';
+import { orgUuidsIn } from '../../store/org-uuids.js';
 
 export type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 
@@ -103,10 +105,8 @@ export async function getButtonRulesForOrg(deps: Pick<Deps, 'store' | 'secrets'>
   return map;
 }
 
-/** Which of the uuids name button rules of the organization (the record finder of kind buttonRule, src/records/references.ts). */
-export async function findButtonRuleUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
-  return new Set(await store.findRuleUuids(dbOf(source), orgUuid, uuids));
-}
+/** The record finder of kind buttonRule (src/records/references.ts). */
+export const findButtonRuleUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'button_rules', orgUuid, uuids);
 
 /** Deletes a rule of the caller's organization; when `sensorUuid` is given the rule must be that button's. */
 export async function deleteRuleForButton(deps: RuleDeps, ctx: CallerContext, input: { ruleUuid: string; sensorUuid?: string | null }): Promise<void> {

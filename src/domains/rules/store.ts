@@ -18,12 +18,6 @@ export async function findRule(db: Db, orgUuid: string, uuid: string): Promise<B
 }
 
 /** The rules of one button, or of every button of the organization when `sensorUuid` is null. */
-export async function findRuleUuids(db: Db, orgUuid: string, uuids: readonly string[]): Promise<string[]> {
-  if (uuids.length === 0) return [];
-  const rows = await db.selectFrom('button_rules').select('uuid').where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
-  return rows.map((r) => r.uuid);
-}
-
 export async function listRules(db: Db, orgUuid: string, sensorUuid: string | null): Promise<ButtonRulesTable[]> {
   return db
     .selectFrom('button_rules')

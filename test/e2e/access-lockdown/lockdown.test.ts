@@ -76,7 +76,7 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
       );
       assert.match(
         await fails(`${base}/createLocationLockdownPlan`, plan({}, { physicalAccess: { userUuids: [t.otherSite.users.Ada] } })),
-        /physicalAccess.userUuids: user .* not found/,
+        /^lockdownPlan\.physicalAccess\.userUuids\[0\]: User .* not found$/,
       );
       const r = await t.server.call(`${base}/createLocationLockdownPlan`, plan({ [t.site.doors['Front Door']]: 'OPEN' }), { key: t.org.apiKey });
       assert.equal(r.status, 400);

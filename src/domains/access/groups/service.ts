@@ -11,6 +11,8 @@ import { touchAccessVersion } from '../access-version.js';
 import * as rules from '../grants/store.js';
 import type { AccessGroupMembersTable, AccessGroupsTable } from '../grants/tables.js';
 import * as store from './store.js';
+import type { RecordFinder } from '../../../records/references.js';
+import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 type ReadDeps = Pick<Deps, 'store'>;
@@ -20,6 +22,9 @@ type Ctx = Pick<CallerContext, 'orgUuid'>;
  * The type every group of this domain has: the catalogue's RHOMBUS_ACCESS_CONTROL, named as the specification
  * names the platform's own things (its credential types are PLATFORM_SECURE_CSN, ...).
  */
+/** The record finder of kind accessGroup (src/records/references.ts). */
+export const findAccessGroupUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'access_groups', orgUuid, uuids);
+
 export const GROUP_TYPES = ['PLATFORM_ACCESS_CONTROL', 'GUEST_MANAGEMENT_HOST'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 const ACCESS_GROUP_TYPE: GroupType = GROUP_TYPES[0];

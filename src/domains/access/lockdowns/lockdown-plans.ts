@@ -6,18 +6,16 @@ import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
-import { findUsers } from '../../orgs/service.js';
 import { DOOR_LOCKDOWN_STATES, doorStateUnderPlans, type DoorLockdown, type LockdownPlanRecord, type LockdownUsersAndGroups } from './model.js';
 import * as lockdownStore from './store.js';
 import { findDoors } from '../service.js';
 
-/** The users of a plan's lists must be the organization's; each list is kept without repeats. */
-async function checkedUsers(w: WriteScope, list: LockdownUsersAndGroups | null | undefined, path: string): Promise<LockdownUsersAndGroups> {
-  const userUuids = [...new Set(list?.userUuids ?? [])];
-  const found = new Set((await findUsers(w, w.actor.orgUuid, userUuids)).map((u) => u.uuid));
-  const missing = userUuids.find((u) => !found.has(u));
-  if (missing) throw fail('NOT_FOUND', `${path}.userUuids: user ${missing}`);
-  return { userUuids, groupUuids: [...new Set(list?.groupUuids ?? [])] };
+/**
+ * A plan's lists of users and access groups, each kept without repeats. That they are the organization's is
+ * checked before the handler runs, as for every id a request names (src/records/references.ts).
+ */
+function distinctMembers(list: LockdownUsersAndGroups | null | undefined): LockdownUsersAndGroups {
+  return { userUuids: [...new Set(list?.userUuids ?? [])], groupUuids: [...new Set(list?.groupUuids ?? [])] };
 }
 
 /**
@@ -47,13 +45,13 @@ async function checkPlan(w: WriteScope, plan: LockdownPlanRecord, previous: Lock
     scopeUuid: plan.locationUuid,
     defaultLockdownState: plan.defaultLockdownState ?? null,
     doorLockdownStateMap: map,
-    physicalAccess: await checkedUsers(w, plan.physicalAccess, 'lockdownPlan.physicalAccess'),
+    physicalAccess: distinctMembers(plan.physicalAccess),
     activationPlan: {
-      ...(await checkedUsers(w, plan.activationPlan, 'lockdownPlan.activationPlan')),
+      ...distinctMembers(plan.activationPlan),
       rhombusKeyNotificationMessage: plan.activationPlan?.rhombusKeyNotificationMessage ?? null,
     },
     deactivationPlan: {
-      ...(await checkedUsers(w, plan.deactivationPlan, 'lockdownPlan.deactivationPlan')),
+      ...distinctMembers(plan.deactivationPlan),
       rhombusKeyNotificationMessage: plan.deactivationPlan?.rhombusKeyNotificationMessage ?? null,
     },
     testPlan: {

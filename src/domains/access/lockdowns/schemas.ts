@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { RefUuid, type RecordKind } from '../../../schemas/record-kinds.js';
 import { LOCKDOWN_TRIGGERS } from './model.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
 import { LOCKDOWN_EVENT_PAGE } from './service.js';
@@ -7,13 +8,14 @@ import { LOCKDOWN_EVENT_PAGE } from './service.js';
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const Uuids = (max = 1000) => Type.Array(Ruuid(), { maxItems: max, uniqueItems: true });
+const RefUuids = (kind: RecordKind) => Type.Array(RefUuid(kind), { maxItems: 1000, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const DoorLockdownState = StringEnum(DOOR_LOCKDOWN_STATES);
 const LocationRequest = Type.Object({ locationUuid: Ruuid() });
 
 // ---- Plans ----
 
-const UsersAndGroups = { userUuids: Opt(Uuids()), groupUuids: Opt(Uuids()) };
+const UsersAndGroups = { userUuids: Opt(RefUuids('user')), groupUuids: Opt(RefUuids('accessGroup')) };
 const NotificationPlan = Type.Object({ ...UsersAndGroups, rhombusKeyNotificationMessage: Opt(Type.String({ maxLength: 1000 })) });
 const TestPlan = Type.Object({ doorStateOverrideEnabled: Opt(Type.Boolean()), userAccessOverrideEnabled: Opt(Type.Boolean()) });
 const DoorStateMap = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), DoorLockdownState, {

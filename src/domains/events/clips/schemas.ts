@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
 
@@ -9,8 +10,8 @@ const anyMap = () => Field(Type.Record(Type.String(), Type.Unknown()));
 
 /** Who may see a clip. */
 export const ClipAccessSettings = Type.Object({
-  allowedRoles: Field(Type.Array(Ruuid(), { maxItems: 100 })),
-  allowedUsers: Field(Type.Array(Ruuid(), { maxItems: 100 })),
+  allowedRoles: Field(Type.Array(RefUuid('permissionGroup'), { maxItems: 100 })),
+  allowedUsers: Field(Type.Array(RefUuid('user'), { maxItems: 100 })),
   visibility: Field(StringEnum(CLIP_VISIBILITIES)),
 });
 export type ClipAccessSettings = Static<typeof ClipAccessSettings>;

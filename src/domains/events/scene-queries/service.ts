@@ -10,6 +10,8 @@ import { findSchedule } from '../../schedules/service.js';
 import type { PromptConfigurationInput, PromptConfigurationRecord, PromptType } from './schemas.js';
 import * as store from './store.js';
 import type { PromptConfigurationsTable } from '../tables.js';
+import type { RecordFinder } from '../../../records/references.js';
+import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 /** The stream's entity of a prompt configuration. */
 export const PROMPT_CONFIGURATION_ENTITY = 'PROMPT_CONFIGURATION';
@@ -93,6 +95,9 @@ export async function createPrompt(deps: WriteDeps, ctx: CallerContext, input: P
 }
 
 /** A prompt of the organization, read from the store or a write in progress; null for an unknown or foreign one. */
+/** The record finder of kind prompt (src/records/references.ts). */
+export const findPromptUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'prompt_configurations', orgUuid, uuids);
+
 export async function findPrompt(source: ReadSource, orgUuid: string, uuid: string): Promise<PromptConfigurationRecord | null> {
   const row = await store.findPrompt(dbOf(source), orgUuid, uuid);
   return row ? toPromptRecord(row) : null;

@@ -13,6 +13,8 @@ import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from '
 import { partnerRights, type PartnerScope } from './partner-rights.js';
 import * as store from './store.js';
 import type { PermissionGroupsTable } from './tables.js';
+import type { RecordFinder } from '../../../records/references.js';
+import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'recordFinders'> & Partial<Pick<Deps, 'rightsCache'>>;
 
@@ -29,6 +31,9 @@ export interface GroupInput {
   locationAccessMap?: Record<string, AccessLevel> | null;
   accessibleLocations?: string[] | null;
 }
+
+/** The record finder of kind permissionGroup (src/records/references.ts). */
+export const findPermissionGroupUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'permission_groups', orgUuid, uuids);
 
 async function groupOf(source: ReadSource, orgUuid: string, uuid: string): Promise<PermissionGroupsTable> {
   const row = await store.findGroup(dbOf(source), orgUuid, uuid);

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ACTIVITIES } from '../../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 /*
  * The shapes of notification settings: a user's (V2 time frames), the organization's template (V1 intervals
@@ -29,7 +30,7 @@ export const NotificationRow = Type.Object({
   locationOnly: Opt(Uuids),
   locationOnlyActivities: Opt(Activities),
   locationOnlyDiagnostics: Opt(Diagnostics),
-  promptUuids: Opt(Uuids),
+  promptUuids: Opt(Type.Array(RefUuid('prompt'), { maxItems: 10_000 })),
 });
 
 export const MinuteOfDayInterval = Type.Object({

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { newRuuid } from '../../../src/ids.js';
+import { apiAs, useTestServer } from '../../helpers/api.js';
+import { forEachDialect } from '../../helpers/dialects.js';
+import type { TestServer } from '../../helpers/server.js';
+import { createSiteOrg, type SiteOrg } from '../config/config-site.js';
+
+/** Each organization: two users, two roles, two access groups, a camera and a location. */
+const SITE = {
+  locations: [{ name: 'HQ', timeZone: 'UTC' }],
+  permissionGroups: [{ name: 'Viewers' }, { name: 'Guards' }],
+  users: [{ name: 'Ada Admin' }, { name: 'Bob Viewer', group: 'Viewers' }],
+  accessGroups: [{ name: 'Staff', members: ['Ada Admin'] }, { name: 'Night' }],
+  cameras: [{ name: 'Lobby', location: 'HQ' }],
+};
+
+interface Org extends SiteOrg {
+  promptUuid: string;
+}
+
+/**
+ * Which fields of a body name which kind of record, and how the operation is called: the body with an id put
+ * in that field, the field's path as a refusal names it, and how to read back what the organization stores.
+ */
+interface Case {
+  operation: string;
+  kind: string;
+  path: string;
+  body: (org: Org, id: string) => object;
+  stored: (server: TestServer, org: Org) => Promise<string>;
+}
+
+const row = (promptUuid: string) => ({
+  timeFrames: [{ days: ['MONDAY'], mediums: ['EMAIL'], rows: [{ activities: ['MOTION'] }, { promptUuids: [promptUuid] }] }],
+});
+const asText = (value: unknown) => JSON.stringify(value);
+
+const CASES: Case[] = [
+  {
+    operation: '/api/customer/updateCurrentUserNotificationSettings',
+    kind: 'Prompt configuration',
+    path: 'timeFrames[0].rows[1].promptUuids[0]',
+    body: (_org, id) => row(id),
+    stored: async (server, org) => {
+      const me = (await server.call('/api/customer/getCurrentUser', {}, { key: org.apiKey })).json;
+      return asText((await server.call('/api/user/getUserNotificationSettings', { userUuid: me.user.uuid }, { key: org.apiKey })).json);
+    },
+  },
+  {
+    operation: '/api/user/updateUserNotificationSettings',
+    kind: 'Prompt configuration',
+    path: 'timeFrames[0].rows[1].promptUuids[0]',
+    body: (org, id) => ({ userUuid: org.site.users['Bob Viewer'], ...row(id) }),
+    stored: async (server, org) =>
+      asText((await server.call('/api/user/getUserNotificationSettings', { userUuid: org.site.users['Bob Viewer'] }, { key: org.apiKey })).json),
+  },
+  {
+    operation: '/api/org/updateOrgNotificationTemplateV2',
+    kind: 'Prompt configuration',
+    path: 'templateUpdate.timeFrames[0].rows[1].promptUuids[0]',
+    body: (_org, id) => ({ templateUpdate: row(id) }),
+    stored: async (server, org) => asText((await server.call('/api/org/getOrgNotificationTemplateV2', {}, { key: org.apiKey })).json),
+  },
+  ...(['allowedRoles', 'allowedUsers'] as const).map((field): Case => ({
+    operation: '/api/video/spliceV3',
+    kind: field === 'allowedRoles' ? 'Permission group' : 'User',
+    path: `accessSettings.${field}[1]`,
+    body: (org, id) => ({
+      deviceUuids: [org.site.cameras.Lobby],
+      startTimeMillis: Date.now() - 120_000,
+      durationSec: 10,
+      accessSettings: {
+        visibility: 'ROLE_RESTRICTED',
+        [field]: [field === 'allowedRoles' ? org.site.permissionGroups.Viewers : org.site.users['Ada Admin'], id],
+      },
+    }),
+    stored: async (server, org) => asText((await server.call('/api/event/getSavedClipsV2', {}, { key: org.apiKey })).json),
+  })),
+  ...(['physicalAccess', 'activationPlan'] as const).map((plan): Case => ({
+    operation: '/api/accesscontrol/lockdownPlan/createLocationLockdownPlan',
+    kind: 'Access control group',
+    path: `lockdownPlan.${plan}.groupUuids[1]`,
+    body: (org, id) => ({
+      lockdownPlan: { name: `Plan ${plan} ${id.slice(0, 4)}`, locationUuid: org.site.locations.HQ, [plan]: { groupUuids: [org.site.accessGroups.Staff, id] } },
+    }),
+    stored: async (server, org) => asText((await server.call('/api/accesscontrol/lockdownPlan/findLockdownPlans', {}, { key: org.apiKey })).json),
+  })),
+];
+
+forEachDialect('the ids a body names are resolved against the caller organization, at any depth', (dialect) => {
+  const server = useTestServer(dialect);
+  let mine: Org;
+  let theirs: Org;
+  before(async () => {
+    const org = async (name: string): Promise<Org> => {
+      const seeded = await createSiteOrg(server(), name, SITE);
+      const { ok } = apiAs(server, seeded.apiKey);
+      const prompt = await ok('/api/scenequery/createPromptConfiguration', {
+        promptConfiguration: { name: 'Queue', prompt: 'How many?', promptType: 'COUNT' },
+      });
+      return { ...seeded, promptUuid: prompt.promptConfiguration.uuid };
+    };
+    mine = await org('Mine');
+    theirs = await org('Theirs');
+  });
+
+  /** The record of the other organization of the case's kind. */
+  const theirsOf = (c: Case) =>
+    ({
+      'Prompt configuration': theirs.promptUuid,
+      'Permission group': theirs.site.permissionGroups.Viewers,
+      User: theirs.site.users['Ada Admin'],
+      'Access control group': theirs.site.accessGroups.Staff,
+    })[c.kind]!;
+
+  for (const c of CASES) {
+    it(`${c.operation}: refuses another organization's ${c.kind.toLowerCase()} and a made-up one at ${c.path}, naming the field, and stores neither`, async () => {
+      const { refused } = apiAs(server, () => mine.apiKey);
+      const before = { mine: await c.stored(server(), mine), theirs: await c.stored(server(), theirs) };
+      for (const id of [theirsOf(c), newRuuid()]) {
+        assert.equal(await refused(c.operation, c.body(mine, id)), `${c.path}: ${c.kind} ${id} not found`);
+      }
+      assert.equal(await c.stored(server(), mine), before.mine, 'nothing of the caller changed');
+      assert.equal(await c.stored(server(), theirs), before.theirs, 'nothing of the other organization changed');
+      assert.ok(!(await c.stored(server(), mine)).includes(theirsOf(c)), 'no record of the caller names the foreign id');
+    });
+  }
+
+  it('accepts the same bodies with the organization’s own records', async () => {
+    const { ok } = apiAs(server, () => mine.apiKey);
+    const own: Record<string, string> = {
+      'Prompt configuration': mine.promptUuid,
+      'Permission group': mine.site.permissionGroups.Guards,
+      User: mine.site.users['Bob Viewer'],
+      'Access control group': mine.site.accessGroups.Night,
+    };
+    for (const c of CASES) await ok(c.operation, c.body(mine, own[c.kind]));
+    const stored = await CASES[0].stored(server(), mine);
+    assert.ok(stored.includes(mine.promptUuid), stored);
+  });
+});
