@@ -21,6 +21,9 @@ import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js
 import { rulesForgetDevice } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
+import { clipsForget } from './domains/events/clips/saved-clips.service.js';
+import { lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
+import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
@@ -101,8 +104,13 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       archivingForgetsDevice,
       webhooksForgetDevice,
     ],
-    // The domains whose records belong to or name users: deleting a user takes them out, in the same transaction.
-    userReferences: [credentialsForgetUser, snoozesForgetUser],
+    // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
+    recordCleaners: {
+      user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids')],
+      permissionGroup: [clipsForget('allowedRoles')],
+      accessGroup: [lockdownPlansForget('groupUuids')],
+      prompt: [notificationsForgetPrompt],
+    },
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.

@@ -3,6 +3,7 @@ import { fail } from '../errors.js';
 import { RECORD_KINDS, REF_KEYS_KEYWORD, REF_KEYWORD, type RecordKind } from '../schemas/record-kinds.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { ReadSource } from '../store/reader.js';
+import type { WriteScope } from '../bus/write.js';
 
 /*
  * Every kind of record a request names by id (src/schemas/record-kinds.ts) has one finder, from the domain
@@ -18,6 +19,8 @@ declare module '../deps.js' {
   interface Deps {
     /** Each record kind's finder, from the domain that keeps it. */
     recordFinders: Readonly<Record<RecordKind, RecordFinder>>;
+    /** For each kind, the cleaners of the domains whose records name it: a delete takes the id out of them. */
+    recordCleaners: { readonly [K in RecordKind]?: readonly RecordCleaner[] };
   }
 }
 
@@ -103,4 +106,16 @@ export async function checkReferences(
     const missing = ids.find(({ id }) => !found.get(kind)!.has(id));
     if (missing) throw fail('NOT_FOUND', `${missing.path}: ${RECORD_KINDS[kind]} ${missing.id}`);
   }
+}
+
+/**
+ * Takes a deleted record's id out of one domain's records that name it (a user out of a clip's allowed users, an
+ * access group out of a lockdown plan), inside the delete's write and announcing each record it changes, so that
+ * no record keeps an id that names nothing. The composition root lists each kind's cleaners (src/open-deps.ts).
+ */
+export type RecordCleaner = (w: WriteScope, uuid: string) => Promise<void>;
+
+/** Runs every cleaner of the kind for a record being deleted, in the delete's own write. */
+export async function forgetRecord(deps: Pick<Deps, 'recordCleaners'>, w: WriteScope, kind: RecordKind, uuid: string): Promise<void> {
+  for (const clean of deps.recordCleaners[kind] ?? []) await clean(w, uuid);
 }

@@ -167,6 +167,16 @@ export class BodyGenerator {
       payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
     });
     out.push({ label: 'multipart empty form', contentType: 'multipart/form-data; boundary=B', payload: '--B--\r\n' });
+    // Deeper fields: each nested field (in objects, arrays and maps) hostile in turn, and each number at any
+    // depth at its bounds and at the bounds of what a store or a date can hold.
+    const nested = leafPaths(schema).filter((leaf) => leaf.path.length > 1);
+    for (const leaf of nested) {
+      const bad = HOSTILE_VALUES[h++ % HOSTILE_VALUES.length];
+      out.push(json(`${leaf.path.join('.')} = ${JSON.stringify(bad)?.slice(0, 30)}`, withValueAt(full, leaf.path, bad)));
+    }
+    for (const leaf of leafPaths(schema).filter((l) => l.type === 'integer' || l.type === 'number')) {
+      for (const n of boundaryNumbers(leaf.schema)) out.push(json(`${leaf.path.join('.')} = ${n}`, withValueAt(full, leaf.path, n)));
+    }
     // Then random values: the whole body, or one field, replaced by a hostile value.
     while (out.length < count) {
       const body = { ...(this.value(schema, this.random() < 0.5) as Record<string, unknown>) };
@@ -175,4 +185,51 @@ export class BodyGenerator {
     }
     return out;
   }
+}
+
+/** The numbers at a number field's bounds, and at the bounds of what a database integer and a date can hold. */
+function boundaryNumbers(schema: Schema): number[] {
+  const bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter((n): n is number => typeof n === 'number');
+  const wide = [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 8.64e15, -8.64e15, 2 ** 31, -(2 ** 31) - 1, 2 ** 63];
+  return [...new Set([...bounds, ...bounds.map((n) => n + 1), ...bounds.map((n) => n - 1), ...wide])];
+}
+
+interface Leaf {
+  /** Property names, `0` for an array's first item, `key` for a map's value. */
+  path: string[];
+  type: string | undefined;
+  schema: Schema;
+}
+
+/** Every field of a schema below its top (properties, array items, map values), to a depth of five. */
+function leafPaths(schema: Schema | undefined, path: string[] = [], out: Leaf[] = []): Leaf[] {
+  if (!schema || path.length > 5) return out;
+  const alternatives: Schema[] | undefined = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const nonNull = alternatives.find((s) => s.type !== 'null');
+    return nonNull ? leafPaths(nonNull, path, out) : out;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  if (path.length > 0) out.push({ path, type, schema });
+  if (type === 'object') {
+    for (const [key, sub] of Object.entries<Schema>(schema.properties ?? {})) leafPaths(sub, [...path, key], out);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') leafPaths(schema.additionalProperties, [...path, 'key'], out);
+    for (const sub of Object.values<Schema>(schema.patternProperties ?? {})) leafPaths(sub, [...path, 'key'], out);
+  }
+  if (type === 'array' && schema.items && typeof schema.items === 'object') leafPaths(schema.items, [...path, '0'], out);
+  return out;
+}
+
+/** A copy of `body` with `value` at `path`, making the objects and arrays on the way. */
+function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [step, ...rest] = path;
+  if (step === '0') {
+    const items = Array.isArray(body) ? [...body] : [];
+    items[0] = withValueAt(items[0], rest, value);
+    return items;
+  }
+  const object = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  object[step] = withValueAt(object[step], rest, value);
+  return object;
 }

@@ -8,7 +8,8 @@ import { write, type WriteScope } from '../../bus/write.js';
 import { findDevices, listLocations } from '../devices/service.js';
 import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
 import { ownedRecords } from '../orgs/owned-records.js';
-import { findUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
+import { findUserSettings, listUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
+import type { RecordCleaner } from '../../records/references.js';
 
 type NotificationDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -142,3 +143,19 @@ export async function setUserNotificationSettings(
     });
   });
 }
+
+/** Time frames without a prompt (null when no row named it, so that nothing is written). */
+function framesWithoutPrompt(frames: readonly TimeFrame[] | null | undefined, promptUuid: string): TimeFrame[] | null {
+  if (!frames?.some((f) => f.rows?.some((r) => r.promptUuids?.includes(promptUuid)))) return null;
+  return frames.map((f) => ({ ...f, rows: f.rows?.map((r) => (r.promptUuids ? { ...r, promptUuids: r.promptUuids.filter((p) => p !== promptUuid) } : r)) }));
+}
+
+/** A deleted prompt leaves the organization's template and every user's time frames. */
+export const notificationsForgetPrompt: RecordCleaner = async (w, promptUuid) => {
+  const templateFrames = framesWithoutPrompt((await templates.find(w, w.actor.orgUuid, w.actor.orgUuid))?.timeFrames, promptUuid);
+  if (templateFrames) await templates.upsert(w, w.actor.orgUuid, () => emptyTemplate(w.actor.orgUuid), { timeFrames: templateFrames });
+  for (const settings of await listUserSettings(w, w.actor.orgUuid)) {
+    const frames = framesWithoutPrompt(settings.timeFrames, promptUuid);
+    if (frames) await putUserSettings(w, settings.userUuid, { timeFrames: frames });
+  }
+};

@@ -1,4 +1,4 @@
-import type { UserReferenceCleaner } from '../orgs/users/user-references.js';
+import type { RecordCleaner } from '../../records/references.js';
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
@@ -149,7 +149,7 @@ export const snoozesForgetDevice: DeviceReferenceCleaner = async (w, device) => 
   }
 };
 
-/** A deleted user's snoozes go with them (src/domains/orgs/users/user-references.ts). */
-export const snoozesForgetUser: UserReferenceCleaner = async (w, userUuid) => {
+/** A deleted user's snoozes go with them (src/records/references.ts). */
+export const snoozesForgetUser: RecordCleaner = async (w, userUuid) => {
   await store.deleteSnoozesOfUser(w.tx, w.actor.orgUuid, userUuid);
 };

@@ -4,7 +4,7 @@ import { newRuuid } from '../../../src/ids.js';
 import { apiAs, useTestServer } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import type { TestServer } from '../../helpers/server.js';
-import { createSiteOrg, type SiteOrg } from '../config/config-site.js';
+import { changesDuring, createSiteOrg, type SiteOrg } from '../config/config-site.js';
 
 /** Each organization: two users, two roles, two access groups, a camera and a location. */
 const SITE = {
@@ -138,5 +138,48 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     for (const c of CASES) await ok(c.operation, c.body(mine, own[c.kind]));
     const stored = await CASES[0].stored(server(), mine);
     assert.ok(stored.includes(mine.promptUuid), stored);
+  });
+
+  it('a deleted user, role, access group or prompt leaves every record that named it, each change announced', async () => {
+    const org = await createSiteOrg(server(), 'Forgetful', SITE);
+    const { ok } = apiAs(server, org.apiKey);
+    const [bob, guards, night] = [org.site.users['Bob Viewer'], org.site.permissionGroups.Guards, org.site.accessGroups.Night];
+    const prompt = (await ok('/api/scenequery/createPromptConfiguration', { promptConfiguration: { name: 'Q', prompt: 'How many?', promptType: 'COUNT' } }))
+      .promptConfiguration.uuid;
+    await ok('/api/user/updateUserNotificationSettings', { userUuid: bob, ...row(prompt) });
+    await ok('/api/org/updateOrgNotificationTemplateV2', { templateUpdate: row(prompt) });
+    await ok('/api/video/spliceV3', {
+      deviceUuids: [org.site.cameras.Lobby],
+      startTimeMillis: Date.now() - 120_000,
+      durationSec: 10,
+      accessSettings: { visibility: 'ROLE_RESTRICTED', allowedRoles: [guards], allowedUsers: [bob, org.site.users['Ada Admin']] },
+    });
+    const clip = async () => (await ok('/api/event/getSavedClipsV2', {})).savedClips[0];
+    const plan = (
+      await ok('/api/accesscontrol/lockdownPlan/createLocationLockdownPlan', {
+        lockdownPlan: {
+          name: 'Drill',
+          locationUuid: org.site.locations.HQ,
+          physicalAccess: { userUuids: [bob], groupUuids: [night, org.site.accessGroups.Staff] },
+        },
+      })
+    ).lockdownPlan;
+    const planNow = async () => (await ok('/api/accesscontrol/lockdownPlan/findLockdownPlans', {})).lockdownPlans.find((p: any) => p.uuid === plan.uuid);
+    const changed = async (fn: () => Promise<unknown>) => (await changesDuring(server(), fn)).map((e) => `${e.entity} ${e.type}`);
+
+    const onPrompt = await changed(() => ok('/api/scenequery/deletePromptConfiguration', { promptUuid: prompt }));
+    assert.ok(onPrompt.includes('ORG_NOTIFICATION_TEMPLATE UPDATE') && onPrompt.includes('USER_SETTINGS UPDATE'), onPrompt.join());
+    assert.ok(!asText(await ok('/api/user/getUserNotificationSettings', { userUuid: bob })).includes(prompt), 'the user’s settings let the prompt go');
+    assert.ok(!asText(await ok('/api/org/getOrgNotificationTemplateV2', {})).includes(prompt), 'the template lets the prompt go');
+
+    const onUser = await changed(() => ok('/api/user/deleteUser', { userUuid: bob }));
+    assert.ok(onUser.includes('SAVED_CLIP UPDATE') && onUser.includes('LOCKDOWN_PLAN UPDATE'), onUser.join());
+    assert.deepEqual((await clip()).accessSettings.allowedUsers, [org.site.users['Ada Admin']]);
+    assert.deepEqual((await planNow()).physicalAccess.userUuids, []);
+
+    await ok('/api/permission/deletePermissionGroup', { groupUuid: guards });
+    assert.deepEqual((await clip()).accessSettings.allowedRoles, []);
+    await ok('/api/accesscontrol/deleteAccessControlGroup', { groupUuid: night });
+    assert.deepEqual((await planNow()).physicalAccess.groupUuids, [org.site.accessGroups.Staff]);
   });
 });

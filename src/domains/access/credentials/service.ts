@@ -1,4 +1,4 @@
-import type { UserReferenceCleaner } from '../../orgs/users/user-references.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
@@ -191,7 +191,7 @@ export async function revokeCredentialsOfUser(w: WriteScope, userUuid: string): 
   return live.length;
 }
 
-/** A deleted user's credentials are revoked (src/domains/orgs/users/user-references.ts). */
-export const credentialsForgetUser: UserReferenceCleaner = async (w, userUuid) => {
+/** A deleted user's credentials are revoked (src/records/references.ts). */
+export const credentialsForgetUser: RecordCleaner = async (w, userUuid) => {
   await revokeCredentialsOfUser(w, userUuid);
 };

@@ -11,10 +11,11 @@ import { touchAccessVersion } from '../access-version.js';
 import * as rules from '../grants/store.js';
 import type { AccessGroupMembersTable, AccessGroupsTable } from '../grants/tables.js';
 import * as store from './store.js';
-import type { RecordFinder } from '../../../records/references.js';
+import { forgetRecord, type RecordFinder } from '../../../records/references.js';
 import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+type DeleteDeps = GroupDeps & Pick<Deps, 'recordCleaners'>;
 type ReadDeps = Pick<Deps, 'store'>;
 type Ctx = Pick<CallerContext, 'orgUuid'>;
 
@@ -197,9 +198,9 @@ export async function updateGroup(
 
 /**
  * Deletes a group and its memberships. Refused while a grant or revocation names it: dropping a group from a
- * revocation silently would widen access, so the caller edits those first.
+ * revocation silently would widen access, so the caller edits those first. Lockdown plans let it go: that only narrows who keeps access.
  */
-export async function deleteGroup(deps: GroupDeps, ctx: CallerContext, input: { groupUuid: string }): Promise<void> {
+export async function deleteGroup(deps: DeleteDeps, ctx: CallerContext, input: { groupUuid: string }): Promise<void> {
   await write(deps, ctx, async (w) => {
     const row = await groupOf(w, ctx.orgUuid, input.groupUuid);
     const naming = await rules.listRuleNamesNaming(w.tx, ctx.orgUuid, 'GROUP', row.uuid);
@@ -207,6 +208,7 @@ export async function deleteGroup(deps: GroupDeps, ctx: CallerContext, input: { 
       const names = naming.map((r) => `${r.kind === 'GRANT' ? 'grant' : 'revocation'} "${r.name}"`).join(', ');
       throw fail('CONFLICT', `Access control group "${row.name}" is named by ${names}`);
     }
+    await forgetRecord(deps, w, 'accessGroup', row.uuid);
     await store.deleteGroup(w.tx, ctx.orgUuid, row.uuid);
     w.change({ entity: 'ACCESS_CONTROL_GROUP', entityUuid: row.uuid, type: 'DELETE', update: toGroupRecord(row) });
     await touchAccessVersion(w);

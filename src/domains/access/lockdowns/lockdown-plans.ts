@@ -5,6 +5,7 @@ import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../bus/write.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { findLocation } from '../../devices/service.js';
 import { DOOR_LOCKDOWN_STATES, doorStateUnderPlans, type DoorLockdown, type LockdownPlanRecord, type LockdownUsersAndGroups } from './model.js';
 import * as lockdownStore from './store.js';
@@ -80,12 +81,12 @@ export const lockdownPlans = orgRecords({
   stamp: (plan, t) => ({ ...plan, createdAtMillis: t.createdAtMs, updatedAtMillis: t.updatedAtMs }),
 });
 
-/** The plans of a location, by name. */
 /** The organization's lockdown plans, name to uuid (a site file seeded again finds them by name). */
 export async function planUuidsByName(source: ReadSource, orgUuid: string): Promise<Map<string, string>> {
   return firstByName(await lockdownPlans.list(source, orgUuid));
 }
 
+/** The plans of a location, by name. */
 export async function plansOfLocation(source: ReadSource, orgUuid: string, locationUuid: string): Promise<LockdownPlanRecord[]> {
   return lockdownPlans.list(source, orgUuid, { ownerUuids: [locationUuid] });
 }
@@ -152,3 +153,20 @@ export async function findPlans(
   if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   return plansOfLocation(deps, ctx.orgUuid, input.locationUuid);
 }
+
+/** A deleted user (userUuids) or access group (groupUuids) leaves every plan's physical access, activation and deactivation lists. */
+export const lockdownPlansForget =
+  (field: 'userUuids' | 'groupUuids'): RecordCleaner =>
+  async (w, uuid) => {
+    for (const plan of await lockdownPlans.list(w, w.actor.orgUuid)) {
+      const lists = ['physicalAccess', 'activationPlan', 'deactivationPlan'] as const;
+      if (!lists.some((list) => plan[list]?.[field]?.includes(uuid))) continue;
+      const without = <L extends LockdownUsersAndGroups>(list: L | null | undefined) =>
+        list ? { ...list, [field]: (list[field] ?? []).filter((u) => u !== uuid) } : list;
+      await lockdownPlans.put(w, plan.uuid, {
+        physicalAccess: without(plan.physicalAccess),
+        activationPlan: without(plan.activationPlan),
+        deactivationPlan: without(plan.deactivationPlan),
+      } as Partial<LockdownPlanRecord>);
+    }
+  };

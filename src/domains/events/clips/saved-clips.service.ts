@@ -6,6 +6,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
 import { mediaFile } from '../../../footage/storage.js';
 import { write, type WriteScope } from '../../../bus/write.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { findPolicyAlert, markPolicyAlertUnsaved } from '../alerts/service.js';
 import { listDevices } from '../../devices/service.js';
 import {
@@ -212,3 +213,18 @@ export async function unsavePolicyAlert(deps: ClipDeps, ctx: CallerContext, inpu
   });
   await Promise.all(removed.map((row) => removeClipMedia(deps, row)));
 }
+
+/** A deleted user (allowedUsers) or permission group (allowedRoles) leaves the access settings of every clip that names it. */
+export const clipsForget =
+  (field: 'allowedUsers' | 'allowedRoles'): RecordCleaner =>
+  async (w, uuid) => {
+    for (const row of await store.listClipsMentioning(w.tx, w.actor.orgUuid, uuid)) {
+      const details = JSON.parse(row.details) as { accessSettings?: Record<string, string[] | undefined> };
+      const named = details.accessSettings?.[field];
+      if (!named?.includes(uuid)) continue;
+      details.accessSettings = { ...details.accessSettings, [field]: named.filter((u) => u !== uuid) };
+      const values = { details: JSON.stringify(details), updated_at_ms: w.nowMs };
+      await store.updateClip(w.tx, w.actor.orgUuid, row.uuid, values);
+      w.change({ entity: SAVED_CLIP_ENTITY, entityUuid: row.uuid, type: 'UPDATE', deviceUuid: row.device_uuid, update: clipRecord({ ...row, ...values }) });
+    }
+  };

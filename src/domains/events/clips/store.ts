@@ -233,3 +233,8 @@ export async function listStalledRenders(db: Db, beforeMs: number, limit: number
     .limit(limit)
     .execute();
 }
+
+/** The organization's clips whose details mention `text` (a pre-filter: the caller reads the details for the exact field). */
+export async function listClipsMentioning(db: Db, orgUuid: string, text: string): Promise<SavedClipsTable[]> {
+  return db.selectFrom('saved_clips').selectAll().where('org_uuid', '=', orgUuid).where('details', 'like', `%${text}%`).execute();
+}

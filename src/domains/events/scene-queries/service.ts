@@ -10,7 +10,7 @@ import { findSchedule } from '../../schedules/service.js';
 import type { PromptConfigurationInput, PromptConfigurationRecord, PromptType } from './schemas.js';
 import * as store from './store.js';
 import type { PromptConfigurationsTable } from '../tables.js';
-import type { RecordFinder } from '../../../records/references.js';
+import { forgetRecord, type RecordFinder } from '../../../records/references.js';
 import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 /** The stream's entity of a prompt configuration. */
@@ -138,11 +138,12 @@ export async function updatePrompt(
   });
 }
 
-/** deletePromptConfiguration: the prompt and every answer recorded of it. A PROMPT_CONFIGURATION DELETE. */
-export async function deletePrompt(deps: WriteDeps, ctx: CallerContext, uuid: string): Promise<void> {
+/** deletePromptConfiguration: the prompt and every answer recorded of it, and the notification settings that name it let it go. A PROMPT_CONFIGURATION DELETE. */
+export async function deletePrompt(deps: WriteDeps & Pick<Deps, 'recordCleaners'>, ctx: CallerContext, uuid: string): Promise<void> {
   await write(deps, ctx, async (w) => {
     const existing = await store.findPrompt(w.tx, ctx.orgUuid, uuid);
     if (!existing) throw fail('NOT_FOUND', 'Prompt configuration');
+    await forgetRecord(deps, w, 'prompt', uuid);
     await store.deletePrompt(w.tx, ctx.orgUuid, uuid);
     w.change({ entity: PROMPT_CONFIGURATION_ENTITY, entityUuid: uuid, type: 'DELETE', update: toPromptRecord(existing) });
   });

@@ -6,7 +6,7 @@ import { newRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { requireRecords } from '../../../records/references.js';
+import { forgetRecord, requireRecords } from '../../../records/references.js';
 import { announceRightsChange, assertAdminRemains, countUsersInGroup, groupMembership, groupOfUser } from '../users/service.js';
 import { rightsOfGroup, toGroupRecord, type PermissionGroupRecord } from './group-rights.js';
 import { FULL_RIGHTS, type AccessLevel, type Functionality, type Rights } from '../../../edge/rights.js';
@@ -16,7 +16,7 @@ import type { PermissionGroupsTable } from './tables.js';
 import type { RecordFinder } from '../../../records/references.js';
 import { orgUuidsIn } from '../../../store/org-uuids.js';
 
-type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'recordFinders'> & Partial<Pick<Deps, 'rightsCache'>>;
+type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'recordFinders' | 'recordCleaners'> & Partial<Pick<Deps, 'rightsCache'>>;
 
 export type { PermissionGroupRecord };
 
@@ -113,12 +113,13 @@ export async function updateGroup(deps: GroupDeps, ctx: CallerContext, input: Gr
   return record;
 }
 
-/** Deletes a group: refused while users are in it. */
+/** Deletes a group: refused while users are in it; the records that name it as a role let it go (clips' allowed roles). */
 export async function deleteGroup(deps: GroupDeps, ctx: CallerContext, input: { groupUuid: string }): Promise<void> {
   await write(deps, ctx, async (w) => {
     const row = await groupOf(w, ctx.orgUuid, input.groupUuid);
     const members = await countUsersInGroup(w, ctx.orgUuid, row.uuid);
     if (members > 0) throw fail('NOT_ALLOWED', `Permission group ${row.uuid} still has ${members} user(s): move them to another group first`);
+    await forgetRecord(deps, w, 'permissionGroup', row.uuid);
     await store.deleteGroup(w.tx, ctx.orgUuid, row.uuid);
     w.change({ entity: 'PERMISSION_GROUP', entityUuid: row.uuid, type: 'DELETE', update: toGroupRecord(row) });
   });

@@ -13,6 +13,7 @@ import { assertPartnerAdminRemains } from '../partners/partner-membership.js';
 import { deleteFieldsOfUser } from './user-metadata.service.js';
 import { findUsersSettings, putUserSettings, removeUserSettings, type UserSettingsRecord } from './user-settings.js';
 import * as users from './store.js';
+import { forgetRecord } from '../../../records/references.js';
 
 type UserDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -231,10 +232,10 @@ export async function reviseUser(w: WriteScope, userUuid: string, input: UserInp
 
 /**
  * Deletes a user in one transaction with the end of their API keys (their stream sessions close) and
- * their removal from other domains' records (`deps.userReferences`: their access credentials are revoked). Refused for the organization's last administrator.
+ * their removal from other domains' records (`deps.recordCleaners.user`: their access credentials are revoked, they leave clips' allowed users and lockdown plans). Refused for the organization's last administrator.
  */
 export async function deleteUser(
-  deps: UserDeps & Pick<Deps, 'keyCache' | 'userReferences'> & Partial<Pick<Deps, 'rightsCache'>>,
+  deps: UserDeps & Pick<Deps, 'keyCache' | 'recordCleaners'> & Partial<Pick<Deps, 'rightsCache'>>,
   ctx: CallerContext,
   input: { userUuid: string },
 ): Promise<void> {
@@ -243,7 +244,7 @@ export async function deleteUser(
     const keys = await users.liveKeysOfUser(w.tx, ctx.orgUuid, row.uuid);
     await users.revokeKeysOfUser(w.tx, ctx.orgUuid, row.uuid, w.nowMs);
     for (const key of keys) w.audit({ entity: 'API_KEY', entityUuid: key.id, action: 'REVOKE' });
-    for (const forget of deps.userReferences) await forget(w, row.uuid);
+    await forgetRecord(deps, w, 'user', row.uuid);
     const view = await userView(w, row);
     await removeUserSettings(w, row.uuid);
     await deleteFieldsOfUser(w, row.uuid);
