@@ -59,6 +59,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     media: `http://${host}:${portOf(media.server)}`,
     ws: stream.url,
   };
+  // Media URIs are absolute: from the configured public base, else from the address the media listener got.
+  if (!config.publicMediaUrl) deps.mediaHost.base = urls.media;
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));

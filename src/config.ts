@@ -10,6 +10,13 @@ export interface Config {
   host: string;
   httpPort: number;
   mediaPort: number;
+  /**
+   * The media host's public base URL (`--public-media-url`, GATEHOUSE_PUBLIC_MEDIA_URL): every media URI handed out
+   * starts with it. Null: the media listener's own address (set it behind a load balancer).
+   */
+  publicMediaUrl: string | null;
+  /** Bytes the encoded footage segments may take on disk (GATEHOUSE_MEDIA_CACHE_MB, default 1024). */
+  mediaCacheBytes: number;
   wsPort: number;
   databaseUrl: string;
   busUrl: string;
@@ -79,6 +86,7 @@ export interface ConfigFlags {
   host?: string;
   httpPort?: string | number;
   mediaPort?: string | number;
+  publicMediaUrl?: string;
   wsPort?: string | number;
   database?: string;
   bus?: string;
@@ -116,6 +124,20 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
+}
+
+/** An absolute http(s) base URL without a trailing slash, query or fragment. */
+function publicUrl(name: string, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${value}"`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 function rate(value: string | number | undefined): number | null {
@@ -156,6 +178,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     host,
     httpPort: port('http port', flags.httpPort ?? env.GATEHOUSE_HTTP_PORT, 8080),
     mediaPort: port('media port', flags.mediaPort ?? env.GATEHOUSE_MEDIA_PORT, 8081),
+    publicMediaUrl: publicUrl('public media URL', flags.publicMediaUrl ?? env.GATEHOUSE_PUBLIC_MEDIA_URL),
+    mediaCacheBytes: Math.round(positiveNumber('GATEHOUSE_MEDIA_CACHE_MB', env.GATEHOUSE_MEDIA_CACHE_MB, 1024) * 1024 * 1024),
     wsPort: port('ws port', flags.wsPort ?? env.GATEHOUSE_WS_PORT, 8443),
     databaseUrl,
     busUrl,

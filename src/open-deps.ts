@@ -27,6 +27,7 @@ import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
+import { createMediaHost } from './footage/media-host.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
 import { createRightsCache } from './domains/orgs/permissions/rights-cache.js';
 import { createLogger, type Logger } from './logger.js';
@@ -90,6 +91,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     clock,
     secrets,
     keyCache: createKeyCache(),
+    mediaHost: createMediaHost(config),
     rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
     scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule, policiesUsingSchedule, generalRulesUsingSchedule],

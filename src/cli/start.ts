@@ -10,6 +10,10 @@ export function registerStartCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (GATEHOUSE_HOST, default 127.0.0.1)')
     .option('--http-port <n>', 'REST port (GATEHOUSE_HTTP_PORT, default 8080; 0 = any free port)')
     .option('--media-port <n>', 'media port (GATEHOUSE_MEDIA_PORT, default 8081)')
+    .option(
+      '--public-media-url <url>',
+      "the media host's public base URL in every media URI (GATEHOUSE_PUBLIC_MEDIA_URL; default: the media listener's address)",
+    )
     .option('--ws-port <n>', 'WebSocket port, TLS (GATEHOUSE_WS_PORT, default 8443)')
     .option('--database <url>', 'sqlite:<file> or postgres://... (GATEHOUSE_DATABASE_URL)')
     .option('--bus <url>', 'memory: or redis://... (GATEHOUSE_BUS_URL)')

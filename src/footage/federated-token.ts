@@ -28,11 +28,31 @@ export function verifyFederatedToken(deps: { secrets: SecretBox; clock: Clock },
   return claims.o;
 }
 
-/** The `x-auth-ft` cookie of a Cookie header, if any. */
+/** The session cookies that carry a federated token as `RFT:<token>` (the platform's web and example clients). */
+const SESSION_COOKIES = ['RSESSIONID', 'RHOMBUS_SESSIONID'];
+
+/**
+ * The federated token of a Cookie header, if any: an `x-auth-ft` cookie, or an `RSESSIONID` or
+ * `RHOMBUS_SESSIONID` cookie whose value is `RFT:<token>`.
+ */
 export function federatedTokenCookie(cookieHeader: string | undefined): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === 'x-auth-ft') return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    let value: string;
+    try {
+      value = decodeURIComponent(
+        part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
+    } catch {
+      continue;
+    }
+    if (name === 'x-auth-ft') return value;
+    if (SESSION_COOKIES.includes(name) && value.startsWith('RFT:')) return value.slice(4);
   }
   return undefined;
 }

@@ -13,6 +13,8 @@ import { createLiveSegments } from '../footage/live.js';
 import { AUDIO_LIMITS } from '../footage/render-audio.js';
 import { header, sendBuffer, sendStoredFile } from './send.js';
 import { shareRoutes } from './share-routes.js';
+import { footageRoutes } from './footage-routes.js';
+import { allowBrowsers } from './cors.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
 /**
@@ -50,6 +52,7 @@ export async function buildMediaApp(deps: Deps) {
   app.setErrorHandler(handleMediaError);
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send(errorBody(`Unknown media path ${request.url.split('?')[0]}`)));
   app.get('/healthz', async () => ({ status: 'ok' }));
+  allowBrowsers(app);
   await app.register(shareRoutes(deps, createLiveSegments()));
 
   // Upload bodies are streamed to disk by the handler, never buffered: no parser reads them.
@@ -59,8 +62,14 @@ export async function buildMediaApp(deps: Deps) {
   await app.register(async (media) => {
     media.decorateRequest('caller', null as never);
     media.addHook('onRequest', async (request) => {
-      // A browser presents a federated session token (org/generateFederatedSessionToken) instead of a key.
-      const federated = header(request, 'x-auth-ft') ?? federatedTokenCookie(header(request, 'cookie'));
+      // A browser presents a federated session token (org/generateFederatedSessionToken) instead of a key: as the
+      // x-auth-ft header, as the query parameters x-auth-scheme=federated-token&x-auth-ft= (on the manifest and
+      // every segment), or as a cookie (x-auth-ft, or RSESSIONID / RHOMBUS_SESSIONID holding RFT:<token>).
+      const query = request.query as Record<string, unknown>;
+      const federated =
+        header(request, 'x-auth-ft') ??
+        (typeof query['x-auth-ft'] === 'string' ? query['x-auth-ft'] : undefined) ??
+        federatedTokenCookie(header(request, 'cookie'));
       if (federated !== undefined) {
         const orgUuid = verifyFederatedToken(deps, federated);
         request.caller = {
@@ -101,6 +110,9 @@ export async function buildMediaApp(deps: Deps) {
       if (!media) return reply.status(404).send(errorBody(`No ${request.params.part} for clip ${request.params.clip}`));
       return sendStoredFile(request, reply, media, request.params.part);
     });
+
+    // DASH and HLS footage, live and VOD (src/media/footage-routes.ts).
+    footageRoutes(media, deps);
 
     // The simulated cameras' pictures, rendered on demand (src/footage/render.ts).
     media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(

@@ -25,9 +25,9 @@ forEachDialect('audiogateway/getMediaUris: live audio on the media host', (diale
   it('answers a live URI on the media host that serves real Ogg Opus audio to a caller with a key or a federated token', async () => {
     const r = await call({ gatewayUuid: `${gateway()}.a0` });
     assertOk(r);
-    assert.equal(r.json.wanLiveOpusUri, `/media/audiogateways/${gateway()}/live.opus?durationSec=10`);
+    assert.equal(r.json.wanLiveOpusUri, `${server.gatehouse.urls.media}/media/audiogateways/${gateway()}/live.opus?durationSec=10`);
     assert.deepEqual([r.json.wanLiveMpdUri, r.json.lanLiveOpusUris], [null, []]);
-    const response = await media(r.json.wanLiveOpusUri.replace('durationSec=10', 'durationSec=3'), { 'x-auth-apikey': org.apiKey });
+    const response = await fetch(r.json.wanLiveOpusUri.replace('durationSec=10', 'durationSec=3'), { headers: { 'x-auth-apikey': org.apiKey } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'audio/ogg');
     const audio = await decodeAudio(Buffer.from(await response.arrayBuffer()), 'ogg');

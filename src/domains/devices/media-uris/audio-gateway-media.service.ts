@@ -2,13 +2,14 @@ import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
+import { mediaUrl } from '../../../footage/media-host.js';
 import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 
-/** Media host path of an audio gateway's live audio (relative to the media host, as cameras' media paths are). */
+/** Media host path of an audio gateway's live audio (answered absolute, from the media host's public base). */
 export const audioGatewayLivePath = (gatewayUuid: string) => `/media/audiogateways/${gatewayUuid}/live.opus`;
 
 /** The organization's audio gateway named by its uuid or a facet id of it (`<uuid>.a0`). */
@@ -24,10 +25,10 @@ async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string): Promise<
  * seconds, src/footage/render-audio.ts). DASH (the MPD fields) and recorded audio are not served: those fields are
  * null and the LAN lists empty, as camera/getMediaUris answers what it does not serve.
  */
-export async function getAudioGatewayMediaUris(deps: ReadDeps, ctx: CallerContext, gatewayRef: string) {
+export async function getAudioGatewayMediaUris(deps: Pick<Deps, 'store' | 'mediaHost'>, ctx: CallerContext, gatewayRef: string) {
   const gateway = await gatewayOf(deps, ctx.orgUuid, gatewayRef);
   return {
-    wanLiveOpusUri: `${audioGatewayLivePath(gateway.uuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`,
+    wanLiveOpusUri: mediaUrl(deps, `${audioGatewayLivePath(gateway.uuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`),
     wanLiveMpdUri: null,
     wanVodMpdUriTemplate: null,
     lanLiveOpusUris: [],

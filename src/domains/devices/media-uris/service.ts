@@ -1,12 +1,18 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
+import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { issueFederatedToken } from '../../../footage/federated-token.js';
+import { mediaUrl } from '../../../footage/media-host.js';
+import { footagePaths } from '../../../footage/footage-paths.js';
 import { renderClip, renderFrame } from '../../../footage/render.js';
+import type { DrawnBox } from '../../../footage/segments.js';
 import { findCamera } from '../cameras/service.js';
-import type { DeviceRecord } from '../service.js';
+import { listCameraBoxes } from '../cameras/footage-boxes.service.js';
+import { findDevice, type DeviceRecord } from '../service.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
+type UriDeps = Pick<Deps, 'store' | 'mediaHost'>;
 
 /** The full frame of a simulated camera; a downscale factor divides both sides. */
 export const FRAME_SIZE = { width: 1920, height: 1080 };
@@ -23,32 +29,52 @@ async function cameraOf(deps: ReadDeps, orgUuid: string, uuid: string): Promise<
 }
 
 /**
- * `getMediaUris`: where a camera's video is on the media host. The simulated camera serves MP4 (H.264)
- * only: a live URI is its latest ten seconds, and the VOD template takes `{START_TIME_MS}` and
- * `{DURATION_SEC}`. HLS and DASH are not served (those fields are null, the LAN lists empty).
+ * `getMediaUris`: where a camera's video is on the media host, as absolute URIs (src/footage/footage-paths.ts):
+ * DASH and HLS, VOD templates with `{START_TIME}` (epoch seconds) and `{DURATION}` (seconds), the WAN form ending
+ * in `file.mpd` and the LAN form in `clip.mpd`, and the live MPD and playlist. The H.264 fields are plain MP4 over
+ * HTTP (the latest ten seconds, and a VOD template in ms), not the realtime WebSocket players' framing.
  */
-export async function getCameraMediaUris(deps: ReadDeps, ctx: CallerContext, uuid: string) {
-  const camera = await cameraOf(deps, ctx.orgUuid, uuid);
-  const clip = cameraMediaPath(camera.uuid, 'clip.mp4');
+export async function getCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid: string) {
+  const camera = await footageDevice(deps, ctx.orgUuid, uuid);
+  const clip = mediaUrl(deps, cameraMediaPath(camera.uuid, 'clip.mp4'));
+  const paths = footagePaths(camera.uuid);
+  const url = (path: string) => mediaUrl(deps, path);
   return {
     wanLiveH264Uri: `${clip}?durationSec=${CLIP_LIMITS.defaultDurationSec}`,
-    wanLiveM3u8Uri: null,
-    wanLiveMpdUri: null,
+    wanLiveM3u8Uri: url(paths.liveM3u8),
+    wanLiveMpdUri: url(paths.liveMpd),
     wanVodH264UriTemplate: `${clip}?startTimeMs={START_TIME_MS}&durationSec={DURATION_SEC}`,
-    wanVodM3u8UriTemplate: null,
-    wanVodMpdUriTemplate: null,
+    wanVodM3u8UriTemplate: url(paths.vodM3u8Template),
+    wanVodMpdUriTemplate: url(paths.vodMpdTemplate),
     lanLiveH264Uris: [],
-    lanLiveM3u8Uris: [],
-    lanLiveMpdUris: [],
-    lanVodM3u8UrisTemplates: [],
-    lanVodMpdUrisTemplates: [],
+    lanLiveM3u8Uris: [url(paths.liveM3u8)],
+    lanLiveMpdUris: [url(paths.liveMpd)],
+    lanVodM3u8UrisTemplates: [url(paths.vodM3u8Template)],
+    lanVodMpdUrisTemplates: [url(paths.lanVodMpdTemplate)],
     lanCheckUrls: [],
   };
 }
 
+/** The footage devices: cameras and doorbell cameras. */
+const FOOTAGE_KINDS = ['CAMERA', 'DOORBELL_CAMERA'] as const;
+
+/** The organization's camera or doorbell camera (by uuid or facet id); another organization's is NOT_FOUND. */
+export async function footageDevice(deps: ReadDeps, orgUuid: string, ref: string): Promise<DeviceRecord> {
+  const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
+  const device = uuid ? await findDevice(deps, orgUuid, uuid, FOOTAGE_KINDS) : null;
+  if (!device) throw fail('NOT_FOUND', 'Camera');
+  return device;
+}
+
+/** The detections stored for a camera (already checked to be the caller's) over [fromMs, toMs), as drawn on its footage. */
+export async function footageBoxes(deps: ReadDeps, cameraUuid: string, fromMs: number, toMs: number): Promise<DrawnBox[]> {
+  const boxes = await listCameraBoxes(deps, cameraUuid, fromMs, toMs);
+  return boxes.map((b) => ({ ts: b.ts, l: b.l, t: b.t, r: b.r, b: b.b, label: b.a }));
+}
+
 /** `getExactFrameUri`: the media host's URI of the camera's frame at that instant. */
 export async function getExactFrameUri(
-  deps: ReadDeps,
+  deps: UriDeps,
   ctx: CallerContext,
   input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number | null; jpgQuality?: number | null },
 ) {
@@ -56,7 +82,7 @@ export async function getExactFrameUri(
   const query = new URLSearchParams({ timestampMs: String(input.timestampMs) });
   if (input.downscaleFactor != null) query.set('downscaleFactor', String(input.downscaleFactor));
   if (input.jpgQuality != null) query.set('jpgQuality', String(input.jpgQuality));
-  return `${cameraMediaPath(camera.uuid, 'frame.jpg')}?${query}`;
+  return mediaUrl(deps, `${cameraMediaPath(camera.uuid, 'frame.jpg')}?${query}`);
 }
 
 export function generateFederatedSessionToken(deps: Pick<Deps, 'secrets' | 'clock'>, ctx: CallerContext, durationSec?: number | null) {

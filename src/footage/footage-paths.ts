@@ -1,0 +1,27 @@
+/**
+ * Where a camera's DASH and HLS footage is on the media host (paths under its public base). The platform's
+ * clients build segment URLs by replacing the manifest's file name (`file.mpd`, `clip.mpd`, `live.mpd`,
+ * `file.m3u8`) with `seg_init.mp4` and `seg_<n>.m4v`, so every manifest has its segments beside it:
+ *
+ * - WAN VOD: `/dash/<camera>/<START>/<DURATION>/vod/file.mpd` and `.../vod/file.m3u8`
+ * - LAN VOD: `/dash/<camera>/lan/<START>_<DURATION>/clip.mpd`
+ * - live:    `/dash/<camera>/live/live.mpd` and `.../live/file.m3u8`
+ *
+ * `<START>` is epoch seconds and `<DURATION>` seconds, the `{START_TIME}` and `{DURATION}` of the templates.
+ */
+export const FOOTAGE_ROOT = '/dash';
+
+export function footagePaths(cameraUuid: string) {
+  const root = `${FOOTAGE_ROOT}/${cameraUuid}`;
+  return {
+    vodMpdTemplate: `${root}/{START_TIME}/{DURATION}/vod/file.mpd`,
+    vodM3u8Template: `${root}/{START_TIME}/{DURATION}/vod/file.m3u8`,
+    lanVodMpdTemplate: `${root}/lan/{START_TIME}_{DURATION}/clip.mpd`,
+    liveMpd: `${root}/live/live.mpd`,
+    liveM3u8: `${root}/live/file.m3u8`,
+  };
+}
+
+/** A VOD template with its placeholders filled. */
+export const fillTemplate = (template: string, startSec: number, durationSec: number) =>
+  template.replace('{START_TIME}', String(startSec)).replace('{DURATION}', String(durationSec));
