@@ -58,11 +58,21 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
    */
   extension?: true | readonly string[];
   /**
+   * A platform operation that its public catalogue lacks but its own clients call: from its newer public spec
+   * (`newer`) or its older API, which its examples still call (`older`). Every path of the operation carries
+   * `x-platform-source: newer-public-spec | older-api` in /openapi.json (counted apart by scripts/coverage.ts).
+   */
+  platformSource?: PlatformSource;
+  /**
    * What the caller's permission group needs (checked once, at the edge: src/http/permissions.ts). Default:
    * a read when the operationId starts with a read verb, else a write, of its URL family's functionality.
    */
   permission?: Partial<OperationPermission>;
 }
+
+export type PlatformSource = 'newer' | 'older';
+/** The `x-platform-source` mark of an operation outside the platform's catalogue, by its source. */
+export const PLATFORM_SOURCE_MARK: Record<PlatformSource, string> = { newer: 'newer-public-spec', older: 'older-api' };
 
 /** The tag of every Gatehouse-only operation in /openapi.json. */
 export const EXTENSION_TAG = 'Gatehouse';
@@ -156,6 +166,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
         tags: extension ? [...spec.tags.filter((t) => t !== EXTENSION_TAG), EXTENSION_TAG] : spec.tags,
         ...(extension ? { 'x-gatehouse-extension': true } : {}),
+        ...(spec.platformSource && !extension ? { 'x-platform-source': PLATFORM_SOURCE_MARK[spec.platformSource] } : {}),
         deprecated: spec.deprecated ? true : undefined,
         body,
         ...(spec.consumes ? { consumes: spec.consumes } : {}),

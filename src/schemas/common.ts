@@ -50,3 +50,19 @@ export const EnvelopeResponse = ResponseOf({});
 /** A string of one of `values`: the type is their union, the schema an `enum` (as the catalogue writes enumerations). */
 export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+/**
+ * A request property that also takes other names the platform's clients send for it (deprecated or alternate
+ * names): the body validator renames them before validation (src/edge/lenient-body.ts). `dates` are names whose
+ * value is a date string (ISO 8601) for an epoch-milliseconds property.
+ */
+export const Alias = <T extends TSchema>(schema: T, names: readonly string[], dates: readonly string[] = []): T =>
+  withKeywords(schema, { ...(names.length > 0 ? { 'x-aliases': [...names] } : {}), ...(dates.length > 0 ? { 'x-date-aliases': [...dates] } : {}) });
+
+/** A copy of a schema with more keywords, keeping TypeBox's own non-enumerable marks (`~optional`, `~kind`). */
+function withKeywords<T extends TSchema>(schema: T, keywords: Record<string, unknown>): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(schema), Object.getOwnPropertyDescriptors(schema)), keywords) as T;
+}
+
+/** An object property whose fields clients may also send at the top of the body (src/edge/lenient-body.ts). */
+export const Flat = <T extends TSchema>(schema: T): T => withKeywords(schema, { 'x-flat': true });
