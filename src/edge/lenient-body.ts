@@ -107,6 +107,10 @@ export function lenientValue(schema: unknown, value: unknown, depth = 0): unknow
         if (name in record) record[name] = lenientValue(property, record[name], depth + 1);
       }
     }
+    if (s.additionalProperties === false && s.properties && !s.patternProperties) {
+      // A closed object still ignores fields it does not know, as Jackson does (the platform does not fail on them).
+      for (const key of Object.keys(record)) if (!(key in s.properties)) delete record[key];
+    }
     if (s.patternProperties || (s.additionalProperties && typeof s.additionalProperties === 'object')) {
       const inner = (
         s.additionalProperties && typeof s.additionalProperties === 'object' ? s.additionalProperties : Object.values(s.patternProperties ?? {})[0]
