@@ -111,6 +111,8 @@ export interface Coverage {
   total: number;
   /** Operations of the platform's newer public spec (not in the catalogue) that Gatehouse answers. */
   newer: number;
+  /** Operations of the platform's older API (not in the catalogue) that its examples still call. */
+  older: number;
   own: number;
   markdown: string;
 }
@@ -121,9 +123,17 @@ export interface Coverage {
  */
 export const NEWER_PATHS_FILE = join(root, 'test/fixtures/platform-paths-newer.json');
 export const readNewerPaths = (): string[] => JSON.parse(readFileSync(NEWER_PATHS_FILE, 'utf8')) as string[];
+/** The paths of the platform's older API that its examples call and Gatehouse answers (marked `x-platform-source: older-api`). */
+export const OLDER_PATHS_FILE = join(root, 'test/fixtures/platform-paths-older.json');
+export const readOlderPaths = (): string[] => JSON.parse(readFileSync(OLDER_PATHS_FILE, 'utf8')) as string[];
 
 /** docs/coverage.md. */
-export function renderCoverage(doc: OpenApiDoc, catalogue: CatalogueOperation[], newerPaths: readonly string[] = readNewerPaths()): Coverage {
+export function renderCoverage(
+  doc: OpenApiDoc,
+  catalogue: CatalogueOperation[],
+  newerPaths: readonly string[] = readNewerPaths(),
+  olderPaths: readonly string[] = readOlderPaths(),
+): Coverage {
   const answered = new Set(Object.keys(doc.paths));
   const families = new Map<string, { done: CatalogueOperation[]; todo: CatalogueOperation[] }>();
   for (const op of catalogue) {
@@ -136,8 +146,10 @@ export function renderCoverage(doc: OpenApiDoc, catalogue: CatalogueOperation[],
   const beyond = gatehouseOperations(doc)
     .filter((op) => !op.paths.some((p) => inCatalogue.has(p)))
     .sort((a, b) => a.path.localeCompare(b.path));
+  const olderSet = new Set(olderPaths);
   const newer = beyond.filter((op) => op.paths.some((p) => newerSet.has(p)));
-  const own = beyond.filter((op) => !op.paths.some((p) => newerSet.has(p)));
+  const older = beyond.filter((op) => !op.paths.some((p) => newerSet.has(p)) && op.paths.some((p) => olderSet.has(p)));
+  const own = beyond.filter((op) => !op.paths.some((p) => newerSet.has(p) || olderSet.has(p)));
   const implemented = [...families.values()].reduce((n, f) => n + f.done.length, 0);
   const total = catalogue.length;
   const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
@@ -149,7 +161,7 @@ export function renderCoverage(doc: OpenApiDoc, catalogue: CatalogueOperation[],
     '(`scripts/catalogue-operations.txt`, its names only); do not edit by hand. An operation counts when Gatehouse',
     "answers its catalogue path (as the operation's path or as an alias).",
     '',
-    `**Total: ${implemented} of ${total} catalogue operations (${percent(implemented, total)})**, ${newer.length} of the platform's newer public spec, and ${own.length} of Gatehouse's own.`,
+    `**Total: ${implemented} of ${total} catalogue operations (${percent(implemented, total)})**, ${newer.length} of the platform's newer public spec, ${older.length} of its older API, and ${own.length} of Gatehouse's own.`,
     '',
     '| Family | Implemented | Of | |',
     '|---|--:|--:|--:|',
@@ -181,10 +193,18 @@ export function renderCoverage(doc: OpenApiDoc, catalogue: CatalogueOperation[],
   );
   for (const op of newer) lines.push(`- \`${op.path}\` (${op.operationId})`);
   lines.push('');
+  lines.push(
+    "### The platform's older API",
+    '',
+    "Operations of the platform's older API, which its examples still call (`test/fixtures/platform-paths-older.json`).",
+    '',
+  );
+  for (const op of older) lines.push(`- \`${op.path}\` (${op.operationId})`);
+  lines.push('');
   lines.push("## Gatehouse's own", '', "Operations none of whose paths is the platform's (the spec's own, tools, control of simulated devices).", '');
   for (const op of own) lines.push(`- \`${op.path}\` (${op.operationId})`);
   lines.push('');
-  return { implemented, total, newer: newer.length, own: own.length, markdown: lines.join('\n') };
+  return { implemented, total, newer: newer.length, older: older.length, own: own.length, markdown: lines.join('\n') };
 }
 
 const ENTITY_LINE = /^\s+([A-Z][A-Z0-9_]*): (.+); \/\/ (.+)$/;
@@ -231,7 +251,7 @@ export function renderEntities(): string {
 }
 
 export const renderReadmeTotal = (c: Coverage) =>
-  `Coverage: **${c.implemented} of ${c.total}** operations of the platform's catalogue, ${c.newer} of its newer public spec, and ${c.own} of Gatehouse's own ([docs/coverage.md](docs/coverage.md), \`npm run coverage\`).`;
+  `Coverage: **${c.implemented} of ${c.total}** operations of the platform's catalogue, ${c.newer} of its newer public spec, ${c.older} of its older API, and ${c.own} of Gatehouse's own ([docs/coverage.md](docs/coverage.md), \`npm run coverage\`).`;
 
 /** Every generated file with its fresh content. */
 export async function generatedFiles(catalogueFile?: string): Promise<Array<{ file: string; content: string }>> {

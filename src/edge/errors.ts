@@ -11,8 +11,11 @@ export function errorBody(errorMsg: string, extra: Record<string, unknown> = {})
 /**
  * Maps every failure to the platform's envelope: bad input is 400 with `msg`, authentication 401/403,
  * a domain failure 200 with `error: true`; anything unexpected is logged and answered 500 without detail.
+ * The envelope is serialized as it is, not by the operation's response schema: a domain failure is a 200, and
+ * the schema of the operation's answer (which may require its fields) does not describe it.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
   if (isGatehouseError(error)) {
     const extra = error.status === 400 ? { msg: STRUCTURE_MSG } : {};
     if (error.status >= 500) request.log.error({ err: error }, 'service unavailable');

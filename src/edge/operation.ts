@@ -60,11 +60,22 @@ export interface OperationSpec<B extends TSchema, R extends TSchema> {
    */
   extension?: true | readonly string[];
   /**
+   * A platform operation that its public catalogue lacks but its own clients call: from its newer public spec
+   * (`newer`) or its older API, which its examples still call (`older`). Every path of the operation carries
+   * `x-platform-source: newer-public-spec | older-api` in /openapi.json (counted apart by scripts/coverage.ts);
+   * a map marks only the paths it names (an alias under the name a client calls).
+   */
+  platformSource?: PlatformSource | Readonly<Record<string, PlatformSource>>;
+  /**
    * What the caller's permission group needs (checked once, at the edge: src/http/permissions.ts). Default:
    * a read when the operationId starts with a read verb, else a write, of its URL family's functionality.
    */
   permission?: Partial<OperationPermission>;
 }
+
+export type PlatformSource = 'newer' | 'older';
+/** The `x-platform-source` mark of an operation outside the platform's catalogue, by its source. */
+export const PLATFORM_SOURCE_MARK: Record<PlatformSource, string> = { newer: 'newer-public-spec', older: 'older-api' };
 
 /** The tag of every Gatehouse-only operation in /openapi.json. */
 export const EXTENSION_TAG = 'Gatehouse';
@@ -93,6 +104,10 @@ const failures = {
 function aliasOperationId(operationId: string, path: string): string {
   const segment = path.split('/').pop()!;
   return segment === operationId ? `${segment}Dep` : segment;
+}
+
+function sourceOf(spec: { platformSource?: PlatformSource | Readonly<Record<string, PlatformSource>> }, path: string): PlatformSource | undefined {
+  return typeof spec.platformSource === 'string' ? spec.platformSource : spec.platformSource?.[path];
 }
 
 function isExtensionPath(spec: { extension?: true | readonly string[] }, path: string): boolean {
@@ -161,6 +176,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         description: isAlias ? `Alias of ${spec.path}, under the reference catalogue's name.` : spec.description,
         tags: extension ? [...spec.tags.filter((t) => t !== EXTENSION_TAG), EXTENSION_TAG] : spec.tags,
         ...(extension ? { 'x-gatehouse-extension': true } : {}),
+        ...(sourceOf(spec, path) && !extension ? { 'x-platform-source': PLATFORM_SOURCE_MARK[sourceOf(spec, path)!] } : {}),
         deprecated: spec.deprecated ? true : undefined,
         body,
         ...(spec.consumes ? { consumes: spec.consumes } : {}),

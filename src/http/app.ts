@@ -9,6 +9,7 @@ import { errorBody, handleError } from '../edge/errors.js';
 import { baseFastifyOptions } from '../edge/fastify-options.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../edge/body-limits.js';
 import { lazySchemaCompilers } from './lazy-compilers.js';
+import { LENIENCY_KEYWORDS } from '../edge/lenient-body.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
 import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
@@ -38,8 +39,9 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
     http: requestTimeoutOptions(deps.config.requestTimeoutMs),
-    // The keywords that say which kind of record an id field names (src/schemas/record-kinds.ts): annotations only.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: [REF_KEYWORD, REF_KEYS_KEYWORD] } },
+    // Annotation keywords: which kind of record an id field names (src/schemas/record-kinds.ts), and the
+    // alternate names and shapes the lenient reader accepts (src/edge/lenient-body.ts).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: [REF_KEYWORD, REF_KEYS_KEYWORD, ...LENIENCY_KEYWORDS] } },
     schemaController: { compilersFactory: lazySchemaCompilers() },
     ...(options.https
       ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } }

@@ -26,7 +26,10 @@ export const FacetId = (options: { description?: string } = {}) =>
 export const DeviceRef = (options: { description?: string } = {}) =>
   Type.String({ pattern: '^[A-Za-z0-9_-]{22}(\\.[A-Za-z0-9]+)?$', description: options.description ?? 'device uuid or facet id (<RUUID>.v0)' });
 
-export const EpochMs = (description = 'epoch milliseconds') => Type.Integer({ description });
+/** The largest distance from the epoch, in milliseconds, that a date can hold (ECMAScript's time range). */
+export const MAX_EPOCH_MS = 8.64e15;
+/** Epoch milliseconds, bounded to what a date can hold, so that no handler meets an invalid date. */
+export const EpochMs = (description = 'epoch milliseconds') => Type.Integer({ description, minimum: -MAX_EPOCH_MS, maximum: MAX_EPOCH_MS });
 
 /** A response field: nullable, and may be left out. */
 export const Field = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -50,3 +53,19 @@ export const EnvelopeResponse = ResponseOf({});
 /** A string of one of `values`: the type is their union, the schema an `enum` (as the catalogue writes enumerations). */
 export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+/**
+ * A request property that also takes other names the platform's clients send for it (deprecated or alternate
+ * names): the body validator renames them before validation (src/edge/lenient-body.ts). `dates` are names whose
+ * value is a date string (ISO 8601) for an epoch-milliseconds property.
+ */
+export const Alias = <T extends TSchema>(schema: T, names: readonly string[], dates: readonly string[] = []): T =>
+  withKeywords(schema, { ...(names.length > 0 ? { 'x-aliases': [...names] } : {}), ...(dates.length > 0 ? { 'x-date-aliases': [...dates] } : {}) });
+
+/** A copy of a schema with more keywords, keeping TypeBox's own non-enumerable marks (`~optional`, `~kind`). */
+function withKeywords<T extends TSchema>(schema: T, keywords: Record<string, unknown>): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(schema), Object.getOwnPropertyDescriptors(schema)), keywords) as T;
+}
+
+/** An object property whose fields clients may also send at the top of the body (src/edge/lenient-body.ts). */
+export const Flat = <T extends TSchema>(schema: T): T => withKeywords(schema, { 'x-flat': true });

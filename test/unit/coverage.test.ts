@@ -55,7 +55,8 @@ describe('npm run coverage: the coverage page and the generated docs', () => {
   it("lists the platform's newer public spec apart from Gatehouse's own", () => {
     const { markdown, newer } = renderCoverage(doc, readNames());
     const [, newerPart, ownPart] = markdown.split(/^## (?:The platform's newer public spec|Gatehouse's own)$/m);
-    const answered = readNewerPaths().filter((p) => p in doc.paths);
+    // A newer path that is an alias of a catalogue operation (camera/getFacetedConfig) counts with that operation.
+    const answered = readNewerPaths().filter((p) => p in doc.paths && !/^Alias of /.test(Object.values<any>(doc.paths[p])[0]?.description ?? ''));
     assert.equal(newer, answered.length);
     assert.ok(answered.includes('/api/eventSearchV2/searchIntegrationAccessEvents'));
     for (const path of answered) {

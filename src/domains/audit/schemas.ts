@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { Alias, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { AUDIT_PAGE } from './service.js';
 
 const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
@@ -7,8 +7,8 @@ const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, descripti
 const feedFilters = {
   includeActions: Field(Actions),
   excludeActions: Field(Actions),
-  timestampMsAfter: Field(Type.Integer({ minimum: 0 })),
-  timestampMsBefore: Field(Type.Integer({ minimum: 0 })),
+  timestampMsAfter: Alias(Field(Type.Integer({ minimum: 0 })), ['startTimeMs']),
+  timestampMsBefore: Alias(Field(Type.Integer({ minimum: 0 })), ['endTimeMs']),
   maxPageSize: Field(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE.max, description: `default ${AUDIT_PAGE.default}` })),
   lastEvaluatedKey: Field(Type.String({ maxLength: 200, description: 'from the previous page: the next (older) page' })),
 };

@@ -23,6 +23,7 @@ import {
   UploadFaceMatchmakersResponse,
 } from './schemas.js';
 import { faceEventRoutes } from './face-events.routes.js';
+import { legacyFaceRoutes } from './legacy.routes.js';
 import * as people from './service.js';
 import { registerUploadForm, uploadParts } from './upload-form.js';
 
@@ -166,4 +167,5 @@ export async function faceRoutes(app: ApiApp, deps: Deps): Promise<void> {
     async (input, ctx) => (await people.deletePerson(deps, ctx, input.personUuid), {}),
   );
   faceEventRoutes(app, deps);
+  await legacyFaceRoutes(app, deps);
 }

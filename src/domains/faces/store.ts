@@ -84,3 +84,8 @@ export async function insertUpload(db: Db, row: Omit<FaceUploadsTable, 'id'>): P
 export async function listUploadsOfTransaction(db: Db, orgUuid: string, transactionId: string): Promise<FaceUploadRow[]> {
   return db.selectFrom('face_uploads').selectAll().where('org_uuid', '=', orgUuid).where('transaction_id', '=', transactionId).orderBy('id').execute();
 }
+
+/** The organization's most recent face uploads (every transaction), newest first. */
+export async function listRecentUploads(db: Db, orgUuid: string, limit: number): Promise<FaceUploadRow[]> {
+  return db.selectFrom('face_uploads').selectAll().where('org_uuid', '=', orgUuid).orderBy('id', 'desc').limit(limit).execute();
+}

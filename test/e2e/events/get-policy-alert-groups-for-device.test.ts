@@ -123,8 +123,8 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   });
 
   describe('the cursor', () => {
-    it('refuses lastTimestampMs without lastUuid, and lastUuid without lastTimestampMs, with a clear errorMsg', async () => {
-      for (const cursor of [{ lastTimestampMs: T0 }, { lastUuid: site.lobby }, { lastTimestampMs: T0, lastUuid: null }]) {
+    it('refuses lastUuid without lastTimestampMs, with a clear errorMsg', async () => {
+      for (const cursor of [{ lastUuid: site.lobby }, { lastTimestampMs: null, lastUuid: site.lobby }]) {
         const r = await server.call(PATH, { deviceUuid: site.lobby, ...cursor }, { key: site.org.apiKey });
         assert.equal(r.status, 200);
         assert.equal(r.json.error, true);

@@ -14,7 +14,10 @@ const readPaths = (file: string): string[] => JSON.parse(readFileSync(join(REPO_
  * Every path of the platform's public catalogue (names only), and those of its newer public spec that Gatehouse
  * answers: to tell Gatehouse's own operations apart.
  */
-const PLATFORM_PATHS = new Set<string>([...readPaths('platform-paths.json'), ...readPaths('platform-paths-newer.json')]);
+const NEWER_PATHS = readPaths('platform-paths-newer.json');
+/** Paths of the platform's older API, which its examples still call (client-calls.md). */
+const OLDER_PATHS = readPaths('platform-paths-older.json');
+const PLATFORM_PATHS = new Set<string>([...readPaths('platform-paths.json'), ...NEWER_PATHS, ...OLDER_PATHS]);
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 // The document is built from the route schemas alone; the store dialect plays no part.
@@ -51,6 +54,21 @@ describe('GET /openapi.json: what generated clients read', () => {
     ]) {
       assert.equal(doc.paths[known].post['x-gatehouse-extension'], true, known);
     }
+  });
+
+  it("marks the platform's operations outside its catalogue with x-platform-source: the older API's every one, the newer spec's as declared", () => {
+    const wrong: string[] = [];
+    const catalogue = new Set(readPaths('platform-paths.json'));
+    for (const { path, op } of operations()) {
+      const mark = op['x-platform-source'];
+      if (mark === undefined) continue;
+      if (catalogue.has(path)) wrong.push(`${path}: in the catalogue, yet marked ${mark}`);
+      const expected = OLDER_PATHS.includes(path) ? 'older-api' : NEWER_PATHS.includes(path) ? 'newer-public-spec' : null;
+      if (mark !== expected) wrong.push(`${path}: marked ${mark}, its fixture says ${expected}`);
+    }
+    for (const path of OLDER_PATHS) if (doc.paths[path]?.post['x-platform-source'] !== 'older-api') wrong.push(`${path}: not marked older-api`);
+    assert.deepEqual(wrong, []);
+    assert.equal(doc.paths['/api/badgereader/getMinimalStateList'].post['x-platform-source'], 'newer-public-spec');
   });
 
   it('documents the 400, 401 and 403 answers of every operation, and asks for x-auth-scheme only as an option', () => {

@@ -81,7 +81,7 @@ export function cameraDetailRoutes(app: ApiApp, deps: Deps): void {
       await cameras.updateCameraDetailsBulk(
         deps,
         ctx,
-        input.updates.map((u) => ({ uuid: u.uuid, change: cameras.flaggedChange(u, s.UPDATABLE_V2) })),
+        input.cameraBulkDetails.map((u) => ({ uuid: u.uuid, change: cameras.flaggedChange(u, s.UPDATABLE_V2) })),
       );
       return {};
     },

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
@@ -89,7 +89,9 @@ export const UpdateCameraDetailsV2Request = Type.Object({
   policyUuid: Field(Ruuid({ description: 'the camera policy it follows; null: none' })),
   policyUuidUpdated: Field(Bool),
 });
-export const UpdateDetailsBulkV2Request = Type.Object({ updates: Type.Array(UpdateCameraDetailsV2Request, { minItems: 1, maxItems: 1000 }) });
+export const UpdateDetailsBulkV2Request = Type.Object({
+  cameraBulkDetails: Alias(Type.Array(UpdateCameraDetailsV2Request, { minItems: 1, maxItems: 1000 }), ['updates']),
+});
 
 export const FullCameraState = Type.Object({
   uuid: Field(Str),
@@ -211,7 +213,7 @@ export const AI_THRESHOLD_FIELDS = {
 const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof AI_THRESHOLD_FIELDS]: ReturnType<typeof Field<(typeof AI_THRESHOLD_FIELDS)[K]>>;
 };
-export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid() });
+export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Alias(Ruuid(), ['deviceUuid']) });
 export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
 export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid(), ...thresholdProperties });
 

@@ -16,6 +16,9 @@ export function facetedConfigRoutes(app: ApiApp, deps: Deps): void {
       tags,
       body: s.GetFacetedConfigRequest,
       response: s.GetFacetedConfigResponse,
+      // The platform's newer public spec, and its MCP, name it under /api/camera.
+      aliases: ['/api/camera/getFacetedConfig'],
+      platformSource: { '/api/camera/getFacetedConfig': 'newer' },
     },
     async (input, ctx) => ({ config: await faceted.getFacetedConfig(deps, ctx, input.deviceUuid) }),
   );
@@ -27,11 +30,14 @@ export function facetedConfigRoutes(app: ApiApp, deps: Deps): void {
       summary: "Sets a camera's settings given by facet; a value out of range is refused naming the field",
       tags,
       body: s.UpdateFacetedConfigRequest,
-      response: ResponseOf({}),
+      response: ResponseOf({ config: s.GetFacetedConfigResponse.properties.config }),
+      aliases: ['/api/camera/updateFacetedConfig'],
+      platformSource: { '/api/camera/updateFacetedConfig': 'newer' },
     },
     async (input, ctx) => {
       await faceted.updateFacetedConfig(deps, ctx, input.configUpdate);
-      return {};
+      // The settings as they now are (the MCP reads `config` back).
+      return { config: await faceted.getFacetedConfig(deps, ctx, input.configUpdate.deviceUuid) };
     },
   );
 }

@@ -1,5 +1,5 @@
 import { Type, type TProperties } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EmptyRequest, Field, Flat, ResponseOf, Ruuid } from '../../../schemas/common.js';
 
 const Text = Type.String({ maxLength: 500 });
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -52,7 +52,7 @@ export const GetLocationRequest = Type.Object({ locationUuid: Ruuid(), subLocati
 export const GetLocationResponse = ResponseOf({ location: Field(Location) });
 
 export const CreateLocationRequest = Type.Object({
-  location: Type.Object({ ...locationInput, name: Type.String({ minLength: 1, maxLength: 200 }) }),
+  location: Flat(Type.Object({ ...locationInput, name: Type.String({ minLength: 1, maxLength: 200 }) })),
   parentLocationUuid: Field(Ruuid()),
 });
 export const CreateLocationResponse = ResponseOf({ uuid: Field(Ruuid()) });

@@ -16,6 +16,9 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
       tags: ['Camera'],
       body: s.GetCameraMediaUrisRequest,
       response: s.GetCameraMediaUrisResponse,
+      // The platform's MCP calls the operation by its operationId as the path.
+      aliases: ['/api/camera/getCameraMediaUris'],
+      platformSource: { '/api/camera/getCameraMediaUris': 'newer' },
     },
     async (input, ctx) => media.getCameraMediaUris(deps, ctx, input.cameraUuid),
   );

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { Alias, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 
 /** Camera media: URLs on the media host, exact frames and the federated session token (issue 19). */
 const Strings = Type.Array(Type.String());
 
-export const GetCameraMediaUrisRequest = Type.Object({ cameraUuid: Ruuid() });
+// The MCP calls it as camera/getCameraMediaUris with deviceUuid.
+export const GetCameraMediaUrisRequest = Type.Object({ cameraUuid: Alias(Ruuid(), ['deviceUuid']) });
 export const GetCameraMediaUrisResponse = ResponseOf({
   wanLiveH264Uri: Field(Type.String()),
   wanLiveM3u8Uri: Field(Type.String()),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
@@ -50,7 +50,7 @@ export const GetPolicyAlertCountResponse = ResponseOf({
   count: Field(Type.Integer({ description: 'alerts in the feed (not dismissed), at most maxResultsSize' })),
 });
 
-export const DismissPolicyAlertRequest = Type.Object({ alertUuid: Ruuid({ description: 'the alert to dismiss' }) });
+export const DismissPolicyAlertRequest = Type.Object({ alertUuid: Alias(Ruuid({ description: 'the alert to dismiss' }), ['policyAlertUuid']) });
 export const DismissPolicyAlertsRequest = Type.Object({ alertUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }) });
 export const DismissAllPolicyAlertsForDeviceRequest = Type.Object({ deviceUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }) });
 export const DismissResponse = ResponseOf({ dismissedCount: Field(Type.Integer({ description: 'alerts this call dismissed (Gatehouse addition)' })) });

@@ -232,10 +232,11 @@ export async function takeSensorReadings(
 export function cursorOf(input: { lastTimestampMs?: number | null; lastUuid?: string | null }): store.AlertCursor | null {
   const hasTime = input.lastTimestampMs != null;
   const hasUuid = input.lastUuid != null;
-  if (hasTime !== hasUuid) {
+  if (hasUuid && !hasTime) {
     throw fail('INVALID_VALUE', 'lastTimestampMs and lastUuid form the pagination cursor: give both (the last alert of the previous page) or neither');
   }
-  return hasTime ? { timestampMs: input.lastTimestampMs!, uuid: input.lastUuid! } : null;
+  // lastTimestampMs alone (as the platform's examples send it) is the older bound: alerts strictly before it.
+  return hasTime ? { timestampMs: input.lastTimestampMs!, uuid: input.lastUuid ?? '' } : null;
 }
 
 /** A device's alerts newest first, in groups (see alert-groups.ts), a page of whole groups at a time. */

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CROSSING_OBJECTS } from '../tables.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -78,7 +78,7 @@ export type MinimalThresholdEvent = Static<typeof MinimalThresholdEvent>;
 export const CROSSING_EVENTS_MAX = 10_000;
 export const GetThresholdCrossingEventsRequest = Type.Object({
   crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'default HUMAN')),
-  devices: Type.Array(Ruuid(), { minItems: 1, maxItems: 500 }),
+  devices: Alias(Type.Array(Ruuid(), { minItems: 1, maxItems: 500 }), ['deviceUuid', 'deviceUuids']),
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
 });
@@ -117,8 +117,9 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const COUNTED_TYPES = ['PEOPLE', 'FACES', 'VEHICLES', 'ALERTS'] as const;
 
 const countRange = {
-  startTimeMs: Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' }),
-  endTimeMs: Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' }),
+  // The deprecated startDate / endDate (ISO 8601 strings) are read as these when these are absent.
+  startTimeMs: Alias(Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' }), [], ['startDate']),
+  endTimeMs: Alias(Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' }), [], ['endDate']),
   interval: StringEnum(REPORT_INTERVALS, 'buckets, cut on the wall clock of the time zone'),
 };
 

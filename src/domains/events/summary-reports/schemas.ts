@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CountDataPoint, REPORT_CROSSING_OBJECTS, REPORT_INTERVALS, REPORT_SCOPES, REPORT_TYPES } from '../reports/schemas.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -68,7 +68,7 @@ export const GetSummaryCountReportResponse = ResponseOf({ timeSeriesDataPoints: 
 
 export const MOST_RECENT_MAX = 1000;
 export const GetMostRecentPeopleCountRequest = Type.Object({
-  deviceUuid: Type.Union([FacetId(), Ruuid()]),
+  deviceUuid: Alias(Type.Union([FacetId(), Ruuid()]), ['deviceUuids']),
   numMostRecent: Opt(Type.Integer({ minimum: 1, maximum: MOST_RECENT_MAX, description: `default 10, maximum ${MOST_RECENT_MAX}` })),
 });
 export type GetMostRecentPeopleCountRequest = Static<typeof GetMostRecentPeopleCountRequest>;
@@ -114,8 +114,8 @@ export const GetLicensePlatesByDeviceRequest = Type.Object({
 export type GetLicensePlatesByDeviceRequest = Static<typeof GetLicensePlatesByDeviceRequest>;
 
 export const GetDiagnosticFeedRequest = Type.Object({
-  timestampMsAfter: Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' })),
-  timestampMsBefore: Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' })),
+  timestampMsAfter: Alias(Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive)' })), ['startTimeMs']),
+  timestampMsBefore: Alias(Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive)' })), ['endTimeMs']),
 });
 export type GetDiagnosticFeedRequest = Static<typeof GetDiagnosticFeedRequest>;
 export const DiagnosticEvent = Type.Object({

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ActivityEnum } from '../../../schemas/activities.js';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
 
 /** The general rule engine's shapes (the reference's Rules and Rules records families). */
@@ -104,7 +104,7 @@ export type RulesEventRecord = Static<typeof RulesEventRecord>;
 
 export const EVENT_RECORD_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetRulesEventRecordsRequest = Type.Object({
-  associatedUuids: Uuids,
+  associatedUuids: Alias(Uuids, ['ruleUuid']),
   startTime: Field(Type.Integer({ minimum: 0 })),
   endTime: Field(Type.Integer({ minimum: 0 })),
 });
