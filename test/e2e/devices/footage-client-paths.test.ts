@@ -99,6 +99,31 @@ forEachDialect('the media paths the clients build', (dialect) => {
     assert.equal((await get(`/media/metadata/${region}/${clipUuid}.jpeg`)).status, 404);
   });
 
+  it('M12: a shared clip downloads raw by its share uuid, without a key; an unknown or mismatched id is 404', async () => {
+    const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [AT - 120_000]);
+    const clipUuid = (await server.call('/api/event/savePolicyAlertV2', { alertUuid: alert.uuid }, { key: site.org.apiKey })).json.savedClipUuid as string;
+    const video = randomBytes(3000);
+    const put = await fetch(`${media}/media/clips/${clipUuid}/video`, {
+      method: 'PUT',
+      headers: { 'x-auth-apikey': site.org.apiKey, 'content-type': 'video/mp4' },
+      body: new Uint8Array(video),
+    });
+    assert.equal(put.status, 200);
+    const shared = await server.call(
+      '/api/event/createSharedClipGroupV3',
+      { title: 'M12', expirationTimeSecs: 3600, uuids: [{ eventUuid: clipUuid }] },
+      { key: site.org.apiKey },
+    );
+    const shareUuid = shared.json.uuid as string;
+    const url = (id: string) => `${media}/media/clips/share/${id}.mp4?x-auth-scheme=share-raw&x-share-type=clip&x-share-id=${id}`;
+    const r = await fetch(url(shareUuid));
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('content-type'), 'video/mp4');
+    assert.ok((await bytesOf(r)).equals(video));
+    assert.equal((await fetch(url(clipUuid))).status, 404);
+    assert.equal((await fetch(url(shareUuid).replace(/x-share-id=.*/, `x-share-id=${clipUuid}`))).status, 404);
+  });
+
   it('M13: a timelapse /media/timelapse/<clip>.mp4 serves its rendered video', async () => {
     const stop = Date.now() - 3600_000;
     const created = await server.call(
