@@ -14,6 +14,7 @@ import { AUDIO_LIMITS } from '../footage/render-audio.js';
 import { header, sendBuffer, sendStoredFile } from './send.js';
 import { shareRoutes } from './share-routes.js';
 import { footageRoutes } from './footage-routes.js';
+import { metadataRoutes } from './metadata-routes.js';
 import { allowBrowsers } from './cors.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
@@ -112,7 +113,9 @@ export async function buildMediaApp(deps: Deps) {
     });
 
     // DASH and HLS footage, live and VOD (src/media/footage-routes.ts).
-    footageRoutes(media, deps);
+    const serveWindow = footageRoutes(media, deps);
+    // The paths the clients build: alert thumbnails and clips, saved clips, timelapses, frame thumbnails.
+    metadataRoutes(media, deps, serveWindow);
 
     // The simulated cameras' pictures, rendered on demand (src/footage/render.ts).
     media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(

@@ -58,7 +58,17 @@ function segmentNumber(file: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function footageRoutes(app: FastifyInstance, deps: Deps): void {
+/** Serves the files of a window of a device's footage (manifests, seg_init.mp4, seg_<n>.m4v), with the media host's errors. */
+export type WindowServer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  device: { uuid: string; name: string },
+  window: { startMs: number; durationSec: number },
+  file: string,
+  manifests: Record<string, 'mpd' | 'm3u8'>,
+) => Promise<unknown>;
+
+export function footageRoutes(app: FastifyInstance, deps: Deps): WindowServer {
   const camera = async (request: FastifyRequest, id: string) => {
     if (!CAMERA.test(id)) throw new MediaRequestError(404, `Unknown camera ${id.slice(0, 40)}`);
     return footageDevice(deps, request.caller.orgUuid, id);
@@ -96,8 +106,18 @@ export function footageRoutes(app: FastifyInstance, deps: Deps): void {
   const text = (reply: FastifyReply, type: string, body: string, cache: string) => reply.header('content-type', type).header('cache-control', cache).send(body);
 
   /** A VOD window's files: its manifests (MPD, and the m3u8 of the WAN form), seg_init.mp4 and seg_<n>.m4v. */
-  const vod = async (request: FastifyRequest, reply: FastifyReply, id: string, window: Window, file: string, manifests: Record<string, 'mpd' | 'm3u8'>) => {
-    const device = await camera(request, id);
+  const vod = async (request: FastifyRequest, reply: FastifyReply, id: string, window: Window, file: string, manifests: Record<string, 'mpd' | 'm3u8'>) =>
+    serveWindow(request, reply, await camera(request, id), { startMs: window.startSec * 1000, durationSec: window.durationSec }, file, manifests);
+
+  /** The files of `durationSec` of a device's footage from `startMs`. */
+  const serveWindow = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    device: { uuid: string; name: string },
+    window: { startMs: number; durationSec: number },
+    file: string,
+    manifests: Record<string, 'mpd' | 'm3u8'>,
+  ) => {
     const kind = manifests[file];
     if (kind === 'mpd') return text(reply, 'application/dash+xml', vodMpd(window.durationSec, codecsOf(await footageInit())), VOD_CACHE);
     if (kind === 'm3u8') return text(reply, 'application/vnd.apple.mpegurl', vodPlaylist(window.durationSec), VOD_CACHE);
@@ -106,7 +126,7 @@ export function footageRoutes(app: FastifyInstance, deps: Deps): void {
     if (n === null) throw new MediaRequestError(404, `Unknown file ${file.slice(0, 60)}`);
     if (n < 1 || n > segmentCount(window.durationSec))
       throw new MediaRequestError(404, `No segment ${n} in a window of ${window.durationSec} s (seg_1 to seg_${segmentCount(window.durationSec)})`);
-    const bytes = await segment(device, window.startSec * 1000 + (n - 1) * SEGMENT_MS, (n - 1) * SEGMENT_MS, n);
+    const bytes = await segment(device, window.startMs + (n - 1) * SEGMENT_MS, (n - 1) * SEGMENT_MS, n);
     return sendBuffer(request, reply, bytes, 'video/iso.segment', VOD_CACHE);
   };
 
@@ -139,4 +159,5 @@ export function footageRoutes(app: FastifyInstance, deps: Deps): void {
       return sendBuffer(request, reply, await segment(device, n * SEGMENT_MS, n * SEGMENT_MS, n), 'video/iso.segment', LIVE_SEGMENT_CACHE);
     }),
   );
+  return (request, reply, device, window, file, manifests) => serve(reply, () => serveWindow(request, reply, device, window, file, manifests));
 }

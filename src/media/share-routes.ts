@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { openLiveShare, liveSharePage, type LiveShareAccess } from '../domains/devices/live-shares/service.js';
-import { openSharedGroup, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-groups.js';
+import { openSharedGroup, openSharedGroupById, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-groups.js';
 import { errorBody } from '../edge/errors.js';
 import { RUUID_PATTERN } from '../ids.js';
 import { LIVE, LIVE_SIZES, LiveBusyError, livePlaylist, segmentServable, type LiveSegments } from '../footage/live.js';
@@ -42,6 +42,18 @@ export function shareRoutes(deps: Deps, live: LiveSegments): FastifyPluginAsync 
 
 /** Shared clip and timelapse groups (createSharedClipGroupV3, createSharedTimelapseGroup). */
 function clipGroupLinks(app: FastifyInstance, deps: Deps) {
+  // The raw download of a shared group's (first) clip, named by the group's uuid (client-calls.md M12).
+  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>('/media/clips/share/:file', async (request, reply) => {
+    const uuid = request.params.file.replace(/\.mp4$/, '');
+    const shareId = request.query['x-share-id'];
+    if (!new RegExp(RUUID_PATTERN).test(uuid) || (shareId !== undefined && shareId !== uuid)) return refuse(reply, 'missing');
+    const access = await openSharedGroupById(deps, uuid, password(request));
+    if (access.kind !== 'open') return refuse(reply, access.kind);
+    const clip = access.clips[0];
+    const media = clip && (await sharedClipMedia(deps, access, clip.uuid, 'video'));
+    if (!media) return reply.status(404).header('cache-control', 'no-store').send(errorBody('This shared clip has no video yet'));
+    return sendStoredFile(request, reply, media, 'video', 'no-store');
+  });
   app.get<{ Params: { token: string } }>('/media/shared/:token', { schema: { params: params({ token: TOKEN }) } }, async (request, reply) => {
     const access = await openSharedGroup(deps, request.params.token, password(request));
     if (access.kind !== 'open') return refuse(reply, access.kind);

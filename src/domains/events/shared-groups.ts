@@ -140,6 +140,16 @@ export async function openSharedGroup(deps: Pick<Deps, 'store' | 'clock'>, token
   return { kind: 'open', group: access.row, clips: await groupClipRows(deps.store.db, access.row) };
 }
 
+/**
+ * A shared group named by its uuid, as the platform's raw share downloads name it
+ * (`/media/clips/share/<uuid>.mp4?x-auth-scheme=share-raw&x-share-id=<uuid>`): it opens as its link does.
+ */
+export async function openSharedGroupById(deps: Pick<Deps, 'store' | 'clock'>, uuid: string, password: string | undefined): Promise<SharedGroupAccess> {
+  const access = shareAccess(await store.findGroupByUuid(deps.store.db, uuid), deps.clock.now(), password);
+  if (access.kind !== 'open') return access;
+  return { kind: 'open', group: access.row, clips: await groupClipRows(deps.store.db, access.row) };
+}
+
 /** The page of a share link: the group and where each clip's (or timelapse's) video is under the link. */
 export function sharedGroupPage(token: string, group: SharedClipGroupsTable, rows: readonly SavedClipsTable[]) {
   return {

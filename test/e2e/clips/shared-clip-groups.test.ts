@@ -35,7 +35,8 @@ forEachDialect('shared clip groups and their links', (dialect) => {
   );
   /** A GET on the media host without any API key. */
   const anonymous = async (path: string, headers: Record<string, string> = {}) => {
-    const r = await fetch(server.gatehouse.urls.media + path, { headers });
+    // Share links are absolute; the other media paths the tests build are relative to the media host.
+    const r = await fetch(path.startsWith('http') ? path : server.gatehouse.urls.media + path, { headers });
     const body = Buffer.from(await r.arrayBuffer());
     return { status: r.status, headers: r.headers, body, json: () => JSON.parse(body.toString('utf8')) };
   };
@@ -52,7 +53,7 @@ forEachDialect('shared clip groups and their links', (dialect) => {
           uuids: [{ eventUuid: clips[0].uuid }, { eventUuid: clips[1].uuid }, { alertUuid: alert.uuid }],
         });
       });
-      assert.match(created.shareUrl, /^\/media\/shared\/[A-Za-z0-9_-]+$/);
+      assert.ok(new RegExp(`^${server.gatehouse.urls.media}/media/shared/[A-Za-z0-9_-]+$`).test(created.shareUrl), created.shareUrl);
       const change = changes.find((c) => c.entity === 'SHARED_CLIP_GROUP');
       assert.deepEqual([change?.type, change?.entityUuid, (change?.update as any).title], ['CREATE', created.uuid, 'For the insurer']);
 

@@ -13,7 +13,7 @@ import { CLIP_PAGE, type ClipAccessSettings, type GetSavedClipsV2Request, type S
 import * as store from './store.js';
 import { CLIP_KINDS, type ClipKind, type ClipStatus, type SavedClipsTable } from '../tables.js';
 
-export type ClipDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
+export type ClipDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config' | 'mediaHost'>;
 
 /** The stream's entity name of a saved clip change. */
 export const SAVED_CLIP_ENTITY = 'SAVED_CLIP';

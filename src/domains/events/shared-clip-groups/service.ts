@@ -1,6 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
+import { mediaUrl } from '../../../footage/media-host.js';
 import { write } from '../../../bus/write.js';
 import { clipRecord, type ClipDeps } from '../clips/service.js';
 import * as clips from '../clips/store.js';
@@ -81,7 +82,7 @@ export async function createSharedClipGroup(
   return write(deps, ctx, async (w) => {
     const row = await insertSharedGroup(w, 'CLIPS', await clipsNamed(w.tx, ctx.orgUuid, input.uuids), input);
     w.change({ entity: SHARED_CLIP_GROUP_ENTITY, entityUuid: row.uuid, type: 'CREATE', update: groupRecord(row, await groupClipRows(w.tx, row)) });
-    return { uuid: row.uuid, shareUrl: shareUrlPath(row.share_token) };
+    return { uuid: row.uuid, shareUrl: mediaUrl(deps, shareUrlPath(row.share_token)) };
   });
 }
 
@@ -96,7 +97,7 @@ export async function updateSharedClipGroup(
   return write(deps, ctx, async (w) => {
     const { after } = await reviseSharedGroup(w, 'CLIPS', input.sharedClipUuid, input, GROUP);
     w.change({ entity: SHARED_CLIP_GROUP_ENTITY, entityUuid: after.uuid, type: 'UPDATE', update: groupRecord(after, await groupClipRows(w.tx, after)) });
-    return { uuid: after.uuid, shareUrl: shareUrlPath(after.share_token) };
+    return { uuid: after.uuid, shareUrl: mediaUrl(deps, shareUrlPath(after.share_token)) };
   });
 }
 

@@ -17,6 +17,11 @@ export async function findGroupByToken(db: Db, token: string): Promise<SharedCli
   return db.selectFrom('shared_clip_groups').selectAll().where('share_token', '=', token).executeTakeFirst();
 }
 
+/** The group of that uuid, of whichever organization and kind (a raw share download names it by its uuid). */
+export async function findGroupByUuid(db: Db, uuid: string): Promise<SharedClipGroupsTable | undefined> {
+  return db.selectFrom('shared_clip_groups').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
 export async function listGroups(
   db: Db,
   orgUuid: string,

@@ -1,3 +1,4 @@
+import { mediaUrl } from '../../../footage/media-host.js';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
@@ -63,7 +64,7 @@ export async function createSharedTimelapseGroup(
 ): Promise<{ uuid: string; shareUrl: string }> {
   return write(deps, ctx, async (w) => {
     const row = await createGroup(w, await timelapseRows(w, input.timelapseUuids), input);
-    return { uuid: row.uuid, shareUrl: shareUrlPath(row.share_token) };
+    return { uuid: row.uuid, shareUrl: mediaUrl(deps, shareUrlPath(row.share_token)) };
   });
 }
 
@@ -71,7 +72,7 @@ export async function createSharedTimelapseGroup(
 export async function shareTimelapses(deps: ClipDeps, ctx: CallerContext, uuids: readonly string[]): Promise<Record<string, string>> {
   return write(deps, ctx, async (w) => {
     const urls: Record<string, string> = {};
-    for (const row of await timelapseRows(w, [...new Set(uuids)])) urls[row.uuid] = shareUrlPath((await createGroup(w, [row], {})).share_token);
+    for (const row of await timelapseRows(w, [...new Set(uuids)])) urls[row.uuid] = mediaUrl(deps, shareUrlPath((await createGroup(w, [row], {})).share_token));
     return urls;
   });
 }
@@ -107,7 +108,7 @@ export async function updateSharedTimelapseGroup(
       GROUP,
     );
     w.change({ entity: ENTITY, entityUuid: after.uuid, type: 'UPDATE', update: groupRecord(after, await groupClipRows(w.tx, after)) });
-    return { uuid: after.uuid, shareUrl: shareUrlPath(after.share_token) };
+    return { uuid: after.uuid, shareUrl: mediaUrl(deps, shareUrlPath(after.share_token)) };
   });
 }
 
