@@ -6,6 +6,7 @@ import type { CredentialRecord } from './credentials/model.js';
 import type { UnauthorizedBadgeRecord } from './door-events/door-devices.service.js';
 import type { ComponentEventRecord } from './door-events/service.js';
 import type { DoorAnswer } from './service.js';
+import type { DoorControllerRuleRecord } from './door-controllers/rules.schemas.js';
 import type { DoorLabelsChange } from './doors/door-labels.service.js';
 import type { DoorScheduleExceptionRecord } from './exceptions/model.js';
 import type { AccessRuleRecord } from './grants/service.js';
@@ -19,6 +20,7 @@ declare module '../../bus/entities.js' {
     ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // a credential (card, PIN, ...)
     COMPONENT_EVENT: ComponentEventRecord; // a door event (badge-in, unlock, relock, ...)
     DOOR: DoorAnswer; // an access-controlled door
+    DOOR_CONTROLLER_RULE: DoorControllerRuleRecord; // a rule a door controller runs on its own
     LOCATION_LOCKDOWN: LocationLockdownRecord; // a location's lockdown
     UNAUTHORIZED_BADGE: UnauthorizedBadgeRecord; // a refused badge
     ACCESS_CONTROL_GROUP: AccessGroupRecord; // an access control group

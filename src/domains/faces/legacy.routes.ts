@@ -26,7 +26,7 @@ const LegacyFaceEvent = Type.Object({
   thumbnailS3Key: Type.String({ description: 'the thumbnail key (media/faces?s3ObjectKey=)' }),
   imageS3Key: Type.String(),
 });
-const FaceEventsResponse = ResponseOf({ faceEvents: Type.Array(LegacyFaceEvent) });
+const FaceEventsResponse = ResponseOf({ faceEvents: Field(Type.Array(LegacyFaceEvent)) });
 const UploadedFace = Type.Object({
   name: Type.String({ description: 'the file name without its extension: the person it is of' }),
   fileName: Type.String(),
@@ -103,7 +103,7 @@ export async function legacyFaceRoutes(app: ApiApp, deps: Deps): Promise<void> {
       summary: "Every labelled face's labels, by the face's (person's) name",
       tags,
       body: EmptyRequest,
-      response: ResponseOf({ faceLabels: Type.Record(Type.String(), Type.Array(Type.String())) }),
+      response: ResponseOf({ faceLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()))) }),
       platformSource: 'older',
     },
     async (_input, ctx) => ({ faceLabels: await legacy.faceLabelsByName(deps, ctx) }),
@@ -138,7 +138,7 @@ export async function legacyFaceRoutes(app: ApiApp, deps: Deps): Promise<void> {
       summary: "The organization's most recent face uploads, newest first, with each file's result",
       tags,
       body: EmptyRequest,
-      response: ResponseOf({ uploadedFaces: Type.Array(UploadedFace) }),
+      response: ResponseOf({ uploadedFaces: Field(Type.Array(UploadedFace)) }),
       platformSource: 'older',
     },
     async (_input, ctx) => ({ uploadedFaces: await legacy.uploadedFaces(deps, ctx) }),

@@ -35,6 +35,8 @@ import { clipGroups } from './0000-0099/0053-clip-groups.js';
 import { similarFaces } from './0000-0099/0054-similar-faces.js';
 // timeline reads (seekpoints, presence windows): 0055-0059
 import { timeline } from './0000-0099/0055-timeline.js';
+// the platform's own clients (issue 33): 0120-0129
+import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -77,5 +79,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0054-similar-faces': similarFaces(),
     // timeline reads (seekpoints, presence windows): 0055-0059
     '0055-timeline': timeline(dialect),
+    // the platform's own clients (issue 33): 0120-0129
+    '0120-door-controller-rules': doorControllerRules(),
   };
 }

@@ -81,8 +81,9 @@ forEachDialect('POST /api/location/*', (dialect) => {
     assertOk(await call('selectiveUpdateLocation', { locationUuid: uuid, tz: { id: 'UTC' } }));
     assertFails(await call('selectiveUpdateLocation', { locationUuid: uuid, timezoneId: 'Nowhere/Town' }), /time zone/);
     assertOk(await call('updateLocation', { location: { uuid, name: 'Depot 2', address1: 'Quai 1' } }));
+    // A whole update clears the fields it leaves out: strings, empty (the platform's clients concatenate them).
     l = (await call('getLocation', { locationUuid: uuid })).json.location;
-    assert.deepEqual([l.name, l.tz, l.city, l.postalCode, l.address1], ['Depot 2', 'UTC', null, null, 'Quai 1']);
+    assert.deepEqual([l.name, l.tz, l.city, l.postalCode, l.address1], ['Depot 2', 'UTC', '', '', 'Quai 1']);
   });
 
   it('keeps labels per location and lists them both ways', async () => {

@@ -52,7 +52,18 @@ function checkName(name: string): string {
 }
 
 function view(row: LocationsTable, labels: string[]): LocationView {
-  return { ...toLocationRecord(row), labels, parentLocationUuid: row.parent_uuid ?? null };
+  const record = toLocationRecord(row);
+  // The platform's examples concatenate the address fields: strings, empty when unknown, never null.
+  return {
+    ...record,
+    address1: record.address1 ?? '',
+    address2: record.address2 ?? '',
+    city: record.city ?? '',
+    postalCode: record.postalCode ?? '',
+    countryCode: record.countryCode ?? '',
+    labels,
+    parentLocationUuid: row.parent_uuid ?? null,
+  };
 }
 
 async function views(source: ReadSource, orgUuid: string, rows: LocationsTable[]): Promise<LocationView[]> {

@@ -135,8 +135,9 @@ export function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, stri
     name: names.get(row.license_plate) ?? null,
     matchingLicensePlates: [row.license_plate],
     partialLicensePlates: [],
-    imageS3Key: null,
-    thumbnailS3Key: null,
+    // Strings, empty while Gatehouse keeps no plate image: the examples append the key to a media URL.
+    imageS3Key: '',
+    thumbnailS3Key: '',
     readLicensePlate: row.read_plate ?? null,
     reportedAtMs: row.reported_at_ms == null ? null : Number(row.reported_at_ms),
   };

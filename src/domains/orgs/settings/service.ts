@@ -148,7 +148,8 @@ export async function orgView(source: ReadSource, orgUuid: string): Promise<OrgV
     accountBillingContactEmail: settings.accountBillingContactEmail,
     accountTechnicalContactEmail: settings.accountTechnicalContactEmail,
     accountTechnicalContacts: settings.accountTechnicalContacts,
-    defaultPlayerViewLiveType: settings.defaultPlayerViewLiveType,
+    // Never null: the catalogue does not mark it nullable (REALTIME until the organization sets it).
+    defaultPlayerViewLiveType: settings.defaultPlayerViewLiveType ?? 'REALTIME',
     inactivityTimeout: settings.inactivityTimeout,
     uapSettings: settings.uapSettings,
     itemizedInvoice: settings.itemizedInvoice,
