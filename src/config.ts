@@ -50,6 +50,8 @@ export interface Config {
   smtpUrl: string | null;
   seed: boolean;
   logLevel: string;
+  /** Calls the request journal keeps in memory for the console and `GET /_gatehouse/requests` (GATEHOUSE_JOURNAL_SIZE; 0: none). */
+  journalSize: number;
 }
 
 /** The durable delivery outbox (src/outbox): polling, claims, retries. */
@@ -87,6 +89,7 @@ export interface ConfigFlags {
   seed?: boolean;
   logLevel?: string;
   rateLimit?: string | number;
+  journalSize?: string | number;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +119,13 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
+}
+
+function journalSize(value: string | number | undefined): number {
+  if (value === undefined || value === '') return 500;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new ConfigError(`journal size must be an integer from 0 to 100000, got "${value}"`);
+  return n;
 }
 
 function rate(value: string | number | undefined): number | null {
@@ -193,5 +203,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
     logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',
+    journalSize: journalSize(flags.journalSize ?? env.GATEHOUSE_JOURNAL_SIZE),
   };
 }

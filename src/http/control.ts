@@ -17,6 +17,7 @@ import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js'
 import { hidden, type ControlPlugin } from '../edge/control-plugin.js';
 import { flagErrorFormatter } from './simulate-flags.js';
 import type { ApiApp } from '../edge/operation.js';
+import type { RequestJournal } from './journal.js';
 
 /**
  * The control API under /_gatehouse/ on the REST port: for tests and tools (seeding, simulating devices,
@@ -70,6 +71,32 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
   });
 };
 
+const JournalQuery = Type.Object(
+  {
+    path: Type.Optional(Type.String({ maxLength: 500 })),
+    status: Type.Optional(Type.String({ pattern: '^([1-5][0-9][0-9]|[1-5]xx)$' })),
+    org: Type.Optional(Type.String({ maxLength: 100 })),
+    // The query string is not coerced on this port: the limit is read from its digits.
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The request journal (src/http/journal.ts): read newest first, filtered; or cleared. */
+function journalControlRoutes(journal: RequestJournal): ControlPlugin {
+  return (app) => {
+    app.get('/requests', { schema: { ...hidden, querystring: JournalQuery } }, async (request) => {
+      const { limit, ...filter } = request.query;
+      const requests = journal.list({ ...filter, limit: limit === undefined ? undefined : Number(limit) });
+      return { error: false, size: journal.size, held: journal.count(), requests };
+    });
+    app.delete('/requests', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
+      journal.clear();
+      return { error: false };
+    });
+  };
+}
+
 /** The explicit list of control plugins. */
 export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlRoutes];
 
@@ -90,7 +117,7 @@ export const simulatePlugins: ControlPlugin[] = [
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
 
 /** Registers the control API; mount it with the prefix `/_gatehouse`. */
-export function controlApi(deps: Deps) {
+export function controlApi(deps: Deps, journal: RequestJournal) {
   const token = adminToken(deps.config);
   return async (app: ApiApp) => {
     app.addHook('onRequest', async (request) => {
@@ -98,7 +125,7 @@ export function controlApi(deps: Deps) {
       const presented = /^Bearer (.+)$/i.exec(header)?.[1]?.trim() ?? '';
       if (!sameToken(presented, token)) throw fail('ADMIN_TOKEN_REQUIRED');
     });
-    for (const plugin of controlPlugins) await plugin(app, deps);
+    for (const plugin of [...controlPlugins, journalControlRoutes(journal)]) await plugin(app, deps);
     await app.register(
       async (simulate) => {
         simulate.setValidatorCompiler(({ schema }) => coercingAjv.compile(schema));
