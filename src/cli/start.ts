@@ -35,6 +35,7 @@ export function registerStartCommand(program: Command): void {
         `  WebSocket: ${gatehouse.urls.ws}`,
         `  OpenAPI:   ${gatehouse.urls.rest}/openapi.json  (docs at /docs)`,
         `  Control:   ${gatehouse.urls.rest}/_gatehouse/  (admin token: ${adminTokenSource(config)})`,
+        `  Console:   ${gatehouse.urls.console}  (sign in with an API key or the admin token)`,
         ...(demo ? [`  Demo organization: ${demo.orgUuid}`, `  Demo API key:      ${demo.apiKey}`] : []),
       ];
       process.stdout.write(lines.join('\n') + '\n');

@@ -25,6 +25,8 @@ export interface HttpAppOptions {
   limits?: RequestLimits;
   /** The request journal (made here, of the configured size, when absent). */
   journal?: RequestJournal;
+  /** Routes the layers above add to the REST port (the browser console, src/console/). */
+  extraRoutes?: ((app: FastifyInstance) => Promise<void>)[];
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -154,5 +156,6 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     { prefix: '/webhooks' },
   );
   await app.register(controlApi(deps, journal), { prefix: '/_gatehouse' });
+  for (const routes of options.extraRoutes ?? []) await app.register(routes);
   return app;
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
 import { sensorSimulateRoutes } from '../domains/events/sensor-control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
-import { createOrg } from '../domains/orgs/service.js';
+import { createApiKey, createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
 import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
@@ -54,6 +54,18 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
       const created = await createOrg(deps, { name: request.body.name }, 'control.org.create');
       return { error: false, ...created };
     },
+  );
+  app.post(
+    '/orgs/:org/keys',
+    {
+      schema: {
+        ...hidden,
+        params: Type.Object({ org: Ruuid() }),
+        body: Type.Object({}, { additionalProperties: false }),
+        response: { 200: ResponseOf({ apiKey: Field(Type.String()), keyId: Field(Type.String()) }) },
+      },
+    },
+    async (request) => ({ error: false, ...(await createApiKey(deps, { orgUuid: request.params.org, kind: 'standard' })) }),
   );
   app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
     await resetStore(deps.store);
@@ -126,8 +138,13 @@ export function controlApi(deps: Deps, journal: RequestJournal) {
       if (!sameToken(presented, token)) throw fail('ADMIN_TOKEN_REQUIRED');
     });
     for (const plugin of [...controlPlugins, journalControlRoutes(journal)]) await plugin(app, deps);
+    const simulateEvents: { event: string; body: unknown }[] = [];
     await app.register(
       async (simulate) => {
+        simulate.addHook('onRoute', (route) => {
+          const body = (route.schema as { body?: unknown } | undefined)?.body;
+          if (body) simulateEvents.push({ event: route.url.split('/').pop()!, body });
+        });
         simulate.setValidatorCompiler(({ schema }) => coercingAjv.compile(schema));
         // A simulate body is the event's flags: an unknown flag is refused, and every refusal speaks of flags.
         simulate.addHook('onRoute', (route) => {
@@ -141,5 +158,10 @@ export function controlApi(deps: Deps, journal: RequestJournal) {
       },
       { prefix: '/simulate' },
     );
+    // The simulator's events and the schemas of their flags, for the console's forms.
+    app.get('/simulate', { schema: hidden }, async () => ({
+      error: false,
+      events: [...simulateEvents].sort((a, b) => a.event.localeCompare(b.event)),
+    }));
   };
 }
