@@ -37,9 +37,9 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
       const session: Session = {};
       if (apiKey.trim()) {
         session.apiKey = apiKey.trim();
-        const org = await api<{ orgUuid?: string; uuid?: string; name?: string }>(session, '/api/org/getOrgV2');
-        session.orgUuid = org.orgUuid ?? org.uuid;
-        session.orgName = org.name;
+        const org = await api<{ orgUuid?: string; org?: { name?: string } }>(session, '/api/org/getOrgV2');
+        session.orgUuid = org.orgUuid;
+        session.orgName = org.org?.name;
       }
       if (adminToken.trim()) {
         session.adminToken = adminToken.trim();

@@ -28,9 +28,9 @@ export function OperationsView({ session, onUseKey }: { session: Session; onUseK
 
   const useKey = async (apiKey: string) => {
     const next: Session = { adminToken: session.adminToken, apiKey };
-    const org = await api<{ orgUuid?: string; name?: string }>(next, '/api/org/getOrgV2');
+    const org = await api<{ orgUuid?: string; org?: { name?: string } }>(next, '/api/org/getOrgV2');
     next.orgUuid = org.orgUuid;
-    next.orgName = org.name;
+    next.orgName = org.org?.name;
     saveSession(next);
     onUseKey(next);
   };

@@ -64,6 +64,7 @@ describe('console in Chromium: sign in, organization, stream, simulator, journal
     await shot('sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Doors' }).waitFor();
+    await page.getByRole('heading', { name: 'Demo Organization', level: 1 }).waitFor();
     const stored = await page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage), cookie: document.cookie }));
     assert.ok(stored.session.includes(demo.apiKey));
     assert.ok(!stored.local.includes(demo.apiKey) && stored.cookie === '', 'nothing outside the tab session');
