@@ -7,11 +7,13 @@ import { StreamView } from './views/stream';
 import { SimulatorView } from './views/simulator';
 import { JournalView } from './views/journal';
 import { OperationsView } from './views/operations';
+import { AlertsView } from './views/alerts';
 import './style.css';
 
 const VIEWS = [
   { id: 'org', label: 'Organization', needs: 'key' },
   { id: 'stream', label: 'Stream', needs: 'key' },
+  { id: 'alerts', label: 'Alerts', needs: 'key' },
   { id: 'simulator', label: 'Simulator', needs: 'admin' },
   { id: 'journal', label: 'Journal', needs: 'admin' },
   { id: 'operations', label: 'Operations', needs: 'admin' },
@@ -142,6 +144,8 @@ function App() {
           <OrganizationView session={session} />
         ) : view === 'stream' ? (
           <StreamView stream={stream} />
+        ) : view === 'alerts' ? (
+          <AlertsView session={session} />
         ) : view === 'simulator' ? (
           <SimulatorView session={session} />
         ) : view === 'journal' ? (

@@ -117,6 +117,16 @@ describe('console in Chromium: sign in, organization, stream, simulator, journal
     assert.ok(alertUuid, result ?? '');
     await page.getByRole('link', { name: 'Stream' }).click();
     await page.locator('.events li').filter({ hasText: alertUuid }).first().waitFor({ timeout: 10_000 });
+    // The alert in the feed: saved as a clip, then dismissed.
+    await page.getByRole('link', { name: 'Alerts' }).click();
+    await page.locator(`#alert-feed li[data-uuid="${alertUuid}"]`).waitFor();
+    await page.getByRole('button', { name: `Save alert ${alertUuid}` }).click();
+    await page.getByText('Alert saved as a clip', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Saved clips (1)' }).waitFor();
+    await shot('alerts');
+    await page.getByRole('button', { name: `Dismiss alert ${alertUuid}` }).click();
+    await page.getByText('Alert dismissed', { exact: true }).waitFor();
+    await page.locator(`#alert-feed li[data-uuid="${alertUuid}"]`).waitFor({ state: 'detached' });
   });
 
   it('finds the unlock call in the journal, with its curl command and no secret', async () => {
@@ -138,7 +148,7 @@ describe('console in Chromium: sign in, organization, stream, simulator, journal
   });
 
   it('labels every control, moves focus with the keyboard, and reads at 390 pixels wide', async () => {
-    for (const view of ['org', 'simulator', 'journal', 'operations', 'stream']) {
+    for (const view of ['org', 'alerts', 'simulator', 'journal', 'operations', 'stream']) {
       await page.goto(`${server.rest}/console/#/${view}`);
       await page.locator('main h1').first().waitFor();
       const unlabelled = await page.evaluate(() =>
