@@ -141,7 +141,7 @@ function App() {
               : 'This view needs the admin token: sign out and sign in with it.'}
           </p>
         ) : view === 'org' ? (
-          <OrganizationView session={session} />
+          <OrganizationView session={session} stream={stream} />
         ) : view === 'stream' ? (
           <StreamView stream={stream} />
         ) : view === 'alerts' ? (

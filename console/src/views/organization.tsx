@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Session } from '../api';
+import type { ChangeStream } from '../stream';
 import { Table } from './table';
 
 interface Location {
@@ -90,7 +91,10 @@ async function loadOrg(session: Session): Promise<Org> {
   };
 }
 
-export function OrganizationView({ session }: { session: Session }) {
+/** The entities whose changes this view shows: a change of one reloads the lists. */
+const SHOWN = /^(DOOR|CAMERA|LOCATION|USER|SENSOR|BUTTON|CLIMATE|ENVIRONMENTAL)/;
+
+export function OrganizationView({ session, stream }: { session: Session; stream: ChangeStream | null }) {
   const [org, setOrg] = useState<Org | null>(null);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -106,6 +110,26 @@ export function OrganizationView({ session }: { session: Session }) {
   useEffect(() => {
     void reload();
   }, [session.apiKey]);
+  // Live: a change of a shown record (a door relocking by itself) reloads the lists, at most twice a second.
+  useEffect(() => {
+    if (!stream) return;
+    let seen = stream.events[0]?.seq ?? 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = stream.subscribe(() => {
+      const fresh = stream.events.filter((e) => e.seq > seen);
+      seen = stream.events[0]?.seq ?? seen;
+      if (!timer && fresh.some((e) => SHOWN.test(e.entity))) {
+        timer = setTimeout(() => {
+          timer = null;
+          void reload();
+        }, 500);
+      }
+    });
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [stream]);
 
   const unlock = async (door: Door) => {
     setStatus(`Unlocking ${door.name}…`);

@@ -42,7 +42,14 @@ export function StreamView({ stream }: { stream: ChangeStream | null }) {
               <button type="button" aria-expanded={open === e.seq} onClick={() => setOpen(open === e.seq ? null : e.seq)}>
                 <time>{new Date(e.receivedAt).toLocaleTimeString()}</time> <strong>{e.entity}</strong> {e.type} <code>{e.entityUuid}</code>
               </button>
-              {open === e.seq && <pre>{JSON.stringify(e.body, null, 2)}</pre>}
+              {open === e.seq && (
+                <>
+                  <p>
+                    <a href={e.entity.startsWith('POLICY_ALERT') ? '#/alerts' : '#/org'}>Show {e.entity.toLowerCase().replace(/_/g, ' ')} records</a>
+                  </p>
+                  <pre>{JSON.stringify(e.body, null, 2)}</pre>
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -92,11 +92,15 @@ describe('console in Chromium: sign in, organization, stream, simulator, journal
       door: { uuid: string; name: string };
     }[];
     const front = doors.find((d) => d.door.name === 'Front Door')!.door.uuid;
-    const event = page.locator('.events li').filter({ hasText: front }).first();
+    // The oldest of the door's changes (newest first) is the unlock; its relock may follow.
+    const event = page.locator('.events li').filter({ hasText: front }).last();
     await event.waitFor({ timeout: 10_000 });
     await event.getByRole('button').click();
     const body = (await event.locator('pre').textContent()) ?? '';
     assert.match(body, /UNLOCKED/, 'the change carries the unlocked door');
+    // The door relocks by itself after its unlock time: the organization view follows the stream, without a refresh.
+    await page.getByRole('link', { name: 'Organization' }).click();
+    await page.locator('#doors tr', { hasText: 'Front Door' }).getByText('LOCKED', { exact: true }).waitFor({ timeout: 20_000 });
     await shot('stream');
   });
 
