@@ -46,6 +46,8 @@ const UNJOURNALED = /^\/(console(\/|$)|docs(\/|$)|openapi\.json$|healthz$|favico
 /** A copy of a JSON value with every secret-named field's value masked. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 40 || value === null || typeof value !== 'object') return value;
+  if (ArrayBuffer.isView(value)) return `(${value.byteLength} bytes)`;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return '(stream)';
   if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {

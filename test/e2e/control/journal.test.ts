@@ -95,6 +95,16 @@ describe('control API: the request journal (GET/DELETE /_gatehouse/requests)', (
   });
 });
 
+describe('the journal keeps no bytes of a binary body', () => {
+  it('describes a buffer or a stream instead of copying it', async () => {
+    const { maskSecrets } = await import('../../../src/http/journal.js');
+    assert.deepEqual(maskSecrets({ file: Buffer.alloc(1000), nested: { token: 'x', data: new Uint8Array(3) } }), {
+      file: '(1000 bytes)',
+      nested: { token: '***', data: '(3 bytes)' },
+    });
+  });
+});
+
 describe('control API: the request journal is a bounded ring (GATEHOUSE_JOURNAL_SIZE)', () => {
   const server = useTestServer('sqlite', { env: { GATEHOUSE_JOURNAL_SIZE: '3' } });
 
