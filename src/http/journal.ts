@@ -56,25 +56,38 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** A body as kept: parsed JSON masked, other text as (cut) text. */
+const cutText = (text: string) => `${text.slice(0, MAX_BODY_CHARS)}... (${text.length} characters, cut)`;
+
+/** A value as kept: masked, and cut to text when its JSON is too long. */
+function cut(value: unknown): unknown {
+  const masked = maskSecrets(value);
+  if (masked === null || typeof masked !== 'object') return masked;
+  const text = JSON.stringify(masked);
+  return text.length > MAX_BODY_CHARS ? cutText(text) : masked;
+}
+
+/** A body as kept: parsed JSON masked (and cut when long); other text cut. */
 function keptBody(raw: unknown): unknown {
   if (raw === undefined || raw === null) return null;
-  let text: string;
-  if (typeof raw === 'string') text = raw;
-  else if (Buffer.isBuffer(raw)) text = raw.toString('utf8');
-  else return maskSecrets(raw);
-  if (text.length > MAX_BODY_CHARS) return `${text.slice(0, MAX_BODY_CHARS)}... (${text.length} characters, cut)`;
+  if (typeof raw !== 'string' && !Buffer.isBuffer(raw)) return cut(raw);
+  const text = typeof raw === 'string' ? raw : raw.toString('utf8');
   try {
-    return maskSecrets(JSON.parse(text));
+    return cut(JSON.parse(text));
   } catch {
-    return text;
+    return text.length > MAX_BODY_CHARS ? cutText(text) : text;
   }
 }
 
-function cut(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const text = JSON.stringify(value);
-  return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}... (${text.length} characters, cut)` : value;
+/**
+ * A body held by the ring. The common small body is held as it came (the parsed request, the serialized answer)
+ * and masked when the journal is read, so that serving a call pays for no copy; a long one is masked and cut at once.
+ */
+type HeldBody = { ready: unknown } | { parsed: unknown } | { text: string | Buffer };
+
+function held(body: HeldBody): unknown {
+  if ('ready' in body) return body.ready;
+  if ('parsed' in body) return maskSecrets(body.parsed);
+  return keptBody(body.text);
 }
 
 const KEPT_HEADERS = ['content-type', 'x-auth-scheme', 'x-auth-org', 'x-auth-apikey', 'authorization'];
@@ -97,16 +110,18 @@ function statusMatches(status: number, wanted: string): boolean {
 }
 
 /** The ring: a fixed array written round, so that recording is O(1) and memory is bounded by the size. */
+type HeldEntry = Omit<JournalEntry, 'requestBody' | 'responseBody'> & { requestBody: HeldBody; responseBody: HeldBody };
+
 export class RequestJournal {
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (HeldEntry | undefined)[];
   private next = 0;
   private seq = 0;
 
   constructor(readonly size: number) {
-    this.ring = new Array<JournalEntry | undefined>(Math.max(0, size));
+    this.ring = new Array<HeldEntry | undefined>(Math.max(0, size));
   }
 
-  record(entry: Omit<JournalEntry, 'id'>): void {
+  record(entry: Omit<HeldEntry, 'id'>): void {
     if (this.size === 0) return;
     this.ring[this.next] = { id: ++this.seq, ...entry };
     this.next = (this.next + 1) % this.size;
@@ -122,7 +137,7 @@ export class RequestJournal {
       if (filter.path && !entry.path.toLowerCase().includes(filter.path.toLowerCase())) continue;
       if (filter.status && !statusMatches(entry.status, filter.status)) continue;
       if (filter.org && entry.orgUuid !== filter.org) continue;
-      out.push(entry);
+      out.push({ ...entry, requestBody: held(entry.requestBody), responseBody: held(entry.responseBody) });
     }
     return out;
   }
@@ -136,6 +151,24 @@ export class RequestJournal {
     this.ring.fill(undefined);
     this.next = 0;
   }
+}
+
+function heldRequest(request: FastifyRequest): HeldBody {
+  const body = request.body;
+  if (body === undefined || body === null) return { ready: null };
+  if (typeof body !== 'object' || Buffer.isBuffer(body)) return { ready: keptBody(body) };
+  const length = Number(request.headers['content-length'] ?? Infinity);
+  return length <= MAX_BODY_CHARS ? { parsed: body } : { ready: keptBody(body) };
+}
+
+function heldResponse(payload: unknown, contentType: string): HeldBody {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (!contentType.startsWith('application/json') && !contentType.startsWith('text/')) {
+      return { ready: `(${contentType || 'binary'} body, ${Buffer.byteLength(payload)} bytes)` };
+    }
+    return payload.length <= MAX_BODY_CHARS ? { text: payload } : { ready: keptBody(payload) };
+  }
+  return { ready: payload ? '(streamed body)' : null };
 }
 
 declare module 'fastify' {
@@ -156,7 +189,6 @@ export function journalRequests(app: FastifyInstance, journal: RequestJournal): 
     if (!UNJOURNALED.test(path)) {
       const caller = (request as { caller?: { orgUuid?: string; apiKeyId?: string | null } | null }).caller;
       const payload = request.journalPayload;
-      const contentType = String(reply.getHeader('content-type') ?? '');
       journal.record({
         at: Date.now() - Math.round(reply.elapsedTime),
         method: request.method,
@@ -167,15 +199,8 @@ export function journalRequests(app: FastifyInstance, journal: RequestJournal): 
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 100) / 100,
         requestHeaders: keptHeaders(request),
-        requestBody: cut(keptBody(request.body)),
-        responseBody:
-          typeof payload === 'string' || Buffer.isBuffer(payload)
-            ? contentType.startsWith('application/json') || contentType.startsWith('text/')
-              ? keptBody(payload)
-              : `(${contentType || 'binary'} body, ${Buffer.byteLength(payload)} bytes)`
-            : payload
-              ? '(streamed body)'
-              : null,
+        requestBody: heldRequest(request),
+        responseBody: heldResponse(payload, String(reply.getHeader('content-type') ?? '')),
       });
     }
     done();

@@ -67,6 +67,16 @@ describe('control API: the request journal (GET/DELETE /_gatehouse/requests)', (
     assert.match(created.responseBody.orgUuid, /^\S{10,}$/);
   });
 
+  it('masks a long body before cutting it', async () => {
+    await journal(server(), '', 'DELETE');
+    await api.call('/api/long/body', { password: 'hunter3', filler: 'x'.repeat(20_000) });
+    const [entry] = (await journal(server())).json.requests;
+    assert.equal(typeof entry.requestBody, 'string');
+    assert.match(entry.requestBody, /characters, cut\)$/);
+    assert.match(entry.requestBody, /"password":"\*\*\*"/);
+    assert.ok(!JSON.stringify(entry).includes('hunter3'));
+  });
+
   it('filters by path, status (exact or class) and organization, and limits', async () => {
     await journal(server(), '', 'DELETE');
     await api.ok('/api/org/getOrgV2');
