@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (--force) and `npm start` run this: it compiles with tsc only when a source or build setting is newer than the last
-// build, so an unchanged checkout starts in about a second instead of waiting for a full compile.
+// build, so an unchanged checkout starts in about a second instead of waiting for a full compile. The browser console (console/,
+// Preact bundled by Vite into dist/console-app/) is built the same way, on its own stamp: a server change does not rebuild it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,9 +18,26 @@ function newest(path) {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), info.mtimeMs);
 }
 
+const force = process.argv[2] === '--force';
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...inputs.map((p) => newest(join(root, p))));
-if (builtAt > changedAt && process.argv[2] !== '--force') process.exit(0);
+
+const consoleStamp = join(root, 'dist', 'console-app', '.build-stamp');
+const consoleInputs = ['console', 'package.json', 'package-lock.json'];
+const consoleBuiltAt = existsSync(consoleStamp) ? statSync(consoleStamp).mtimeMs : 0;
+if (force || consoleBuiltAt <= Math.max(...consoleInputs.map((p) => newest(join(root, p))))) {
+  const startedAt = Date.now();
+  const node = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status;
+  // Type-checked (Vite only strips the types), then bundled.
+  const failed =
+    node([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join('console', 'tsconfig.json')]) ||
+    node([join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join('console', 'vite.config.mjs')]);
+  if (failed) process.exit(failed);
+  writeFileSync(consoleStamp, '');
+  utimesSync(consoleStamp, startedAt / 1000, startedAt / 1000);
+}
+
+if (builtAt > changedAt && !force) process.exit(0);
 
 const startedAt = Date.now();
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {

@@ -19,13 +19,14 @@ import { startChangeLogRetention } from './domains/changes/service.js';
 import { closeDeps, openDeps, type StartOptions } from './open-deps.js';
 import { startStream, type StreamServer } from './streaming/server.js';
 import { loadOrCreateTls } from './tls.js';
+import { consoleRoutes, relayConsoleStream } from './console/serve.js';
 
 export interface Gatehouse {
   config: Config;
   deps: Deps;
   http: Awaited<ReturnType<typeof buildHttpApp>>;
   stream: StreamServer;
-  urls: { rest: string; media: string; ws: string };
+  urls: { rest: string; media: string; ws: string; console: string };
   close(): Promise<void>;
 }
 
@@ -40,7 +41,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const tls = await loadOrCreateTls(config);
   // One count of failed keys per client address for the REST port and the stream's handshake.
   const limits = createRequestLimits(config, deps.log, deps.bus.namespace);
-  const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined, limits });
+  let mediaOrigin: string | null = null;
+  const http = await buildHttpApp(deps, { https: config.httpTls ? tls : undefined, limits, extraRoutes: [consoleRoutes({ mediaOrigin: () => mediaOrigin })] });
   const media = await buildMediaApp(deps);
   let stream: StreamServer | null = null;
   try {
@@ -58,9 +60,13 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     rest: `${config.httpTls ? 'https' : 'http'}://${host}:${portOf(http.server)}`,
     media: `http://${host}:${portOf(media.server)}`,
     ws: stream.url,
+    console: '',
   };
   // Media URIs are absolute: from the configured public base, else from the address the media listener got.
   if (!config.publicMediaUrl) deps.mediaHost.base = urls.media;
+  urls.console = `${urls.rest}/console/`;
+  mediaOrigin = urls.media;
+  const stopConsoleRelay = relayConsoleStream(http.server, stream.url, tls.cert, deps.log);
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
@@ -88,6 +94,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     stream,
     urls,
     async close() {
+      stopConsoleRelay();
       stopChatRelay();
       stopUserNotifications();
       stopKeyWatch();

@@ -57,6 +57,8 @@ export interface Config {
   smtpUrl: string | null;
   seed: boolean;
   logLevel: string;
+  /** Calls the request journal keeps in memory for the console and `GET /_gatehouse/requests` (GATEHOUSE_JOURNAL_SIZE; 0: none). */
+  journalSize: number;
 }
 
 /** The durable delivery outbox (src/outbox): polling, claims, retries. */
@@ -95,6 +97,7 @@ export interface ConfigFlags {
   seed?: boolean;
   logLevel?: string;
   rateLimit?: string | number;
+  journalSize?: string | number;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +141,14 @@ function publicUrl(name: string, value: string | undefined): string | null {
   if (!/^https?:$/.test(url.protocol) || url.search || url.hash)
     throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${value}"`);
   return url.toString().replace(/\/+$/, '');
+}
+
+/** The request journal's size: 0 turns it off. */
+function journalSize(value: string | number | undefined): number {
+  if (value === undefined || value === '') return 500;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new ConfigError(`journal size must be an integer from 0 to 100000, got "${value}"`);
+  return n;
 }
 
 function rate(value: string | number | undefined): number | null {
@@ -217,5 +228,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
     logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',
+    journalSize: journalSize(flags.journalSize ?? env.GATEHOUSE_JOURNAL_SIZE),
   };
 }

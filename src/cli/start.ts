@@ -20,6 +20,7 @@ export function registerStartCommand(program: Command): void {
     .option('--bus-namespace <name>', "this deployment's channels on a shared Redis (GATEHOUSE_BUS_NAMESPACE; default: from the store)")
     .option('--http-tls', 'serve REST over TLS, asking for client certificates (GATEHOUSE_HTTP_TLS)')
     .option('--rate-limit <n>', 'requests per second per organization, burst 10 times that (GATEHOUSE_RATE_LIMIT; default: no limit)')
+    .option('--journal-size <n>', 'calls the request journal keeps for the console and /_gatehouse/requests (GATEHOUSE_JOURNAL_SIZE, default 500; 0 = none)')
     .option('--no-seed', 'do not create the demo organization on first start')
     .action(async (opts) => {
       // The listeners and every route load only for `start`: the other commands start in a fraction of the time.
@@ -38,6 +39,7 @@ export function registerStartCommand(program: Command): void {
         `  WebSocket: ${gatehouse.urls.ws}`,
         `  OpenAPI:   ${gatehouse.urls.rest}/openapi.json  (docs at /docs)`,
         `  Control:   ${gatehouse.urls.rest}/_gatehouse/  (admin token: ${adminTokenSource(config)})`,
+        `  Console:   ${gatehouse.urls.console}  (sign in with an API key or the admin token)`,
         ...(demo ? [`  Demo organization: ${demo.orgUuid}`, `  Demo API key:      ${demo.apiKey}`] : []),
       ];
       process.stdout.write(lines.join('\n') + '\n');

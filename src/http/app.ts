@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -19,12 +19,17 @@ import { REF_KEYS_KEYWORD, REF_KEYWORD } from '../schemas/record-kinds.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
 import type { ApiApp } from '../edge/operation.js';
+import { journalRequests, RequestJournal } from './journal.js';
 
 export interface HttpAppOptions {
   /** Serve over TLS and ask for (but do not require) a client certificate, for the certificate schemes. */
   https?: { cert: string; key: string };
   /** The limits shared with the stream's handshake (src/app.ts); made here, and closed with the app, when absent. */
   limits?: RequestLimits;
+  /** The request journal (made here, of the configured size, when absent). */
+  journal?: RequestJournal;
+  /** Routes the layers above add to the REST port (the browser console, src/console/). */
+  extraRoutes?: ((app: FastifyInstance) => Promise<void>)[];
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -135,6 +140,8 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
 
   const limits = options.limits ?? createRequestLimits(deps.config, deps.log, deps.bus.namespace);
   if (!options.limits) app.addHook('onClose', () => limits.close());
+  const journal = options.journal ?? new RequestJournal(deps.config.journalSize);
+  journalRequests(app as unknown as FastifyInstance, journal);
 
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
@@ -158,6 +165,7 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     },
     { prefix: '/webhooks' },
   );
-  await app.register(controlApi(deps), { prefix: '/_gatehouse' });
+  await app.register(controlApi(deps, journal), { prefix: '/_gatehouse' });
+  for (const routes of options.extraRoutes ?? []) await app.register(routes);
   return app;
 }

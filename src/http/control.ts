@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
 import { sensorSimulateRoutes } from '../domains/events/sensor-control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
-import { createOrg } from '../domains/orgs/service.js';
+import { createApiKey, createOrg } from '../domains/orgs/service.js';
 import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
 import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
@@ -17,6 +17,7 @@ import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js'
 import { hidden, type ControlPlugin } from '../edge/control-plugin.js';
 import { flagErrorFormatter } from './simulate-flags.js';
 import type { ApiApp } from '../edge/operation.js';
+import type { RequestJournal } from './journal.js';
 
 /**
  * The control API under /_gatehouse/ on the REST port: for tests and tools (seeding, simulating devices,
@@ -54,6 +55,18 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
       return { error: false, ...created };
     },
   );
+  app.post(
+    '/orgs/:org/keys',
+    {
+      schema: {
+        ...hidden,
+        params: Type.Object({ org: Ruuid() }),
+        body: Type.Object({}, { additionalProperties: false }),
+        response: { 200: ResponseOf({ apiKey: Field(Type.String()), keyId: Field(Type.String()) }) },
+      },
+    },
+    async (request) => ({ error: false, ...(await createApiKey(deps, { orgUuid: request.params.org, kind: 'standard' })) }),
+  );
   app.post('/state/reset', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
     await resetStore(deps.store);
     await storeReplaced(deps, 'reset');
@@ -69,6 +82,32 @@ const stateControlRoutes: ControlPlugin = (app, deps) => {
     return { error: false, ...restored };
   });
 };
+
+const JournalQuery = Type.Object(
+  {
+    path: Type.Optional(Type.String({ maxLength: 500 })),
+    status: Type.Optional(Type.String({ pattern: '^([1-5][0-9][0-9]|[1-5]xx)$' })),
+    org: Type.Optional(Type.String({ maxLength: 100 })),
+    // The query string is not coerced on this port: the limit is read from its digits.
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The request journal (src/http/journal.ts): read newest first, filtered; or cleared. */
+function journalControlRoutes(journal: RequestJournal): ControlPlugin {
+  return (app) => {
+    app.get('/requests', { schema: { ...hidden, querystring: JournalQuery } }, async (request) => {
+      const { limit, ...filter } = request.query;
+      const requests = journal.list({ ...filter, limit: limit === undefined ? undefined : Number(limit) });
+      return { error: false, size: journal.size, held: journal.count(), requests };
+    });
+    app.delete('/requests', { schema: { ...hidden, response: { 200: ResponseOf({}) } } }, async () => {
+      journal.clear();
+      return { error: false };
+    });
+  };
+}
 
 /** The explicit list of control plugins. */
 export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlRoutes];
@@ -90,7 +129,7 @@ export const simulatePlugins: ControlPlugin[] = [
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
 
 /** Registers the control API; mount it with the prefix `/_gatehouse`. */
-export function controlApi(deps: Deps) {
+export function controlApi(deps: Deps, journal: RequestJournal) {
   const token = adminToken(deps.config);
   return async (app: ApiApp) => {
     app.addHook('onRequest', async (request) => {
@@ -98,9 +137,14 @@ export function controlApi(deps: Deps) {
       const presented = /^Bearer (.+)$/i.exec(header)?.[1]?.trim() ?? '';
       if (!sameToken(presented, token)) throw fail('ADMIN_TOKEN_REQUIRED');
     });
-    for (const plugin of controlPlugins) await plugin(app, deps);
+    for (const plugin of [...controlPlugins, journalControlRoutes(journal)]) await plugin(app, deps);
+    const simulateEvents: { event: string; body: unknown }[] = [];
     await app.register(
       async (simulate) => {
+        simulate.addHook('onRoute', (route) => {
+          const body = (route.schema as { body?: unknown } | undefined)?.body;
+          if (body) simulateEvents.push({ event: route.url.split('/').pop()!, body });
+        });
         simulate.setValidatorCompiler(({ schema }) => coercingAjv.compile(schema));
         // A simulate body is the event's flags: an unknown flag is refused, and every refusal speaks of flags.
         simulate.addHook('onRoute', (route) => {
@@ -114,5 +158,10 @@ export function controlApi(deps: Deps) {
       },
       { prefix: '/simulate' },
     );
+    // The simulator's events and the schemas of their flags, for the console's forms.
+    app.get('/simulate', { schema: hidden }, async () => ({
+      error: false,
+      events: [...simulateEvents].sort((a, b) => a.event.localeCompare(b.event)),
+    }));
   };
 }
