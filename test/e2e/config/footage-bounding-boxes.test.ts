@@ -81,7 +81,7 @@ forEachDialect('footage bounding boxes', (dialect) => {
         { cameraUuid: lobby, footageBoundingBoxes: [] },
         { cameraUuid: lobby, footageBoundingBoxes: [{ a: 'MOTION', ts: T0, l: 1, t: 1, r: 2 }] },
         { cameraUuid: lobby, footageBoundingBoxes: [box(T0, { a: 'DANCING' })] },
-        { cameraUuid: lobby, footageBoundingBoxes: [box(T0, { l: 1.5 })] },
+        { cameraUuid: lobby, footageBoundingBoxes: [box(T0, { l: 'left' })] },
       ]) {
         assert.equal((await server.call('/api/camera/createFootageBoundingBoxes', body, { key: org.apiKey })).status, 400, JSON.stringify(body));
       }

@@ -129,7 +129,7 @@ forEachDialect('POST /api/policy/updateSchedule', (dialect) => {
       {},
       { schedule: {} },
       { schedule: { uuid: 'short' } },
-      { schedule: { uuid: spare(), intervalList: [{ minuteOfWeekStart: 1.5, minuteOfWeekStop: 60 }] } },
+      { schedule: { uuid: spare(), intervalList: [{ minuteOfWeekStart: 'noon', minuteOfWeekStop: 60 }] } },
       { schedule: { uuid: spare(), intervalList: [{ minuteOfWeekStart: 1 }] } },
       { schedule: { uuid: spare(), strategy: 'HOURLY' } },
     ]) {

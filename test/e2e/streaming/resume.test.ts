@@ -259,7 +259,7 @@ forEachDialect('stream resume by position', (dialect) => {
         { afterPosition: 'x' },
         { afterPosition: 0, limit: 0 },
         { afterPosition: 0, limit: 5000 },
-        { afterPosition: 0, extra: 1 },
+        { afterPosition: {} },
         '{"afterPosition":',
       ]) {
         const r = await server.call('/api/gatehouse/listChangesAfter', body);
