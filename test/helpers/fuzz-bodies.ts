@@ -220,8 +220,8 @@ function leafPaths(schema: Schema | undefined, path: string[] = [], out: Leaf[] 
   return out;
 }
 
-/** A copy of `body` with `value` at `path`, making the objects and arrays on the way. */
-function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+/** A copy of `body` with `value` at `path` (`0` an array's first item), making the objects and arrays on the way. */
+export function withValueAt(body: unknown, path: string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [step, ...rest] = path;
   if (step === '0') {

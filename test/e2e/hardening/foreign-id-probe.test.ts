@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { seedSite } from '../../../src/domains/sites/service.js';
 import { saveSnapshot } from '../../../src/store/snapshot.js';
-import { BodyGenerator, seededRandom } from '../../helpers/fuzz-bodies.js';
+import { BodyGenerator, seededRandom, withValueAt } from '../../helpers/fuzz-bodies.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 
@@ -65,15 +65,6 @@ function idFields(schema: Schema | undefined, path: string[] = [], out: IdField[
   if (type === 'object') for (const [key, sub] of Object.entries<Schema>(schema.properties ?? {})) idFields(sub, [...path, key], out);
   if (type === 'array' && schema.items?.type === 'object') idFields(schema.items, [...path, '0'], out);
   return out;
-}
-
-function withValueAt(body: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [step, ...rest] = path;
-  if (step === '0') return [withValueAt(Array.isArray(body) ? body[0] : undefined, rest, value)];
-  const object = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
-  object[step] = withValueAt(object[step], rest, value);
-  return object;
 }
 
 /**
