@@ -81,7 +81,14 @@ async function arrange(deps: Deps, name: string, sizes: { grants: number; revoca
     const schedules: string[] = [];
     for (let i = 0; i < SCHEDULES; i++) {
       const start = pick(5) * 1440 + 360;
-      schedules.push((await createSchedule(w, { name: `Shift ${i}`, intervalList: [{ minuteOfWeekStart: start, minuteOfWeekStop: start + 720 }] })).uuid);
+      schedules.push(
+        (
+          await createSchedule(w, {
+            name: `Shift ${i}`,
+            times: { strategy: 'WEEKLY_REPEATING_MINUTES', intervalList: [{ minuteOfWeekStart: start, minuteOfWeekStop: start + 720 }] },
+          })
+        ).uuid,
+      );
     }
     const groups: string[] = [];
     for (let i = 0; i < sizes.groups; i++) {
@@ -106,7 +113,10 @@ async function arrange(deps: Deps, name: string, sizes: { grants: number; revoca
     for (let i = 0; i < sizes.revocations; i++)
       await insertRule(w, 'REVOCATION', { ...rule(i), groupUuids: [], userUuids: [users[1 + pick(users.length - 1)]] });
     // The holder's own grant: the decision has to find it among the others.
-    const always = await createSchedule(w, { name: 'Always', intervalList: [{ minuteOfWeekStart: 0, minuteOfWeekStop: 10080 }] });
+    const always = await createSchedule(w, {
+      name: 'Always',
+      times: { strategy: 'WEEKLY_REPEATING_MINUTES', intervalList: [{ minuteOfWeekStart: 0, minuteOfWeekStop: 10080 }] },
+    });
     await insertRule(w, 'GRANT', {
       name: 'Holder',
       locationUuid: location.uuid,

@@ -110,17 +110,20 @@ export async function listCameraUuidsOfDoors(db: Db, doorUuids: readonly string[
 }
 
 /** The names of the organization's doors whose access rules or state follow the schedule, by name. */
-export async function listDoorNamesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  const rows = await db
+export async function listDoorsUsingSchedule(
+  db: Db,
+  orgUuid: string,
+  scheduleUuid: string,
+): Promise<Array<{ uuid: string; name: string; location_uuid: string | null }>> {
+  return db
     .selectFrom('doors')
-    .select('name')
+    .select(['uuid', 'name', 'location_uuid'])
     .where((eb) =>
       eb.or([eb('schedule_uuid', '=', scheduleUuid), eb('unlocked_schedule_uuid', '=', scheduleUuid), eb('controlled_schedule_uuid', '=', scheduleUuid)]),
     )
     .where('org_uuid', '=', orgUuid)
     .orderBy('name')
     .execute();
-  return rows.map((r) => r.name);
 }
 
 export async function countDoorsAt(db: Db, locationUuid: string): Promise<number> {

@@ -10,7 +10,8 @@ import { listDevices } from '../devices/service.js';
 import type { Static } from 'typebox';
 import type { AccessControlledDoorPolicy, CameraPolicy, CameraTrigger, DoorPolicy, PolicyInput } from './schemas.js';
 import { findSchedule, findSchedulesByUuids } from '../schedules/service.js';
-import { isInsideSchedule } from '../schedules/week-minutes.js';
+import { scheduleCovers } from '../schedules/strategies.js';
+import type { ScheduleUse } from '../schedules/schedule-usage.js';
 
 /**
  * Camera, door and access-controlled door policies: per schedule, the activities that raise policy alerts
@@ -186,11 +187,12 @@ export async function getPoliciesUsingSchedule(deps: Pick<Deps, 'store'>, ctx: C
 }
 
 /** The policies that name a schedule, for the schedules domain's usage check (deps.scheduleUsage). */
-export async function policiesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  const names: string[] = [];
+export async function policiesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
+  const uses: ScheduleUse[] = [];
   for (const entity of Object.keys(records) as PolicyEntity[])
-    for (const policy of await policiesOn(source, orgUuid, entity, scheduleUuid)) names.push(`${FAMILIES[entity].what} "${policy.name}"`);
-  return names;
+    for (const policy of await policiesOn(source, orgUuid, entity, scheduleUuid))
+      uses.push({ kind: 'alertPolicy', uuid: policy.uuid, label: `${FAMILIES[entity].what} "${policy.name}"` });
+  return uses;
 }
 
 /** A camera policy of the organization, or null (also for another organization's uuid). */
@@ -232,7 +234,7 @@ export async function cameraPolicyTriggers(source: ReadSource, orgUuid: string, 
   const active = new Set<Activity>();
   for (const { scheduleUuid, triggerSet } of policy.scheduledTriggers) {
     const schedule = schedules.get(scheduleUuid);
-    if (!schedule || !isInsideSchedule(schedule.intervalList, seen.atMs, seen.timeZone)) continue;
+    if (!schedule || !scheduleCovers(schedule, seen.atMs, seen.timeZone)) continue;
     for (const trigger of triggerSet) if (reached(trigger)) active.add(trigger.activity);
   }
   return seen.activities.filter((a) => active.has(a));

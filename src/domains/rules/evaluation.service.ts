@@ -8,7 +8,7 @@ import { write } from '../../bus/write.js';
 import { appendDeviceHistory } from '../devices/device-reads/device-events.service.js';
 import { findDevice, findDeviceOfAnyOrg, findLocation } from '../devices/service.js';
 import { findSchedule } from '../schedules/service.js';
-import { isInsideSchedule } from '../schedules/week-minutes.js';
+import { scheduleCovers } from '../schedules/strategies.js';
 import type { ActionFamily, ActionRun, EngineDeps, RuleEvent } from './actions/action.js';
 import { alertActions } from './actions/alert.js';
 import { deviceCommandActions } from './actions/device-commands.js';
@@ -81,7 +81,7 @@ export async function insideSchedules(w: ReadSource, rule: Pick<StoredRule, 'org
   if (rule.scheduleUuids.length === 0) return true;
   for (const uuid of rule.scheduleUuids) {
     const schedule = await findSchedule(w, rule.orgUuid, uuid);
-    if (schedule && isInsideSchedule(schedule.intervalList, atMs, timeZone)) return true;
+    if (schedule && scheduleCovers(schedule, atMs, timeZone)) return true;
   }
   return false;
 }

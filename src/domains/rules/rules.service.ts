@@ -13,6 +13,7 @@ import * as store from './store.js';
 import type { ButtonRulesTable } from './tables.js';
 import type { RecordFinder } from '../../records/references.js';
 import { orgUuidsIn } from '../../store/org-uuids.js';
+import type { ScheduleUse } from '../schedules/schedule-usage.js';
 
 export type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 
@@ -130,6 +131,10 @@ export async function listButtonRules(source: ReadSource, orgUuid: string, senso
 }
 
 /** The rules that filter on a schedule, named for the schedules domain's usage check (deps.scheduleUsage). */
-export async function rulesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  return (await store.listRulesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => `button rule "${r.name ?? r.uuid}"`);
+export async function rulesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
+  return (await store.listRulesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => ({
+    kind: 'rule',
+    uuid: r.uuid,
+    label: `button rule "${r.name ?? r.uuid}"`,
+  }));
 }

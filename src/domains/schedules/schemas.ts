@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { Type, type TSchema } from 'typebox';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { MAX_EPOCH_SECONDS, MAX_PAST_SECONDS, SCHEDULE_STRATEGIES } from './strategies.js';
 
-/** The reference's ScheduleStrategyEnum: every value is accepted by the schema, only the weekly one by the service. */
-const ScheduleStrategy = Type.Enum(['WEEKLY_REPEATING_MINUTES', 'ABSOLUTE_SECONDS', 'REALTIME_RELATIVE_SECONDS', 'RELATIVE_DATETIME_INTERVALS']);
+/** The reference's ScheduleStrategyEnum; each create operation takes the one its name says. */
+const ScheduleStrategy = StringEnum(SCHEDULE_STRATEGIES);
 
 /** A minute-of-week interval (start inclusive, stop exclusive); ranges and overlaps are the service's rules. */
 const WeeklyMinuteInterval = Type.Object({
@@ -48,3 +49,67 @@ export const FindSchedulesResponse = ResponseOf({ schedules: Field(Type.Array(Sc
 
 export const DeleteScheduleRequest = Type.Object({ scheduleUuid: Ruuid() });
 export const DeleteScheduleResponse = ResponseOf({});
+
+/** An absolute interval in epoch seconds (`b` inclusive, `e` exclusive). */
+const SecondsInterval = Type.Object({
+  b: Type.Integer({ description: 'start, epoch seconds (inclusive)', minimum: 0, maximum: MAX_EPOCH_SECONDS }),
+  e: Type.Integer({ description: 'end, epoch seconds (exclusive)', minimum: 0, maximum: MAX_EPOCH_SECONDS }),
+});
+/** A wall-clock interval at the location. */
+const LocalDateTimeInterval = Type.Object({
+  localStartDateTime: Type.String({ description: 'yyyy-MM-ddTHH:mm:ss on the location wall clock (inclusive)', maxLength: 32 }),
+  localEndDateTime: Type.String({ description: 'yyyy-MM-ddTHH:mm:ss on the location wall clock (exclusive)', maxLength: 32 }),
+});
+
+/** The common fields of a schedule as answered. */
+const answered = {
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  name: Field(Type.String()),
+  mutable: Field(Type.Boolean()),
+  oneTimeUse: Field(Type.Boolean()),
+  strategy: Field(ScheduleStrategy),
+};
+export const AbsoluteSchedule = Type.Object({ ...answered, intervalList: Field(Type.Array(SecondsInterval)) });
+export const RelativeSchedule = Type.Object({ ...answered, pastSeconds: Field(Type.Integer()) });
+export const DateTimeSchedule = Type.Object({ ...answered, intervals: Field(Type.Array(LocalDateTimeInterval)) });
+
+/** A create request: the schedule's common fields (a name), and its strategy's times. */
+const createOf = <T extends Record<string, TSchema>>(times: T) =>
+  Type.Object({ schedule: Type.Object({ ...scheduleFields, uuid: Field(Ruuid()), name: Name, ...times }) });
+export const CreateWeeklyScheduleRequest = createOf({ intervalList: Field(IntervalList) });
+export const CreateAbsoluteScheduleRequest = createOf({ intervalList: Field(Type.Array(SecondsInterval, { maxItems: MAX_INTERVALS })) });
+export const CreateRelativeScheduleRequest = createOf({
+  pastSeconds: Type.Integer({ minimum: 1, maximum: MAX_PAST_SECONDS, description: 'the seconds before now it covers' }),
+});
+export const CreateDateTimeScheduleRequest = createOf({ intervals: Field(Type.Array(LocalDateTimeInterval, { maxItems: MAX_INTERVALS })) });
+
+export const FindScheduleRequest = Type.Object({ uuid: Ruuid() });
+export const FindWeeklyScheduleResponse = ResponseOf({ schedule: Field(Schedule) });
+export const FindAbsoluteScheduleResponse = ResponseOf({ schedule: Field(AbsoluteSchedule) });
+export const FindRelativeScheduleResponse = ResponseOf({ schedule: Field(RelativeSchedule) });
+export const FindDateTimeScheduleResponse = ResponseOf({ schedule: Field(DateTimeSchedule) });
+
+export const GetSchedulesResponse = ResponseOf({
+  weeklySchedules: Field(Type.Array(Schedule)),
+  absoluteSchedules: Field(Type.Array(AbsoluteSchedule)),
+  relativeSchedules: Field(Type.Array(RelativeSchedule)),
+  relativeDatetimeSchedules: Field(Type.Array(DateTimeSchedule)),
+});
+
+const Uuids = Field(Type.Array(Type.String()));
+/** A weekly schedule with the records that follow it (the reference's WeeklyRepeatingScheduleDataType). */
+const WeeklyScheduleData = Type.Object({
+  ...Schedule.properties,
+  accessGrantUuids: Uuids,
+  alarmMonitoringUuids: Uuids,
+  alertPolicyUuids: Uuids,
+  customEventUuids: Uuids,
+  doorSettingUuids: Uuids,
+  ruleUuids: Uuids,
+  sharedStreamUuids: Uuids,
+  locationsUsedIn: Uuids,
+});
+export const GetScheduleDataResponse = ResponseOf({ weeklyScheduleData: Field(Type.Array(WeeklyScheduleData)) });
+export const GetScheduleDataV2Request = Type.Object({ scheduleUuid: Ruuid() });
+export const GetScheduleDataV2Response = ResponseOf({ weeklyScheduleData: Field(WeeklyScheduleData) });

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { WriteScope } from '../../bus/write.js';
 import { applyDoorState } from '../access/doors/door-state.js';
 import { insertException } from '../access/exceptions/service.js';
-import { isLocalDate } from '../access/local-time.js';
+import { isLocalDate } from '../schedules/local-time.js';
 import { lockdownPlans, newPlan } from '../access/lockdowns/lockdown-plans.js';
 import { DOOR_LOCKDOWN_STATES } from '../access/lockdowns/model.js';
 import { findDoor } from '../access/service.js';

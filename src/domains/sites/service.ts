@@ -17,7 +17,7 @@ import type { Functionality } from '../../edge/rights.js';
 import { addGroup } from '../orgs/permissions/service.js';
 import { insertCameraPolicy } from '../policies/service.js';
 import { checkedIntervals, createSchedule, reviseSchedule, type ScheduleRecord } from '../schedules/service.js';
-import type { WeekInterval } from '../schedules/week-minutes.js';
+import { timesOf, type ScheduleTimes } from '../schedules/strategies.js';
 import { seedAccess, type Kept } from './access.seed.js';
 import { createAccessLockdownEntries } from './access-lockdown.js';
 import { existingEntries, type Existing } from './existing.js';
@@ -60,9 +60,9 @@ function locationChanges(current: LocationRecord, entry: NonNullable<SiteFile['l
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
-function scheduleChanged(current: ScheduleRecord, fields: { intervalList: WeekInterval[]; mutable?: boolean; oneTimeUse?: boolean }): boolean {
+function scheduleChanged(current: ScheduleRecord, fields: { times: ScheduleTimes; mutable?: boolean; oneTimeUse?: boolean }): boolean {
   return (
-    JSON.stringify(current.intervalList) !== JSON.stringify(fields.intervalList) ||
+    JSON.stringify(timesOf(current)) !== JSON.stringify(fields.times) ||
     (fields.mutable !== undefined && fields.mutable !== current.mutable) ||
     (fields.oneTimeUse !== undefined && fields.oneTimeUse !== current.oneTimeUse)
   );
@@ -175,10 +175,13 @@ async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existin
   (await createPeople(w, newPeople)).forEach((p, i) => created('people', newPeople[i].name, p.uuid));
   for (const s of site.schedules ?? []) {
     const fields = {
-      intervalList: checkedIntervals(
-        s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop })),
-        'intervalList',
-      ),
+      times: {
+        strategy: 'WEEKLY_REPEATING_MINUTES' as const,
+        intervalList: checkedIntervals(
+          s.intervals.map((x) => ({ minuteOfWeekStart: x.start, minuteOfWeekStop: x.stop })),
+          'intervalList',
+        ),
+      },
       mutable: s.mutable,
       oneTimeUse: s.oneTimeUse,
     };

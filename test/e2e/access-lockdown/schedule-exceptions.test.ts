@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { localDateTime } from '../../../src/domains/access/local-time.js';
+import { localDateTime } from '../../../src/domains/schedules/local-time.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { changesDuring, eventsOf, FOREIGN, ok, waitFor, lockdownSuite } from './fixtures.js';
 

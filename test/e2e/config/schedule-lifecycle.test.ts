@@ -65,7 +65,7 @@ forEachDialect('schedules: createSchedule, findSchedules, deleteSchedule', (dial
       );
       assertFails(
         await call('createSchedule', { schedule: { name: 'Bad', intervalList: [], strategy: 'RELATIVE_DATETIME_INTERVALS' } }),
-        /only WEEKLY_REPEATING_MINUTES is supported/,
+        /this operation takes WEEKLY_REPEATING_MINUTES schedules, not RELATIVE_DATETIME_INTERVALS/,
       );
       assertFails(await call('createSchedule', { schedule: { name: ' ', intervalList: [] } }), 'schedule.name: must not be empty');
     });
@@ -141,7 +141,12 @@ forEachDialect('schedules: createSchedule, findSchedules, deleteSchedule', (dial
       const uuid = (await call('createSchedule', { schedule: { name: 'Alarm Hours', intervalList: [] } })).json.scheduleUuid;
       // What the rules domain does: provide its own check, without the schedules domain importing it.
       const rulesCheck: ScheduleUsageCheck = async (_source, orgUuid, scheduleUuid) =>
-        orgUuid === org.orgUuid && scheduleUuid === uuid ? ['rule "Night Alarm"', 'rule "Tamper"'] : [];
+        orgUuid === org.orgUuid && scheduleUuid === uuid
+          ? [
+              { kind: 'rule', uuid: 'night', label: 'rule "Night Alarm"' },
+              { kind: 'rule', uuid: 'tamper', label: 'rule "Tamper"' },
+            ]
+          : [];
       const deps = server.gatehouse.deps;
       const ctx = {
         orgUuid: org.orgUuid,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { findSchedule } from '../../../src/domains/schedules/service.js';
+import { timesOf } from '../../../src/domains/schedules/strategies.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, changesDuring, createSiteOrg, nobodysUuid, type SiteOrg } from './config-site.js';
@@ -65,7 +66,7 @@ forEachDialect('POST /api/policy/updateSchedule', (dialect) => {
     assertOk(await update({ uuid: spare(), intervalList: [interval(0, 60), interval(60, 120)] }));
     assertOk(await update({ uuid: spare(), intervalList: [interval(0, 10080)] }));
     assertOk(await update({ uuid: spare(), intervalList: [] }));
-    assert.deepEqual((await findSchedule(server.gatehouse.deps, org.orgUuid, spare()))?.intervalList, []);
+    assert.deepEqual(timesOf((await findSchedule(server.gatehouse.deps, org.orgUuid, spare()))!), { strategy: 'WEEKLY_REPEATING_MINUTES', intervalList: [] });
   });
 
   it('refuses a start below 0 or a stop past 10080', async () => {
@@ -91,7 +92,7 @@ forEachDialect('POST /api/policy/updateSchedule', (dialect) => {
   it('refuses a strategy other than WEEKLY_REPEATING_MINUTES', async () => {
     assertFails(
       await update({ uuid: spare(), strategy: 'ABSOLUTE_SECONDS' }),
-      'schedule.strategy: only WEEKLY_REPEATING_MINUTES is supported, not ABSOLUTE_SECONDS',
+      'schedule.strategy: this operation takes WEEKLY_REPEATING_MINUTES schedules, not ABSOLUTE_SECONDS',
     );
   });
 

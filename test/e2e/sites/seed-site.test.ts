@@ -8,6 +8,7 @@ import { findPerson } from '../../../src/domains/faces/service.js';
 import { findShipment } from '../../../src/domains/internal/service.js';
 import { findUser } from '../../../src/domains/orgs/service.js';
 import { findSchedule } from '../../../src/domains/schedules/service.js';
+import { timesOf } from '../../../src/domains/schedules/strategies.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
@@ -84,10 +85,13 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     assert.equal((await listDevices(deps, id, ['DOOR_CONTROLLER'])).length, 2);
 
     const schedule = await findSchedule(deps, id, created.schedules['Business Hours']);
-    assert.deepEqual(schedule?.intervalList, [
-      { minuteOfWeekStart: 1920, minuteOfWeekStop: 2460 },
-      { minuteOfWeekStart: 3360, minuteOfWeekStop: 3960 },
-    ]);
+    assert.deepEqual(timesOf(schedule!), {
+      strategy: 'WEEKLY_REPEATING_MINUTES',
+      intervalList: [
+        { minuteOfWeekStart: 1920, minuteOfWeekStop: 2460 },
+        { minuteOfWeekStart: 3360, minuteOfWeekStop: 3960 },
+      ],
+    });
     assert.equal(schedule?.strategy, 'WEEKLY_REPEATING_MINUTES');
     assert.equal(schedule?.mutable, true);
 
@@ -172,10 +176,13 @@ forEachDialect('POST /_gatehouse/orgs/{org}/seed', (dialect) => {
     const lobby = await findDevice(deps, id, first.cameras.Lobby);
     assert.deepEqual([lobby?.locationUuid, lobby?.serialNumber, lobby?.macAddress], [first.locations.Annex, 'SN2', '00:1a:2b:3c:4d:5e']);
     assert.deepEqual((await findDevice(deps, id, first.sensors.Air))?.attributes, { thresholds: { co2Ppm: 1200, tempC: 30 } });
-    assert.deepEqual((await findSchedule(deps, id, first.schedules['Business Hours']))?.intervalList, [
-      { minuteOfWeekStart: 1920, minuteOfWeekStop: 2460 },
-      { minuteOfWeekStart: 3300, minuteOfWeekStop: 3960 },
-    ]);
+    assert.deepEqual(timesOf((await findSchedule(deps, id, first.schedules['Business Hours']))!), {
+      strategy: 'WEEKLY_REPEATING_MINUTES',
+      intervalList: [
+        { minuteOfWeekStart: 1920, minuteOfWeekStop: 2460 },
+        { minuteOfWeekStart: 3300, minuteOfWeekStop: 3960 },
+      ],
+    });
     assert.equal((await findUser(deps, id, first.users['Ada Admin']))?.email, 'ada@example.org');
     assert.deepEqual(
       events.map((e) => [e.entity, e.entityUuid, e.type]).sort(),

@@ -1,7 +1,7 @@
 import type { ReadSource } from '../../../store/reader.js';
 import { findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
-import { isInsideSchedule } from '../../schedules/week-minutes.js';
+import { scheduleCovers } from '../../schedules/strategies.js';
 import { badgeConditionsAt, CONDITION_REASONS, doorStandsUnlocked, lockdownRefuses } from './badge-conditions.js';
 import type { CredentialRecord } from '../credentials/model.js';
 import { decideGrants } from '../grants/decision.js';
@@ -122,8 +122,7 @@ async function decide(
       findSchedule(source, door.orgUuid, door.scheduleUuid),
       findLocation(source, door.orgUuid, door.locationUuid),
     ]);
-    if (!schedule || !location || !isInsideSchedule(schedule.intervalList, atMs, location.tz))
-      return refused('OUTSIDE_SCHEDULE', 'DENIED', 'ACCESS_GRANT', lockedDown);
+    if (!schedule || !location || !scheduleCovers(schedule, atMs, location.tz)) return refused('OUTSIDE_SCHEDULE', 'DENIED', 'ACCESS_GRANT', lockedDown);
   }
   return {
     granted: true,

@@ -3,12 +3,12 @@ import { systemActor } from '../../../deps.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
-import { findSchedule } from '../../schedules/service.js';
-import type { WeekInterval } from '../../schedules/week-minutes.js';
+import { findSchedule, type ScheduleRecord } from '../../schedules/service.js';
+import { scheduleBoundaries, scheduleHolds } from '../../schedules/strategies.js';
 import { recordDoorEvent } from '../door-events/service.js';
 import { exceptionBoundaries, exceptionStateAt, type DoorScheduleExceptionRecord } from '../exceptions/model.js';
 import { exceptionsOfDoorBetween } from '../exceptions/store.js';
-import { addDays, instantOf, localDateTime, weekdayOf } from '../local-time.js';
+import { addDays, instantOf, localDateTime } from '../../schedules/local-time.js';
 import { doorLockdownOf } from '../lockdowns/lockdown-plans.js';
 import type { DoorLockdown } from '../lockdowns/model.js';
 import { changeDoorState, findDoor, type DoorRecord, type DoorStatePatch } from '../service.js';
@@ -37,17 +37,16 @@ export interface DoorStateInputs {
   timeZone: string;
   lockdown: DoorLockdown | null;
   exceptions: DoorScheduleExceptionRecord[];
-  unlocked: readonly WeekInterval[] | null;
-  controlled: readonly WeekInterval[] | null;
+  unlocked: ScheduleRecord | null;
+  controlled: ScheduleRecord | null;
 }
 
 /** How far ahead the next change is looked for, and the longest a door with time-dependent state waits for a re-check. */
 const HORIZON_DAYS = 8;
 const RECHECK_MS = 24 * 3_600_000;
 
-async function intervalsOf(source: ReadSource, orgUuid: string, scheduleUuid: string | null): Promise<WeekInterval[] | null> {
-  if (scheduleUuid === null) return null;
-  return (await findSchedule(source, orgUuid, scheduleUuid))?.intervalList ?? null;
+async function scheduleOf(source: ReadSource, orgUuid: string, scheduleUuid: string | null): Promise<ScheduleRecord | null> {
+  return scheduleUuid === null ? null : findSchedule(source, orgUuid, scheduleUuid);
 }
 
 export async function doorStateInputs(source: ReadSource, door: DoorRecord, atMs: number): Promise<DoorStateInputs> {
@@ -59,41 +58,27 @@ export async function doorStateInputs(source: ReadSource, door: DoorRecord, atMs
     timeZone,
     lockdown: await doorLockdownOf(source, door),
     exceptions: rows.map((r) => JSON.parse(r.data) as DoorScheduleExceptionRecord),
-    unlocked: await intervalsOf(source, door.orgUuid, door.unlockedScheduleUuid),
-    controlled: await intervalsOf(source, door.orgUuid, door.controlledScheduleUuid),
+    unlocked: await scheduleOf(source, door.orgUuid, door.unlockedScheduleUuid),
+    controlled: await scheduleOf(source, door.orgUuid, door.controlledScheduleUuid),
   };
 }
-
-const covers = (intervals: readonly WeekInterval[] | null, minute: number) =>
-  intervals?.some((i) => i.minuteOfWeekStart <= minute && minute < i.minuteOfWeekStop) ?? false;
 
 export function verdictAt(inputs: DoorStateInputs, atMs: number): DoorStateVerdict {
   if (inputs.lockdown?.doorsOverridden) return { state: inputs.lockdown.state === 'UNLOCKED' ? 'UNLOCKED' : 'ACCESS_CONTROLLED', source: 'LOCKDOWN' };
   const local = localDateTime(atMs, inputs.timeZone);
   const excepted = exceptionStateAt(inputs.exceptions, local);
   if (excepted) return { state: excepted, source: 'SCHEDULE_EXCEPTION' };
-  const minute = weekdayOf(local.slice(0, 10)) * 1440 + Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16));
-  if (covers(inputs.unlocked, minute)) return { state: 'UNLOCKED', source: 'SCHEDULE' };
-  if (covers(inputs.controlled, minute)) return { state: 'ACCESS_CONTROLLED', source: 'SCHEDULE' };
+  if (scheduleHolds(inputs.unlocked, atMs, inputs.timeZone)) return { state: 'UNLOCKED', source: 'SCHEDULE' };
+  if (scheduleHolds(inputs.controlled, atMs, inputs.timeZone)) return { state: 'ACCESS_CONTROLLED', source: 'SCHEDULE' };
   return { state: inputs.door.defaultState, source: 'DEFAULT_STATE' };
 }
 
 /** The instants after `fromMs`, within the horizon, where some input may change the verdict. */
 function boundaries(inputs: DoorStateInputs, fromMs: number): number[] {
-  const today = localDateTime(fromMs, inputs.timeZone).slice(0, 10);
-  const locals = inputs.exceptions.flatMap((e) => exceptionBoundaries(e, (d) => addDays(d, 1)));
-  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
-  for (let d = 0; d <= HORIZON_DAYS; d++) {
-    const date = addDays(today, d);
-    const weekday = weekdayOf(date);
-    for (const i of [...(inputs.unlocked ?? []), ...(inputs.controlled ?? [])]) {
-      for (const bound of [i.minuteOfWeekStart, i.minuteOfWeekStop]) {
-        if (Math.floor(bound / 1440) % 7 === weekday) locals.push(`${date}T${hhmm(bound % 1440)}`);
-      }
-    }
-  }
   const end = fromMs + HORIZON_DAYS * 86_400_000;
-  const instants = locals.map((l) => instantOf(l, inputs.timeZone)).filter((t) => t > fromMs && t <= end);
+  const locals = inputs.exceptions.flatMap((e) => exceptionBoundaries(e, (d) => addDays(d, 1)));
+  const scheduled = [inputs.unlocked, inputs.controlled].flatMap((s) => (s ? scheduleBoundaries(s, fromMs, end, inputs.timeZone) : []));
+  const instants = [...locals.map((l) => instantOf(l, inputs.timeZone)), ...scheduled].filter((t) => t > fromMs && t <= end);
   return [...new Set(instants)].sort((a, b) => a - b);
 }
 

@@ -9,7 +9,7 @@ import { findLocation } from '../../devices/service.js';
 import { applyDoorStates } from '../doors/door-state.js';
 import type { DoorScheduleExceptionRecord, ExceptionInterval } from './model.js';
 import * as store from './store.js';
-import { addDays, isLocalDate, normalLocalDateTime } from '../local-time.js';
+import { addDays, isLocalDate, normalLocalDateTime } from '../../schedules/local-time.js';
 import { findDoor, findDoors } from '../service.js';
 import type { DoorAccessState } from '../tables.js';
 

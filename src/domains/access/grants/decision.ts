@@ -1,7 +1,7 @@
 import type { ReadSource } from '../../../store/reader.js';
 import { findLocation } from '../../devices/service.js';
 import { findSchedulesByUuids, type ScheduleRecord } from '../../schedules/service.js';
-import { isInsideSchedule } from '../../schedules/week-minutes.js';
+import { scheduleHolds } from '../../schedules/strategies.js';
 import { accessView, rulesForUser, type AccessView, type CompiledRule } from './view.js';
 
 /** Where a credential is presented: a door, or an elevator landing. */
@@ -43,7 +43,7 @@ export async function decideGrants(source: ReadSource, point: AccessPoint, userU
   const scheduleUuids = rules.flatMap((r) => (r.scheduleUuid === null ? [] : [r.scheduleUuid]));
   const schedules = scheduleUuids.length ? await findSchedulesByUuids(source, point.orgUuid, scheduleUuids) : new Map<string, ScheduleRecord>();
   const timeZone = scheduleUuids.length ? ((await findLocation(source, point.orgUuid, point.locationUuid))?.tz ?? 'UTC') : 'UTC';
-  const holdsNow = (rule: CompiledRule) => rule.scheduleUuid === null || isInsideSchedule(schedules.get(rule.scheduleUuid)?.intervalList ?? [], atMs, timeZone);
+  const holdsNow = (rule: CompiledRule) => rule.scheduleUuid === null || scheduleHolds(schedules.get(rule.scheduleUuid), atMs, timeZone);
   const revocation = rules.find((r) => r.kind === 'REVOCATION' && holdsNow(r));
   if (revocation) return { granted: false, reason: 'ACCESS_REVOKED', authDecisionSource: 'ACCESS_REVOCATION', accessGrantOrRevocationUuid: revocation.uuid };
   const grants = rules.filter((r) => r.kind === 'GRANT');

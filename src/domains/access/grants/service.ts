@@ -13,6 +13,7 @@ import * as store from './store.js';
 import type { AccessRefType, AccessRuleKind, AccessRuleRefsTable, AccessRulesTable } from './tables.js';
 import { requireGroups, requireUsers } from '../groups/service.js';
 import { findDoorsByUuids } from '../store.js';
+import type { ScheduleUse } from '../../schedules/schedule-usage.js';
 
 type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -193,6 +194,10 @@ export async function ruleUuidsByName(source: ReadSource, orgUuid: string, kind:
   return firstByName(await store.listRules(dbOf(source), orgUuid, kind, {}));
 }
 
-export async function grantsUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  return (await store.listRuleNamesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => `${RULE_KINDS[r.kind].noun} "${r.name}"`);
+export async function grantsUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
+  return (await store.listRulesUsingSchedule(dbOf(source), orgUuid, scheduleUuid)).map((r) => ({
+    kind: 'accessRule',
+    uuid: r.uuid,
+    label: `${RULE_KINDS[r.kind].noun} "${r.name}"`,
+  }));
 }

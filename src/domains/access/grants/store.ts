@@ -104,10 +104,14 @@ export async function listRuleNamesNaming(db: Db, orgUuid: string, type: AccessR
     .execute();
 }
 
-export async function listRuleNamesUsingSchedule(db: Db, orgUuid: string, scheduleUuid: string): Promise<Array<{ kind: AccessRuleKind; name: string }>> {
+export async function listRulesUsingSchedule(
+  db: Db,
+  orgUuid: string,
+  scheduleUuid: string,
+): Promise<Array<{ uuid: string; kind: AccessRuleKind; name: string }>> {
   return db
     .selectFrom('access_rules')
-    .select(['kind', 'name'])
+    .select(['uuid', 'kind', 'name'])
     .where('org_uuid', '=', orgUuid)
     .where('schedule_uuid', '=', scheduleUuid)
     .orderBy('name')

@@ -8,7 +8,7 @@ import { orgRecords } from '../../../records/org-records.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
-import { isInsideSchedule } from '../../schedules/week-minutes.js';
+import { scheduleHolds } from '../../schedules/strategies.js';
 import type { ComponentEventRecord } from '../door-events/service.js';
 import { lockdownPlans } from './lockdown-plans.js';
 import type { LockdownRuleRecord, LockdownTrigger } from './model.js';
@@ -133,7 +133,7 @@ export async function fireLockdownRules(
   for (const rule of rules) {
     const schedules = rule.ruleFilters?.scheduleUuids ?? [];
     let inside = schedules.length === 0;
-    for (const uuid of schedules) inside ||= isInsideSchedule((await findSchedule(deps, orgUuid, uuid))?.intervalList ?? [], fired.atMs, timeZone);
+    for (const uuid of schedules) inside ||= scheduleHolds(await findSchedule(deps, orgUuid, uuid), fired.atMs, timeZone);
     if (!inside) continue;
     const ran = await write(deps, systemActor(orgUuid, `lockdown.rule.${rule.uuid}`), async (w) => {
       const current = await lockdownRules.find(w, orgUuid, rule.uuid);

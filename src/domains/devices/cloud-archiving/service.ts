@@ -8,6 +8,7 @@ import type { DeviceReferenceCleaner } from '../device-references.js';
 import { findDevice, findLocation } from '../service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { ownedRecords } from '../../orgs/owned-records.js';
+import type { ScheduleUse } from '../../schedules/schedule-usage.js';
 
 export const ARCHIVING_SCOPES = ['ORG', 'LOCATION', 'DEVICE'] as const;
 export type ArchivingScope = (typeof ARCHIVING_SCOPES)[number];
@@ -98,10 +99,10 @@ export async function deleteArchivingConfig(
 }
 
 /** The schedule check of the composition root: the configs that upload on the schedule. */
-export async function archivingUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
+export async function archivingUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
   return (await records.list(source, orgUuid))
     .filter((c) => c.uploadScheduleUuid === scheduleUuid)
-    .map((c) => `cloud archiving config of ${c.scope} ${c.targetUuid}`);
+    .map((c) => ({ kind: 'cloudArchiving', uuid: c.uuid, label: `cloud archiving config of ${c.scope} ${c.targetUuid}` }));
 }
 
 /** A deleted device's own cloud archiving config goes with it (records.delete announces it). */

@@ -14,6 +14,7 @@ import { checkRuleReferences, checkWebhookAddresses } from '../rule-references.j
 import { maskActionSecrets, sealActionSecrets } from '../rule-secrets.js';
 import type { StoredRule } from '../rules.service.js';
 import type { RuleAction } from '../schemas.js';
+import type { ScheduleUse } from '../../schedules/schedule-usage.js';
 
 type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config'>;
 
@@ -259,6 +260,8 @@ export async function listGeneralRules(source: ReadSource, orgUuid: string): Pro
 }
 
 /** The general rules that filter on a schedule, for the schedules domain's usage check. */
-export async function generalRulesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<string[]> {
-  return (await listGeneralRules(source, orgUuid)).filter((r) => r.scheduleUuids.includes(scheduleUuid)).map((r) => `rule "${r.name ?? r.uuid}"`);
+export async function generalRulesUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
+  return (await listGeneralRules(source, orgUuid))
+    .filter((r) => r.scheduleUuids.includes(scheduleUuid))
+    .map((r) => ({ kind: 'rule', uuid: r.uuid, label: `rule "${r.name ?? r.uuid}"` }));
 }
