@@ -40,7 +40,7 @@ import { storeIdentity } from './domains/changes/service.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { findLocationUuids } from './domains/devices/service.js';
-import { findCameraPolicyUuids } from './domains/policies/service.js';
+import { policyFinder } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 import { findUserUuids } from './domains/orgs/service.js';
 import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
@@ -118,7 +118,12 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
     recordFinders: {
       location: findLocationUuids,
-      cameraPolicy: findCameraPolicyUuids,
+      cameraPolicy: policyFinder('CAMERA_POLICY'),
+      audioPolicy: policyFinder('AUDIO_POLICY'),
+      climatePolicy: policyFinder('CLIMATE_POLICY'),
+      occupancyPolicy: policyFinder('OCCUPANCY_POLICY'),
+      proximityPolicy: policyFinder('PROXIMITY_POLICY'),
+      videoIntercomPolicy: policyFinder('VIDEO_INTERCOM_POLICY'),
       buttonRule: findButtonRuleUuids,
       user: findUserUuids,
       permissionGroup: findPermissionGroupUuids,

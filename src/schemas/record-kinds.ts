@@ -15,6 +15,11 @@ export const RECORD_KINDS = {
   permissionGroup: 'Permission group',
   accessGroup: 'Access control group',
   prompt: 'Prompt configuration',
+  audioPolicy: 'Audio policy',
+  climatePolicy: 'Climate policy',
+  occupancyPolicy: 'Occupancy policy',
+  proximityPolicy: 'Proximity policy',
+  videoIntercomPolicy: 'Video intercom policy',
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 

@@ -66,6 +66,11 @@ export function crossedThresholds(readings: Readonly<Record<string, number | und
   return crossings;
 }
 
+/** A climate policy's thresholds (by the activity an alert carries) as thresholds by reading name. */
+export function thresholdsByReading(byActivity: ReadonlyMap<Activity, number>): Record<string, number> {
+  return Object.fromEntries(READINGS.filter((s) => byActivity.has(s.trigger)).map((s) => [s.reading, byActivity.get(s.trigger)!]));
+}
+
 /** The alert fields of a set of crossings: each reading beside the threshold it crossed. */
 export function crossingFields(crossings: readonly Crossing[]): Record<string, number> {
   const fields: Record<string, number> = {};

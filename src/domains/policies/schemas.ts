@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ActivityEnum } from '../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { RefUuid } from '../../schemas/record-kinds.js';
 import { Schedule } from '../schedules/schemas.js';
 
 /**
@@ -28,10 +29,18 @@ export type CameraTrigger = Static<typeof CameraTrigger>;
 
 const AjarSec = Type.Integer({ minimum: 0, maximum: 86_400 });
 
-/** A policy in a request: its schedules by uuid, each with the triggers active during it. */
-function minimalPolicy<T extends TSchema, X extends Record<string, TSchema>>(trigger: T, extra: X) {
+/** A policy in a request: its schedules by uuid, each with the triggers active during it (and the family's policy-level fields). */
+function minimalPolicy<T extends TSchema, X extends Record<string, TSchema>, P extends Record<string, TSchema> = Record<never, TSchema>>(
+  trigger: T,
+  extra: X,
+  policyFields?: P,
+) {
   const scheduledTrigger = Type.Object({ scheduleUuid: Field(Ruuid()), triggerSet: Field(Type.Array(trigger, { maxItems: MAX_TRIGGERS })), ...extra });
-  const fields = { orgUuid: Field(Ruuid()), scheduledTriggers: Field(Type.Array(scheduledTrigger, { maxItems: MAX_SCHEDULED_TRIGGERS })) };
+  const fields = {
+    orgUuid: Field(Ruuid()),
+    scheduledTriggers: Field(Type.Array(scheduledTrigger, { maxItems: MAX_SCHEDULED_TRIGGERS })),
+    ...((policyFields ?? {}) as P),
+  };
   return {
     create: Type.Object({ policy: Type.Object({ ...fields, uuid: Field(Ruuid()), name: Field(Name) }) }),
     update: Type.Object({ policy: Type.Object({ ...fields, uuid: Ruuid(), name: Field(Name) }) }),
@@ -60,32 +69,81 @@ const camera = minimalPolicy(CameraTrigger, {});
 const door = minimalPolicy(ActivityEnum, doorExtra);
 const accessControlledDoor = minimalPolicy(ActivityEnum, {});
 
-export const CreateCameraPolicyRequest = camera.create;
-export const UpdateCameraPolicyRequest = camera.update;
-export const CreateDoorPolicyRequest = door.create;
-export const UpdateDoorPolicyRequest = door.update;
-export const CreateAccessControlledDoorPolicyRequest = accessControlledDoor.create;
-export const UpdateAccessControlledDoorPolicyRequest = accessControlledDoor.update;
-export type PolicyInput = Static<typeof CreateDoorPolicyRequest>['policy'] | Static<typeof CreateCameraPolicyRequest>['policy'];
+export type PolicyInput = {
+  orgUuid?: string | null;
+  name?: string | null;
+  description?: string | null;
+  backoffAlertSecs?: Record<string, number> | null;
+  scheduledTriggers?: Array<{ scheduleUuid?: string | null; triggerSet?: unknown[] | null } & Record<string, unknown>> | null;
+};
 
 export const CreatePolicyResponse = ResponseOf({ policyUuid: Field(Ruuid()) });
 export const DeletePolicyRequest = Type.Object({ policyUuid: Ruuid() });
 export const PolicyEnvelope = ResponseOf({});
 export const GetPoliciesRequest = EmptyRequest;
-export const GetCameraPoliciesResponse = ResponseOf({ policies: Field(Type.Array(CameraPolicy)) });
-export const GetDoorPoliciesResponse = ResponseOf({ policies: Field(Type.Array(DoorPolicy)) });
-export const GetAccessControlledDoorPoliciesResponse = ResponseOf({ policies: Field(Type.Array(AccessControlledDoorPolicy)) });
+
+/** A trigger that fires when a measured value passes its threshold (audio level, a climate reading). */
+export const ThresholdTrigger = Type.Object({ activity: ActivityEnum, threshold: Field(Type.Number({ minimum: -1e9, maximum: 1e9 })) });
+export type ThresholdTrigger = Static<typeof ThresholdTrigger>;
+/** A proximity trigger: an activity of a tag, in the locations named (none: anywhere). */
+export const ProximityTrigger = Type.Object({ activity: ActivityEnum, locationUuids: Field(Type.Array(RefUuid('location'), { maxItems: 500 })) });
+/** A video intercom trigger: an activity with the face, vehicle, loudness and people-count conditions some read. */
+export const VideoIntercomTrigger = Type.Object({
+  activity: ActivityEnum,
+  faceAlertLabelSet: Field(Labels),
+  faceAlertUnidentified: Field(Type.Boolean()),
+  faceAllowedLabelSet: Field(Labels),
+  lufsThreshold: Field(Type.Number({ minimum: -200, maximum: 200 })),
+  peopleCountThreshold: Field(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  vehicleAlertLabelSet: Field(Labels),
+  vehicleAlertUnidentified: Field(Type.Boolean()),
+  vehicleAllowedLabelSet: Field(Labels),
+});
+
+const Description = Field(Type.String({ maxLength: 2000 }));
+const Seconds = Field(Type.Integer({ minimum: 0, maximum: 30 * 86_400 }));
+/** Per activity, the seconds after an alert during which the same activity raises no other. */
+const BackoffAlertSecs = Field(Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 30 * 86_400 })));
+const described = { description: Description };
+const occupancyExtra = { occupancyThresholdSec: Seconds, vacancyThresholdSec: Seconds };
+const proximityExtra = { departureThresholdSec: Seconds };
+
+export const AudioPolicy = policyAnswer(ThresholdTrigger, {}, { ...described, defaultTriggers: Field(Type.Array(ThresholdTrigger)) });
+export const ClimatePolicy = policyAnswer(
+  ThresholdTrigger,
+  {},
+  { ...described, backoffAlertSecs: BackoffAlertSecs, defaultTriggers: Field(Type.Array(ThresholdTrigger)) },
+);
+export const OccupancyPolicy = policyAnswer(ActivityEnum, occupancyExtra, described);
+export const ProximityPolicy = policyAnswer(ProximityTrigger, proximityExtra, described);
+export const VideoIntercomPolicy = policyAnswer(VideoIntercomTrigger, {}, described);
+
+const audio = minimalPolicy(ThresholdTrigger, {}, described);
+const climate = minimalPolicy(ThresholdTrigger, {}, { ...described, backoffAlertSecs: BackoffAlertSecs });
+const occupancy = minimalPolicy(ActivityEnum, occupancyExtra, described);
+const proximity = minimalPolicy(ProximityTrigger, proximityExtra, described);
+const videoIntercom = minimalPolicy(VideoIntercomTrigger, {}, described);
+
+/** The request and answer schemas of each family, by the noun of its operations (`create<Noun>Policy`). */
+export const FAMILY_SCHEMAS = {
+  Camera: { ...camera, list: ResponseOf({ policies: Field(Type.Array(CameraPolicy)) }) },
+  Door: { ...door, list: ResponseOf({ policies: Field(Type.Array(DoorPolicy)) }) },
+  AccessControlledDoor: { ...accessControlledDoor, list: ResponseOf({ policies: Field(Type.Array(AccessControlledDoorPolicy)) }) },
+  Audio: { ...audio, list: ResponseOf({ policies: Field(Type.Array(AudioPolicy)) }) },
+  Climate: { ...climate, list: ResponseOf({ policies: Field(Type.Array(ClimatePolicy)) }) },
+  Occupancy: { ...occupancy, list: ResponseOf({ policies: Field(Type.Array(OccupancyPolicy)) }) },
+  Proximity: { ...proximity, list: ResponseOf({ policies: Field(Type.Array(ProximityPolicy)) }) },
+  VideoIntercom: { ...videoIntercom, list: ResponseOf({ policies: Field(Type.Array(VideoIntercomPolicy)) }) },
+};
 
 export const GetPoliciesUsingScheduleRequest = Type.Object({ scheduleUuid: Ruuid() });
-/** The policy families Gatehouse keeps are listed; the others (audio, climate, ...) are always empty lists. */
-const Unkept = Field(Type.Array(Type.Object({})));
 export const GetPoliciesUsingScheduleResponse = ResponseOf({
   cameraPolicyList: Field(Type.Array(CameraPolicy)),
   doorPolicyList: Field(Type.Array(DoorPolicy)),
   accessControlledDoorPolicyList: Field(Type.Array(AccessControlledDoorPolicy)),
-  audioPolicyList: Unkept,
-  climatePolicyList: Unkept,
-  occupancyPolicyList: Unkept,
-  proximityPolicyList: Unkept,
-  videoIntercomPolicyList: Unkept,
+  audioPolicyList: Field(Type.Array(AudioPolicy)),
+  climatePolicyList: Field(Type.Array(ClimatePolicy)),
+  occupancyPolicyList: Field(Type.Array(OccupancyPolicy)),
+  proximityPolicyList: Field(Type.Array(ProximityPolicy)),
+  videoIntercomPolicyList: Field(Type.Array(VideoIntercomPolicy)),
 });

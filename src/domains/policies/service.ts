@@ -7,8 +7,7 @@ import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../bus/write.js';
 import { listDevices } from '../devices/service.js';
-import type { Static } from 'typebox';
-import type { AccessControlledDoorPolicy, CameraPolicy, CameraTrigger, DoorPolicy, PolicyInput } from './schemas.js';
+import type { CameraTrigger, PolicyInput, ThresholdTrigger } from './schemas.js';
 import { findSchedule, findSchedulesByUuids } from '../schedules/service.js';
 import { scheduleCovers } from '../schedules/strategies.js';
 import type { ScheduleUse } from '../schedules/schedule-usage.js';
@@ -26,21 +25,34 @@ export interface PolicyRecord<T, X = unknown> {
   uuid: string;
   orgUuid: string;
   name: string;
+  /** The newer families' free text (audio, climate, occupancy, proximity, video intercom). */
+  description?: string | null;
+  /** Climate policies: per activity, the seconds after an alert during which it raises no other. */
+  backoffAlertSecs?: Record<string, number> | null;
   scheduledTriggers: Array<StoredScheduledTrigger<T, X>>;
 }
 
 export type CameraPolicyRecord = PolicyRecord<CameraTrigger>;
 export type DoorPolicyRecord = PolicyRecord<Activity, { ajarThresholdSec: number | null }>;
 export type AccessControlledDoorPolicyRecord = PolicyRecord<Activity>;
+export type AudioPolicyRecord = PolicyRecord<ThresholdTrigger>;
+export type ClimatePolicyRecord = PolicyRecord<ThresholdTrigger>;
+export type OccupancyPolicyRecord = PolicyRecord<Activity, { occupancyThresholdSec?: number | null; vacancyThresholdSec?: number | null }>;
+export type ProximityPolicyRecord = PolicyRecord<{ activity: Activity; locationUuids?: string[] | null }, { departureThresholdSec?: number | null }>;
+export type VideoIntercomPolicyRecord = PolicyRecord<{ activity: Activity } & Record<string, unknown>>;
 
-type PolicyEntity = 'CAMERA_POLICY' | 'DOOR_POLICY' | 'ACCESS_CONTROLLED_DOOR_POLICY';
+export type PolicyEntity =
+  | 'CAMERA_POLICY'
+  | 'DOOR_POLICY'
+  | 'ACCESS_CONTROLLED_DOOR_POLICY'
+  | 'AUDIO_POLICY'
+  | 'CLIMATE_POLICY'
+  | 'OCCUPANCY_POLICY'
+  | 'PROXIMITY_POLICY'
+  | 'VIDEO_INTERCOM_POLICY';
 type AnyPolicy = PolicyRecord<unknown>;
-/** A policy as answered, by family. */
-export type PolicyAnswer<E extends PolicyEntity> = E extends 'CAMERA_POLICY'
-  ? Static<typeof CameraPolicy>
-  : E extends 'DOOR_POLICY'
-    ? Static<typeof DoorPolicy>
-    : Static<typeof AccessControlledDoorPolicy>;
+/** A policy as answered (its schedules in full); each family's exact shape is its schema's in schemas.ts. */
+export type PolicyAnswer = Record<string, unknown>;
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 /** Checks a policy about to be kept: a name, and every schedule it names one of the organization's. */
@@ -54,28 +66,61 @@ async function checkPolicy<P extends AnyPolicy>(w: WriteScope, policy: P): Promi
   return { ...policy, name };
 }
 
-/** A camera policy is not deleted while a camera of the organization follows it. */
-async function camerasFollowing(w: WriteScope, policy: CameraPolicyRecord): Promise<void> {
-  const cameras = (await listDevices(w, w.actor.orgUuid, ['CAMERA'])).filter((c) => c.attributes.policyUuid === policy.uuid);
-  if (cameras.length > 0) throw fail('CONFLICT', `Camera policy "${policy.name}" is in use by ${cameras.map((c) => `camera "${c.name}"`).join(', ')}`);
+/** A policy family's devices follow it by their `policyUuid`: one of them is not deleted while a device does. */
+const devicesFollowing =
+  ({ kinds, noun }: Followers, label: string) =>
+  async (w: WriteScope, policy: AnyPolicy): Promise<void> => {
+    const devices = (await listDevices(w, w.actor.orgUuid, kinds as never)).filter((d) => d.attributes.policyUuid === policy.uuid);
+    if (devices.length > 0) throw fail('CONFLICT', `${label} "${policy.name}" is in use by ${devices.map((d) => `${noun} "${d.name}"`).join(', ')}`);
+  };
+
+/** The devices that follow a family's policies, and how a message names one. */
+interface Followers {
+  kinds: readonly string[];
+  noun: string;
 }
 
-const records = {
-  CAMERA_POLICY: orgRecords({ entity: 'CAMERA_POLICY', label: 'Camera policy', nameOf: (r) => r.name, check: checkPolicy, beforeDelete: camerasFollowing }),
-  DOOR_POLICY: orgRecords({ entity: 'DOOR_POLICY', label: 'Door policy', nameOf: (r) => r.name, check: checkPolicy }),
-  ACCESS_CONTROLLED_DOOR_POLICY: orgRecords({
-    entity: 'ACCESS_CONTROLLED_DOOR_POLICY',
-    label: 'Access controlled door policy',
-    nameOf: (r) => r.name,
-    check: checkPolicy,
-  }),
+const byActivity = (t: unknown) => (t as { activity: string }).activity;
+const asKey = (t: unknown) => t as string;
+
+/**
+ * Every family: how errors name its policies, how a trigger given twice is recognized, which devices follow
+ * it (deleting a followed policy is refused), and the defaults its answers carry.
+ */
+const FAMILIES: Record<PolicyEntity, { label: string; triggerKey: (trigger: unknown) => string; followers?: Followers; defaults?: object }> = {
+  CAMERA_POLICY: { label: 'Camera policy', triggerKey: byActivity, followers: { kinds: ['CAMERA'], noun: 'camera' }, defaults: { defaultTriggers: [] } },
+  DOOR_POLICY: { label: 'Door policy', triggerKey: asKey, defaults: { defaultTriggers: [], defaultAjarThresholdSec: null } },
+  ACCESS_CONTROLLED_DOOR_POLICY: { label: 'Access controlled door policy', triggerKey: asKey },
+  AUDIO_POLICY: {
+    label: 'Audio policy',
+    triggerKey: byActivity,
+    followers: { kinds: ['AUDIO_GATEWAY'], noun: 'audio gateway' },
+    defaults: { defaultTriggers: [] },
+  },
+  CLIMATE_POLICY: {
+    label: 'Climate policy',
+    triggerKey: byActivity,
+    followers: { kinds: ['ENVIRONMENTAL_SENSOR'], noun: 'climate sensor' },
+    defaults: { defaultTriggers: [] },
+  },
+  OCCUPANCY_POLICY: { label: 'Occupancy policy', triggerKey: asKey, followers: { kinds: ['OCCUPANCY_SENSOR'], noun: 'occupancy sensor' } },
+  PROXIMITY_POLICY: { label: 'Proximity policy', triggerKey: byActivity, followers: { kinds: ['BLE_TRACKER'], noun: 'proximity tag' } },
+  VIDEO_INTERCOM_POLICY: { label: 'Video intercom policy', triggerKey: byActivity, followers: { kinds: ['DOORBELL_CAMERA'], noun: 'doorbell camera' } },
 };
 
-/** How each family reads a trigger of a request, and names its policies in messages. */
-const FAMILIES: Record<PolicyEntity, { what: string; triggerKey: (trigger: unknown) => string }> = {
-  CAMERA_POLICY: { what: 'camera policy', triggerKey: (t) => (t as CameraTrigger).activity },
-  DOOR_POLICY: { what: 'door policy', triggerKey: (t) => t as string },
-  ACCESS_CONTROLLED_DOOR_POLICY: { what: 'access controlled door policy', triggerKey: (t) => t as string },
+function familyRecords<E extends PolicyEntity>(entity: E) {
+  const { label, followers } = FAMILIES[entity];
+  return orgRecords({
+    entity,
+    label,
+    nameOf: (r: AnyPolicy) => r.name,
+    check: checkPolicy,
+    ...(followers ? { beforeDelete: devicesFollowing(followers, label) } : {}),
+  } as never) as unknown as OrgRecords<E>;
+}
+
+const records = Object.fromEntries((Object.keys(FAMILIES) as PolicyEntity[]).map((e) => [e, familyRecords(e)])) as {
+  [E in PolicyEntity]: OrgRecords<E>;
 };
 
 const kit = (entity: PolicyEntity) =>
@@ -97,6 +142,14 @@ function storedTriggers(entity: PolicyEntity, given: NonNullable<PolicyInput['sc
   });
 }
 
+/** The family's policy-level fields a request gives (null or absent: left as they are). */
+function policyFields(input: PolicyInput): Partial<AnyPolicy> {
+  return {
+    ...(input.description != null ? { description: input.description } : {}),
+    ...(input.backoffAlertSecs != null ? { backoffAlertSecs: input.backoffAlertSecs } : {}),
+  };
+}
+
 /** The body's orgUuid, when given, must be the caller's (another organization answers as unknown). */
 function checkOrg(ctx: CallerContext, input: PolicyInput): void {
   if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', 'Organization');
@@ -106,7 +159,7 @@ function checkOrg(ctx: CallerContext, input: PolicyInput): void {
 export async function createPolicy(deps: WriteDeps, ctx: CallerContext, entity: PolicyEntity, input: PolicyInput): Promise<string> {
   checkOrg(ctx, input);
   const scheduledTriggers = storedTriggers(entity, input.scheduledTriggers ?? []);
-  const created = await kit(entity).create(deps, ctx, { orgUuid: ctx.orgUuid, name: input.name ?? '', scheduledTriggers } as never);
+  const created = await kit(entity).create(deps, ctx, { orgUuid: ctx.orgUuid, name: input.name ?? '', ...policyFields(input), scheduledTriggers } as never);
   return created.uuid;
 }
 
@@ -126,9 +179,10 @@ export async function cameraPolicyUuidsByName(source: ReadSource, orgUuid: strin
 
 /** `update…Policy`: sets the name and the scheduled triggers when given. */
 export async function updatePolicy(deps: WriteDeps, ctx: CallerContext, entity: PolicyEntity, input: PolicyInput & { uuid: string }): Promise<void> {
-  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', `${records[entity].kind.label} ${input.uuid}`);
+  if (input.orgUuid != null && input.orgUuid !== ctx.orgUuid) throw fail('NOT_FOUND', `${FAMILIES[entity].label} ${input.uuid}`);
   const patch = {
     ...(input.name != null ? { name: input.name } : {}),
+    ...policyFields(input),
     ...(input.scheduledTriggers != null ? { scheduledTriggers: storedTriggers(entity, input.scheduledTriggers) } : {}),
   };
   await kit(entity).update(deps, ctx, input.uuid, patch as never);
@@ -140,12 +194,7 @@ export async function deletePolicy(deps: WriteDeps, ctx: CallerContext, entity: 
 }
 
 /** Policies as answered: each scheduled trigger carries its schedule in full (one query for all of them). */
-async function answers<E extends PolicyEntity>(
-  source: ReadSource,
-  orgUuid: string,
-  entity: E,
-  policies: readonly AnyPolicy[],
-): Promise<Array<PolicyAnswer<E>>> {
+async function answers(source: ReadSource, orgUuid: string, entity: PolicyEntity, policies: readonly AnyPolicy[]): Promise<PolicyAnswer[]> {
   const schedules = await findSchedulesByUuids(
     source,
     orgUuid,
@@ -153,14 +202,12 @@ async function answers<E extends PolicyEntity>(
   );
   return policies.map((policy) => {
     const scheduledTriggers = policy.scheduledTriggers.map(({ scheduleUuid, ...rest }) => ({ ...rest, schedule: schedules.get(scheduleUuid) ?? null }));
-    const defaults =
-      entity === 'CAMERA_POLICY' ? { defaultTriggers: [] } : entity === 'DOOR_POLICY' ? { defaultTriggers: [], defaultAjarThresholdSec: null } : {};
-    return { uuid: policy.uuid, orgUuid: policy.orgUuid, name: policy.name, scheduledTriggers, ...defaults } as PolicyAnswer<E>;
+    return { ...policy, scheduledTriggers, ...FAMILIES[entity].defaults };
   });
 }
 
 /** `get…Policies`: every policy of the family of the caller's organization, by name. */
-export async function getPolicies<E extends PolicyEntity>(deps: Pick<Deps, 'store'>, ctx: CallerContext, entity: E): Promise<Array<PolicyAnswer<E>>> {
+export async function getPolicies(deps: Pick<Deps, 'store'>, ctx: CallerContext, entity: PolicyEntity): Promise<PolicyAnswer[]> {
   return answers(deps, ctx.orgUuid, entity, await kit(entity).list(deps, ctx.orgUuid));
 }
 
@@ -173,16 +220,16 @@ async function policiesOn(source: ReadSource, orgUuid: string, entity: PolicyEnt
 /** `getPoliciesUsingSchedule`: the policies of each kept family that name the schedule. */
 export async function getPoliciesUsingSchedule(deps: Pick<Deps, 'store'>, ctx: CallerContext, scheduleUuid: string) {
   if (!(await findSchedule(deps, ctx.orgUuid, scheduleUuid))) throw fail('NOT_FOUND', 'Schedule');
-  const list = async <E extends PolicyEntity>(entity: E) => answers(deps, ctx.orgUuid, entity, await policiesOn(deps, ctx.orgUuid, entity, scheduleUuid));
+  const list = async (entity: PolicyEntity) => answers(deps, ctx.orgUuid, entity, await policiesOn(deps, ctx.orgUuid, entity, scheduleUuid));
   return {
     cameraPolicyList: await list('CAMERA_POLICY'),
     doorPolicyList: await list('DOOR_POLICY'),
     accessControlledDoorPolicyList: await list('ACCESS_CONTROLLED_DOOR_POLICY'),
-    audioPolicyList: [],
-    climatePolicyList: [],
-    occupancyPolicyList: [],
-    proximityPolicyList: [],
-    videoIntercomPolicyList: [],
+    audioPolicyList: await list('AUDIO_POLICY'),
+    climatePolicyList: await list('CLIMATE_POLICY'),
+    occupancyPolicyList: await list('OCCUPANCY_POLICY'),
+    proximityPolicyList: await list('PROXIMITY_POLICY'),
+    videoIntercomPolicyList: await list('VIDEO_INTERCOM_POLICY'),
   };
 }
 
@@ -191,7 +238,7 @@ export async function policiesUsingSchedule(source: ReadSource, orgUuid: string,
   const uses: ScheduleUse[] = [];
   for (const entity of Object.keys(records) as PolicyEntity[])
     for (const policy of await policiesOn(source, orgUuid, entity, scheduleUuid))
-      uses.push({ kind: 'alertPolicy', uuid: policy.uuid, label: `${FAMILIES[entity].what} "${policy.name}"` });
+      uses.push({ kind: 'alertPolicy', uuid: policy.uuid, label: `${FAMILIES[entity].label.toLowerCase()} "${policy.name}"` });
   return uses;
 }
 
@@ -200,11 +247,13 @@ export async function findCameraPolicy(source: ReadSource, orgUuid: string, uuid
   return records.CAMERA_POLICY.find(source, orgUuid, uuid);
 }
 
-/** Which of the uuids name camera policies of the organization (the record finder of kind cameraPolicy, src/records/references.ts). */
-export async function findCameraPolicyUuids(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> {
-  const found = await Promise.all(uuids.map((uuid) => findCameraPolicy(source, orgUuid, uuid)));
-  return new Set(found.filter((p) => p !== null).map((p) => p.uuid));
-}
+/** The record finder of a family's kind (cameraPolicy, climatePolicy, ...; src/records/references.ts): which of the uuids name its policies of the organization. */
+export const policyFinder =
+  (entity: PolicyEntity) =>
+  async (source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<ReadonlySet<string>> => {
+    const found = await Promise.all(uuids.map((uuid) => kit(entity).find(source, orgUuid, uuid)));
+    return new Set(found.filter((p) => p !== null).map((p) => p.uuid));
+  };
 
 /** What a camera saw, as the alert-raising code asks the camera's policy about it. */
 export interface CameraActivity {
@@ -238,4 +287,31 @@ export async function cameraPolicyTriggers(source: ReadSource, orgUuid: string, 
     for (const trigger of triggerSet) if (reached(trigger)) active.add(trigger.activity);
   }
   return seen.activities.filter((a) => active.has(a));
+}
+
+/**
+ * What a climate policy holds at an instant: per activity of a trigger whose schedule covers it, its threshold.
+ * Null when the sensor follows no policy of the organization (its own thresholds apply then).
+ */
+export async function climatePolicyThresholds(
+  source: ReadSource,
+  orgUuid: string,
+  policyUuid: string,
+  atMs: number,
+  timeZone: string,
+): Promise<Map<Activity, number> | null> {
+  const policy = await records.CLIMATE_POLICY.find(source, orgUuid, policyUuid);
+  if (!policy) return null;
+  const schedules = await findSchedulesByUuids(
+    source,
+    orgUuid,
+    policy.scheduledTriggers.map((t) => t.scheduleUuid),
+  );
+  const thresholds = new Map<Activity, number>();
+  for (const { scheduleUuid, triggerSet } of policy.scheduledTriggers) {
+    const schedule = schedules.get(scheduleUuid);
+    if (!schedule || !scheduleCovers(schedule, atMs, timeZone)) continue;
+    for (const t of triggerSet) if (typeof t.threshold === 'number' && !thresholds.has(t.activity)) thresholds.set(t.activity, t.threshold);
+  }
+  return thresholds;
 }

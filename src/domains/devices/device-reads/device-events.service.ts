@@ -7,6 +7,7 @@ import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import * as events from './device-events.store.js';
 import { findDevice, findDevices, type DeviceRecord } from '../service.js';
 import type { DeviceKind, DeviceStatus } from '../tables.js';
+import type { RecordKind } from '../../../schemas/record-kinds.js';
 
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -19,6 +20,8 @@ export function stateOf(device: DeviceRecord): Record<string, unknown> {
 export interface DeviceClass {
   kinds: readonly DeviceKind[];
   what: string;
+  /** The kind of policy its devices may follow (their `policyUuid`), when they follow one. */
+  policy?: RecordKind;
 }
 
 /** A device's state as the stream carries it (a minimal state list's entry, a config): the REST answer's shape. */

@@ -5,6 +5,7 @@ import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
+import { requireRecords } from '../../../records/references.js';
 import { rebootDevice } from './device-connection.service.js';
 import { applyDeviceDetails, type DeviceDetailsChange } from '../cameras/camera-details.service.js';
 import type { DeviceClass } from '../device-reads/device-events.service.js';
@@ -34,7 +35,7 @@ export async function deviceOfClass(source: ReadSource, orgUuid: string, cls: De
  * cameras and door controllers use, and the device is announced as its kind.
  */
 export async function updateDeviceDetails(
-  deps: WriteDeps,
+  deps: WriteDeps & Pick<Deps, 'recordFinders'>,
   ctx: CallerContext,
   cls: DeviceClass,
   uuid: string,
@@ -42,9 +43,11 @@ export async function updateDeviceDetails(
 ) {
   const { deleted, ...fields } = change;
   if (deleted === true) throw fail('INVALID_VALUE', 'deleted: a device is deleted by its delete operation, not by a details update');
-  if (fields.policyUuid != null) throw fail('INVALID_VALUE', `policyUuid: a ${cls.what.toLowerCase()} follows no policy (its alert thresholds are its own)`);
+  if (fields.policyUuid != null && !cls.policy)
+    throw fail('INVALID_VALUE', `policyUuid: a ${cls.what.toLowerCase()} follows no policy (its alert thresholds are its own)`);
   await write(deps, ctx, async (w) => {
     const device = await deviceOfClass(w, ctx.orgUuid, cls, uuid);
+    if (fields.policyUuid != null) await requireRecords(deps, w, ctx.orgUuid, cls.policy!, [String(fields.policyUuid)]);
     const updated = await applyDeviceDetails(w, device, fields);
     w.change({ entity: updated.deviceType, entityUuid: updated.uuid, deviceUuid: updated.uuid, type: 'UPDATE', update: updated });
   });

@@ -25,15 +25,50 @@ type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
 /** Each sensor kind: its devices, the history its events join, and the stream entity of its state. */
 export const SENSORS = {
-  climate: { kinds: ['ENVIRONMENTAL_SENSOR'], what: 'Climate sensor', family: 'climate', entity: 'CLIMATE_STATE', hw: 'SENSOR_ENVIRONMENTAL_E2' },
+  climate: {
+    kinds: ['ENVIRONMENTAL_SENSOR'],
+    what: 'Climate sensor',
+    family: 'climate',
+    entity: 'CLIMATE_STATE',
+    hw: 'SENSOR_ENVIRONMENTAL_E2',
+    policy: 'climatePolicy',
+  },
   gateway: { kinds: ['ENVIRONMENTAL_GATEWAY'], what: 'Environmental gateway', family: 'gateway', entity: 'CLIMATE_STATE', hw: 'GATEWAY_ENVIRONMENTAL_E50' },
   door: { kinds: ['DOOR_SENSOR'], what: 'Door sensor', family: 'door', entity: 'DOOR_STATE', hw: 'SENSOR_DOOR_D20' },
-  occupancy: { kinds: ['OCCUPANCY_SENSOR'], what: 'Occupancy sensor', family: 'occupancy', entity: 'OCCUPANCY_STATE', hw: 'SENSOR_MOTION_M15' },
-  proximity: { kinds: ['BLE_TRACKER'], what: 'Proximity tag', family: 'proximity', entity: 'PROXIMITY_STATE', hw: 'SENSOR_ASSET_TAG_T1' },
-  locomotion: { kinds: ['BLE_TRACKER'], what: 'Proximity tag', family: 'locomotion', entity: 'PROXIMITY_STATE', hw: 'SENSOR_ASSET_TAG_T1' },
+  occupancy: {
+    kinds: ['OCCUPANCY_SENSOR'],
+    what: 'Occupancy sensor',
+    family: 'occupancy',
+    entity: 'OCCUPANCY_STATE',
+    hw: 'SENSOR_MOTION_M15',
+    policy: 'occupancyPolicy',
+  },
+  proximity: {
+    kinds: ['BLE_TRACKER'],
+    what: 'Proximity tag',
+    family: 'proximity',
+    entity: 'PROXIMITY_STATE',
+    hw: 'SENSOR_ASSET_TAG_T1',
+    policy: 'proximityPolicy',
+  },
+  locomotion: {
+    kinds: ['BLE_TRACKER'],
+    what: 'Proximity tag',
+    family: 'locomotion',
+    entity: 'PROXIMITY_STATE',
+    hw: 'SENSOR_ASSET_TAG_T1',
+    policy: 'proximityPolicy',
+  },
   keypad: { kinds: ['KEYPAD'], what: 'Keypad', family: 'connection', entity: 'KEYPAD', hw: null },
-  audio: { kinds: ['AUDIO_GATEWAY'], what: 'Audio gateway', family: 'connection', entity: 'AUDIO_STATE', hw: 'GATEWAY_A100' },
-  doorbell: { kinds: ['DOORBELL_CAMERA'], what: 'Doorbell camera', family: 'component', entity: 'COMPONENT_SEEKPOINT', hw: null },
+  audio: { kinds: ['AUDIO_GATEWAY'], what: 'Audio gateway', family: 'connection', entity: 'AUDIO_STATE', hw: 'GATEWAY_A100', policy: 'audioPolicy' },
+  doorbell: {
+    kinds: ['DOORBELL_CAMERA'],
+    what: 'Doorbell camera',
+    family: 'component',
+    entity: 'COMPONENT_SEEKPOINT',
+    hw: null,
+    policy: 'videoIntercomPolicy',
+  },
 } as const satisfies Record<string, DeviceClass & { family: string; entity: string; hw: string | null }>;
 export type SensorName = keyof typeof SENSORS;
 

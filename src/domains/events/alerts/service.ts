@@ -5,8 +5,8 @@ import { newRuuid } from '../../../ids.js';
 import { fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../../bus/write.js';
-import { findDevice, findLocation } from '../../devices/service.js';
-import { cameraPolicyTriggers } from '../../policies/service.js';
+import { findDevice, findLocation, type DeviceRecord } from '../../devices/service.js';
+import { cameraPolicyTriggers, climatePolicyThresholds } from '../../policies/service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import type { Activity } from '../../../schemas/activities.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
@@ -21,7 +21,7 @@ import {
 import * as store from './store.js';
 import { mutedUntil } from './notification-mutes.service.js';
 import { openThreatCase } from '../threat-cases/service.js';
-import { crossedThresholds, crossingFields, type Crossing } from '../readings.js';
+import { crossedThresholds, crossingFields, thresholdsByReading, type Crossing } from '../readings.js';
 import type { PolicyAlertsTable } from '../tables.js';
 
 export type AlertDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -193,6 +193,13 @@ export async function raiseDeviceAlert(deps: AlertDeps, actor: Actor, input: Pol
   });
 }
 
+async function sensorThresholds(source: ReadSource, sensor: DeviceRecord, atMs: number): Promise<Record<string, unknown>> {
+  const policyUuid = typeof sensor.attributes.policyUuid === 'string' ? sensor.attributes.policyUuid : null;
+  const timeZone = sensor.locationUuid ? ((await findLocation(source, sensor.orgUuid, sensor.locationUuid))?.tz ?? 'UTC') : 'UTC';
+  const byPolicy = policyUuid ? await climatePolicyThresholds(source, sensor.orgUuid, policyUuid, atMs, timeZone) : null;
+  return byPolicy ? thresholdsByReading(byPolicy) : ((sensor.attributes.thresholds ?? {}) as Record<string, unknown>);
+}
+
 export interface ReadingResult {
   /** The alert raised, or null when no reading went above its threshold. */
   policyAlert: PolicyAlertRecord | null;
@@ -203,8 +210,10 @@ const describeCrossings = (crossings: readonly Crossing[]) =>
   crossings.map((c) => `${c.spec.reading} ${c.value} above its threshold ${c.threshold}`).join(', ');
 
 /**
- * Takes an environmental sensor's readings: every reading above the threshold configured for it (the
- * sensor's `attributes.thresholds`, by reading name) goes into one alert, beside the threshold it crossed.
+ * Takes an environmental sensor's readings: every reading above its threshold goes into one alert, beside the
+ * threshold it crossed. The thresholds are the sensor's climate policy's, of the triggers whose schedules cover
+ * the moment (a reading whose activity no covering trigger names raises nothing); a sensor that follows no
+ * policy has its own (`attributes.thresholds`, by reading name).
  */
 export async function takeSensorReadings(
   deps: AlertDeps,
@@ -214,7 +223,7 @@ export async function takeSensorReadings(
   return write(deps, actor, async (w) => {
     const sensor = await findDevice(w, actor.orgUuid, input.sensorUuid, ['ENVIRONMENTAL_SENSOR']);
     if (!sensor) throw fail('NOT_FOUND', 'Environmental sensor');
-    const thresholds = (sensor.attributes.thresholds ?? {}) as Record<string, unknown>;
+    const thresholds = await sensorThresholds(w, sensor, input.timestampMs ?? w.nowMs);
     const crossings = crossedThresholds(input.readings, thresholds);
     const summary = crossings.map((c) => ({ reading: c.spec.reading, value: c.value, threshold: c.threshold }));
     if (crossings.length === 0) return { policyAlert: null, crossings: summary };
