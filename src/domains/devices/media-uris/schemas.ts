@@ -35,3 +35,11 @@ export const GenerateFederatedSessionTokenRequest = Type.Object({
 });
 /** The reference answers the token alone (no envelope fields are listed); `error: false` is added as elsewhere. */
 export const GenerateFederatedSessionTokenResponse = ResponseOf({ federatedSessionToken: Field(Type.String()) });
+
+/** doorbellcamera/getMediaUris (the platform's newer spec; react's direct mode): a camera's URIs plus its live audio. */
+export const GetDoorbellCameraMediaUrisRequest = Type.Object({ deviceUuid: Alias(Ruuid(), ['doorbellCameraUuid', 'cameraUuid']) });
+export const GetDoorbellCameraMediaUrisResponse = ResponseOf({
+  ...GetCameraMediaUrisResponse.properties,
+  wanLiveOpusUri: Field(Type.String()),
+  lanLiveOpusUris: Field(Strings),
+});

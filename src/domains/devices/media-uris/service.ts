@@ -8,6 +8,7 @@ import { footagePaths } from '../../../footage/footage-paths.js';
 import { renderClip, renderFrame } from '../../../footage/render.js';
 import type { DrawnBox } from '../../../footage/segments.js';
 import { findCamera } from '../cameras/service.js';
+import { doorbellLiveOpusUri } from './audio-gateway-media.service.js';
 import { listCameraBoxes } from '../cameras/footage-boxes.service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
 
@@ -53,6 +54,13 @@ export async function getCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid
     lanVodMpdUrisTemplates: [url(paths.lanVodMpdTemplate)],
     lanCheckUrls: [],
   };
+}
+
+/** `doorbellcamera/getMediaUris`: the doorbell's video as a camera's, and its live audio (Ogg Opus over HTTP). */
+export async function getDoorbellCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid: string) {
+  const doorbell = await findDevice(deps, ctx.orgUuid, uuid, ['DOORBELL_CAMERA']);
+  if (!doorbell) throw fail('NOT_FOUND', 'Doorbell camera');
+  return { ...(await getCameraMediaUris(deps, ctx, doorbell.uuid)), wanLiveOpusUri: doorbellLiveOpusUri(deps, doorbell.uuid), lanLiveOpusUris: [] };
 }
 
 /** The footage devices: cameras and doorbell cameras. */
