@@ -31,7 +31,6 @@ function tableRoutes(markdown: string): string[] {
  * this test until it leaves the list; the list only shrinks.
  */
 const NOT_YET = new Set<string>([
-  '/api/camera/createFootageSeekpoints',
   '/api/chatbot/automation/createAutomatedPrompt',
   '/api/chatbot/automation/deleteAutomatedPrompt',
   '/api/chatbot/automation/getAutomatedPrompt',
@@ -54,7 +53,6 @@ const NOT_YET = new Set<string>([
   '/api/search/searchObjectsByColor',
   '/api/search/searchReidentificationMatchesByEmbedding',
   '/api/search/searchSimilarObjectEmbeddingsByText',
-  '/api/video/getExactFrameData',
 ]);
 
 it(

@@ -65,6 +65,19 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
     {
+      path: '/api/video/getExactFrameData',
+      operationId: 'getExactFrameData',
+      summary: "A camera's JPEG frame at an instant, or a part of it, in the answer (base64)",
+      tags: ['Video'],
+      body: s.GetExactFrameDataRequest,
+      response: s.GetExactFrameDataResponse,
+      platformSource: 'newer',
+    },
+    async (input, ctx) => ({ frameData: (await media.exactFrameData(deps, ctx, input)).toString('base64'), responseMessage: null }),
+  );
+  operation(
+    app,
+    {
       path: '/api/org/generateFederatedSessionToken',
       operationId: 'generateFederatedSessionToken',
       summary: 'A short-lived token the media host accepts as the x-auth-ft header or cookie',
