@@ -31,16 +31,6 @@ function tableRoutes(markdown: string): string[] {
  * this test until it leaves the list; the list only shrinks.
  */
 const NOT_YET = new Set<string>([
-  '/api/chatbot/automation/createAutomatedPrompt',
-  '/api/chatbot/automation/deleteAutomatedPrompt',
-  '/api/chatbot/automation/getAutomatedPrompt',
-  '/api/chatbot/automation/getAutomatedPromptChatHistory',
-  '/api/chatbot/automation/getAutomatedPromptsForOrg',
-  '/api/chatbot/automation/shareAutomatedPromptResponse',
-  '/api/chatbot/automation/updateAutomatedPrompt',
-  '/api/chatbot/automation/verifyJobScheduled',
-  '/api/chatbot/getChatRecord',
-  '/api/chatbot/submitChat',
   '/api/event/getMotionGrid',
   '/api/event/searchMotionGrid',
   '/api/integrations/accessControl/createOrUpdateHoneywellOnGuardIntegration',
