@@ -54,7 +54,7 @@ cameras: [{name: Lobby, location: Main}, {name: Garage, location: Main}]
     // The CLI sends its tool definitions before the question.
     const cli = await api.ok('submitChat', { query: '[TOOLS][{"name":"x","description":"a ] in text"}]How many cameras are there?' });
     const { chat } = await api.ok('getChatRecord', { recordUuid: cli.chatRecordUuid });
-    assert.deepEqual([chat.status, chat.response], ['ANSWERED', 'The organization has 2 cameras (1 online): Lobby, Garage.']);
+    assert.deepEqual([chat.status, chat.response], ['ANSWERED', 'The organization has 2 cameras (1 online): Garage, Lobby.']);
     assert.equal(
       (await api.ok('getChatRecord', { recordUuid: (await api.ok('submitChat', { query: 'Tell me a joke' })).chatRecordUuid })).chat.status,
       'NO_RESPONSE',
