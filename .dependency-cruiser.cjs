@@ -31,6 +31,7 @@ const DOMAINS = [
   'policies',
   'events',
   'integrations',
+  'chatbot',
   'rules',
   'notifications',
   'partner-clients',

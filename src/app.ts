@@ -8,6 +8,7 @@ import { startRelockScheduler } from './domains/access/doors/relock-scheduler.js
 import { startLockdownRuleRunner } from './domains/access/lockdowns/lockdown-rules.js';
 import { startGeneralRuleRunner } from './domains/rules/general/runner.js';
 import { startAlertExpiry } from './domains/events/alerts/alert-expiry.js';
+import { startPromptRunner } from './domains/chatbot/runner.js';
 import { startClipRenderer } from './domains/events/clips/clip-renderer.js';
 import { chatOutboxKinds, startChatRelay } from './domains/integrations/chat-relay.js';
 import { startUserNotifications } from './domains/notifications/notify.js';
@@ -82,6 +83,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     outbox.kick();
   });
   const alertExpiry = startAlertExpiry(deps);
+  const promptRunner = startPromptRunner(deps);
   const clipRenderer = startClipRenderer(deps);
   const webhooks = startWebhookDispatcher(deps, urls.media);
   // access-lockdown (issue 21): lockdown rules fire on the triggers the changes raise at their locations.
@@ -101,7 +103,16 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       stopReplaced();
       retention.stop();
       stopRightsWatch();
-      await Promise.all([outbox.stop(), relocks.stop(), alertExpiry.stop(), clipRenderer.stop(), webhooks.stop(), lockdownRules.stop(), generalRules.stop()]);
+      await Promise.all([
+        outbox.stop(),
+        relocks.stop(),
+        alertExpiry.stop(),
+        promptRunner.stop(),
+        clipRenderer.stop(),
+        webhooks.stop(),
+        lockdownRules.stop(),
+        generalRules.stop(),
+      ]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await limits.close();
       await closeDeps(deps);

@@ -125,8 +125,19 @@ export const pattern = (spec: Pick<PictureSpec, 'width' | 'height'>, rate: numbe
   `testsrc2=size=${spec.width}x${spec.height}:rate=${rate}:duration=${durationSec}`;
 const videoFilters = (filters: string | null) => (filters ? ['-vf', filters] : []);
 
-/** One JPEG frame of the camera at `atMs`; quality 1 (worst) to 100 (best). */
-export async function renderFrame(spec: PictureSpec & { quality?: number }): Promise<Buffer> {
+/** A part of a frame, in permyriad (0-10000) of its width and height from its top left corner. */
+export interface FrameCrop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** ffmpeg's crop of a permyriad region (after the text is burnt in, so the clock shows where it falls). */
+const cropFilter = (c: FrameCrop) => `crop=trunc(iw*${c.width}/20000)*2:trunc(ih*${c.height}/20000)*2:iw*${c.x}/10000:ih*${c.y}/10000`;
+
+/** One JPEG frame of the camera at `atMs`, or a part of it; quality 1 (worst) to 100 (best). */
+export async function renderFrame(spec: PictureSpec & { quality?: number; crop?: FrameCrop }): Promise<Buffer> {
   const q = Math.round(31 - ((Math.min(100, Math.max(1, spec.quality ?? 80)) - 1) / 99) * 29);
   const { dir, stdout } = await render((text, d) => [
     '-loglevel',
@@ -135,7 +146,7 @@ export async function renderFrame(spec: PictureSpec & { quality?: number }): Pro
     'lavfi',
     '-i',
     pattern(spec, 1, 1),
-    ...videoFilters(text ? textFilters(d, spec) : null),
+    ...videoFilters([text ? textFilters(d, spec) : null, spec.crop ? cropFilter(spec.crop) : null].filter(Boolean).join(',') || null),
     '-frames:v',
     '1',
     '-q:v',

@@ -60,7 +60,9 @@ import { vehicleRoutes } from '../domains/events/vehicles/routes.js';
 import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
 import { sceneQueryRoutes } from '../domains/events/scene-queries/routes.js';
 import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
+import { motionGridRoutes } from '../domains/events/motion-grids/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
+import { chatbotRoutes } from '../domains/chatbot/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
@@ -140,9 +142,12 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   eventTimelineRoutes,
   sceneQueryRoutes,
   threatCaseRoutes,
+  motionGridRoutes,
   // integrations
   integrationRoutes,
   webhookRoutes,
+  // chatbot
+  chatbotRoutes,
   // rules
   ruleRoutes,
   generalRuleRoutes,

@@ -36,6 +36,7 @@ import { similarFaces } from './0000-0099/0054-similar-faces.js';
 // timeline reads (seekpoints, presence windows): 0055-0059
 import { timeline } from './0000-0099/0055-timeline.js';
 // the platform's own clients (issue 33): 0120-0129
+import { chatbot } from './0100-0199/0121-chatbot.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 
 /**
@@ -81,5 +82,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0055-timeline': timeline(dialect),
     // the platform's own clients (issue 33): 0120-0129
     '0120-door-controller-rules': doorControllerRules(),
+    '0121-chatbot': chatbot(),
   };
 }

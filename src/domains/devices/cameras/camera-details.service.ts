@@ -9,7 +9,7 @@ import { CAMERA_FACETS, findCamera } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';
 import * as events from '../device-reads/device-events.store.js';
 import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from '../lifecycle/device-connection.service.js';
-import { findDevices, findLocation, type DeviceRecord } from '../service.js';
+import { findDevice, findDevices, findLocation, type DeviceRecord } from '../service.js';
 import type { UPDATABLE_V2 } from './camera-details.schemas.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
@@ -47,9 +47,12 @@ export function toCameraDetails(camera: DeviceRecord) {
   };
 }
 
-async function cameraOf(source: ReadDeps | WriteScope, orgUuid: string, uuid: string): Promise<DeviceRecord> {
-  const camera = await findCamera(source, orgUuid, uuid);
-  if (!camera) throw fail('NOT_FOUND', 'Camera');
+/** The kinds whose settings camera/getConfig's state holds: a doorbell camera keeps the same settings. */
+export type ConfigKind = 'CAMERA' | 'DOORBELL_CAMERA';
+
+async function cameraOf(source: ReadDeps | WriteScope, orgUuid: string, uuid: string, kind: ConfigKind = 'CAMERA'): Promise<DeviceRecord> {
+  const camera = kind === 'CAMERA' ? await findCamera(source, orgUuid, uuid) : isRuuid(uuid) ? await findDevice(source, orgUuid, uuid, [kind]) : null;
+  if (!camera) throw fail('NOT_FOUND', kind === 'CAMERA' ? 'Camera' : 'Doorbell camera');
   return camera;
 }
 
@@ -263,16 +266,21 @@ export function toCameraConfig(camera: DeviceRecord) {
   };
 }
 
-export async function getCameraConfig(deps: ReadDeps, ctx: CallerContext, uuid: string) {
-  return toCameraConfig(await cameraOf(deps, ctx.orgUuid, uuid));
+export async function getCameraConfig(deps: ReadDeps, ctx: CallerContext, uuid: string, kind: ConfigKind = 'CAMERA') {
+  return toCameraConfig(await cameraOf(deps, ctx.orgUuid, uuid, kind));
 }
 
 /** Sets the settings given (the schema has checked each one's range); the others keep their values. */
-export async function updateCameraConfig(deps: WriteDeps, ctx: CallerContext, input: { deviceUuid: string } & Record<string, unknown>) {
+export async function updateCameraConfig(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { deviceUuid: string } & Record<string, unknown>,
+  kind: ConfigKind = 'CAMERA',
+) {
   const { deviceUuid, ...fields } = input;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   await write(deps, ctx, async (w) => {
-    const camera = await cameraOf(w, ctx.orgUuid, deviceUuid);
+    const camera = await cameraOf(w, ctx.orgUuid, deviceUuid, kind);
     const config = { ...((camera.attributes.config ?? {}) as Record<string, unknown>), ...given };
     await updateDeviceAttributes(
       w,

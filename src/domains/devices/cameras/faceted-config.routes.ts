@@ -40,4 +40,34 @@ export function facetedConfigRoutes(app: ApiApp, deps: Deps): void {
       return { config: await faceted.getFacetedConfig(deps, ctx, input.configUpdate.deviceUuid) };
     },
   );
+  // A doorbell camera keeps a camera's settings; the platform's newer spec reads and sets them in the faceted
+  // form (its MCP sends deviceUuid, and configUpdate as updateFacetedConfig's).
+  const doorbell = { tags: ['Doorbell Camera'], platformSource: 'newer' as const };
+  operation(
+    app,
+    {
+      ...doorbell,
+      path: '/api/doorbellcamera/getConfig',
+      operationId: 'getDoorbellCameraConfig',
+      summary: "A doorbell camera's settings, grouped by facet and device (as a camera's faceted config)",
+      body: s.GetFacetedConfigRequest,
+      response: s.GetFacetedConfigResponse,
+    },
+    async (input, ctx) => ({ config: await faceted.getFacetedConfig(deps, ctx, input.deviceUuid, 'DOORBELL_CAMERA') }),
+  );
+  operation(
+    app,
+    {
+      ...doorbell,
+      path: '/api/doorbellcamera/updateConfig',
+      operationId: 'updateDoorbellCameraConfig',
+      summary: "Sets a doorbell camera's settings given by facet; a value out of range is refused naming the field",
+      body: s.UpdateFacetedConfigRequest,
+      response: ResponseOf({ config: s.GetFacetedConfigResponse.properties.config }),
+    },
+    async (input, ctx) => {
+      await faceted.updateFacetedConfig(deps, ctx, input.configUpdate, 'DOORBELL_CAMERA');
+      return { config: await faceted.getFacetedConfig(deps, ctx, input.configUpdate.deviceUuid, 'DOORBELL_CAMERA') };
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
-import { getCameraConfig, toCameraConfig, updateCameraConfig } from './camera-details.service.js';
+import { getCameraConfig, toCameraConfig, updateCameraConfig, type ConfigKind } from './camera-details.service.js';
 import { CAMERA_FACETS } from './service.js';
 import type { Static } from 'typebox';
 import { AUDIO_SETTINGS, DEVICE_SETTINGS, VIDEO_SETTINGS, type FacetedUserConfig } from './faceted-config.schemas.js';
@@ -44,8 +44,9 @@ export function toFacetedConfig(config: CameraConfig): Faceted {
 
 export const facetedConfigOf = (camera: DeviceRecord) => toFacetedConfig(toCameraConfig(camera));
 
-export async function getFacetedConfig(deps: ReadDeps, ctx: CallerContext, deviceUuid: string) {
-  return toFacetedConfig(await getCameraConfig(deps, ctx, deviceUuid));
+/** A camera's (or a doorbell camera's: doorbellcamera/getConfig) settings in the faceted view. */
+export async function getFacetedConfig(deps: ReadDeps, ctx: CallerContext, deviceUuid: string, kind: ConfigKind = 'CAMERA') {
+  return toFacetedConfig(await getCameraConfig(deps, ctx, deviceUuid, kind));
 }
 
 export interface FacetedConfigUpdate {
@@ -69,7 +70,7 @@ function facetSettings(map: Record<string, Settings> | null | undefined, field: 
  * `updateFacetedConfig`: sets the settings given (not null) and leaves the others, through camera/updateConfig's
  * path (one transaction, announced as the camera's CAMERA_USER_CONFIG). The schema has checked each range.
  */
-export async function updateFacetedConfig(deps: WriteDeps, ctx: CallerContext, update: FacetedConfigUpdate) {
+export async function updateFacetedConfig(deps: WriteDeps, ctx: CallerContext, update: FacetedConfigUpdate, kind: ConfigKind = 'CAMERA') {
   const { resolution, updatedSetMethodMap: _video, ...video } = facetSettings(update.videoFacetSettings, 'videoFacetSettings');
   const { updatedSetMethodMap: _audio, ...audio } = facetSettings(update.audioFacetSettings, 'audioFacetSettings');
   const { updatedSetMethodMap: _device, ...device } = update.deviceSettings ?? {};
@@ -77,5 +78,5 @@ export async function updateFacetedConfig(deps: WriteDeps, ctx: CallerContext, u
   if (sides && (sides.width == null) !== (sides.height == null)) throw fail('INVALID_VALUE', 'resolution: give both width and height');
   const flat: Settings = { ...video, ...audio, ...device };
   if (sides?.width != null) flat.resolution = `${sides.width}x${sides.height}`;
-  await updateCameraConfig(deps, ctx, { ...flat, deviceUuid: update.deviceUuid });
+  await updateCameraConfig(deps, ctx, { ...flat, deviceUuid: update.deviceUuid }, kind);
 }

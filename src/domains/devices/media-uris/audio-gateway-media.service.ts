@@ -6,16 +6,20 @@ import { mediaUrl } from '../../../footage/media-host.js';
 import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
+import type { DeviceKind } from '../tables.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 
 /** Media host path of an audio gateway's live audio (answered absolute, from the media host's public base). */
 export const audioGatewayLivePath = (gatewayUuid: string) => `/media/audiogateways/${gatewayUuid}/live.opus`;
 
-/** The organization's audio gateway named by its uuid or a facet id of it (`<uuid>.a0`). */
-async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string): Promise<DeviceRecord> {
+/** What has live audio on the media host: audio gateways, and doorbell cameras (their microphone). */
+const AUDIO_KINDS = [...SENSORS.audio.kinds, 'DOORBELL_CAMERA'] as const;
+
+/** The organization's audio gateway (or doorbell camera) named by its uuid or a facet id of it (`<uuid>.a0`). */
+async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string, kinds: readonly DeviceKind[] = SENSORS.audio.kinds): Promise<DeviceRecord> {
   const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
-  const gateway = uuid ? await findDevice(deps, orgUuid, uuid, SENSORS.audio.kinds) : null;
+  const gateway = uuid ? await findDevice(deps, orgUuid, uuid, kinds) : null;
   if (!gateway) throw fail('NOT_FOUND', SENSORS.audio.what);
   return gateway;
 }
@@ -40,6 +44,10 @@ export async function getAudioGatewayMediaUris(deps: Pick<Deps, 'store' | 'media
 
 /** The Ogg Opus the media host serves for a live URI; only an audio gateway of the caller's organization. */
 export async function audioGatewayLiveAudio(deps: ReadDeps, orgUuid: string, input: { gatewayUuid: string; durationSec?: number }): Promise<Buffer> {
-  await gatewayOf(deps, orgUuid, input.gatewayUuid);
+  await gatewayOf(deps, orgUuid, input.gatewayUuid, AUDIO_KINDS);
   return renderAudio({ durationSec: Math.min(input.durationSec ?? AUDIO_LIMITS.defaultDurationSec, AUDIO_LIMITS.maxDurationSec) });
 }
+
+/** A doorbell camera's live audio on the media host (doorbellcamera/getMediaUris adds it to its video's URIs). */
+export const doorbellLiveOpusUri = (deps: Pick<Deps, 'mediaHost'>, doorbellUuid: string) =>
+  mediaUrl(deps, `${audioGatewayLivePath(doorbellUuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`);

@@ -25,6 +25,19 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
     {
+      path: '/api/doorbellcamera/getMediaUris',
+      operationId: 'getDoorbellCameraMediaUris',
+      summary: "Where a doorbell camera's video and live audio are on the media host",
+      tags: ['Doorbell Camera'],
+      body: s.GetDoorbellCameraMediaUrisRequest,
+      response: s.GetDoorbellCameraMediaUrisResponse,
+      platformSource: 'newer',
+    },
+    async (input, ctx) => media.getDoorbellCameraMediaUris(deps, ctx, input.deviceUuid),
+  );
+  operation(
+    app,
+    {
       path: '/api/audiogateway/getMediaUris',
       operationId: 'getAudioGatewayMediaUris',
       summary: "Where an audio gateway's live audio is on the media host",
@@ -48,6 +61,19 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
       frameUri: await media.getExactFrameUri(deps, ctx, input),
       responseMessage: null,
     }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/video/getExactFrameData',
+      operationId: 'getExactFrameData',
+      summary: "A camera's JPEG frame at an instant, or a part of it, in the answer (base64)",
+      tags: ['Video'],
+      body: s.GetExactFrameDataRequest,
+      response: s.GetExactFrameDataResponse,
+      platformSource: 'newer',
+    },
+    async (input, ctx) => ({ frameData: (await media.exactFrameData(deps, ctx, input)).toString('base64'), responseMessage: null }),
   );
   operation(
     app,

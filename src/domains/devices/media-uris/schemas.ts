@@ -27,6 +27,19 @@ export const GetExactFrameUriRequest = Type.Object({
   downscaleFactor: Field(Type.Integer({ minimum: 1, maximum: 16, description: 'the frame is 1920x1080 divided by this (default 1)' })),
   jpgQuality: Field(Type.Integer({ minimum: 1, maximum: 100, description: 'JPEG quality (default 80)' })),
 });
+const Permyriad = (what: string) => Field(Type.Integer({ minimum: 0, maximum: 10000, description: `${what}, permyriad of the frame` }));
+/** video/getExactFrameData (the platform's newer spec; its MCP): the frame itself, optionally a part of it. */
+export const GetExactFrameDataRequest = Type.Object({
+  ...GetExactFrameUriRequest.properties,
+  permyriadCropX: Permyriad('left edge of the part (default 0)'),
+  permyriadCropY: Permyriad('top edge of the part (default 0)'),
+  permyriadCropWidth: Permyriad('width of the part (default to the right edge)'),
+  permyriadCropHeight: Permyriad('height of the part (default to the bottom edge)'),
+});
+export const GetExactFrameDataResponse = ResponseOf({
+  frameData: Field(Type.String({ description: 'the JPEG, base64' })),
+  responseMessage: Field(Type.String()),
+});
 export const GetExactFrameUriResponse = ResponseOf({ frameUri: Field(Type.String()), responseMessage: Field(Type.String()) });
 
 export const GenerateFederatedSessionTokenRequest = Type.Object({
@@ -35,3 +48,11 @@ export const GenerateFederatedSessionTokenRequest = Type.Object({
 });
 /** The reference answers the token alone (no envelope fields are listed); `error: false` is added as elsewhere. */
 export const GenerateFederatedSessionTokenResponse = ResponseOf({ federatedSessionToken: Field(Type.String()) });
+
+/** doorbellcamera/getMediaUris (the platform's newer spec; react's direct mode): a camera's URIs plus its live audio. */
+export const GetDoorbellCameraMediaUrisRequest = Type.Object({ deviceUuid: Alias(Ruuid(), ['doorbellCameraUuid', 'cameraUuid']) });
+export const GetDoorbellCameraMediaUrisResponse = ResponseOf({
+  ...GetCameraMediaUrisResponse.properties,
+  wanLiveOpusUri: Field(Type.String()),
+  lanLiveOpusUris: Field(Strings),
+});

@@ -5,9 +5,10 @@ import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { issueFederatedToken } from '../../../footage/federated-token.js';
 import { mediaUrl } from '../../../footage/media-host.js';
 import { footagePaths } from '../../../footage/footage-paths.js';
-import { renderClip, renderFrame } from '../../../footage/render.js';
+import { renderClip, renderFrame, type FrameCrop } from '../../../footage/render.js';
 import type { DrawnBox } from '../../../footage/segments.js';
 import { findCamera } from '../cameras/service.js';
+import { doorbellLiveOpusUri } from './audio-gateway-media.service.js';
 import { listCameraBoxes } from '../cameras/footage-boxes.service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
 
@@ -55,6 +56,13 @@ export async function getCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid
   };
 }
 
+/** `doorbellcamera/getMediaUris`: the doorbell's video as a camera's, and its live audio (Ogg Opus over HTTP). */
+export async function getDoorbellCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid: string) {
+  const doorbell = await findDevice(deps, ctx.orgUuid, uuid, ['DOORBELL_CAMERA']);
+  if (!doorbell) throw fail('NOT_FOUND', 'Doorbell camera');
+  return { ...(await getCameraMediaUris(deps, ctx, doorbell.uuid)), wanLiveOpusUri: doorbellLiveOpusUri(deps, doorbell.uuid), lanLiveOpusUris: [] };
+}
+
 /** The footage devices: cameras and doorbell cameras. */
 const FOOTAGE_KINDS = ['CAMERA', 'DOORBELL_CAMERA'] as const;
 
@@ -96,10 +104,45 @@ const sizeOf = (downscale: number) => ({ width: even(FRAME_SIZE.width / downscal
 export async function cameraFrame(
   deps: ReadDeps,
   orgUuid: string,
-  input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number; jpgQuality?: number },
+  input: { cameraUuid: string; timestampMs: number; downscaleFactor?: number; jpgQuality?: number; crop?: FrameCrop },
 ): Promise<Buffer> {
   const camera = await cameraOf(deps, orgUuid, input.cameraUuid);
-  return renderFrame({ cameraName: camera.name, atMs: input.timestampMs, ...sizeOf(input.downscaleFactor ?? 1), quality: input.jpgQuality });
+  return renderFrame({ cameraName: camera.name, atMs: input.timestampMs, ...sizeOf(input.downscaleFactor ?? 1), quality: input.jpgQuality, crop: input.crop });
+}
+
+type Maybe = number | null | undefined;
+interface FrameDataInput {
+  cameraUuid: string;
+  timestampMs: number;
+  downscaleFactor?: Maybe;
+  jpgQuality?: Maybe;
+  permyriadCropX?: Maybe;
+  permyriadCropY?: Maybe;
+  permyriadCropWidth?: Maybe;
+  permyriadCropHeight?: Maybe;
+}
+
+/** The part of the frame asked for (permyriad); none when no crop field is given. A part past the frame's edge is refused. */
+function cropOf(input: FrameDataInput): FrameCrop | undefined {
+  const { permyriadCropX: x, permyriadCropY: y, permyriadCropWidth: width, permyriadCropHeight: height } = input;
+  if (x == null && y == null && width == null && height == null) return undefined;
+  const crop = { x: x ?? 0, y: y ?? 0, width: width ?? 10000 - (x ?? 0), height: height ?? 10000 - (y ?? 0) };
+  if (crop.width < 1 || crop.height < 1) throw fail('INVALID_VALUE', 'permyriadCropWidth and permyriadCropHeight must be at least 1');
+  if (crop.x + crop.width > 10000) throw fail('INVALID_VALUE', 'permyriadCropX + permyriadCropWidth is past the right edge (10000)');
+  if (crop.y + crop.height > 10000) throw fail('INVALID_VALUE', 'permyriadCropY + permyriadCropHeight is past the bottom edge (10000)');
+  return crop;
+}
+
+/** `getExactFrameData`: the JPEG that getExactFrameUri's URI serves, cropped as asked, for the answer itself. */
+export async function exactFrameData(deps: ReadDeps, ctx: CallerContext, input: FrameDataInput): Promise<Buffer> {
+  const crop = cropOf(input);
+  return cameraFrame(deps, ctx.orgUuid, {
+    cameraUuid: input.cameraUuid,
+    timestampMs: input.timestampMs,
+    downscaleFactor: input.downscaleFactor ?? undefined,
+    jpgQuality: input.jpgQuality ?? undefined,
+    crop,
+  });
 }
 
 /** The MP4 the media host serves for a clip URI (the latest `durationSec` when no start is given). */

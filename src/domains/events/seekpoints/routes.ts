@@ -11,6 +11,9 @@ const AUDIO = ['AudioGateway'];
 const SEARCH = ['EventSearch'];
 const SUCCESSOR = { successor: '/api/camera/getFootageSeekpointsV2' };
 
+/** An older API's CUSTOM seekpoint as the custom mark it is kept as. */
+const asCustomMark = (p: s.OlderSeekpoint) => ({ name: p.cdn || p.a, timestampMs: p.ts });
+
 /** The cameras', audio gateways' and event search's timeline reads: seekpoints, custom marks and presence windows. */
 export function eventTimelineRoutes(app: ApiApp, deps: Deps): void {
   operation(
@@ -48,6 +51,23 @@ export function eventTimelineRoutes(app: ApiApp, deps: Deps): void {
       response: EnvelopeResponse,
     },
     async (input, ctx) => (await camera.createCameraSeekpoints(deps, ctx, input), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/camera/createFootageSeekpoints',
+      operationId: 'createFootageSeekpoints',
+      summary: "Put CUSTOM seekpoints on a camera's footage (kept as custom marks, which the seekpoint reads return)",
+      tags: CAMERA,
+      body: s.CreateFootageSeekpointsRequest,
+      response: EnvelopeResponse,
+      platformSource: 'older',
+    },
+    async (input, ctx) => {
+      const points = [...(input.footageSeekPoint ? [input.footageSeekPoint] : []), ...(input.footageSeekPoints ?? [])];
+      await camera.createCameraSeekpoints(deps, ctx, { cameraUuid: input.cameraUuid, footageSeekPoints: points.map(asCustomMark) });
+      return {};
+    },
   );
   operation(
     app,

@@ -59,6 +59,22 @@ export const CreateCustomFootageSeekpointsRequest = Type.Object({
 });
 export type CreateCustomFootageSeekpointsRequest = Static<typeof CreateCustomFootageSeekpointsRequest>;
 
+/**
+ * camera/createFootageSeekpoints (the platform's older API, which its examples call): seekpoints of kind CUSTOM,
+ * kept as custom marks named by `cdn`. The Python example sends one `footageSeekPoint`, the JavaScript one a list.
+ */
+const OlderSeekpoint = Type.Object({
+  a: Type.Literal('CUSTOM', { description: 'only CUSTOM seekpoints are created' }),
+  ts: Type.Integer({ minimum: 0, description: 'epoch ms of the mark' }),
+  cdn: Opt(Type.String({ maxLength: 32, description: 'the name shown (default CUSTOM)' })),
+});
+export type OlderSeekpoint = Static<typeof OlderSeekpoint>;
+export const CreateFootageSeekpointsRequest = Type.Object({
+  cameraUuid: DeviceRef('the camera: its uuid or facet id'),
+  footageSeekPoint: Opt(OlderSeekpoint),
+  footageSeekPoints: Opt(Type.Array(OlderSeekpoint, { maxItems: 100 })),
+});
+
 export const GetCustomFootageSeekpointsV2Request = Type.Object({
   deviceUuids: Refs('the cameras: uuids or facet ids'),
   locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 100, description: 'the locations (when no cameras are named)' })),
