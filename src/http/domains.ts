@@ -62,6 +62,7 @@ import { sceneQueryRoutes } from '../domains/events/scene-queries/routes.js';
 import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
+import { integrationPartnerRoutes } from '../domains/integrations/partners/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
 import { doorbellRuleRoutes } from '../domains/rules/doorbell/routes.js';
@@ -143,6 +144,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // integrations
   integrationRoutes,
   webhookRoutes,
+  integrationPartnerRoutes,
   // rules
   ruleRoutes,
   generalRuleRoutes,
