@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import type { ApiApp } from '../edge/operation.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
+import { honeywellWebhookRoutes } from '../domains/integrations/partners/inbound-routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
@@ -159,4 +160,4 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
  * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;
  * each plugin authenticates its own posts (a signature over the raw body, for instance).
  */
-export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes];
+export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes, honeywellWebhookRoutes];

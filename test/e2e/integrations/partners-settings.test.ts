@@ -14,7 +14,8 @@ import { seedIntegrationSite, type IntegrationSite } from './site.js';
  * the secrets masked, announced on the stream, hidden from and untouchable by another organization, and deleted.
  */
 
-const partners = Object.entries(PARTNERS) as Array<[PartnerKind, PartnerSpec]>;
+// The partners whose settings catalogue operations keep (the Honeywell ones are provisioned: partners-behaviours.test.ts).
+const partners = (Object.entries(PARTNERS) as Array<[PartnerKind, PartnerSpec]>).filter(([, spec]) => spec.ops.length > 0);
 const opsOf = (spec: PartnerSpec, verb: SettingsOp['verb']) => spec.ops.filter((op) => op.verb === verb);
 /** The current (not deprecated) operation of a verb. */
 const currentOp = (spec: PartnerSpec, verb: SettingsOp['verb']) => opsOf(spec, verb).find((op) => !op.successor) ?? opsOf(spec, verb)[0];

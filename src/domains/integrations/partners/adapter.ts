@@ -19,8 +19,13 @@ type Access = {
 const bearer = (field: string, baseField?: string): Access => ({ auth: { bearer: field }, baseField });
 const basic = (user: string, password: string): Access => ({ auth: { user, password } });
 
+/** A partner the adapter reaches: one of the table, or the badge system (Genea) of the badge integration. */
+export type AdapterKind = PartnerKind | 'BADGE';
+const titleOf = (kind: AdapterKind) => (kind === 'BADGE' ? 'Genea' : PARTNERS[kind].title);
+
 /** How each partner with behaviour is reached: the credential fields are its settings' (or the request's) names. */
-export const PARTNER_ACCESS: Partial<Record<PartnerKind, Access>> = {
+export const PARTNER_ACCESS: Partial<Record<AdapterKind, Access>> = {
+  BADGE: bearer('apiToken'),
   AMT: basic('email', 'password'),
   AVIGILON_ALTA: bearer('apiToken'),
   BOULEVARD: bearer('apiToken'),
@@ -43,14 +48,15 @@ type Credentials = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The partner's API base: the settings' own URL field, else GATEHOUSE_PARTNER_API_URLS; null when Gatehouse does not know it. */
-function baseOf(deps: Pick<Deps, 'config'>, kind: PartnerKind, credentials: Credentials): string | null {
+function baseOf(deps: Pick<Deps, 'config'>, kind: AdapterKind, credentials: Credentials): string | null {
   const access = PARTNER_ACCESS[kind];
   const own = access?.baseField ? text(credentials[access.baseField]) : null;
-  return own?.replace(/\/+$/, '') ?? deps.config.partnerApiUrls[kind] ?? null;
+  const configured = kind === 'BADGE' ? deps.config.badgeApiUrl : deps.config.partnerApiUrls[kind];
+  return (own ?? configured)?.replace(/\/+$/, '') ?? null;
 }
 
 /** The Authorization header of a call, or null when the credentials it needs are missing. */
-function authorization(kind: PartnerKind, credentials: Credentials): string | null {
+function authorization(kind: AdapterKind, credentials: Credentials): string | null {
   const auth = PARTNER_ACCESS[kind]?.auth;
   if (!auth) return null;
   if ('bearer' in auth) {
@@ -73,11 +79,11 @@ export interface PartnerAnswer {
  */
 export async function callPartner(
   deps: Pick<Deps, 'config'>,
-  kind: PartnerKind,
+  kind: AdapterKind,
   credentials: Credentials,
   request: { method: 'GET' | 'POST'; path: string; json?: unknown },
 ): Promise<PartnerAnswer> {
-  const title = PARTNERS[kind].title;
+  const title = titleOf(kind);
   const base = baseOf(deps, kind, credentials);
   if (!base) throw fail('NOT_ALLOWED', `${title}: Gatehouse does not know where its API is (GATEHOUSE_PARTNER_API_URLS)`);
   const auth = authorization(kind, credentials);

@@ -501,6 +501,32 @@ export const PARTNERS = {
       remove(`${P}/deleteDeviceIntegration`, { operationId: 'deleteDeviceIntegrationDep' }),
     ],
   },
+  // Honeywell access control: no catalogue operation keeps their settings; the platform's CLI provisions their
+  // inbound webhooks (honeywell.ts), where their panels post access events.
+  HONEYWELL_ONGUARD: {
+    title: 'Honeywell OnGuard',
+    integration: 'HONEYWELL_ONGUARD',
+    listedAs: 'honeywellOnGuardSettings',
+    fields: { ...badge, displayName: 'text', presharedSecret: 'secret' },
+    generatesWebhookToken: true,
+    ops: [],
+  },
+  HONEYWELL_ELEMENTS: {
+    title: 'Honeywell Elements',
+    integration: 'HONEYWELL_ELEMENTS',
+    listedAs: 'honeywellElementsSettings',
+    fields: { ...badge, displayName: 'text' },
+    generatesWebhookToken: true,
+    ops: [],
+  },
+  HONEYWELL_NETBOX: {
+    title: 'Honeywell NetBox',
+    integration: 'HONEYWELL_NETBOX',
+    listedAs: 'honeywellNetBoxSettings',
+    fields: { ...badge, displayName: 'text' },
+    generatesWebhookToken: true,
+    ops: [],
+  },
 } as const satisfies Record<string, PartnerSpec>;
 
 export type PartnerKind = keyof typeof PARTNERS;
