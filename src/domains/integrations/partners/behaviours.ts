@@ -30,30 +30,33 @@ export interface Behaviour {
   /** The answer's fields beside the envelope (and authError). */
   response: Record<string, TSchema>;
   /** The partner call the request makes. */
-  call: (input: Record<string, any>) => { method: 'GET' | 'POST'; path: string };
+  call: (input: Rec) => { method: 'GET' | 'POST'; path: string };
   /** The answer, from the partner's JSON. */
-  answer?: (json: any, input: Record<string, any>) => Record<string, unknown>;
+  answer?: (json: unknown, input: Rec) => Record<string, unknown>;
 }
 
 /** The partner's records in its answer: a JSON array, or one under `data` (as OpenAI-style APIs answer). */
-const items = (json: any): any[] => (Array.isArray(json) ? json : Array.isArray(json?.data) ? json.data : []);
+const list = (value: unknown): Rec[] => (Array.isArray(value) ? (value as Rec[]) : []);
+const items = (json: unknown): Rec[] => (Array.isArray(json) ? list(json) : list((json as Rec | null)?.data));
+const strings = (value: unknown) => list(value).map(String);
+type Rec = Record<string, unknown>;
 const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
 const int = (v: unknown) => (Number.isInteger(Number(v)) && v !== null && v !== '' ? Number(v) : null);
-const door = (d: any) => ({ id: int(d?.id), name: str(d?.name) });
-const named = (d: any) => ({ id: str(d?.id), name: str(d?.name) });
+const door = (d: Rec) => ({ id: int(d.id), name: str(d.name) });
+const named = (d: Rec) => ({ id: str(d.id), name: str(d.name) });
 const seg = (v: unknown) => encodeURIComponent(String(v ?? ''));
 
 const P = '/api/integrations';
 const ac = (name: string) => `${P}/accessControl/${name}`;
 const get = (path: string) => () => ({ method: 'GET' as const, path });
-const post = (path: (i: Record<string, any>) => string) => (i: Record<string, any>) => ({ method: 'POST' as const, path: path(i) });
+const post = (path: (i: Rec) => string) => (i: Rec) => ({ method: 'POST' as const, path: path(i) });
 
 const unlockBody = (doorId: TSchema) => ({
   cameraUuid: Field(Ruuid({ description: "a camera of the organization at the door (another organization's is refused)" })),
   doorId: Field(doorId),
 });
 const doors = { doors: Field(Type.Array(DoorType)) };
-const listDoors = (json: any) => ({ doors: items(json).map(door) });
+const listDoors = (json: unknown) => ({ doors: items(json).map(door) });
 
 /** A door unlock of a partner: `POST {base}/doors/{doorId}/unlock`. */
 const unlock = (path: string, kind: AdapterKind, base = '/doors'): Behaviour => ({
@@ -94,7 +97,7 @@ export const BEHAVIOURS: Behaviour[] = [
       buildings: Field(Type.Array(Type.Object({ id: Field(Type.Integer()), name: Field(Type.String()), panels: Field(Type.Array(DoorType)) }))),
     },
     call: get('/buildings'),
-    answer: (json) => ({ buildings: items(json).map((b) => ({ ...door(b), panels: (Array.isArray(b?.panels) ? b.panels : []).map(door) })) }),
+    answer: (json) => ({ buildings: items(json).map((b) => ({ ...door(b), panels: list(b.panels).map(door) })) }),
   })),
   {
     path: ac('getGeneaDoors'),
@@ -124,11 +127,8 @@ export const BEHAVIOURS: Behaviour[] = [
     call: get('/consoles'),
     answer: (json) => ({
       consoles: items(json).map((c) => ({
-        skyTunnelSN: str(c?.skyTunnelSN),
-        doorList: (Array.isArray(c?.doorList) ? c.doorList : []).map((d: any) => ({
-          ...named(d),
-          readerIds: Array.isArray(d?.readerIds) ? d.readerIds.map(String) : [],
-        })),
+        skyTunnelSN: str(c.skyTunnelSN),
+        doorList: list(c.doorList).map((d) => ({ ...named(d), readerIds: strings(d.readerIds) })),
       })),
     }),
   },
@@ -139,7 +139,7 @@ export const BEHAVIOURS: Behaviour[] = [
     body: {},
     response: { doors: Field(Type.Array(Type.Object({ id: Field(Type.String()), name: Field(Type.String()), readerIds: Field(Type.Array(Type.String())) }))) },
     call: get('/doors'),
-    answer: (json) => ({ doors: items(json).map((d) => ({ ...named(d), readerIds: Array.isArray(d?.readerIds) ? d.readerIds.map(String) : [] })) }),
+    answer: (json) => ({ doors: items(json).map((d) => ({ ...named(d), readerIds: strings(d.readerIds) })) }),
   },
   unlock(ac('unlockInnerRangeDoor'), 'INNER_RANGE'),
   {
@@ -151,7 +151,7 @@ export const BEHAVIOURS: Behaviour[] = [
     call: get('/doors'),
     answer: (json) => {
       const byPlace: Record<string, unknown[]> = {};
-      for (const d of items(json)) (byPlace[String(d?.placeId ?? '')] ??= []).push(door(d));
+      for (const d of items(json)) (byPlace[String(d.placeId ?? '')] ??= []).push(door(d));
       return { placeToDoorMap: byPlace };
     },
   },
@@ -180,7 +180,7 @@ export const BEHAVIOURS: Behaviour[] = [
     body: emailPassword,
     response: { lockdownPlans: Field(Type.Array(Type.Object({ id: Field(Type.Integer()), name: Field(Type.String()), isActive: Field(Type.Boolean()) }))) },
     call: get('/lockdown-plans'),
-    answer: (json) => ({ lockdownPlans: items(json).map((l) => ({ ...door(l), isActive: l?.isActive === true })) }),
+    answer: (json) => ({ lockdownPlans: items(json).map((l) => ({ ...door(l), isActive: l.isActive === true })) }),
   },
   unlock(ac('unlockOpenpathDoor'), 'OPENPATH'),
   ...(['trigger', 'revert'] as const).map((action): Behaviour => ({
@@ -212,8 +212,8 @@ export const BEHAVIOURS: Behaviour[] = [
     answer: (json) => ({
       facilities: items(json).map((f) => ({
         ...named(f),
-        deviceList: (Array.isArray(f?.deviceList) ? f.deviceList : []).map(door),
-        actionGroups: Array.isArray(f?.actionGroups) ? f.actionGroups : [],
+        deviceList: list(f.deviceList).map(door),
+        actionGroups: list(f.actionGroups),
       })),
     }),
   })),
@@ -225,7 +225,7 @@ export const BEHAVIOURS: Behaviour[] = [
     summary: 'List the doors of ProdataKey',
     body: { ouId: Field(Str()) },
     response: { panelList: Field(Type.Array(NamedType)) },
-    call: (i) => ({ method: 'GET', path: `/doors${i.ouId ? `?ouId=${encodeURIComponent(i.ouId)}` : ''}` }),
+    call: (i) => ({ method: 'GET', path: `/doors${i.ouId ? `?ouId=${encodeURIComponent(String(i.ouId))}` : ''}` }),
     answer: (json) => ({ panelList: items(json).map(named) }),
   },
   unlock(ac('unlockPdkDoor'), 'PRODATAKEY'),
@@ -246,7 +246,7 @@ export const BEHAVIOURS: Behaviour[] = [
     body: {},
     response: { scenarios: Field(Type.Array(Type.Object({ id: Field(Type.String()), name: Field(Type.String()), scenarioId: Field(Type.String()) }))) },
     call: get('/scenarios'),
-    answer: (json) => ({ scenarios: items(json).map((s) => ({ ...named(s), scenarioId: str(s?.scenarioId ?? s?.id) })) }),
+    answer: (json) => ({ scenarios: items(json).map((s) => ({ ...named(s), scenarioId: str(s.scenarioId ?? s.id) })) }),
   },
   ...[
     {
@@ -268,13 +268,13 @@ export const BEHAVIOURS: Behaviour[] = [
         ),
       },
       call: get('/models'),
-      answer: (json: any) => ({
+      answer: (json: unknown) => ({
         models: items(json).map((m) => ({
-          id: str(m?.id),
-          object: str(m?.object),
-          created: str(m?.created),
-          ownedBy: str(m?.owned_by),
-          owned_by: str(m?.owned_by),
+          id: str(m.id),
+          object: str(m.object),
+          created: str(m.created),
+          ownedBy: str(m.owned_by),
+          owned_by: str(m.owned_by),
         })),
       }),
     } satisfies Behaviour,
@@ -303,9 +303,12 @@ async function savedCredentials(deps: IntegrationDeps, ctx: CallerContext, kind:
 }
 
 /** Runs a behaviour: a camera named must be the organization's; credentials the partner refuses answer authError. */
-export async function runBehaviour(deps: IntegrationDeps, ctx: CallerContext, b: Behaviour, input: Record<string, any>): Promise<Record<string, unknown>> {
-  if (input.cameraUuid && (await keepCameras(deps, ctx.orgUuid, [input.cameraUuid], [])).length === 0) throw fail('NOT_FOUND', `Camera ${input.cameraUuid}`);
-  const given = Object.fromEntries(Object.entries({ ...input, ...(input.openAISettings ?? {}) }).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+export async function runBehaviour(deps: IntegrationDeps, ctx: CallerContext, b: Behaviour, input: Rec): Promise<Record<string, unknown>> {
+  const camera = typeof input.cameraUuid === 'string' ? input.cameraUuid : null;
+  if (camera && (await keepCameras(deps, ctx.orgUuid, [camera], [])).length === 0) throw fail('NOT_FOUND', `Camera ${camera}`);
+  const given = Object.fromEntries(
+    Object.entries({ ...input, ...((input.openAISettings as Rec | null | undefined) ?? {}) }).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+  );
   const credentials = { ...(await savedCredentials(deps, ctx, b.kind)), ...given };
   const answer = await callPartner(deps, b.kind, credentials, b.call(input));
   if (refusedCredentials(answer)) {
