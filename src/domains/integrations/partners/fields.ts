@@ -62,8 +62,6 @@ export const serverKept = {
   misconfiguredDoors: Field(Type.Array(Type.String(), { description: 'door names assigned to more than one location; kept by the server' })),
   doorsValidated: Field(Type.Boolean({ description: 'kept by the server' })),
 };
-export const SERVER_KEPT = Object.keys(serverKept);
-const ENABLING = Object.keys(enabling);
 
 /** The fields a partner's settings declare, as TypeBox properties (each nullable and optional). */
 export function fieldProperties(fields: Readonly<Record<string, FieldType>>): Record<string, TSchema> {
@@ -74,6 +72,3 @@ export function fieldProperties(fields: Readonly<Record<string, FieldType>>): Re
 export function settingsSchema(fields: Readonly<Record<string, FieldType>>) {
   return Type.Object({ ...enabling, ...serverKept, ...fieldProperties(fields) });
 }
-
-/** Whether a field of the settings is the partner's own (not enabling, not server-kept). */
-export const isOwnField = (name: string) => !ENABLING.includes(name) && !SERVER_KEPT.includes(name);
