@@ -52,6 +52,11 @@ export interface Config {
   badgeApiUrl: string | null;
   /** Base URL of the video-analytics system, to which its organization-scoped API keys are handed. */
   analyticsApiUrl: string | null;
+  /**
+   * Base URL of each integration partner's API, by its kind (GATEHOUSE_PARTNER_API_URLS=BRIVO=https://...,KISI=...):
+   * what the partner adapters call (src/domains/integrations/partners/adapter.ts). A partner without one is not called.
+   */
+  partnerApiUrls: Readonly<Record<string, string>>;
   outbox: OutboxConfig;
   webhooks: WebhooksConfig;
   smtpUrl: string | null;
@@ -130,6 +135,20 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** An absolute http(s) base URL without a trailing slash, query or fragment. */
+/** `KIND=url,KIND=url` to a map; a malformed entry is a configuration error. */
+function partnerApiUrls(value: string | undefined): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Z0-9_]+)=(https?:\/\/\S+)$/.exec(entry);
+    if (!match) throw new ConfigError(`GATEHOUSE_PARTNER_API_URLS: "${entry}" is not KIND=http(s)://...`);
+    urls[match[1]] = match[2].replace(/\/+$/, '');
+  }
+  return urls;
+}
+
 function publicUrl(name: string, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   let url: URL;
@@ -212,6 +231,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     trustProxy: trustProxy(env.GATEHOUSE_TRUST_PROXY),
     badgeApiUrl: env.GATEHOUSE_BADGE_API_URL || null,
     analyticsApiUrl: env.GATEHOUSE_ANALYTICS_API_URL || null,
+    partnerApiUrls: partnerApiUrls(env.GATEHOUSE_PARTNER_API_URLS),
     outbox: {
       pollMs: positive('GATEHOUSE_OUTBOX_POLL_MS', env.GATEHOUSE_OUTBOX_POLL_MS, 1000),
       leaseMs: positive('GATEHOUSE_OUTBOX_LEASE_MS', env.GATEHOUSE_OUTBOX_LEASE_MS, 60_000),

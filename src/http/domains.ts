@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import type { ApiApp } from '../edge/operation.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
+import { honeywellWebhookRoutes } from '../domains/integrations/partners/inbound-routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
@@ -64,6 +65,7 @@ import { motionGridRoutes } from '../domains/events/motion-grids/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { chatbotRoutes } from '../domains/chatbot/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
+import { integrationPartnerRoutes } from '../domains/integrations/partners/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
 import { doorbellRuleRoutes } from '../domains/rules/doorbell/routes.js';
@@ -146,6 +148,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // integrations
   integrationRoutes,
   webhookRoutes,
+  integrationPartnerRoutes,
   // chatbot
   chatbotRoutes,
   // rules
@@ -162,4 +165,4 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
  * Inbound webhooks of third-party systems, under /webhooks: outside /api, so not API-key authenticated;
  * each plugin authenticates its own posts (a signature over the raw body, for instance).
  */
-export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes];
+export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes, honeywellWebhookRoutes];

@@ -14,7 +14,7 @@ import { createPolicyAlert } from '../events/alerts/service.js';
 import { createSavedClip } from '../events/clips/service.js';
 import { keepCameras } from './org-records.js';
 import type { DoorInfo } from './schemas.js';
-import { findIntegrationByWebhook, openSecret, type IntegrationDeps } from './settings.js';
+import { findIntegrationByWebhook, openSecret, type Integration, type IntegrationDeps } from './settings.js';
 import * as store from './store.js';
 import type { BadgeEventsTable } from './tables.js';
 
@@ -134,7 +134,8 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
     log.warn({ reason }, 'badge webhook post refused');
     return fail('INVALID_SIGNATURE');
   };
-  const integration = await findIntegrationByWebhook(deps, post.webhookUuid);
+  const found = await findIntegrationByWebhook(deps, post.webhookUuid);
+  const integration = found?.kind === 'BADGE' ? found : null;
   const secret = integration ? openSecret(deps, integration, 'webhookSignatureSecret') : null;
   if (!integration || !secret) throw refuse('unknown webhook');
   const verdict = verifyBadgePost(secret, post, post.rawBody, deps.clock.now());
@@ -149,6 +150,21 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
   }
   if (!validEvent(event))
     throw fail('INVALID_REQUEST', `Body is not a badge event: ${validEvent.errors?.[0]?.instancePath || '/'} ${validEvent.errors?.[0]?.message ?? ''}`.trim());
+  return recordBadgeEvent(deps, integration, event, verdict.digest, refuse);
+}
+
+/**
+ * Records a verified badge event of an integration (the badge integration's, or a partner's that posts its own
+ * shape, mapped to this one: partners/inbound.ts) and does what the settings ask. `digest`, when the post was
+ * signed, is remembered so that a replay is refused.
+ */
+export async function recordBadgeEvent(
+  deps: IntegrationDeps,
+  integration: Integration,
+  event: BadgeWebhookEvent,
+  digest: string | null,
+  refuse: (reason: string) => Error,
+): Promise<ReceivedBadgeEvent> {
   const orgUuid = integration.orgUuid;
   const doors = (integration.settings.doorInfoMap ?? {}) as Record<string, DoorInfo>;
   const door = doors[event.doorId];
@@ -163,7 +179,7 @@ export async function receiveBadgePost(deps: IntegrationDeps, post: BadgePost): 
   });
 
   return write(deps, systemActor(orgUuid, 'integrations.badge.event'), async (w) => {
-    if (!(await store.rememberSignature(w.tx, verdict.digest, orgUuid, w.nowMs))) throw refuse('replayed signature');
+    if (digest !== null && !(await store.rememberSignature(w.tx, digest, orgUuid, w.nowMs))) throw refuse('replayed signature');
     await store.forgetSignaturesBefore(w.tx, w.nowMs - 2 * REPLAY_WINDOW_MS);
     const row: BadgeEventsTable = {
       uuid: newRuuid(),

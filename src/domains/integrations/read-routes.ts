@@ -8,12 +8,11 @@ import {
   GetChatIntegrationResponse,
   GetDeliveryLogRequest,
   GetDeliveryLogResponse,
-  GetOrgIntegrationsResponse,
-  GetOrgIntegrationsV2Response,
   GetSmartSensorIntegrationResponse,
   GetTicketingIntegrationResponse,
   GetVideoAnalyticsIntegrationResponse,
 } from './schemas.js';
+import { GetOrgIntegrationsResponse, GetOrgIntegrationsV2Response } from './partners/listing.js';
 
 const tags = ['Integrations'];
 const read = { tags, body: BaseIntegrationRequest };

@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.js';
 import { misconfiguredDoors } from './badge.service.js';
 import type { DoorInfo } from './schemas.js';
 import { findIntegration, listIntegrations, publicSettings, type Integration } from './settings.js';
-import type { IntegrationKind } from './tables.js';
+import { isPartnerKind, PARTNERS } from './partners/catalogue.js';
+import type { CoreIntegrationKind, IntegrationKind } from './tables.js';
 
 /** An integration's settings as the REST API answers them (secrets masked), or null when it has none. */
 export async function getIntegrationSettings(deps: Pick<Deps, 'store'>, ctx: CallerContext, kind: IntegrationKind): Promise<Record<string, unknown> | null> {
@@ -11,15 +12,17 @@ export async function getIntegrationSettings(deps: Pick<Deps, 'store'>, ctx: Cal
   return integration ? publicSettings(integration) : null;
 }
 
-/** The reference catalogue's integration name of each kind that has one (IntegrationEnum). */
-const V2_NAMES: Partial<Record<IntegrationKind, 'GENEA' | 'LUMEO'>> = { BADGE: 'GENEA', VIDEO_ANALYTICS: 'LUMEO' };
+/** The reference catalogue's integration name of each kind modelled in full that has one (IntegrationEnum). */
+const V2_NAMES: Partial<Record<CoreIntegrationKind, 'GENEA' | 'LUMEO'>> = { BADGE: 'GENEA', VIDEO_ANALYTICS: 'LUMEO' };
+/** A kind's name in the V2 answers: a partner's from its table entry. */
+const v2Name = (kind: IntegrationKind): string | undefined => (isPartnerKind(kind) ? PARTNERS[kind].integration : V2_NAMES[kind]);
 
 /** The reference's IBaseIntegrationType view of an integration: its settings, owner and audit map. */
 export function integrationV2(integration: Integration): Record<string, unknown> {
   const settings = publicSettings(integration);
   const base = {
     ...settings,
-    integration: V2_NAMES[integration.kind] ?? integration.kind,
+    integration: v2Name(integration.kind) ?? integration.kind,
     enabled: integration.enabled,
     orgUuid: integration.orgUuid,
     userUuid: (settings.userUuid as string | undefined) ?? (settings.enablingUserUuid as string | null) ?? null,
@@ -34,7 +37,7 @@ export async function getIntegrationV2(deps: Pick<Deps, 'store'>, ctx: CallerCon
   return integration ? integrationV2(integration) : null;
 }
 
-const SETTINGS_NAMES: Record<IntegrationKind, string> = {
+const SETTINGS_NAMES: Record<CoreIntegrationKind, string> = {
   SMART_SENSOR: 'haloSettings',
   CHAT: 'mattermostSettings',
   BADGE: 'geneaSettings',
@@ -46,11 +49,12 @@ const SETTINGS_NAMES: Record<IntegrationKind, string> = {
 /** Every integration of the organization under the reference's settings names. */
 export async function getOrgIntegrations(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, unknown>> {
   const all = await listIntegrations(deps, ctx.orgUuid);
-  return { orgUuid: ctx.orgUuid, ...Object.fromEntries(all.map((i) => [SETTINGS_NAMES[i.kind], publicSettings(i)])) };
+  const nameOf = (kind: IntegrationKind) => (isPartnerKind(kind) ? PARTNERS[kind].listedAs : SETTINGS_NAMES[kind]);
+  return { orgUuid: ctx.orgUuid, ...Object.fromEntries(all.map((i) => [nameOf(i.kind), publicSettings(i)])) };
 }
 
-/** The integrations the reference's V2 listing knows (GENEA, LUMEO), by their IntegrationEnum name. */
+/** The integrations the reference's V2 listing knows (GENEA, LUMEO, the partners), by their IntegrationEnum name. */
 export async function getOrgIntegrationsV2(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, unknown>> {
   const all = await listIntegrations(deps, ctx.orgUuid);
-  return Object.fromEntries(all.filter((i) => V2_NAMES[i.kind]).map((i) => [V2_NAMES[i.kind]!, integrationV2(i)]));
+  return Object.fromEntries(all.filter((i) => v2Name(i.kind)).map((i) => [v2Name(i.kind)!, integrationV2(i)]));
 }

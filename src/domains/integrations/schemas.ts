@@ -164,22 +164,18 @@ export const VideoAnalyticsIntegrationV2 = Type.Object({ ...BaseIntegration, ...
 export const GetBadgeIntegrationResponse = ResponseOf({ orgIntegrationV2: Field(BadgeIntegrationV2) });
 export const GetVideoAnalyticsIntegrationResponse = ResponseOf({ orgIntegrationV2: Field(VideoAnalyticsIntegrationV2) });
 
-export const GetOrgIntegrationsResponse = ResponseOf({
-  orgIntegrations: Field(
-    Type.Object({
-      orgUuid: Field(Ruuid()),
-      haloSettings: Field(SmartSensorSettings),
-      mattermostSettings: Field(ChatSettings),
-      geneaSettings: Field(BadgeSettingsRecord),
-      lumeoSettings: Field(VideoAnalyticsSettings),
-      serviceNowSettings: Field(TicketingSettings),
-      webhookSettings: Field(WebhookSettings),
-    }),
-  ),
-});
-export const GetOrgIntegrationsV2Response = ResponseOf({
-  orgIntegrationsV2: Field(Type.Object({ GENEA: Field(BadgeIntegrationV2), LUMEO: Field(VideoAnalyticsIntegrationV2) })),
-});
+/** The settings of the kinds modelled in full, as getOrgIntegrations answers them (the partners' are added by partners/listing.ts). */
+export const ORG_INTEGRATIONS = {
+  orgUuid: Field(Ruuid()),
+  haloSettings: Field(SmartSensorSettings),
+  mattermostSettings: Field(ChatSettings),
+  geneaSettings: Field(BadgeSettingsRecord),
+  lumeoSettings: Field(VideoAnalyticsSettings),
+  serviceNowSettings: Field(TicketingSettings),
+  webhookSettings: Field(WebhookSettings),
+};
+/** The same, as getOrgIntegrationsV2 names them. */
+export const ORG_INTEGRATIONS_V2 = { GENEA: Field(BadgeIntegrationV2), LUMEO: Field(VideoAnalyticsIntegrationV2) };
 
 export const Delivery = Type.Object({
   deliveryUuid: Ruuid({ description: 'the stable delivery id, sent with every attempt as x-gatehouse-delivery-id' }),

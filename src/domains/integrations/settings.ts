@@ -8,12 +8,13 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write } from '../../bus/write.js';
 import { findUser } from '../orgs/service.js';
 import * as store from './store.js';
-import type { IntegrationKind, IntegrationsTable } from './tables.js';
+import { isPartnerKind, partnerSecretFields } from './partners/catalogue.js';
+import type { CoreIntegrationKind, IntegrationKind, IntegrationsTable } from './tables.js';
 
 export type IntegrationDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'secrets' | 'config' | 'log' | 'keyCache'>;
 
-/** The fields of each kind that are secrets: sealed at rest with the record's identity, answered masked. */
-export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {
+/** The fields of each kind modelled in full that are secrets: sealed at rest with the record's identity, answered masked. */
+export const SECRET_FIELDS: Record<CoreIntegrationKind, readonly string[]> = {
   SMART_SENSOR: [],
   CHAT: ['webhookUrl'],
   BADGE: ['apiToken', 'platformToken', 'webhookSignatureSecret'],
@@ -21,6 +22,9 @@ export const SECRET_FIELDS: Record<IntegrationKind, readonly string[]> = {
   TICKETING: ['password'],
   WEBHOOK: ['webhookSecret'],
 };
+
+/** The secret fields of any kind: a partner's are those its table entry types as secrets. */
+export const secretFieldsOf = (kind: IntegrationKind): readonly string[] => (isPartnerKind(kind) ? partnerSecretFields(kind) : SECRET_FIELDS[kind]);
 
 /** The change-event entity of every integration. */
 export const INTEGRATION_ENTITY = 'INTEGRATION';
@@ -109,7 +113,7 @@ export function openSecret(deps: Pick<Deps, 'secrets'>, integration: Integration
 
 /** The settings as the REST API answers them: secrets masked, never their values. */
 export function publicSettings(integration: Integration): Record<string, unknown> {
-  const masked = Object.fromEntries(SECRET_FIELDS[integration.kind].map((f) => [f, integration.secrets[f]?.masked ?? null]));
+  const masked = Object.fromEntries(secretFieldsOf(integration.kind).map((f) => [f, integration.secrets[f]?.masked ?? null]));
   return { ...integration.settings, ...masked };
 }
 
@@ -140,7 +144,7 @@ function resolveSecrets(
   existing: Integration | null,
 ): Record<string, string | null> {
   const resolved: Record<string, string | null> = {};
-  for (const field of SECRET_FIELDS[kind]) {
+  for (const field of secretFieldsOf(kind)) {
     const given = input[field];
     const stored = existing?.secrets[field];
     if (typeof given !== 'string' || given === '') resolved[field] = null;

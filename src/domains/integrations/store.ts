@@ -13,9 +13,9 @@ export async function listIntegrations(db: Db, orgUuid: string): Promise<Integra
   return db.selectFrom('integrations').selectAll().where('org_uuid', '=', orgUuid).orderBy('kind').execute();
 }
 
-/** The badge integration that owns an inbound webhook id, whatever its organization. */
+/** The integration that owns an inbound webhook id, whatever its organization (the id is unique across them). */
 export async function findIntegrationByWebhook(db: Db, webhookUuid: string): Promise<IntegrationsTable | undefined> {
-  return db.selectFrom('integrations').selectAll().where('webhook_uuid', '=', webhookUuid).where('kind', '=', 'BADGE').executeTakeFirst();
+  return db.selectFrom('integrations').selectAll().where('webhook_uuid', '=', webhookUuid).executeTakeFirst();
 }
 
 /** Inserts the organization's integration of the row's kind, or replaces the one it has (keeping its uuid). */

@@ -1,6 +1,10 @@
-/** The integrations an organization can configure, one row each at most. */
+import type { PartnerKind } from './partners/catalogue.js';
+
+/** The integrations modelled in full, one row each at most per organization. */
 export const INTEGRATION_KINDS = ['SMART_SENSOR', 'CHAT', 'BADGE', 'VIDEO_ANALYTICS', 'TICKETING', 'WEBHOOK'] as const;
-export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+export type CoreIntegrationKind = (typeof INTEGRATION_KINDS)[number];
+/** Every integration kind: those modelled in full and the partners the settings engine serves (partners/catalogue.ts). */
+export type IntegrationKind = CoreIntegrationKind | PartnerKind;
 
 export interface IntegrationsTable {
   uuid: string;

@@ -1,0 +1,106 @@
+import type { CallerContext } from '../../../context.js';
+import { newRuuid } from '../../../ids.js';
+import type { ReadSource } from '../../../store/reader.js';
+import { misconfiguredDoors } from '../badge.service.js';
+import { checkIntegrationUrl } from '../chat.service.js';
+import { keepCameras, keepLocation } from '../org-records.js';
+import { integrationV2 } from '../read.service.js';
+import type { DoorInfo } from '../schemas.js';
+import { deleteIntegration, findIntegration, publicSettings, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
+import { checkCredentials } from './adapter.js';
+import { PARTNERS, type PartnerKind, type PartnerSpec } from './catalogue.js';
+import { SECRET_TYPES, type FieldType } from './fields.js';
+
+/*
+ * The settings engine: one save, one read and one delete for every partner of catalogue.ts, on the core of
+ * settings.ts (sealed secrets, masked answers, the audit map, INTEGRATION change events).
+ */
+
+/** A field's value as kept: cameras and door locations that are not the organization's go to failedGuids. */
+async function keptValue(deps: IntegrationDeps, orgUuid: string, field: string, type: FieldType, value: unknown, failed: string[]): Promise<unknown> {
+  const source: ReadSource = deps;
+  if (value === undefined || value === null) return null;
+  if (type === 'url') return checkIntegrationUrl(deps, field, value as string);
+  if (type === 'cameras') return keepCameras(source, orgUuid, value as string[], failed);
+  if (type === 'cameraMap') {
+    const kept: Record<string, string[]> = {};
+    for (const [key, cameras] of Object.entries(value as Record<string, string[]>)) kept[key] = await keepCameras(source, orgUuid, cameras, failed);
+    return kept;
+  }
+  if (type === 'doors') {
+    const kept: Record<string, DoorInfo> = {};
+    for (const [doorId, info] of Object.entries(value as Record<string, DoorInfo>)) {
+      kept[doorId] = {
+        ...info,
+        locationUuid: await keepLocation(source, orgUuid, info.locationUuid, failed),
+        assignedCameraList: await keepCameras(source, orgUuid, info.assignedCameraList ?? [], failed),
+      };
+    }
+    return kept;
+  }
+  // Location ids (locations, locationMap, byLocation) were resolved against the organization before the handler ran.
+  return value;
+}
+
+export interface PartnerUpdateResult extends UpdateResult {
+  webhookToken?: string | null;
+}
+
+/**
+ * Saves a partner's whole settings. Enabling with credentials the partner refuses (asked through its adapter
+ * when Gatehouse knows where its API is) saves them disabled and answers authError, as the badge integration does.
+ */
+export async function savePartnerSettings(
+  deps: IntegrationDeps,
+  ctx: CallerContext,
+  kind: PartnerKind,
+  input: Record<string, unknown>,
+): Promise<PartnerUpdateResult> {
+  const spec: PartnerSpec = PARTNERS[kind];
+  let webhookToken: string | null = null;
+  const result = await saveIntegration(deps, ctx, kind, input, async ({ failedGuids, existing, secrets }) => {
+    const settings: Record<string, unknown> = {};
+    for (const [name, type] of Object.entries(spec.fields)) {
+      if (!SECRET_TYPES.has(type)) settings[name] = await keptValue(deps, ctx.orgUuid, name, type, input[name], failedGuids);
+    }
+    const doors = Object.entries(spec.fields).find(([, type]) => type === 'doors');
+    const misconfigured = doors ? misconfiguredDoors((input[doors[0]] ?? {}) as Record<string, DoorInfo>) : [];
+    const warnings = misconfigured.length > 0 ? [`door names assigned to more than one location: ${misconfigured.join(', ')}`] : [];
+
+    let enabled = input.enabled === true;
+    let authError = false;
+    let tokenValid: boolean | null = null;
+    if (enabled) {
+      const verdict = await checkCredentials(deps, kind, { ...settings, ...secrets });
+      if (verdict === 'refused') [enabled, authError, tokenValid] = [false, true, false];
+      else if (verdict === 'accepted') tokenValid = true;
+      else if (verdict === 'unreachable') {
+        enabled = false;
+        warnings.push(`${spec.title} could not be reached to check the credentials: the integration was saved disabled`);
+      }
+    }
+    // A partner that posts to Gatehouse (Omnialert) is given a token naming its webhook, kept across saves.
+    const webhookUuid = spec.generatesWebhookToken ? (existing?.webhookUuid ?? newRuuid()) : undefined;
+    webhookToken = webhookUuid ?? null;
+    return {
+      enabled,
+      authError,
+      warnings,
+      misconfiguredDoors: misconfigured,
+      webhookUuid,
+      settings: { ...settings, ...(doors ? { misconfiguredDoors: misconfigured } : {}), tokenValid, ...(webhookUuid ? { webhookToken: webhookUuid } : {}) },
+    };
+  });
+  return spec.generatesWebhookToken ? { ...result, webhookToken } : result;
+}
+
+/** A partner's settings as answered: the V2 view (orgIntegrationV2) or the settings alone; null when there are none. */
+export async function readPartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind, view: 'v2' | 'settings') {
+  const integration = await findIntegration(deps, ctx.orgUuid, kind);
+  if (!integration) return null;
+  return view === 'v2' ? integrationV2(integration) : publicSettings(integration);
+}
+
+export async function deletePartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind): Promise<void> {
+  await deleteIntegration(deps, ctx, kind, `${PARTNERS[kind].title} integration`);
+}

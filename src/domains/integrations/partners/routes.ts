@@ -1,0 +1,86 @@
+import { Type, type TSchema } from 'typebox';
+import type { Deps } from '../../../deps.js';
+import { operation, type ApiApp } from '../../../edge/operation.js';
+import { EnvelopeResponse, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { enabling, IntegrationUpdateResponse, BaseIntegrationRequest } from '../schemas.js';
+import { PARTNERS, type PartnerKind, type PartnerSpec, type SettingsOp } from './catalogue.js';
+import { deletePartnerSettings, readPartnerSettings, savePartnerSettings } from './engine.js';
+import { fieldProperties, settingsSchema } from './fields.js';
+import { behaviourRoutes } from './behaviours.routes.js';
+
+const tags = ['Integrations'];
+
+/** The schemas of one partner's operations, built once from its table entry. */
+function schemasOf(spec: PartnerSpec) {
+  const settings = settingsSchema(spec.fields);
+  const answered = spec.generatesWebhookToken ? Type.Object({ ...settings.properties, webhookToken: Field(Ruuid()) }) : settings;
+  return {
+    /** The body of an update that takes the settings in `body` (or, null, at the top), with the op's extra fields. */
+    updateBody: (op: SettingsOp): TSchema =>
+      op.body === null || op.body === undefined
+        ? Type.Object({ ...enabling, ...fieldProperties(spec.fields), ...fieldProperties(op.extra ?? {}) })
+        : Type.Object({ [op.body]: Field(settings), ...fieldProperties(op.extra ?? {}) }),
+    updateResponse: spec.generatesWebhookToken
+      ? Type.Object({ ...IntegrationUpdateResponse.properties, webhookToken: Field(Ruuid({ description: 'names the inbound webhook of the partner' })) })
+      : IntegrationUpdateResponse,
+    getResponse: (answer: string) => ResponseOf({ [answer === 'v2' ? 'orgIntegrationV2' : answer]: Field(answered) }),
+  };
+}
+
+/** The catalogue's fields of an operation's path: its operationId and, for a deprecated name, its successor. */
+function naming(op: SettingsOp) {
+  return {
+    path: op.path,
+    operationId: op.operationId ?? op.path.split('/').at(-1)!,
+    ...(op.successor ? { deprecated: { successor: op.successor } } : {}),
+  };
+}
+
+/** Every get / update / delete of every partner's settings, from the table of catalogue.ts; and the partners' behaviours. */
+export function integrationPartnerRoutes(app: ApiApp, deps: Deps): void {
+  for (const [kind, spec] of Object.entries(PARTNERS) as Array<[PartnerKind, PartnerSpec]>) {
+    const schemas = schemasOf(spec);
+    for (const op of spec.ops) {
+      if (op.verb === 'update') {
+        operation(
+          app,
+          {
+            ...naming(op),
+            summary: `Update the ${spec.title} integration (whole settings; secrets answered masked)`,
+            tags,
+            body: schemas.updateBody(op),
+            response: schemas.updateResponse,
+          },
+          async (input, ctx) => {
+            const body = input as Record<string, unknown>;
+            const settings = op.body ? ((body[op.body] ?? {}) as Record<string, unknown>) : body;
+            return savePartnerSettings(deps, ctx, kind, settings);
+          },
+        );
+      } else if (op.verb === 'get') {
+        const answer = op.answer ?? 'v2';
+        operation(
+          app,
+          {
+            ...naming(op),
+            summary: `Get the ${spec.title} integration (secrets masked)`,
+            tags,
+            body: BaseIntegrationRequest,
+            response: schemas.getResponse(answer),
+          },
+          async (_input, ctx) =>
+            answer === 'v2'
+              ? { orgIntegrationV2: await readPartnerSettings(deps, ctx, kind, 'v2') }
+              : { [answer]: await readPartnerSettings(deps, ctx, kind, 'settings') },
+        );
+      } else {
+        operation(
+          app,
+          { ...naming(op), summary: `Delete the ${spec.title} integration`, tags, body: BaseIntegrationRequest, response: EnvelopeResponse },
+          async (_input, ctx) => deletePartnerSettings(deps, ctx, kind).then(() => ({})),
+        );
+      }
+    }
+  }
+  behaviourRoutes(app, deps);
+}
