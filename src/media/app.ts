@@ -15,6 +15,7 @@ import { header, sendBuffer, sendStoredFile } from './send.js';
 import { shareRoutes } from './share-routes.js';
 import { footageRoutes } from './footage-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
+import { faceRoutes } from './face-routes.js';
 import { allowBrowsers } from './cors.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
@@ -116,6 +117,8 @@ export async function buildMediaApp(deps: Deps) {
     const serveWindow = footageRoutes(media, deps);
     // The paths the clients build: alert thumbnails and clips, saved clips, timelapses, frame thumbnails.
     metadataRoutes(media, deps, serveWindow);
+    // Face and plate images by the keys the REST API answers (src/media/face-routes.ts).
+    faceRoutes(media, deps);
 
     // The simulated cameras' pictures, rendered on demand (src/footage/render.ts).
     media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(
