@@ -88,7 +88,7 @@ forEachDialect('media links and federated reads', (dialect) => {
 
   it('M14: face and plate images by the keys the REST API answers; another organization or an unknown key is 404', async () => {
     const sighting = (await simulate(server, 'face', { camera: site.lobby, at: String(AT) })).faceEvent;
-    const { faceEvent } = await rest('/api/faceEvent/getFaceEvent', { eventUuid: sighting.uuid });
+    const { faceEvent } = await rest('/api/faceRecognition/faceEvent/getFaceEvent', { eventUuid: sighting.uuid });
     const plate = (await simulate(server, 'plate', { camera: site.dock, plate: 'GATE42', at: String(AT) })).vehicleEvent;
     const face = (key: string, h = headers()) => fetch(`${media}/media/faces?s3ObjectKey=${encodeURIComponent(key)}`, { headers: h });
     for (const [key, size] of [
