@@ -26,8 +26,8 @@ export function mediaUriFields(schema: JsonSchema, steps: readonly Step[] = [], 
 }
 
 /** `path` under the media base when it is a path (starts with one `/`); anything else as it is. */
-export const absoluteMediaUri = (base: string, path: unknown) =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? base + path : path;
+export const absoluteMediaUri = <T>(base: string, path: T): T =>
+  (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? base + path : path) as T;
 
 /**
  * The value with the URIs at `steps` made absolute: copied along the way, never changed in place (a handler may

@@ -17,6 +17,7 @@ import { footageRoutes } from './footage-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
 import { faceRoutes } from './face-routes.js';
 import { allowBrowsers } from './cors.js';
+import { absoluteMediaUri } from '../edge/media-uris.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
 /**
@@ -104,7 +105,12 @@ export async function buildMediaApp(deps: Deps) {
         contentType: header(request, 'content-type') ?? 'application/octet-stream',
         body: request.raw,
       });
-      return { error: false, savedClip };
+      // Its links absolute, as the REST answers have them (src/edge/media-uris.ts).
+      const absolute = <T>(path: T) => absoluteMediaUri(deps.mediaHost.base, path);
+      return {
+        error: false,
+        savedClip: { ...savedClip, clipLocationV2: absolute(savedClip.clipLocationV2), thumbnailLocationV2: absolute(savedClip.thumbnailLocationV2) },
+      };
     });
 
     media.get<{ Params: MediaParams }>('/media/clips/:clip/:part', { schema: { params: paramsSchema } }, async (request, reply) => {

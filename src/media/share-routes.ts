@@ -34,7 +34,7 @@ const params = (properties: Record<string, object>) => ({ type: 'object', proper
 const password = (request: FastifyRequest) => header(request, 'x-share-password');
 
 /** The links of a share page, absolute under the public media base as every URI handed out is. */
-const absoluteIn = (deps: Deps) => (path: string | null) => absoluteMediaUri(deps.mediaHost.base, path) as string | null;
+const absoluteIn = (deps: Deps) => (path: string | null) => absoluteMediaUri(deps.mediaHost.base, path);
 
 export function shareRoutes(deps: Deps, live: LiveSegments): FastifyPluginAsync {
   return async (app) => {
