@@ -60,8 +60,8 @@ export async function run(): Promise<void> {
   try {
     const { deps } = gatehouse;
     const org = await createOrg(deps, { name: 'Media Bench Org' });
-    const cameras = Array.from({ length: CAMERAS }, (_, i) => ({ name: `Camera ${i + 1}` }));
-    const seeded = await seedSite(deps, org.orgUuid, { cameras });
+    const cameras = Array.from({ length: CAMERAS }, (_, i) => ({ name: `Camera ${i + 1}`, location: 'Bench' }));
+    const seeded = await seedSite(deps, org.orgUuid, { locations: [{ name: 'Bench', timeZone: 'UTC' }], cameras });
     const uuids = Object.values(seeded.cameras ?? {});
     const auth = { 'x-auth-apikey': org.apiKey, 'x-auth-scheme': 'api-token' };
     const media = gatehouse.urls.media;
