@@ -11,7 +11,7 @@ import { parseSightingImageKey } from '../footage/sighting-images.js';
 /**
  * Face and plate images, `/media/faces?s3ObjectKey=<key>` (client-calls.md M14), for the keys the REST API answers:
  * a face sighting's or a plate read's `thumbnailS3Key` / `imageS3Key` (its camera at its instant, as a 480x270 or
- * 1280x720 JPEG), and an uploaded face's `origS3Key` (the stored image). A key of another organization, or one
+ * 1920x1080 JPEG), and an uploaded face's `origS3Key` (the stored image). A key of another organization, or one
  * that names nothing, is 404.
  */
 const RUUID = RUUID_PATTERN.replace(/^\^|\$$/g, '');

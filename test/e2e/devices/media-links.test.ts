@@ -93,7 +93,7 @@ forEachDialect('media links and federated reads', (dialect) => {
     const face = (key: string, h = headers()) => fetch(`${media}/media/faces?s3ObjectKey=${encodeURIComponent(key)}`, { headers: h });
     for (const [key, size] of [
       [faceEvent.thumbnailS3Key, { width: 480, height: 270 }],
-      [faceEvent.imageS3Key, { width: 1280, height: 720 }],
+      [faceEvent.imageS3Key, { width: 1920, height: 1080 }],
       [plate.thumbnailS3Key, { width: 480, height: 270 }],
     ] as const) {
       const r = await face(key);
