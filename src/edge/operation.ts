@@ -15,6 +15,7 @@ import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-abs
 import type { JsonSchema } from '../schemas/json-schema.js';
 import { referenceFields, type ReferenceField } from '../records/references.js';
 import { derivePermission, type OperationPermission } from './rights.js';
+import { mediaUriFields, type MediaUriField } from './media-uris.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -146,6 +147,8 @@ declare module 'fastify' {
     permission?: OperationPermission;
     /** Where the body names records by id, each resolved against the caller's organization before the handler runs. */
     references?: readonly ReferenceField[];
+    /** Where the answer holds media host URIs, made absolute on the way out (src/edge/media-uris.ts). */
+    mediaUris?: readonly MediaUriField[];
   }
   interface FastifyRequest {
     caller: CallerContext;
@@ -162,6 +165,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
   const body = withNullableOptionals(spec.body);
   const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
   const references = referenceFields(spec.body as unknown as JsonSchema);
+  const mediaUris = mediaUriFields(spec.response as unknown as JsonSchema);
   for (const path of paths) {
     const isAlias = path !== spec.path;
     const extension = isExtensionPath(spec, path);
@@ -169,7 +173,13 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
     (app as FastifyInstance).route({
       method: 'POST',
       url: path,
-      config: { operationId: spec.operationId, access: spec.access ?? 'customer', permission, ...(references.length > 0 ? { references } : {}) },
+      config: {
+        operationId: spec.operationId,
+        access: spec.access ?? 'customer',
+        permission,
+        ...(references.length > 0 ? { references } : {}),
+        ...(mediaUris.length > 0 ? { mediaUris } : {}),
+      },
       schema: <FastifySchema>{
         operationId: isAlias ? aliasOperationId(spec.operationId, path) : spec.operationId,
         summary: spec.summary,

@@ -15,6 +15,7 @@ import { controlApi } from './control.js';
 import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
 import { checkReferences } from '../records/references.js';
+import { absoluteMediaUris } from '../edge/media-uris.js';
 import { REF_KEYS_KEYWORD, REF_KEYWORD } from '../schemas/record-kinds.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins } from './domains.js';
@@ -155,6 +156,11 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     api.addHook('preHandler', async (request) => {
       const references = request.routeOptions.config.references;
       if (references) await checkReferences(deps, request.caller.orgUuid, references, request.body);
+    });
+    // Media host URIs are answered absolute, under the public media base (src/edge/media-uris.ts).
+    api.addHook('preSerialization', (request, _reply, payload, done) => {
+      const fields = request.routeOptions.config.mediaUris;
+      done(null, fields ? absoluteMediaUris(payload, fields, deps.mediaHost.base) : payload);
     });
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });

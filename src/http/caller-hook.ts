@@ -5,6 +5,7 @@ import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { fail, isGatehouseError } from '../errors.js';
 import { permissionCheck } from './permissions.js';
+import { verifyFederatedToken } from '../footage/federated-token.js';
 import { TOO_MANY_REQUESTS, type RequestLimits } from '../edge/rate-limit.js';
 
 type Done = (error?: Error) => void;
@@ -24,6 +25,42 @@ function clientCertificateFingerprint(socket: unknown): string | null {
 /** 429 as the platform answers it: plain text, with the seconds to wait. */
 export function tooManyRequests(reply: FastifyReply, seconds: number) {
   return reply.status(429).header('retry-after', String(seconds)).type('text/plain; charset=utf-8').send(TOO_MANY_REQUESTS);
+}
+
+/** A query parameter of the request, when it is one string. */
+function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const v = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * The federated session token of a request that names the `federated-token` scheme, as the platform's web SDK
+ * calls in its direct mode: the scheme and the token as the `x-auth-scheme` and `x-auth-ft` headers, or as query
+ * parameters of the same names (its presence windows). Undefined for any other scheme.
+ */
+function federatedToken(request: FastifyRequest): string | undefined {
+  if ((header(request, 'x-auth-scheme') ?? queryParam(request, 'x-auth-scheme')) !== 'federated-token') return undefined;
+  return header(request, 'x-auth-ft') ?? queryParam(request, 'x-auth-ft') ?? '';
+}
+
+/**
+ * The caller a federated token makes: its organization, for the operations that only read (a token is what a
+ * browser holds, so it changes nothing) and are a customer's; any other operation is 403 `Access Denied`.
+ */
+function federatedCaller(deps: Deps, request: FastifyRequest, token: string): CallerContext {
+  if (!token) throw fail('UNAUTHENTICATED');
+  const orgUuid = verifyFederatedToken(deps, token);
+  const route = request.routeOptions.config;
+  if (route.permission?.kind !== 'read' || (route.access ?? 'customer') !== 'customer') throw fail('ACCESS_DENIED');
+  return {
+    userUuid: null,
+    apiKeyId: null,
+    keyKind: 'standard',
+    requestId: String(request.id),
+    operation: route.operationId ?? request.url,
+    orgUuid,
+    partnerOrgUuid: null,
+  };
 }
 
 /**
@@ -67,6 +104,8 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
     const route = request.routeOptions.config;
     let caller: CallerContext | Promise<CallerContext>;
     try {
+      const federated = federatedToken(request);
+      if (federated !== undefined) return admit(request, reply, done, federatedCaller(deps, request, federated));
       caller = authenticate(
         deps,
         {

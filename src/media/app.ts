@@ -15,7 +15,9 @@ import { header, sendBuffer, sendStoredFile } from './send.js';
 import { shareRoutes } from './share-routes.js';
 import { footageRoutes } from './footage-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
+import { faceRoutes } from './face-routes.js';
 import { allowBrowsers } from './cors.js';
+import { absoluteMediaUri } from '../edge/media-uris.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
 /**
@@ -103,7 +105,12 @@ export async function buildMediaApp(deps: Deps) {
         contentType: header(request, 'content-type') ?? 'application/octet-stream',
         body: request.raw,
       });
-      return { error: false, savedClip };
+      // Its links absolute, as the REST answers have them (src/edge/media-uris.ts).
+      const absolute = <T>(path: T) => absoluteMediaUri(deps.mediaHost.base, path);
+      return {
+        error: false,
+        savedClip: { ...savedClip, clipLocationV2: absolute(savedClip.clipLocationV2), thumbnailLocationV2: absolute(savedClip.thumbnailLocationV2) },
+      };
     });
 
     media.get<{ Params: MediaParams }>('/media/clips/:clip/:part', { schema: { params: paramsSchema } }, async (request, reply) => {
@@ -116,6 +123,8 @@ export async function buildMediaApp(deps: Deps) {
     const serveWindow = footageRoutes(media, deps);
     // The paths the clients build: alert thumbnails and clips, saved clips, timelapses, frame thumbnails.
     metadataRoutes(media, deps, serveWindow);
+    // Face and plate images by the keys the REST API answers (src/media/face-routes.ts).
+    faceRoutes(media, deps);
 
     // The simulated cameras' pictures, rendered on demand (src/footage/render.ts).
     media.get<{ Params: { camera: string }; Querystring: { timestampMs: number; downscaleFactor?: number; jpgQuality?: number } }>(

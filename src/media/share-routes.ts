@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import { absoluteMediaUri } from '../edge/media-uris.js';
 import { openLiveShare, liveSharePage, type LiveShareAccess } from '../domains/devices/live-shares/service.js';
 import { openSharedGroup, openSharedGroupById, sharedClipMedia, sharedGroupPage } from '../domains/events/shared-groups.js';
 import { errorBody } from '../edge/errors.js';
@@ -32,6 +33,9 @@ const UUID = { type: 'string', pattern: RUUID_PATTERN };
 const params = (properties: Record<string, object>) => ({ type: 'object', properties, required: Object.keys(properties) });
 const password = (request: FastifyRequest) => header(request, 'x-share-password');
 
+/** The links of a share page, absolute under the public media base as every URI handed out is. */
+const absoluteIn = (deps: Deps) => (path: string | null) => absoluteMediaUri(deps.mediaHost.base, path);
+
 export function shareRoutes(deps: Deps, live: LiveSegments): FastifyPluginAsync {
   return async (app) => {
     clipGroupLinks(app, deps);
@@ -42,6 +46,7 @@ export function shareRoutes(deps: Deps, live: LiveSegments): FastifyPluginAsync 
 
 /** Shared clip and timelapse groups (createSharedClipGroupV3, createSharedTimelapseGroup). */
 function clipGroupLinks(app: FastifyInstance, deps: Deps) {
+  const absolute = absoluteIn(deps);
   // The raw download of a shared group's (first) clip, named by the group's uuid (client-calls.md M12).
   app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>('/media/clips/share/:file', async (request, reply) => {
     const uuid = request.params.file.replace(/\.mp4$/, '');
@@ -57,7 +62,9 @@ function clipGroupLinks(app: FastifyInstance, deps: Deps) {
   app.get<{ Params: { token: string } }>('/media/shared/:token', { schema: { params: params({ token: TOKEN }) } }, async (request, reply) => {
     const access = await openSharedGroup(deps, request.params.token, password(request));
     if (access.kind !== 'open') return refuse(reply, access.kind);
-    return reply.header('cache-control', 'no-store').send({ error: false, ...sharedGroupPage(request.params.token, access.group, access.clips) });
+    const page = sharedGroupPage(request.params.token, access.group, access.clips);
+    const clips = page.clips.map((c) => ({ ...c, videoUrl: absolute(c.videoUrl), thumbnailUrl: absolute(c.thumbnailUrl) }));
+    return reply.header('cache-control', 'no-store').send({ error: false, ...page, clips });
   });
   app.get<{ Params: { token: string; clip: string; part: MediaPart } }>(
     '/media/shared/:token/clips/:clip/:part',
@@ -77,6 +84,7 @@ function clipGroupLinks(app: FastifyInstance, deps: Deps) {
  * and its segments, rendered on demand (src/footage/live.ts). Only a camera the link shows is served.
  */
 function liveLinks(app: FastifyInstance, deps: Deps, live: LiveSegments) {
+  const absolute = absoluteIn(deps);
   const open = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     const access = await openLiveShare(deps, request.params.token, password(request));
     if (access.kind === 'open') return access;
@@ -95,7 +103,9 @@ function liveLinks(app: FastifyInstance, deps: Deps, live: LiveSegments) {
   app.get<{ Params: { token: string } }>('/media/live/:token', { schema: { params: params({ token: TOKEN }) } }, async (request, reply) => {
     const access = await open(request, reply);
     if (!access) return reply;
-    return reply.header('cache-control', 'no-store').send({ error: false, ...liveSharePage(access) });
+    const page = liveSharePage(access);
+    const cameras = page.cameras.map((c) => ({ ...c, playlistUrl: absolute(c.playlistUrl) }));
+    return reply.header('cache-control', 'no-store').send({ error: false, ...page, cameras });
   });
   app.get<{ Params: { token: string; camera: string } }>(
     '/media/live/:token/:camera/live.m3u8',

@@ -69,3 +69,13 @@ function withKeywords<T extends TSchema>(schema: T, keywords: Record<string, unk
 
 /** An object property whose fields clients may also send at the top of the body (src/edge/lenient-body.ts). */
 export const Flat = <T extends TSchema>(schema: T): T => withKeywords(schema, { 'x-flat': true });
+
+/**
+ * A URI on the media host. Domains build and store it as a path (`/media/...`), independent of where the media
+ * host is reached; the edge that answers it makes it absolute with the public media base (src/edge/media-uris.ts),
+ * as the platform's clients fetch it as it comes and resolve nothing against a base.
+ */
+export const MEDIA_URI_KEYWORD = 'x-media-uri';
+export const MediaUri = (description: string) => Type.String({ description, [MEDIA_URI_KEYWORD]: true });
+/** A map whose values are media host URIs (an alert's clip per device). */
+export const MediaUriMap = (description: string) => Type.Record(Type.String(), MediaUri('a URI on the media host'), { description });

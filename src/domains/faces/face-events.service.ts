@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { facetId, isRuuid, newRuuid } from '../../ids.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
+import { sightingImageKey } from '../../footage/sighting-images.js';
 import { write, type Actor } from '../../bus/write.js';
 import { devicesNamed, findDevice } from '../devices/service.js';
 import { FACE_EVENT_PAGE, type FaceEventRecord, type FindFaceEventsByOrgRequest } from './face-events.schemas.js';
@@ -41,9 +42,15 @@ export function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
     embeddingConfidence: 1,
     selectedPersonMatch: selected,
     topPersonMatches: top ? [top] : [],
-    imageS3Key: null,
-    thumbnailS3Key: null,
+    imageS3Key: sightingImageKey('face', row.org_uuid, row.uuid, 'image'),
+    thumbnailS3Key: sightingImageKey('face', row.org_uuid, row.uuid, 'thumb'),
   };
+}
+
+/** The camera and instant of a face sighting of the organization (what its image shows); null when it has none such. */
+export async function faceSightingAt(deps: ReadDeps, orgUuid: string, uuid: string): Promise<{ cameraUuid: string; timestampMs: number } | null> {
+  const row = await store.findFaceEvent(deps.store.db, orgUuid, uuid);
+  return row ? { cameraUuid: row.device_uuid, timestampMs: row.timestamp_ms } : null;
 }
 
 /**

@@ -49,11 +49,12 @@ export async function chatMessage(source: ReadSource, integration: Integration, 
 }
 
 /**
- * The media path of the alert's clip: the one the alert links (clipLocationMapV2), else a clip saved now from
- * the alert's camera, so that the message has a link to follow. Null for an alert that is not a camera's.
+ * The media path of the alert's clip: the saved clip the alert links (clipLocationMapV2; a camera alert's own
+ * entry there is its DASH manifest, which a chat reader cannot open), else a clip saved now from the alert's
+ * camera, so that the message has a video to follow. Null for an alert that is not a camera's.
  */
 async function alertClipPath(w: WriteScope, region: string, alert: AlertView): Promise<string | null> {
-  const linked = Object.values(alert.clipLocationMapV2 ?? {})[0];
+  const linked = Object.values(alert.clipLocationMapV2 ?? {}).find((path) => !path.endsWith('.mpd'));
   if (linked) return linked;
   const camera = alert.deviceUuid ? await findDevice(w, w.actor.orgUuid, alert.deviceUuid, ['CAMERA']) : null;
   if (!camera) return null;

@@ -129,7 +129,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       const progress = await clipOf(clip.uuid);
       assert.deepEqual(
         [progress.status, progress.percentComplete, progress.byteCount, progress.durationSec, progress.title, progress.clipLocationV2],
-        ['COMPLETE', 100, 4096, 8, 'Gate', `/media/clips/${clip.uuid}/video`],
+        ['COMPLETE', 100, 4096, 8, 'Gate', `${server.gatehouse.urls.media}/media/clips/${clip.uuid}/video`],
       );
       const details = (await ok('getSavedClipDetails', { clipUuid: clip.uuid })).savedClip;
       assert.deepEqual([details.uuid, details.sha256Hex, details.boundingBoxes, details.seekPoints], [clip.uuid, clip.sha256Hex, [], []]);

@@ -25,7 +25,8 @@ forEachDialect('spliceFrame: a saved JPEG frame of a camera', (dialect) => {
   const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
   const clipOf = async (clipUuid: string) => (await call('/api/event/getClipWithProgress', { clipUuid })).json.clip;
   const media = async (path: string, headers: Record<string, string>) => {
-    const r = await fetch(server.gatehouse.urls.media + path, { headers });
+    // Clip locations are absolute (under the public media base).
+    const r = await fetch(path, { headers });
     return { status: r.status, headers: r.headers, body: Buffer.from(await r.arrayBuffer()) };
   };
 

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { StreamTypeEnum } from './schemas.js';
 
 /** Raw HTTP streams: a camera's live video as one continuous MPEG-TS over HTTP, at a secret path of the media host (issue 19). */
@@ -11,8 +11,8 @@ export const CreateRawHttpStreamRequest = Type.Object({
   streamType: Opt(StreamTypeEnum()),
 });
 export const CreateRawHttpStreamResponse = ResponseOf({
-  lanVideoUrl: Field(Type.String({ description: 'the stream on the media host, with its secret: this answer is the only one that shows it' })),
-  lanVideoLowResUrl: Field(Type.String({ description: 'the low-resolution stream, with its secret' })),
+  lanVideoUrl: Field(MediaUri('the stream on the media host, with its secret: this answer is the only one that shows it')),
+  lanVideoLowResUrl: Field(MediaUri('the low-resolution stream, with its secret')),
   lanAudioUrl: Field(Type.String({ description: 'null: the simulated cameras have no audio' })),
 });
 
@@ -30,8 +30,8 @@ export const RawHttpStream = Type.Object(
     videoPath: Field(Type.String()),
     videoLowResPath: Field(Type.String()),
     audioPath: Field(Type.String()),
-    lanVideoUrl: Field(Type.String({ description: 'the stream, its secret masked' })),
-    lanVideoLowResUrl: Field(Type.String({ description: 'the low-resolution stream, its secret masked' })),
+    lanVideoUrl: Field(MediaUri('the stream, its secret masked')),
+    lanVideoLowResUrl: Field(MediaUri('the low-resolution stream, its secret masked')),
     lanAudioUrl: Field(Type.String()),
   },
   { description: 'Raw HTTP stream' },

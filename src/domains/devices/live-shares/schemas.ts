@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 
 /** Shared live video streams and shared video walls: key-less links to cameras' live video (issue 19). */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -47,8 +47,8 @@ export const CreateDoorbellSharedLiveVideoStreamRequest = Type.Object({
 
 export const CreateSharedLiveVideoStreamResponse = ResponseOf({
   sharedLiveVideoStreamUuid: Field(Ruuid()),
-  sharedLiveVideoStreamUrl: Field(Type.String({ description: "the link's page on the media host" })),
-  sharedLiveM3U8StreamUrl: Field(Type.String({ description: 'the live HLS playlist on the media host' })),
+  sharedLiveVideoStreamUrl: Field(MediaUri("the link's page on the media host")),
+  sharedLiveM3U8StreamUrl: Field(MediaUri('the live HLS playlist on the media host')),
 });
 
 /** A shared live video stream (the reference's Camera_SharedLiveVideoStreamWS). */
@@ -64,8 +64,8 @@ export const SharedLiveVideoStream = Type.Object(
     expirationTime: Field(Type.Integer({ description: 'epoch seconds when the link stops working; null: never' })),
     passwordProtected: Field(Type.Boolean()),
     ssoProtected: Field(Type.Boolean()),
-    sharedLiveVideoStreamUrl: Field(Type.String()),
-    sharedLiveM3U8StreamUrl: Field(Type.String()),
+    sharedLiveVideoStreamUrl: Field(MediaUri("the link's page on the media host")),
+    sharedLiveM3U8StreamUrl: Field(MediaUri('the live HLS playlist on the media host')),
     vodEnabled: Field(Type.Boolean()),
     hideOverlay: Field(Type.Boolean()),
     audioGatewayUuid: Field(FacetId()),
@@ -93,7 +93,7 @@ export const CreateSharedVideoWallRequest = Type.Object({ videoWallUuid: Ruuid()
 export type CreateSharedVideoWallRequest = Static<typeof CreateSharedVideoWallRequest>;
 export const CreateSharedVideoWallResponse = ResponseOf({
   sharedLiveVideoStreamUuid: Field(Ruuid({ description: 'the shared video wall' })),
-  sharedLiveVideoStreamUrl: Field(Type.String({ description: "the link's page on the media host: the wall's cameras and their live playlists" })),
+  sharedLiveVideoStreamUrl: Field(MediaUri("the link's page on the media host: the wall's cameras and their live playlists")),
 });
 
 /** A shared video wall (the reference's Camera_SharedVideoWallWS). */
@@ -102,7 +102,7 @@ export const SharedVideoWall = Type.Object(
     uuid: Field(Ruuid()),
     orgUuid: Field(Ruuid()),
     videoWallUuid: Field(Ruuid()),
-    sharedVideoWallUrl: Field(Type.String()),
+    sharedVideoWallUrl: Field(MediaUri("the link's page on the media host")),
     timestampMs: Field(EpochMs('when the link was made')),
     expirationTime: Field(Type.Integer({ description: 'epoch seconds when the link stops working; null: never' })),
     passwordProtected: Field(Type.Boolean()),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EpochMs, Field, MediaUri, MediaUriMap, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActivityEnum, type Activity } from '../../../schemas/activities.js';
 import { READINGS } from '../readings.js';
 
@@ -111,8 +111,8 @@ export const PolicyAlertV2 = Type.Object(
     clipLocation: Field(MetaDataLocation),
     thumbnailLocation: Field(MetaDataLocation),
     clipLocationMap: Field(Type.Record(Type.String(), MetaDataLocation)),
-    clipLocationMapV2: Field(Type.Record(Type.String(), Type.String())),
-    thumbnailLocationV2: str(),
+    clipLocationMapV2: Field(MediaUriMap("each device's footage of the alert (a DASH manifest, or a saved clip's video)")),
+    thumbnailLocationV2: Field(MediaUri('the alert thumbnail (JPEG)')),
     // People and counting
     numHumans: int(),
     peopleCountHighThreshold: int(),

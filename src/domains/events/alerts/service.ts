@@ -90,7 +90,25 @@ export function toRecord(row: PolicyAlertsTable): PolicyAlertRecord {
   record.saved = row.saved === 1;
   record.dismissedAtMs = row.dismissed_at_ms === null ? null : Number(row.dismissed_at_ms);
   record.expiresAtMs = row.expires_at_ms === null ? null : Number(row.expires_at_ms);
+  if (row.device_type === 'CAMERA') withCameraMedia(record, row.uuid, row.device_uuid);
   return record as PolicyAlertRecord;
+}
+
+/**
+ * Where a camera alert's media is on the media host, as the platform's clients build the paths from these fields
+ * (client-calls.md M8 to M10): its thumbnail `/media/metadata/<region>/<alert>.jpeg` and its footage as DASH
+ * `/media/metadata/<device>/<region>/<alert>/clip.mpd`. The media host finds an alert's media by its uuid, so the
+ * region is a name only: the platform's default, which the CLI also assumes when none is answered. Fields an alert
+ * was raised with (a badge event's linked clip) stay; the REST edge makes the paths absolute (src/edge/media-uris.ts).
+ */
+export const ALERT_MEDIA_REGION = 'us-west-2';
+function withCameraMedia(record: Record<string, unknown>, uuid: string, deviceUuid: string): void {
+  const region = (record.clipLocation as { region?: string } | undefined)?.region ?? ALERT_MEDIA_REGION;
+  record.clipLocation ??= { region };
+  record.thumbnailLocation ??= { region };
+  record.thumbnailLocationV2 ??= `/media/metadata/${region}/${uuid}.jpeg`;
+  record.clipLocationMap ??= { [deviceUuid]: { region } };
+  record.clipLocationMapV2 ??= { [deviceUuid]: `/media/metadata/${deviceUuid}/${region}/${uuid}/clip.mpd` };
 }
 
 export function detailsOf(record: PolicyAlertRecord): string {
@@ -158,6 +176,7 @@ export async function createPolicyAlert(w: WriteScope, input: PolicyAlertInput):
     expiresAtMs: Math.max(timestampMs, w.nowMs) + ALERT_RETENTION_MS,
     ...(mutedUntilMs !== null ? { notificationsMutedUntilMs: mutedUntilMs, notificationSent: false } : {}),
   } as PolicyAlertRecord;
+  if (record.deviceType === 'CAMERA') withCameraMedia(record, record.uuid, record.deviceUuid);
   await store.insertPolicyAlerts(w.tx, [toRow(record)]);
   w.change({ entity: POLICY_ALERT_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: record.deviceUuid, update: record });
   await openThreatCase(w, record);

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { RefUuid } from '../../../schemas/record-kinds.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
@@ -42,8 +42,8 @@ export const SavedClip = Type.Object(
     byteCount: Field(Type.Integer({ description: 'size of the stored video in bytes' })),
     clipLocation: Field(MetaDataLocation),
     thumbnailLocation: Field(MetaDataLocation),
-    clipLocationV2: Field(Type.String({ description: 'path of the video on the media host' })),
-    thumbnailLocationV2: Field(Type.String({ description: 'path of the thumbnail on the media host' })),
+    clipLocationV2: Field(MediaUri('the video on the media host')),
+    thumbnailLocationV2: Field(MediaUri('the thumbnail on the media host')),
     accessSettings: Field(ClipAccessSettings),
     alterMap: anyMap(),
     deviceIntervalMap: anyMap(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EpochMs, Field, MediaUri, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
 
 /** Shared clip groups: links to saved clips that the media host serves without an API key until they expire. */
@@ -31,7 +31,7 @@ export const CreateSharedClipGroupRequest = Type.Object({
 export type CreateSharedClipGroupRequest = Static<typeof CreateSharedClipGroupRequest>;
 export const ShareLinkResponse = ResponseOf({
   uuid: Field(Ruuid()),
-  shareUrl: Field(Type.String({ description: "the link's path on the media host" })),
+  shareUrl: Field(MediaUri('the link on the media host')),
 });
 
 export const UpdateSharedClipGroupRequest = Type.Object({

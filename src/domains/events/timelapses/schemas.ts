@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { TIMELAPSE_FORMATS } from '../../../footage/render-timelapse.js';
-import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ExpirationTimeSecs, Password } from '../shared-clip-groups/schemas.js';
 
 /** Timelapses (issue 19): cameras' footage over a span, sampled into a short video, and the links that share them. */
@@ -65,7 +65,7 @@ export const TimelapseClip = Type.Object(
     skipNonBusinessHours: Field(Type.Boolean()),
     shared: Field(Type.Boolean({ description: 'a shared timelapse group holds it' })),
     passwordDigest: Field(Type.String({ description: 'never returned: null' })),
-    videoUrl: Field(Type.String({ description: 'Gatehouse: the path of the video on the media host, once COMPLETE (an API key or federated token opens it)' })),
+    videoUrl: Field(MediaUri('Gatehouse: the video on the media host, once COMPLETE (an API key or federated token opens it)')),
   },
   { description: 'Timelapse clip' },
 );
@@ -97,7 +97,7 @@ export const CreateSharedTimelapseGroupRequest = Type.Object({
 export type CreateSharedTimelapseGroupRequest = Static<typeof CreateSharedTimelapseGroupRequest>;
 export const SharedTimelapseLinkResponse = ResponseOf({
   uuid: Field(Ruuid()),
-  shareUrl: Field(Type.String({ description: "the link's path on the media host" })),
+  shareUrl: Field(MediaUri('the link on the media host')),
 });
 
 /** A shared timelapse group (the reference's SharedTimelapseGroupWrapperType). */

@@ -5,6 +5,7 @@ import { facetId, newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type Actor } from '../../../bus/write.js';
+import { sightingImageKey } from '../../../footage/sighting-images.js';
 import { devicesNamed, findDevice } from '../../devices/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import { createPolicyAlert } from '../alerts/service.js';
@@ -135,12 +136,18 @@ export function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, stri
     name: names.get(row.license_plate) ?? null,
     matchingLicensePlates: [row.license_plate],
     partialLicensePlates: [],
-    // Strings, empty while Gatehouse keeps no plate image: the examples append the key to a media URL.
-    imageS3Key: '',
-    thumbnailS3Key: '',
+    // The examples append the key to `/media/faces?s3ObjectKey=` (M14): the media host renders the read's camera.
+    imageS3Key: sightingImageKey('plate', row.org_uuid, row.uuid, 'image'),
+    thumbnailS3Key: sightingImageKey('plate', row.org_uuid, row.uuid, 'thumb'),
     readLicensePlate: row.read_plate ?? null,
     reportedAtMs: row.reported_at_ms == null ? null : Number(row.reported_at_ms),
   };
+}
+
+/** The camera and instant of a plate read of the organization (what its image shows); null when it has none such. */
+export async function plateReadAt(deps: ReadDeps, orgUuid: string, uuid: string): Promise<{ cameraUuid: string; timestampMs: number } | null> {
+  const [row] = await store.findVehicleEvents(deps.store.db, orgUuid, [uuid]);
+  return row ? { cameraUuid: row.device_uuid, timestampMs: row.timestamp_ms } : null;
 }
 
 export interface PlateReadResult {

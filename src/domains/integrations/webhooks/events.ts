@@ -32,7 +32,10 @@ export interface AlertPayload {
   alertUuid: string | null;
   durationSec: number | null;
   thumbnailLocation: string | null;
+  /** Each device's media region: the webhook example builds `/media/metadata/<device>/<region>/<alert>/clip.mpd` from it (M10). */
   clipLocationMap: Record<string, string>;
+  /** Each device's footage of the alert, absolute. */
+  clipLocationMapV2: Record<string, string>;
 }
 
 export interface SubscriptionEvent {
@@ -103,6 +106,7 @@ async function alertEvent(source: ReadSource, event: ChangeEvent, mediaUrl: stri
   const triggers: string[] = Array.isArray(alert.policyAlertTriggers) ? alert.policyAlertTriggers : [];
   const place = await placeOf(source, event.orgUuid, alert.deviceUuid ?? event.deviceUuid, alert.locationUuid);
   const clips = (alert.clipLocationMapV2 ?? {}) as Record<string, string>;
+  const regions = (alert.clipLocationMap ?? {}) as Record<string, { region?: string | null }>;
   const payload: AlertPayload = {
     version: '2',
     activityTrigger: triggers.join(','),
@@ -116,7 +120,8 @@ async function alertEvent(source: ReadSource, event: ChangeEvent, mediaUrl: stri
     alertUuid: alert.uuid ?? event.entityUuid,
     durationSec: alert.durationSec ?? null,
     thumbnailLocation: absolute(mediaUrl, alert.thumbnailLocationV2 ?? alert.thumbnailUri),
-    clipLocationMap: Object.fromEntries(Object.entries(clips).map(([region, path]) => [region, absolute(mediaUrl, path)!])),
+    clipLocationMap: Object.fromEntries(Object.entries(regions).flatMap(([device, at]) => (at?.region ? [[device, at.region]] : []))),
+    clipLocationMapV2: Object.fromEntries(Object.entries(clips).map(([device, path]) => [device, absolute(mediaUrl, path)!])),
   };
   const environmental = place.device?.deviceType === 'ENVIRONMENTAL_SENSOR';
   const subscription: SubscriptionEvent | undefined = environmental
@@ -149,6 +154,7 @@ async function diagnosticEvent(w: WriteScope, event: ChangeEvent, deviceUuid: st
     durationSec: null,
     thumbnailLocation: null,
     clipLocationMap: {},
+    clipLocationMapV2: {},
   };
   return { family: 'DIAGNOSTIC', payload };
 }

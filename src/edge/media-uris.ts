@@ -1,0 +1,52 @@
+import { MEDIA_URI_KEYWORD } from '../schemas/common.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
+
+/**
+ * Media host URIs in answers (src/schemas/common.ts MediaUri): where a response schema holds them, found once per
+ * operation, and made absolute in each answer. A stored path (`/media/clips/<clip>/video`) becomes
+ * `<public media base>/media/clips/<clip>/video`; a value that is already absolute is left as it is.
+ */
+
+/** One step from an answer towards its URI fields: a property, every item of an array, every value of a map. */
+type Step = { property: string } | { items: true } | { values: true };
+export type MediaUriField = readonly Step[];
+
+/** The URI fields of a response schema, at any depth; a union (a nullable field) is walked through each branch. */
+export function mediaUriFields(schema: JsonSchema, steps: readonly Step[] = [], found: MediaUriField[] = [], seen = new Set<JsonSchema>()): MediaUriField[] {
+  if (seen.has(schema)) return found;
+  seen.add(schema);
+  if (schema[MEDIA_URI_KEYWORD] === true) found.push(steps);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) mediaUriFields(property, [...steps, { property: name }], found, seen);
+  if (schema.items && typeof schema.items === 'object') mediaUriFields(schema.items, [...steps, { items: true }], found, seen);
+  const values = [schema.additionalProperties, ...Object.values((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {})];
+  for (const value of values) if (value && typeof value === 'object') mediaUriFields(value as JsonSchema, [...steps, { values: true }], found, seen);
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) mediaUriFields(branch, steps, found, seen);
+  seen.delete(schema);
+  return found;
+}
+
+/** `path` under the media base when it is a path (starts with one `/`); anything else as it is. */
+export const absoluteMediaUri = <T>(base: string, path: T): T =>
+  (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? base + path : path) as T;
+
+/**
+ * The value with the URIs at `steps` made absolute: copied along the way, never changed in place (a handler may
+ * answer a record that something else still holds).
+ */
+function rewrite(value: unknown, steps: MediaUriField, base: string): unknown {
+  if (steps.length === 0) return absoluteMediaUri(base, value);
+  if (value === null || typeof value !== 'object') return value;
+  const [step, ...rest] = steps;
+  if ('items' in step) return Array.isArray(value) ? value.map((item) => rewrite(item, rest, base)) : value;
+  if (Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  if ('property' in step) return Object.hasOwn(record, step.property) ? { ...record, [step.property]: rewrite(record[step.property], rest, base) } : value;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, rewrite(item, rest, base)]));
+}
+
+/** The answer with every URI field made absolute. */
+export function absoluteMediaUris(answer: unknown, fields: readonly MediaUriField[], base: string): unknown {
+  let out = answer;
+  for (const steps of fields) if (steps.length > 0) out = rewrite(out, steps, base);
+  return out;
+}
