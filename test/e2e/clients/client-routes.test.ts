@@ -51,8 +51,6 @@ const NOT_YET = new Set<string>([
   '/api/integrations/accessControl/getBrivoIntegrationV2',
   '/api/integrations/accessControl/getHoneywellElementsWebhookConfig',
   '/api/integrations/accessControl/getHoneywellNetBoxWebhookConfig',
-  '/api/integrations/org/submitApiTokenApplication',
-  '/api/partner/submitApiTokenApplication',
   '/api/search/listReidentificationEmbeddings',
   '/api/search/searchObjectsByColor',
   '/api/search/searchReidentificationMatchesByEmbedding',

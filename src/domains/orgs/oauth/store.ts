@@ -96,3 +96,8 @@ export async function findAccessToken(db: Db, accessDigest: string): Promise<{ t
     },
   };
 }
+
+/** A key by id, whatever its organization: a refresh names its token's key, not an organization. */
+export async function findKeyById(db: Db, id: string): Promise<ApiKeysTable | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
