@@ -46,7 +46,9 @@ forEachDialect('OAuth applications: /api/oauth/submitApplication, get, list, upd
     const row = await server().gatehouse.deps.store.db.selectFrom('oauth_applications').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(row).includes(clientSecret));
 
-    const updates = await changesDuring(server(), () => mine.ok('updateApplication', { clientId, name: 'Door Bot 2', redirectUri: 'https://bot.example.com/cb2' }));
+    const updates = await changesDuring(server(), () =>
+      mine.ok('updateApplication', { clientId, name: 'Door Bot 2', redirectUri: 'https://bot.example.com/cb2' }),
+    );
     assert.equal(updates.find((c) => c.entity === 'OAUTH_APPLICATION')?.type, 'UPDATE');
     const after = (await mine.ok('getApplicationByClientId', { clientId })).application;
     assert.equal(after.name, 'Door Bot 2');

@@ -28,7 +28,9 @@ async function createAuthority(nowMs: number): Promise<{ certPem: string; pkcs8:
   const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const notBefore = new Date(nowMs - 60_000);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: randomBytes(16).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: randomBytes(16)
+      .toString('hex')
+      .replace(/^[89a-f]/, '1'),
     name: 'CN=Gatehouse API client CA',
     notBefore,
     notAfter: yearsFrom(notBefore, CA_YEARS),
@@ -84,7 +86,9 @@ export async function signClientCertificate(
   const ca = await authority(deps);
   const notBefore = new Date(deps.clock.now() - 60_000);
   const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: randomBytes(16).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: randomBytes(16)
+      .toString('hex')
+      .replace(/^[89a-f]/, '1'),
     subject: csr.subject || 'CN=gatehouse-api-client',
     issuer: ca.cert.subject,
     notBefore,

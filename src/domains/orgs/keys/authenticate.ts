@@ -94,7 +94,16 @@ function caller(
   partnerOrgUuid: string | null,
   scopes: readonly string[] | null,
 ): CallerContext {
-  return { userUuid: key.user_uuid, apiKeyId: key.id, keyKind: key.kind, requestId: call.requestId, operation: call.operation, orgUuid, partnerOrgUuid, scopes };
+  return {
+    userUuid: key.user_uuid,
+    apiKeyId: key.id,
+    keyKind: key.kind,
+    requestId: call.requestId,
+    operation: call.operation,
+    orgUuid,
+    partnerOrgUuid,
+    scopes,
+  };
 }
 
 /** The caller a found (or not found) key makes, given the rest of the credentials. */

@@ -57,7 +57,12 @@ function tokenRequestOf(request: FastifyRequest): TokenRequest {
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
   // client_secret_basic (RFC 6749 §2.3.1): each half form-encoded, then base64.
   const basic = /^basic (.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
-  const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':', 2).map((p) => decodeURIComponent(p.replace(/\+/g, ' '))) : [];
+  const [basicId, basicSecret] = basic
+    ? Buffer.from(basic, 'base64')
+        .toString('utf8')
+        .split(':', 2)
+        .map((p) => decodeURIComponent(p.replace(/\+/g, ' ')))
+    : [];
   const grant = pick(body, 'grant_type', 'grantType') ?? '';
   return {
     grantType: grant.toLowerCase(),
@@ -80,7 +85,14 @@ const isPlatformStyle = (request: FastifyRequest) => {
 
 function tokenAnswer(platform: boolean, t: IssuedTokens) {
   if (platform)
-    return { error: false, accessToken: t.accessToken, refreshToken: t.refreshToken, accessTokenExpirationSec: t.expiresInSec, scope: t.scope, isPartner: t.partner };
+    return {
+      error: false,
+      accessToken: t.accessToken,
+      refreshToken: t.refreshToken,
+      accessTokenExpirationSec: t.expiresInSec,
+      scope: t.scope,
+      isPartner: t.partner,
+    };
   return { access_token: t.accessToken, token_type: 'Bearer', expires_in: t.expiresInSec, refresh_token: t.refreshToken, scope: t.scope };
 }
 
@@ -130,11 +142,16 @@ export function authorizeEndpoints(deps: Deps) {
       const params = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
       const prepared = await prepare(params, reply);
       if ('answered' in prepared) return prepared.answered;
-      if (params.decision !== 'allow') return redirectTo(reply, prepared.app, prepared.request, { error: 'access_denied', error_description: 'The user denied the request' });
+      if (params.decision !== 'allow')
+        return redirectTo(reply, prepared.app, prepared.request, { error: 'access_denied', error_description: 'The user denied the request' });
       const answered = await grant(reply, text(params.apiKey)?.trim() ?? '', prepared);
       if (answered) return answered;
       const app = { name: prepared.app.name, contactEmail: prepared.app.contact_email };
-      return html(reply, 401, consentPage(app, { ...prepared.request, redirectUri: prepared.app.redirect_uri }, prepared.scope, 'That API key is not valid here.'));
+      return html(
+        reply,
+        401,
+        consentPage(app, { ...prepared.request, redirectUri: prepared.app.redirect_uri }, prepared.scope, 'That API key is not valid here.'),
+      );
     },
 
     /** POST /oauth/token: the code (with its PKCE verifier) or a refresh token, for a new access and refresh token. */

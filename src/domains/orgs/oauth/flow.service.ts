@@ -9,15 +9,7 @@ import type { ApiKeysTable } from '../tables.js';
 import { secretIdentity } from './service.js';
 import * as store from './store.js';
 import type { OAuthApplicationsTable } from './tables.js';
-import {
-  ACCESS_TOKEN_TTL_MS,
-  accessTokenDigest,
-  CODE_TTL_MS,
-  newOpaqueToken,
-  parseScope,
-  REFRESH_TOKEN_TTL_MS,
-  verifierMatches,
-} from './tokens.js';
+import { ACCESS_TOKEN_TTL_MS, accessTokenDigest, CODE_TTL_MS, newOpaqueToken, parseScope, REFRESH_TOKEN_TTL_MS, verifierMatches } from './tokens.js';
 
 /*
  * The authorization code flow with PKCE (RFC 6749 §4.1, RFC 7636 with S256 only): the consent page gives a code
@@ -59,7 +51,8 @@ export interface AuthorizeRequest {
 export async function authorizingApplication(deps: Pick<Deps, 'store'>, request: AuthorizeRequest): Promise<OAuthApplicationsTable> {
   const app = request.clientId ? await store.findApplication(deps.store.db, request.clientId) : undefined;
   if (!app) throw oauthError('invalid_client', 'Unknown client_id');
-  if (request.redirectUri && request.redirectUri !== app.redirect_uri) throw oauthError('invalid_request', 'redirect_uri is not the one registered for this application');
+  if (request.redirectUri && request.redirectUri !== app.redirect_uri)
+    throw oauthError('invalid_request', 'redirect_uri is not the one registered for this application');
   return app;
 }
 
@@ -168,7 +161,8 @@ async function redeemCode(deps: FlowDeps, app: OAuthApplicationsTable, request: 
   const code = await deps.store.transaction((tx) => store.takeCode(tx, accessTokenDigest(request.code!)));
   if (!code || code.client_id !== app.client_id || Number(code.expires_at_ms) <= deps.clock.now())
     throw oauthError('invalid_grant', 'Unknown, used or expired authorization code');
-  if (request.redirectUri !== undefined && request.redirectUri !== code.redirect_uri) throw oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
+  if (request.redirectUri !== undefined && request.redirectUri !== code.redirect_uri)
+    throw oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
   if (!verifierMatches(request.codeVerifier, code.code_challenge)) throw oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
   const key = await workingKey(deps, code.api_key_id);
   return issueTokens(deps, app, key, code.scope, null);
@@ -183,7 +177,8 @@ async function refresh(deps: FlowDeps, app: OAuthApplicationsTable, request: Tok
   let scope = old.scope;
   if (request.scope) {
     const asked = parseScope(request.scope);
-    if (asked === null || !asked.split(' ').every((s) => old.scope.split(' ').includes(s))) throw oauthError('invalid_scope', 'A refresh cannot widen the scope');
+    if (asked === null || !asked.split(' ').every((s) => old.scope.split(' ').includes(s)))
+      throw oauthError('invalid_scope', 'A refresh cannot widen the scope');
     scope = asked;
   }
   const key = await workingKey(deps, old.api_key_id);

@@ -71,7 +71,15 @@ export async function findAccessToken(db: Db, accessDigest: string): Promise<{ t
     .selectFrom('oauth_tokens as t')
     .innerJoin('api_keys as k', 'k.id', 't.api_key_id')
     .selectAll('k')
-    .select(['t.id as t_id', 't.client_id', 't.scope', 't.access_expires_at_ms', 't.refresh_expires_at_ms', 't.revoked_at_ms as t_revoked_at_ms', 't.refresh_digest'])
+    .select([
+      't.id as t_id',
+      't.client_id',
+      't.scope',
+      't.access_expires_at_ms',
+      't.refresh_expires_at_ms',
+      't.revoked_at_ms as t_revoked_at_ms',
+      't.refresh_digest',
+    ])
     .where('t.access_digest', '=', accessDigest)
     .executeTakeFirst();
   if (!row) return undefined;
