@@ -95,6 +95,14 @@ export function oauthEndpointRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       querystring: schemas.AuthorizeQuery,
       produces: ['text/html'],
+      response: {
+        200: { description: 'The consent page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } },
+        302: { description: 'To the redirect URI, with the code (or the error) and the state', type: 'null' },
+        400: {
+          description: 'An unknown client or a redirect URI other than the registered one (HTML)',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+      },
     },
     handler: (request, reply) => endpoints.authorizePage(request, reply),
   });
