@@ -10,4 +10,6 @@ export type ApiKeyKind = 'standard' | 'partner' | 'internal';
 export interface CallerContext extends Actor {
   keyKind: ApiKeyKind;
   requestId: string;
+  /** The scopes of an OAuth access token, which limit what it may call; null or absent: an API key's full reach. */
+  scopes?: readonly string[] | null;
 }

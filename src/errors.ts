@@ -10,6 +10,7 @@ export const errorCatalogue = {
   UNSUPPORTED_AUTH_SCHEME: { status: 401, message: (scheme: string) => `Unsupported x-auth-scheme "${scheme}"` },
   ACCESS_DENIED: { status: 403, message: () => 'Access Denied' },
   PERMISSION_DENIED: { status: 403, message: () => 'Your API key role does not have proper permission' },
+  INSUFFICIENT_SCOPE: { status: 403, message: () => "The OAuth access token's scopes do not allow this operation" },
   ADMIN_TOKEN_REQUIRED: { status: 401, message: () => 'A valid admin token is required (Authorization: Bearer <token>)' },
   INVALID_SIGNATURE: { status: 401, message: () => 'Missing, invalid, expired or replayed webhook signature' },
   INVALID_MEDIA_TOKEN: { status: 401, message: () => 'Invalid or expired federated session token' },

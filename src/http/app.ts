@@ -18,7 +18,7 @@ import { checkReferences } from '../records/references.js';
 import { absoluteMediaUris } from '../edge/media-uris.js';
 import { REF_KEYS_KEYWORD, REF_KEYWORD } from '../schemas/record-kinds.js';
 import { callerHook } from './caller-hook.js';
-import { domainPlugins, inboundPlugins } from './domains.js';
+import { domainPlugins, inboundPlugins, publicPlugins } from './domains.js';
 import type { ApiApp } from '../edge/operation.js';
 import { journalRequests, RequestJournal } from './journal.js';
 
@@ -171,6 +171,9 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     },
     { prefix: '/webhooks' },
   );
+  await app.register(async (open) => {
+    for (const plugin of publicPlugins) await plugin(open as unknown as FastifyInstance, deps);
+  });
   await app.register(controlApi(deps, journal), { prefix: '/_gatehouse' });
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
   return app;

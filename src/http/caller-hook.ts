@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallerContext } from '../context.js';
 import type { Deps } from '../deps.js';
 import { authenticate } from '../domains/orgs/keys/authenticate.js';
+import { scopesAllow } from '../domains/orgs/oauth/tokens.js';
 import { fail, isGatehouseError } from '../errors.js';
 import { permissionCheck } from './permissions.js';
 import { verifyFederatedToken } from '../footage/federated-token.js';
@@ -13,6 +14,14 @@ type Done = (error?: Error) => void;
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** The OAuth access token of the OAuth schemes: x-auth-access-token as the platform's CLI sends it, or a bearer token. */
+function accessToken(request: FastifyRequest): string | undefined {
+  const given = header(request, 'x-auth-access-token');
+  if (given) return given;
+  const authorization = header(request, 'authorization');
+  return authorization && /^bearer /i.test(authorization) ? authorization.slice(7).trim() : undefined;
 }
 
 function clientCertificateFingerprint(socket: unknown): string | null {
@@ -76,6 +85,8 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
   function admit(request: FastifyRequest, reply: FastifyReply, done: Done, caller: CallerContext): void {
     request.caller = caller;
     if (request.routeOptions.config.access === 'internal' && caller.keyKind !== 'internal') return done(fail('ACCESS_DENIED'));
+    // An OAuth access token reaches only what its scopes allow (src/domains/orgs/oauth/tokens.ts).
+    if (caller.scopes && !scopesAllow(caller.scopes, request.routeOptions.config.permission)) return done(fail('INSUFFICIENT_SCOPE'));
     const wait = takeRequest ? takeRequest(caller.orgUuid) : 0;
     if (typeof wait === 'number') return afterLimit(request, reply, done, wait);
     wait.then((w) => afterLimit(request, reply, done, w), done);
@@ -112,6 +123,7 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
           scheme: header(request, 'x-auth-scheme'),
           apiKey: header(request, 'x-auth-apikey'),
           orgHeader: header(request, 'x-auth-org'),
+          accessToken: accessToken(request),
           clientCertFingerprint: options.https ? clientCertificateFingerprint(request.raw.socket) : null,
         },
         { requestId: String(request.id), operation: route.operationId ?? request.url, partnerHome: route.access === 'partner' },

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { ApiApp } from '../edge/operation.js';
 import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
@@ -6,6 +7,8 @@ import { scheduleRoutes } from '../domains/schedules/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
 import { ssoRoutes } from '../domains/orgs/sso/routes.js';
+import { oauthEndpointRoutes, oauthRoutes } from '../domains/orgs/oauth/routes.js';
+import { apiTokenRoutes } from '../domains/orgs/api-tokens/routes.js';
 import { userRoutes } from '../domains/orgs/users/routes.js';
 import { permissionRoutes } from '../domains/orgs/permissions/routes.js';
 import { partnerRoutes } from '../domains/orgs/partners/routes.js';
@@ -83,6 +86,8 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   orgRoutes,
   orgSettingsRoutes,
   ssoRoutes,
+  oauthRoutes,
+  apiTokenRoutes,
   userRoutes,
   permissionRoutes,
   partnerRoutes,
@@ -166,3 +171,9 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
  * each plugin authenticates its own posts (a signature over the raw body, for instance).
  */
 export const inboundPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<void>> = [badgeWebhookRoutes, honeywellWebhookRoutes];
+
+/**
+ * Endpoints outside API-key authentication that authenticate their callers themselves: the OAuth flow's
+ * authorization and token endpoints (a consent page that signs its user in, a client secret).
+ */
+export const publicPlugins: Array<(app: FastifyInstance, deps: Deps) => void | Promise<void>> = [oauthEndpointRoutes];

@@ -217,6 +217,7 @@ export async function startStream(
           scheme,
           apiKey: single(req.headers['x-auth-apikey']),
           orgHeader: single(req.headers['x-auth-org']) ?? url.searchParams.get('x-auth-org') ?? undefined,
+          accessToken: single(req.headers['x-auth-access-token']),
           clientCertFingerprint: null,
         },
         { requestId: randomUUID(), operation: 'websocket' },

@@ -2,6 +2,7 @@
  * The entities the orgs domain announces on the stream, merged into the bus's typed map (src/bus/entities.ts):
  * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
  */
+import type { OAuthApplicationRecord } from './oauth/service.js';
 import type { PartnerPermissionGroupRecord } from './permissions/partner-group-records.js';
 import type { PermissionGroupRecord } from './permissions/service.js';
 import type { UserRecord } from './service.js';
@@ -26,5 +27,6 @@ declare module '../../bus/entities.js' {
     USER_METADATA_FIELD: UserMetadataFieldRecord; // a user's value of a custom field
     PERMISSION_GROUP: PermissionGroupRecord; // a permission group and its rights
     PARTNER_PERMISSION_GROUP: PartnerPermissionGroupRecord; // a partner permission group
+    OAUTH_APPLICATION: OAuthApplicationRecord; // an OAuth application of the organization (never its client secret)
   }
 }

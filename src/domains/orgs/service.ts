@@ -98,33 +98,44 @@ async function insertKey(
  */
 export async function createApiKey(
   deps: OrgDeps,
-  input: { orgUuid: string; kind: ApiKeyKind; certFingerprint?: string | null; expiresAtMs?: number | null; ttlMs?: number; userUuid?: string | null },
+  input: NewApiKey,
   actor: Actor = systemActor(input.orgUuid, 'key.create'),
 ): Promise<{ apiKey: string; keyId: string }> {
+  return write(deps, actor, (w) => issueApiKey(w, deps, input));
+}
+
+export interface NewApiKey {
+  orgUuid: string;
+  kind: ApiKeyKind;
+  certFingerprint?: string | null;
+  expiresAtMs?: number | null;
+  ttlMs?: number;
+  userUuid?: string | null;
+}
+
+/** createApiKey inside a write that does more (an API-token application keeps its record in the same transaction). */
+export async function issueApiKey(w: WriteScope, deps: Pick<Deps, 'config'>, input: NewApiKey): Promise<{ apiKey: string; keyId: string }> {
   const apiKey = generateApiKey(deps.config.region);
-  const keyId = await write(deps, actor, async (w) => {
-    const expiresAtMs = input.ttlMs !== undefined ? w.nowMs + input.ttlMs : (input.expiresAtMs ?? null);
-    if (expiresAtMs !== null && expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
-    const org = await store.findOrg(w.tx, input.orgUuid);
-    if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
-    // An organization lives in the region its keys were issued for: a key of another region would never work.
-    const region = (await store.listApiKeys(w.tx, input.orgUuid)).find((k) => k.region !== deps.config.region)?.region;
-    if (region)
-      throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
-    const user = input.userUuid ? await store.findUser(w.tx, input.orgUuid, input.userUuid) : await store.findFirstUser(w.tx, input.orgUuid);
-    if (input.userUuid && !user) throw fail('NOT_FOUND', `User ${input.userUuid} of organization ${input.orgUuid}`);
-    const id = await insertKey(w.tx, deps, {
-      orgUuid: input.orgUuid,
-      userUuid: user?.uuid ?? null,
-      kind: input.kind,
-      apiKey,
-      nowMs: w.nowMs,
-      certFingerprint: input.certFingerprint ?? null,
-      expiresAtMs,
-    });
-    w.audit({ entity: 'API_KEY', entityUuid: id, action: 'CREATE' });
-    return id;
+  const expiresAtMs = input.ttlMs !== undefined ? w.nowMs + input.ttlMs : (input.expiresAtMs ?? null);
+  if (expiresAtMs !== null && expiresAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'a key must expire in the future');
+  const org = await store.findOrg(w.tx, input.orgUuid);
+  if (!org) throw fail('NOT_FOUND', `Organization ${input.orgUuid}`);
+  // An organization lives in the region its keys were issued for: a key of another region would never work.
+  const region = (await store.listApiKeys(w.tx, input.orgUuid)).find((k) => k.region !== deps.config.region)?.region;
+  if (region)
+    throw fail('INVALID_VALUE', `Organization ${input.orgUuid} is in the ${region} region, not ${deps.config.region}: issue its keys with region ${region}`);
+  const user = input.userUuid ? await store.findUser(w.tx, input.orgUuid, input.userUuid) : await store.findFirstUser(w.tx, input.orgUuid);
+  if (input.userUuid && !user) throw fail('NOT_FOUND', `User ${input.userUuid} of organization ${input.orgUuid}`);
+  const keyId = await insertKey(w.tx, deps, {
+    orgUuid: input.orgUuid,
+    userUuid: user?.uuid ?? null,
+    kind: input.kind,
+    apiKey,
+    nowMs: w.nowMs,
+    certFingerprint: input.certFingerprint ?? null,
+    expiresAtMs,
   });
+  w.audit({ entity: 'API_KEY', entityUuid: keyId, action: 'CREATE' });
   return { apiKey, keyId };
 }
 

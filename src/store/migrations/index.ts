@@ -38,6 +38,8 @@ import { timeline } from './0000-0099/0055-timeline.js';
 // the platform's own clients (issue 33): 0120-0129
 import { chatbot } from './0100-0199/0121-chatbot.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
+// OAuth and API-token applications (issue 34): 0136
+import { oauth } from './0100-0199/0136-oauth.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -83,5 +85,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     // the platform's own clients (issue 33): 0120-0129
     '0120-door-controller-rules': doorControllerRules(),
     '0121-chatbot': chatbot(),
+    // OAuth and API-token applications (issue 34)
+    '0136-oauth': oauth(),
   };
 }
