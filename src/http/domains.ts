@@ -49,6 +49,7 @@ import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
 import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
 import { policyRoutes } from '../domains/policies/routes.js';
+import { policyWindowRoutes } from '../domains/policies/windows.routes.js';
 import { alertRoutes } from '../domains/events/alerts/routes.js';
 import { alertFeedRoutes } from '../domains/events/alerts/alert-feed.routes.js';
 import { clipRoutes } from '../domains/events/clips/routes.js';
@@ -133,6 +134,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   doorControllerRoutes,
   // policies
   policyRoutes,
+  policyWindowRoutes,
   // events
   alertRoutes,
   alertFeedRoutes,

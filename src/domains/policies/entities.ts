@@ -12,6 +12,7 @@ import type {
   ProximityPolicyRecord,
   VideoIntercomPolicyRecord,
 } from './service.js';
+import type { PolicyAddendumRecord, PolicyPauseRecord } from './windows.service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
@@ -23,5 +24,7 @@ declare module '../../bus/entities.js' {
     OCCUPANCY_POLICY: OccupancyPolicyRecord; // an occupancy policy
     PROXIMITY_POLICY: ProximityPolicyRecord; // a proximity (tag) policy
     VIDEO_INTERCOM_POLICY: VideoIntercomPolicyRecord; // a video intercom (doorbell camera) policy
+    POLICY_PAUSE: PolicyPauseRecord; // a window in which a device's, location's or door's policy alerts are silenced
+    POLICY_ADDENDUM: PolicyAddendumRecord; // a window in which more activities raise alerts on a device or location
   }
 }

@@ -147,3 +147,29 @@ export const GetPoliciesUsingScheduleResponse = ResponseOf({
   proximityPolicyList: Field(Type.Array(ProximityPolicy)),
   videoIntercomPolicyList: Field(Type.Array(VideoIntercomPolicy)),
 });
+
+/** The pause and addendum operations: what they apply to, when and for how long. */
+const Uuids = (ref?: 'location') => Field(Type.Array(ref ? RefUuid(ref) : Ruuid(), { maxItems: 1000 }));
+const WindowTiming = {
+  durationSec: Field(Type.Integer({ minimum: 1, maximum: 366 * 86_400, description: 'the window, in seconds' })),
+  scheduledTimestampSec: Field(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'when it starts, epoch seconds; now when not given' })),
+};
+export const PauseAlertPolicyRequest = Type.Object({
+  deviceUuids: Uuids(),
+  locationUuids: Uuids('location'),
+  componentCompositeUuids: Uuids(),
+  ...WindowTiming,
+});
+export const DeleteWindowRequest = Type.Object({ uuid: Ruuid() });
+export const DeleteWindowsRequest = Type.Object({ uuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 }) });
+const ScheduledInterval = Type.Object({ uuid: Field(Ruuid()), timestampSec: Field(Type.Integer()), durationSecs: Field(Type.Integer()) });
+const IntervalsByTarget = Field(Type.Record(Type.String(), Type.Array(ScheduledInterval)));
+export const GetPolicyPauseSettingsResponse = ResponseOf({
+  policiesPausedForDevicesMap: IntervalsByTarget,
+  policiesPausedForLocationsMap: IntervalsByTarget,
+  policiesPausedForComponentCompositesMap: IntervalsByTarget,
+});
+const Activities = Field(Type.Array(ActivityEnum, { maxItems: 200 }));
+export const CreateAddendumsForDevicesRequest = Type.Object({ deviceUuids: Uuids(), activities: Activities, ...WindowTiming });
+export const CreateAddendumForLocationRequest = Type.Object({ locationUuid: RefUuid('location'), activities: Activities, ...WindowTiming });
+export const GetPolicyAddendumsResponse = ResponseOf({ deviceAddendumsMap: IntervalsByTarget, locationAddendumsMap: IntervalsByTarget });

@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findLocation, type DeviceRecord } from '../../devices/service.js';
 import { cameraPolicyTriggers, climatePolicyThresholds } from '../../policies/service.js';
+import { addendumActivitiesAt, policiesPausedAt } from '../../policies/windows.service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import type { Activity } from '../../../schemas/activities.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
@@ -197,16 +198,21 @@ export async function raiseDeviceAlert(deps: AlertDeps, actor: Actor, input: Pol
   return write(deps, actor, async (w) => {
     const device = await findDevice(w, actor.orgUuid, input.deviceUuid);
     if (!device) throw fail('NOT_FOUND', 'Device');
+    const atMs = input.timestampMs ?? w.nowMs;
+    if (await policiesPausedAt(w, actor.orgUuid, device, atMs)) return null;
     const policyUuid = device.deviceType === 'CAMERA' && typeof device.attributes.policyUuid === 'string' ? device.attributes.policyUuid : null;
     if (!policyUuid) return createPolicyAlert(w, input);
     const location = device.locationUuid ? await findLocation(w, actor.orgUuid, device.locationUuid) : null;
-    const triggers = await cameraPolicyTriggers(w, actor.orgUuid, {
+    const byPolicy = await cameraPolicyTriggers(w, actor.orgUuid, {
       policyUuid,
       activities: input.policyAlertTriggers,
-      atMs: input.timestampMs ?? w.nowMs,
+      atMs,
       timeZone: location?.tz ?? 'UTC',
       numHumans: input.numHumans,
     });
+    // An addendum's activities alert during its window whatever the policy's schedules say.
+    const added = await addendumActivitiesAt(w, actor.orgUuid, device, atMs);
+    const triggers = input.policyAlertTriggers.filter((a) => byPolicy.includes(a) || added.has(a));
     if (triggers.length === 0) return null;
     return createPolicyAlert(w, { ...input, policyAlertTriggers: triggers, policyUuid });
   });
@@ -242,7 +248,9 @@ export async function takeSensorReadings(
   return write(deps, actor, async (w) => {
     const sensor = await findDevice(w, actor.orgUuid, input.sensorUuid, ['ENVIRONMENTAL_SENSOR']);
     if (!sensor) throw fail('NOT_FOUND', 'Environmental sensor');
-    const thresholds = await sensorThresholds(w, sensor, input.timestampMs ?? w.nowMs);
+    const atMs = input.timestampMs ?? w.nowMs;
+    if (await policiesPausedAt(w, actor.orgUuid, sensor, atMs)) return { policyAlert: null, crossings: [] };
+    const thresholds = await sensorThresholds(w, sensor, atMs);
     const crossings = crossedThresholds(input.readings, thresholds);
     const summary = crossings.map((c) => ({ reading: c.spec.reading, value: c.value, threshold: c.threshold }));
     if (crossings.length === 0) return { policyAlert: null, crossings: summary };
