@@ -108,7 +108,8 @@ export type ResetRunningAverageRequest = Static<typeof ResetRunningAverageReques
 export const GetLicensePlatesByDeviceRequest = Type.Object({
   deviceUuid: Type.Union([FacetId(), Ruuid()]),
   interval: StringEnum(REPORT_INTERVALS, "the interval that holds timestampMs, cut in the time zone of the camera's location"),
-  timestampMs: Opt(Type.Integer({ minimum: 0, description: 'an instant inside the interval; required' })),
+  // Bounded to year 9999: the interval around it is cut with calendar arithmetic, which a later date breaks.
+  timestampMs: Opt(Type.Integer({ minimum: 0, maximum: 253_402_300_799_999, description: 'an instant inside the interval; required' })),
   dateLocal: Opt(Type.String({ deprecated: true })),
 });
 export type GetLicensePlatesByDeviceRequest = Static<typeof GetLicensePlatesByDeviceRequest>;

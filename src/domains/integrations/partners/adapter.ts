@@ -74,7 +74,8 @@ export interface PartnerAnswer {
 
 /**
  * Calls the partner's API. Refused with a message when Gatehouse does not know where it is or the credentials
- * are missing; a partner that cannot be reached is UNAVAILABLE. 401 and 403 come back for the caller to answer
+ * are missing, and when the partner cannot be reached or fails (its address is the caller's to fix: an error
+ * envelope, never a 5xx). 401 and 403 come back for the caller to answer
  * authError.
  */
 export async function callPartner(
@@ -101,7 +102,8 @@ export async function callPartner(
       outboundPolicy(deps.config),
     );
   } catch {
-    throw fail('UNAVAILABLE', `${title}'s API`);
+    // The partner's address comes from the request or the settings, so it is the caller's to fix: a refusal, not a 5xx.
+    throw fail('INVALID_VALUE', `${title}'s API could not be reached`);
   }
   let json: unknown = null;
   try {
@@ -109,7 +111,8 @@ export async function callPartner(
   } catch {
     json = null;
   }
-  if (response.status !== 401 && response.status !== 403 && (response.status < 200 || response.status >= 300)) throw fail('UNAVAILABLE', `${title}'s API`);
+  if (response.status !== 401 && response.status !== 403 && (response.status < 200 || response.status >= 300))
+    throw fail('INVALID_VALUE', `${title}'s API answered HTTP ${response.status}`);
   return { status: response.status, json };
 }
 

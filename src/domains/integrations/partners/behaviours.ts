@@ -44,7 +44,14 @@ const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
 const int = (v: unknown) => (Number.isInteger(Number(v)) && v !== null && v !== '' ? Number(v) : null);
 const door = (d: Rec) => ({ id: int(d.id), name: str(d.name) });
 const named = (d: Rec) => ({ id: str(d.id), name: str(d.name) });
-const seg = (v: unknown) => encodeURIComponent(String(v ?? ''));
+/** A URL part from a request value; a string that is not well-formed UTF-16 (a lone surrogate) is refused, not a 500. */
+const seg = (v: unknown) => {
+  try {
+    return encodeURIComponent(String(v ?? ''));
+  } catch {
+    throw fail('INVALID_VALUE', 'an identifier in the request is not a valid string');
+  }
+};
 
 const P = '/api/integrations';
 const ac = (name: string) => `${P}/accessControl/${name}`;
@@ -225,7 +232,7 @@ export const BEHAVIOURS: Behaviour[] = [
     summary: 'List the doors of ProdataKey',
     body: { ouId: Field(Str()) },
     response: { panelList: Field(Type.Array(NamedType)) },
-    call: (i) => ({ method: 'GET', path: `/doors${i.ouId ? `?ouId=${encodeURIComponent(String(i.ouId))}` : ''}` }),
+    call: (i) => ({ method: 'GET', path: `/doors${i.ouId ? `?ouId=${seg(i.ouId)}` : ''}` }),
     answer: (json) => ({ panelList: items(json).map(named) }),
   },
   unlock(ac('unlockPdkDoor'), 'PRODATAKEY'),
