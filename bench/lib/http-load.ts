@@ -1,8 +1,10 @@
-// A closed-loop HTTP/1.1 load generator for the REST benches, run in a child process of its own (this file,
-// forked) so that it does not share the servers' event loop. Each of C keep-alive connections sends one
-// request, waits for its answer, and sends the next, following a weighted mix of operations; every request is
-// serialized once up front, so that the generator costs little CPU beside the server. Bounded by a count and
-// a duration; loopback only. Answers are read by Content-Length (Fastify always sends one).
+// An HTTP/1.1 load generator for the REST benches, run in a child process of its own (this file, forked) so that
+// it does not share the servers' event loop. Closed loop: each of C keep-alive connections sends one request,
+// waits for its answer, and sends the next. Open loop (`ratePerSecond`): requests are due at a constant rate
+// and each one's latency counts from when it was due, so that a stall shows in every request it held up
+// instead of slowing the sender. Both follow a weighted mix of operations; every request is serialized once up
+// front, so that the generator costs little CPU beside the server. Bounded by a count and a duration; loopback
+// only. Answers are read by Content-Length (Fastify always sends one).
 import { fork } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,8 @@ export interface LoadPlan {
   durationMs: number;
   maxRequests: number;
   operations: LoadOperation[];
+  /** Open loop: requests sent at this constant rate, whatever the answers (else each connection waits for its answer). */
+  ratePerSecond?: number;
 }
 
 export interface Figures {
@@ -30,6 +34,7 @@ export interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  p999: number;
 }
 
 export interface LoadResult {
@@ -77,6 +82,29 @@ function schedule(operations: LoadOperation[], length = 1000): number[] {
   return out;
 }
 
+/** One keep-alive connection that sends a request at a time and hands each answer (status, body start) back. */
+function connection(port: number, onAnswer: (status: string, bodyStart: string) => void): Promise<{ socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect({ host: HOST, port, noDelay: true });
+    let buffer: Buffer = Buffer.alloc(0);
+    socket.on('connect', () => resolve({ socket }));
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      const headEnd = buffer.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const head = buffer.toString('latin1', 0, headEnd);
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+      if (!length) return socket.destroy(new Error(`answer without content-length: ${head.slice(0, 200)}`));
+      const end = headEnd + 4 + Number(length[1]);
+      if (buffer.length < end) return;
+      const bodyStart = buffer.toString('utf8', headEnd + 4, Math.min(end, headEnd + 4 + 160));
+      buffer = buffer.length === end ? Buffer.alloc(0) : buffer.subarray(end);
+      onAnswer(head.slice(9, 12), bodyStart);
+    });
+  });
+}
+
 async function child(plan: LoadPlan): Promise<LoadResult> {
   const requests = plan.operations.map((op) =>
     op.bodies.map((body) => {
@@ -91,62 +119,104 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
   const order = schedule(plan.operations);
   const latencies = plan.operations.map(() => new Float64Array(plan.maxRequests));
   const counts = plan.operations.map(() => 0);
+  const bodyTurn = plan.operations.map(() => 0);
   const failures = new Map<string, number>();
   let sent = 0;
   let done = 0;
   const started = performance.now();
   const deadline = started + plan.durationMs;
   let lastAt = started;
+  /** What a connection is waiting for: the operation, and the time its latency counts from. */
+  interface InFlight {
+    op: number;
+    from: number;
+  }
+  const answered = (flight: InFlight, status: string, bodyStart: string) => {
+    const at = performance.now();
+    // The body's start tells a domain failure (HTTP 200 with error: true) from a success.
+    if (status !== '200' || bodyStart.slice(0, 40).includes('"error":true')) {
+      const key = `${plan.operations[flight.op]!.name} ${status}: ${bodyStart}`;
+      failures.set(key, (failures.get(key) ?? 0) + 1);
+    }
+    if (counts[flight.op]! < plan.maxRequests) latencies[flight.op]![counts[flight.op]!] = at - flight.from;
+    counts[flight.op]!++;
+    done++;
+    lastAt = at;
+  };
+  const requestOf = (op: number, turns = bodyTurn) => requests[op]![turns[op]!++ % requests[op]!.length]!;
 
-  await Promise.all(
-    Array.from({ length: plan.connections }, (_, c) => {
-      let step = Math.floor((c * order.length) / plan.connections);
-      const bodyTurn = plan.operations.map(() => c);
-      return new Promise<void>((resolve, reject) => {
-        const socket: Socket = connect({ host: HOST, port: plan.port, noDelay: true });
-        let buffer: Buffer = Buffer.alloc(0);
-        let op = 0;
-        let sentAt = 0;
-        const next = () => {
-          if (sent >= plan.maxRequests || performance.now() >= deadline) return void (socket.end(), resolve());
-          sent++;
-          op = order[step++ % order.length]!;
-          const bodies = requests[op]!;
-          sentAt = performance.now();
-          socket.write(bodies[bodyTurn[op]!++ % bodies.length]!);
-        };
-        socket.on('connect', next);
-        socket.on('error', reject);
-        socket.on('data', (chunk: Buffer) => {
-          buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-          const headEnd = buffer.indexOf('\r\n\r\n');
-          if (headEnd < 0) return;
-          const head = buffer.toString('latin1', 0, headEnd);
-          const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-          if (!length) return reject(new Error(`answer without content-length: ${head.slice(0, 200)}`));
-          const end = headEnd + 4 + Number(length[1]);
-          if (buffer.length < end) return;
-          const at = performance.now();
-          const status = head.slice(9, 12);
-          // The body's start tells a domain failure (HTTP 200 with error: true) from a success.
-          if (status !== '200' || buffer.toString('utf8', headEnd + 4, Math.min(end, headEnd + 4 + 40)).includes('"error":true')) {
-            const key = `${plan.operations[op]!.name} ${status}: ${buffer.toString('utf8', headEnd + 4, Math.min(end, headEnd + 4 + 160))}`;
-            failures.set(key, (failures.get(key) ?? 0) + 1);
-          }
-          if (counts[op]! < plan.maxRequests) latencies[op]![counts[op]!] = at - sentAt;
-          counts[op]!++;
-          done++;
-          lastAt = at;
-          buffer = buffer.length === end ? Buffer.alloc(0) : buffer.subarray(end);
-          next();
+  if (plan.ratePerSecond) {
+    // Open loop: request i is due at started + i / rate, whatever the answers before it; a request that finds
+    // every connection busy waits in line, and its latency still counts from when it was due.
+    const interval = 1000 / plan.ratePerSecond;
+    const idle: Socket[] = [];
+    const waiting: InFlight[] = [];
+    const flights = new Map<Socket, InFlight>();
+    const send = (socket: Socket, flight: InFlight) => {
+      flights.set(socket, flight);
+      socket.write(requestOf(flight.op));
+    };
+    const sockets = await Promise.all(
+      Array.from({ length: plan.connections }, async () => {
+        const c = await connection(plan.port, (status, bodyStart) => {
+          answered(flights.get(c.socket)!, status, bodyStart);
+          const next = waiting.shift();
+          if (next) send(c.socket, next);
+          else idle.push(c.socket);
         });
-      });
-    }),
-  );
+        idle.push(c.socket);
+        return c.socket;
+      }),
+    );
+    const due = Math.min(plan.maxRequests, Math.floor((plan.durationMs / 1000) * plan.ratePerSecond));
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        const now = performance.now();
+        while (sent < due && started + sent * interval <= now) {
+          const flight = { op: order[sent % order.length]!, from: started + sent * interval };
+          sent++;
+          const socket = idle.pop();
+          if (socket) send(socket, flight);
+          else waiting.push(flight);
+        }
+        if (sent < due) setTimeout(tick, Math.max(0, Math.min(1, started + sent * interval - performance.now())));
+        else resolve();
+      };
+      tick();
+    });
+    // The answers still owed, within a bound.
+    const drainUntil = performance.now() + 30_000;
+    while (done < sent && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 5));
+    for (const socket of sockets) socket.end();
+  } else {
+    // Closed loop: each connection sends its next request when the previous one is answered.
+    await Promise.all(
+      Array.from({ length: plan.connections }, async (_, c) => {
+        let step = Math.floor((c * order.length) / plan.connections);
+        // Each connection starts its turn through an operation's bodies at its own (an update each its record).
+        const turns = plan.operations.map(() => c);
+        let flight: InFlight = { op: 0, from: 0 };
+        let finish = () => {};
+        const finished = new Promise<void>((resolve) => (finish = resolve));
+        const next = (socket: Socket) => {
+          if (sent >= plan.maxRequests || performance.now() >= deadline) return void (socket.end(), finish());
+          sent++;
+          flight = { op: order[step++ % order.length]!, from: performance.now() };
+          socket.write(requestOf(flight.op, turns));
+        };
+        const { socket } = await connection(plan.port, (status, bodyStart) => {
+          answered(flight, status, bodyStart);
+          next(socket);
+        });
+        next(socket);
+        await finished;
+      }),
+    );
+  }
   const seconds = (lastAt - started) / 1000;
   const figures = (lat: Float64Array, count: number): Figures => {
     const sorted = lat.slice(0, count).sort();
-    return { count, rps: count / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    return { count, rps: count / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9) };
   };
   const all = new Float64Array(done);
   let i = 0;
