@@ -14,7 +14,7 @@ const { loadConfig } = await built<typeof import('../../src/config.js')>('config
 const { createOrg } = await built<typeof import('../../src/domains/orgs/service.js')>('domains/orgs/service.js');
 const { systemActor } = await built<typeof import('../../src/deps.js')>('deps.js');
 const { createLogger } = await built<typeof import('../../src/logger.js')>('logger.js');
-const { write } = await built<typeof import('../../src/bus/write.js')>('store/write.js');
+const { write } = await built<typeof import('../../src/bus/write.js')>('bus/write.js');
 
 const dialect = (process.argv[2] ?? 'postgres') as TestDialect;
 const count = Number(process.argv[3] ?? 1000);
