@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { facetId } from '../../../src/ids.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { control } from '../control/admin.js';
-import { changesDuring, FOREIGN, ok, refused, type LockdownSite, lockdownSuite } from './fixtures.js';
+import { recordChanges, FOREIGN, ok, refused, type LockdownSite, lockdownSuite } from './fixtures.js';
 
 const base = '/api/component';
 const EXTRA = `
@@ -18,7 +18,7 @@ forEachDialect('/api/component: doors as the catalogue manages them', (dialect) 
 
   it('creates a door (announced), which a default state of UNLOCKED opens at once, and reads it back by location and controller', async () => {
     const controller = t.site.doorControllers['Spare Controller'];
-    const { result, changes } = await changesDuring(t.server, () =>
+    const { result, changes } = await recordChanges(t.server, () =>
       call('createAccessControlledDoor', {
         accessControlledDoor: {
           name: 'Side Gate',
@@ -73,7 +73,7 @@ forEachDialect('/api/component: doors as the catalogue manages them', (dialect) 
 
   it('updates the fields given (announced) and deletes a door with its events', async () => {
     const door = t.site.doors['Stair Door'];
-    const { result, changes } = await changesDuring(t.server, () =>
+    const { result, changes } = await recordChanges(t.server, () =>
       call('updateAccessControlledDoor', { accessControlledDoorUuid: door, name: 'Stairs', unlockTimeSec: 12, associatedCameras: [] }),
     );
     assert.deepEqual(
@@ -82,7 +82,7 @@ forEachDialect('/api/component: doors as the catalogue manages them', (dialect) 
     );
     assert.ok(changes.some((c) => c.entity === 'DOOR' && c.type === 'UPDATE' && (c.update as any).name === 'Stairs'));
     await control(t.server, '/simulate/door', { door, position: 'OPEN' });
-    const deleted = await changesDuring(t.server, () => call('deleteAccessControlledDoor', { accessControlledDoorUuid: door }));
+    const deleted = await recordChanges(t.server, () => call('deleteAccessControlledDoor', { accessControlledDoorUuid: door }));
     assert.equal(deleted.result.accessControlledDoor.name, 'Stairs');
     assert.ok(deleted.changes.some((c) => c.entity === 'DOOR' && c.type === 'DELETE'));
     assert.equal(await fails('findComponentEventsByAccessControlledDoor', { accessControlledDoorUuid: door }), 'Door not found');
@@ -90,7 +90,7 @@ forEachDialect('/api/component: doors as the catalogue manages them', (dialect) 
 
   it('adds and removes labels (announced once per change), and lists them for the organization', async () => {
     const door = t.site.doors['Front Door'];
-    const { changes } = await changesDuring(t.server, async () => {
+    const { changes } = await recordChanges(t.server, async () => {
       await call('addAccessControlledDoorLabel', { accessControlledDoorUuid: door, label: 'Entrance' });
       await call('addAccessControlledDoorLabel', { accessControlledDoorUuid: door, label: 'Entrance' });
       await call('addAccessControlledDoorLabel', { accessControlledDoorUuid: door, label: 'Ground' });

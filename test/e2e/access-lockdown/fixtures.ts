@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { after, before } from 'node:test';
 import type { TestDialect } from '../../helpers/databases.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+export { recordChanges } from '../../helpers/changes.js';
 
 /**
  * A site for lockdown, exception and guest tests. HQ is in New York (daylight saving starts Sunday
@@ -74,17 +74,6 @@ export async function card(server: TestServer, key: string, userUuid: string, he
     userUuid,
   });
   return r.credential.uuid;
-}
-
-/** Records the changes the bus announces while `fn` runs. */
-export async function changesDuring<T>(server: TestServer, fn: () => Promise<T>): Promise<{ result: T; changes: ChangeEvent[] }> {
-  const changes: ChangeEvent[] = [];
-  const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (c) => changes.push(c));
-  try {
-    return { result: await fn(), changes };
-  } finally {
-    unsubscribe();
-  }
 }
 
 /** A door's events, newest first (one page of up to 1000). */

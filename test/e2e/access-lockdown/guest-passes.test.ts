@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { badge, changesDuring, FOREIGN, ok, lockdownSuite } from './fixtures.js';
+import { badge, recordChanges, FOREIGN, ok, lockdownSuite } from './fixtures.js';
 
 const base = '/api/accesscontrol/guestpass';
 const DAY = 86_400_000;
@@ -22,7 +22,7 @@ forEachDialect('/api/accesscontrol/guestpass: guest passes', (dialect) => {
     });
 
   it('creates a pass whose value is answered once (never on the stream), and which opens its door', async () => {
-    const { result, changes } = await changesDuring(t.server, () =>
+    const { result, changes } = await recordChanges(t.server, () =>
       create({ note: 'Interview', guestEmail: 'GRACE@example.com' }, { credentialValue: 'ABCDEF0123' }),
     );
     const { guestPass, credentialValue } = result;
@@ -70,7 +70,7 @@ forEachDialect('/api/accesscontrol/guestpass: guest passes', (dialect) => {
     assert.equal(await step('suspend'), 'SUSPENDED');
     assert.match(await fails(`${base}/suspendGuestPass`, { guestPassUuid: guestPass.uuid }), /SUSPENDED cannot be suspended/);
     assert.equal(await step('unsuspend'), 'ACTIVE');
-    const { result, changes } = await changesDuring(t.server, () => step('expire'));
+    const { result, changes } = await recordChanges(t.server, () => step('expire'));
     assert.equal(result, 'EXPIRED');
     assert.ok(changes.some((c) => c.entity === 'GUEST_PASS' && c.type === 'UPDATE'));
     assert.match(await fails(`${base}/unsuspendGuestPass`, { guestPassUuid: guestPass.uuid }), /EXPIRED cannot be unsuspended/);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { control } from '../control/admin.js';
-import { changesDuring, eventsOf, FOREIGN, ok, waitFor, type LockdownSite, lockdownSuite } from './fixtures.js';
+import { recordChanges, eventsOf, FOREIGN, ok, waitFor, type LockdownSite, lockdownSuite } from './fixtures.js';
 
 const base = '/api/accesscontrol/lockdownPlan';
 const BUTTON = `
@@ -19,7 +19,7 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
 
   describe('plans', () => {
     it('creates a plan (announced on the stream), reads it back alone, in the list and by location', async () => {
-      const { result, changes } = await changesDuring(t.server, () =>
+      const { result, changes } = await recordChanges(t.server, () =>
         call(`${base}/createLocationLockdownPlan`, {
           lockdownPlan: {
             name: 'Evacuation',
@@ -58,7 +58,7 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
         await call(`${base}/updateLocationLockdownPlan`, { lockdownPlanUuid: lockdownPlan.uuid, name: 'Renamed', testPlan: { doorStateOverrideEnabled: true } })
       ).lockdownPlan;
       assert.deepEqual([updated.name, updated.testPlan.doorStateOverrideEnabled, updated.createdAtMillis], ['Renamed', true, lockdownPlan.createdAtMillis]);
-      const { result, changes } = await changesDuring(t.server, () => call(`${base}/deleteLockdownPlan`, { lockdownPlanUuid: lockdownPlan.uuid }));
+      const { result, changes } = await recordChanges(t.server, () => call(`${base}/deleteLockdownPlan`, { lockdownPlanUuid: lockdownPlan.uuid }));
       assert.deepEqual([result.lockdownPlanUuid, result.orgUuid], [lockdownPlan.uuid, t.org.orgUuid]);
       assert.ok(changes.some((c) => c.entity === 'LOCKDOWN_PLAN' && c.type === 'DELETE'));
       assert.equal(await fails(`${base}/getLockdownPlan`, { lockdownPlanUuid: lockdownPlan.uuid }), `Lockdown plan ${lockdownPlan.uuid} not found`);
@@ -96,7 +96,7 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
     it('locks the doors at once (the plan holds the Stair Door unlocked), refuses remote unlocks, and restores every door when it ends', async () => {
       const vault = t.site.doors['Vault Door'];
       assert.equal((await call('/api/accesscontrol/unlockAccessControlledDoor', { accessControlledDoorUuid: vault })).type, 'SUCCESS');
-      const { result, changes } = await changesDuring(t.server, () =>
+      const { result, changes } = await recordChanges(t.server, () =>
         call(`${base}/activateLockdownForLocation`, { locationUuid: t.site.locations.HQ, lockdownPlanUuids: [t.site.lockdownPlans.Standard] }),
       );
       assert.equal(result.result, 'SUCCESS');

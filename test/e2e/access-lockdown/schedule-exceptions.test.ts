@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { localDateTime } from '../../../src/domains/schedules/local-time.js';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { changesDuring, eventsOf, FOREIGN, ok, waitFor, lockdownSuite } from './fixtures.js';
+import { recordChanges, eventsOf, FOREIGN, ok, waitFor, lockdownSuite } from './fixtures.js';
 
 const base = '/api/accesscontrol/doorScheduleException';
 
@@ -12,7 +12,7 @@ forEachDialect('/api/accesscontrol/doorScheduleException: door schedule exceptio
   const create = (exception: Record<string, unknown>) => call(`${base}/createExceptionV2`, { exception });
 
   it('creates an exception (announced), gets it, and finds it by t.org, door, location and dates', async () => {
-    const { result, changes } = await changesDuring(t.server, () =>
+    const { result, changes } = await recordChanges(t.server, () =>
       create({
         name: 'Christmas',
         description: 'Closed',
@@ -66,7 +66,7 @@ forEachDialect('/api/accesscontrol/doorScheduleException: door schedule exceptio
       [updated.name, updated.defaultState, updated.doorUuids, updated.createdAtMillis],
       ['Renamed', 'ACCESS_CONTROLLED', [t.site.doors['Vault Door']], exception.createdAtMillis],
     );
-    const { changes } = await changesDuring(t.server, () => call(`${base}/deleteExceptionV2`, { exceptionUuid: exception.uuid }));
+    const { changes } = await recordChanges(t.server, () => call(`${base}/deleteExceptionV2`, { exceptionUuid: exception.uuid }));
     assert.ok(changes.some((c) => c.entity === 'DOOR_SCHEDULE_EXCEPTION' && c.type === 'DELETE'));
     assert.equal(await fails(`${base}/getExceptionV2`, { exceptionUuid: exception.uuid }), 'Door schedule exception not found');
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { control } from '../control/admin.js';
-import { badge, card, changesDuring, eventsOf, FOREIGN, lockdownSuite, ok, refused, waitFor, type LockdownSite } from '../access-lockdown/fixtures.js';
+import { badge, card, recordChanges, eventsOf, FOREIGN, lockdownSuite, ok, refused, waitFor, type LockdownSite } from '../access-lockdown/fixtures.js';
 
 const BELL = `sensors: [{name: Front Bell, kind: doorbell, location: HQ}]\n`;
 
@@ -174,7 +174,7 @@ forEachDialect('component seekpoints and component events of doors and video int
 
   it('creates custom door seekpoints, announced on the stream; another organization cannot', async () => {
     const stair = t.site.doors['Stair Door'];
-    const { changes } = await changesDuring(t.server, () =>
+    const { changes } = await recordChanges(t.server, () =>
       ok(t.server, t.org.apiKey, '/api/component/createAccessControlledDoorSeekpoints', {
         doorUuid: stair,
         seekPoints: [

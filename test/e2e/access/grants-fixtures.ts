@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/store/change-event.js';
 import type { TestDialect } from '../../helpers/databases.js';
 import { startTestServer, type CallResult, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+export { changesDuring } from '../../helpers/changes.js';
 
 /**
  * A site for the groups and grants tests: HQ in New York with two doors and an elevator landing, the Annex in
@@ -51,18 +51,6 @@ export async function refused(server: TestServer, org: TestOrg, operation: strin
   assert.equal(r.json.error, true, r.text);
   assert.match(r.json.errorMsg, pattern);
   return r;
-}
-
-/** Records the changes announced on the bus while `fn` runs. */
-export async function changesDuring(server: TestServer, fn: () => Promise<unknown>): Promise<ChangeEvent[]> {
-  const changes: ChangeEvent[] = [];
-  const stop = server.gatehouse.deps.bus.subscribe('change', (c) => changes.push(c));
-  try {
-    await fn();
-  } finally {
-    stop();
-  }
-  return changes;
 }
 
 /** The audit rows of an entity, oldest first: what the audit feed reads. */

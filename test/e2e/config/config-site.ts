@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { newRuuid } from '../../../src/ids.js';
 import type { CallResult, TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+export { changesDuring } from '../../helpers/changes.js';
 
 /** The site both test organizations get: the same names, different uuids. */
 export const CONFIG_SITE = {
@@ -57,16 +57,4 @@ export function assertSameAsMissing(foreign: CallResult, missing: CallResult, id
   assert.equal(foreign.json.error, true, foreign.text);
   const named = (json: any, id: string | undefined) => (id ? { ...json, errorMsg: String(json.errorMsg).replaceAll(id, '<id>') } : json);
   assert.deepEqual(named(foreign.json, ids?.[0]), named(missing.json, ids?.[1]));
-}
-
-/** Records the bus's change events while `fn` runs. */
-export async function changesDuring(server: TestServer, fn: () => Promise<unknown>): Promise<ChangeEvent[]> {
-  const events: ChangeEvent[] = [];
-  const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
-  try {
-    await fn();
-  } finally {
-    unsubscribe();
-  }
-  return events;
 }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { systemActor } from '../../../src/deps.js';
 import type { PolicyAlertRecord } from '../../../src/domains/events/alerts/schemas.js';
 import { createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
@@ -7,6 +6,7 @@ import { createSavedClip } from '../../../src/domains/events/clips/service.js';
 import { write } from '../../../src/bus/write.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
+export { changesDuring } from '../../helpers/changes.js';
 
 /** A site for the events tests: two cameras and an air sensor with thresholds, in New York. */
 export const EVENTS_SITE = {
@@ -60,25 +60,6 @@ export async function saveClips(server: TestServer, orgUuid: string, cameraUuid:
     for (const timestampMs of timestamps) uuids.push((await createSavedClip(w, 'us', { deviceUuid: cameraUuid, timestampMs })).uuid);
     return uuids;
   });
-}
-
-const nextTick = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Every change the server's (in-memory) bus carries while `fn` runs. The bus delivers on a later tick, so
- * announcements of earlier writes are let through before listening, and those of `fn` before stopping.
- */
-export async function changesDuring(server: TestServer, fn: () => Promise<unknown>): Promise<ChangeEvent[]> {
-  await nextTick();
-  const events: ChangeEvent[] = [];
-  const unsubscribe = server.gatehouse.deps.bus.subscribe('change', (e) => events.push(e));
-  try {
-    await fn();
-    await nextTick();
-  } finally {
-    unsubscribe();
-  }
-  return events;
 }
 
 /** A small deterministic pseudo-random generator (mulberry32), so a failing case can be replayed. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
-import { changesDuring, FOREIGN, ok, refused, lockdownSuite } from '../access-lockdown/fixtures.js';
+import { recordChanges, FOREIGN, ok, refused, lockdownSuite } from '../access-lockdown/fixtures.js';
 import { control } from '../control/admin.js';
 
 const base = '/api/guestmanagement';
@@ -13,7 +13,7 @@ forEachDialect('/api/guestmanagement: guests, check-ins and the activity log', (
     (await call(`${base}/${path}`, body)).guestActivities.map((a: any) => [a.activity, a.email, a.agent]);
 
   it('creates a guest (announced), reads it by e-mail address in any case, and lists the guests', async () => {
-    const { changes } = await changesDuring(t.server, () =>
+    const { changes } = await recordChanges(t.server, () =>
       call(`${base}/createGuest`, {
         guest: {
           email: 'Alan@Example.com',
@@ -55,7 +55,7 @@ forEachDialect('/api/guestmanagement: guests, check-ins and the activity log', (
   });
 
   it('checks a guest in and out (by the API and at the kiosk), refusing a second check-in, and logs it by location and org', async () => {
-    const { changes } = await changesDuring(t.server, () => call(`${base}/signInGuest`, { email: 'alan@example.com', locationUuid: t.site.locations.HQ }));
+    const { changes } = await recordChanges(t.server, () => call(`${base}/signInGuest`, { email: 'alan@example.com', locationUuid: t.site.locations.HQ }));
     assert.ok(changes.some((c) => c.entity === 'GUEST_ACTIVITY' && (c.update as any).activity === 'CHECKED_IN'));
     const inside = (await call(`${base}/getGuest`, { email: 'alan@example.com' })).guest;
     assert.equal(inside.checkedInEnum, 'CHECKED_IN');
@@ -94,7 +94,7 @@ forEachDialect('/api/guestmanagement: guests, check-ins and the activity log', (
       await fails(`${base}/createGuest`, { guest: { email: 'x@example.com', locationUuid: t.site.locations.HQ, hostUserUuid: t.otherSite.users.Ada } }),
       'Host user not found',
     );
-    const { changes } = await changesDuring(t.server, () => call(`${base}/deleteGuest`, { email: 'late@example.com' }));
+    const { changes } = await recordChanges(t.server, () => call(`${base}/deleteGuest`, { email: 'late@example.com' }));
     assert.ok(changes.some((c) => c.entity === 'GUEST' && c.type === 'DELETE'));
     assert.equal(await fails(`${base}/getGuest`, { email: 'late@example.com' }), 'Guest not found');
     assert.equal((await t.server.call(`${base}/createGuest`, { guest: { email: 'x@example.com' } }, { key: t.org.apiKey })).status, 400);

@@ -4,7 +4,7 @@ import { apiAs, useTestServer } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import type { TestOrg } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
-import { changesDuring } from '../access-lockdown/fixtures.js';
+import { recordChanges } from '../access-lockdown/fixtures.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 
 /** The audio, climate, occupancy, proximity and video intercom policies: one family table, and a climate policy at work. */
@@ -75,7 +75,7 @@ forEachDialect('policy families: audio, climate, occupancy, proximity, video int
         ...f.policy,
         scheduledTriggers: [{ scheduleUuid: always, triggerSet: [f.trigger, f.trigger], ...f.extra }],
       };
-      const created = await changesDuring(server(), async () => api.ok(`create${f.noun}Policy`, { policy }));
+      const created = await recordChanges(server(), async () => api.ok(`create${f.noun}Policy`, { policy }));
       const uuid = created.result.policyUuid;
       assert.deepEqual(
         created.changes.map((c) => [c.entity, c.type, c.entityUuid]),
@@ -117,7 +117,7 @@ forEachDialect('policy families: audio, climate, occupancy, proximity, video int
 
       await api.ok(`update${f.noun}Policy`, { policy: { uuid, name: `${f.noun} renamed` } });
       assert.equal((await api.ok(`get${f.noun}Policies`)).policies[0].name, `${f.noun} renamed`);
-      const deleted = await changesDuring(server(), async () => api.ok(`delete${f.noun}Policy`, { policyUuid: uuid }));
+      const deleted = await recordChanges(server(), async () => api.ok(`delete${f.noun}Policy`, { policyUuid: uuid }));
       assert.deepEqual(
         deleted.changes.map((c) => [c.entity, c.type]),
         [[f.entity, 'DELETE']],

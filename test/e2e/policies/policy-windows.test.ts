@@ -3,7 +3,7 @@ import { before, it } from 'node:test';
 import { apiAs, useTestServer } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import type { TestOrg } from '../../helpers/server.js';
-import { changesDuring } from '../access-lockdown/fixtures.js';
+import { recordChanges } from '../access-lockdown/fixtures.js';
 import { seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 
 /** Policy pauses silence a device's, location's or door's alerts for a window; addendums add activities for one. */
@@ -23,7 +23,7 @@ forEachDialect('policy pauses and addendums', (dialect) => {
   });
 
   it("a device pause silences its alerts (and its sensor's readings) for the window; ending it lets them through", async () => {
-    const { result, changes } = await changesDuring(server(), () =>
+    const { result, changes } = await recordChanges(server(), () =>
       api.ok('pauseAlertPolicyForDevice', { deviceUuids: [site.lobby, site.air], durationSec: 3600 }),
     );
     assert.equal(result.error, false);
