@@ -93,9 +93,11 @@ function App() {
   const [stream, setStream] = useState<ChangeStream | null>(null);
 
   useEffect(() => {
+    // A new page: the keyboard goes on from its content (the link followed may be gone), from the top.
     const onHash = () => {
       setRoute(currentRoute());
       window.scrollTo(0, 0);
+      document.getElementById('main')?.focus({ preventScroll: true });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);

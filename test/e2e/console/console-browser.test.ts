@@ -13,6 +13,8 @@ import { adminTokenOf } from '../control/admin.js';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const missing = !existsSync(CHROMIUM);
+if (missing) process.stderr.write(`\n*** ${CHROMIUM} is absent (apt-get install -y chromium): the console's browser tests are SKIPPED ***\n\n`);
 
 /** Waits until the page's video (the first matching `selector`) has a frame, and then its time moves on (or it ends): it plays. */
 async function plays(page: Page, selector: string): Promise<void> {
