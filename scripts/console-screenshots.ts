@@ -37,6 +37,8 @@ try {
     await page.screenshot({ path: join(out, `${name}.png`) });
     console.log(`wrote docs/console/${name}.png`);
   };
+  // Views change by their links, never by loading the page again: the stream's events stay in the tab.
+  const open = (view: string) => page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: view, exact: true }).click();
   const playing = (selector: string) =>
     page.waitForFunction((s) => (document.querySelector<HTMLVideoElement>(s)?.currentTime ?? 0) > 0.5, selector, { timeout: 30_000 });
 
@@ -46,6 +48,9 @@ try {
   await shot('sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('#doors').waitFor();
+  await open('Stream');
+  await page.getByText('Stream connected').waitFor({ timeout: 10_000 });
+  await open('Organization');
   await page.getByRole('button', { name: 'Unlock Front Door' }).click();
   await page.locator('#doors').getByText('UNLOCKED').waitFor();
   await shot('organization');
@@ -53,10 +58,15 @@ try {
   await page.locator('#cameras').getByRole('link', { name: 'Lobby', exact: true }).click();
   await playing('.camera-media video');
   await shot('camera');
+  await page.getByRole('link', { name: '← Organization' }).click();
 
-  await page.goto(`${base}#/simulator`);
+  await open('Simulator');
   const lobby = await page.evaluate(async (key) => {
-    const r = await fetch('/api/camera/getMinimalCameraStateList', { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-apikey': key }, body: '{}' });
+    const r = await fetch('/api/camera/getMinimalCameraStateList', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-apikey': key },
+      body: '{}',
+    });
     return ((await r.json()) as { cameraStates: { uuid: string; name: string }[] }).cameraStates.find((c) => c.name === 'Lobby')!.uuid;
   }, demo.apiKey);
   await page.locator('#sim-event').selectOption('alert');
@@ -66,12 +76,11 @@ try {
   await page.getByRole('button', { name: 'Raise alert' }).click();
   await page.locator('#sim-result').waitFor();
 
-  await page.goto(`${base}#/stream`);
-  await page.locator('.events li').first().waitFor();
-  await page.locator('.events li > button').first().click();
+  await open('Stream');
+  await page.locator('.events li[data-entity="POLICY_ALERT"]').first().waitFor();
   await shot('stream');
 
-  await page.goto(`${base}#/alerts`);
+  await open('Alerts');
   const alert = page.locator('#alert-feed li').first();
   await alert.getByRole('button', { name: /^Save alert/ }).click();
   await page.getByRole('heading', { name: 'Saved clips (1)' }).waitFor();
@@ -79,15 +88,15 @@ try {
   await playing('#alert-feed video');
   await shot('alerts');
 
-  await page.goto(`${base}#/automation`);
+  await open('Automation');
   await page.locator('#schedules').waitFor();
   await shot('automation');
 
-  await page.goto(`${base}#/journal`);
+  await open('Journal');
   await page.locator('.entries li').first().waitFor();
   await shot('journal');
 
-  await page.goto(`${base}#/operations`);
+  await open('Operations');
   await page.locator('#coverage').scrollIntoViewIfNeeded();
   await shot('operations');
 

@@ -66,6 +66,9 @@ describe('console in Chromium: sign in, organization, stream, simulator, journal
     assert.match(csp, /script-src 'self'(;|$)/);
     assert.match(csp, /default-src 'none'/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    // The footage and pictures of the media host (another origin), and nothing else's.
+    const media = new URL(server.gatehouse.deps.mediaHost.base).origin;
+    for (const directive of ['img-src', 'media-src', 'connect-src']) assert.match(csp, new RegExp(`${directive} [^;]*${media.replace(/\./g, '\\.')}(;| )`));
     const html = await response.text();
     assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'every script has a src');
     assert.doesNotMatch(html, /https?:\/\//, 'nothing from another origin');
