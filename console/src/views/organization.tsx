@@ -123,7 +123,7 @@ function latestReading(state: Raw): string {
   return `${values.join(', ')}${at}`;
 }
 
-const KIND_LABELS: Record<OrgKind, string> = { door: 'door', camera: 'camera', sensor: 'sensor', location: 'location', user: 'user' };
+const ORG_KINDS: readonly string[] = ['door', 'camera', 'sensor', 'location', 'user'] satisfies OrgKind[];
 
 /** The entities whose changes this view shows: a change of one reloads the lists. */
 const SHOWN = /^(DOOR|CAMERA|LOCATION|USER|SENSOR|BUTTON|CLIMATE|ENVIRONMENTAL)/;
@@ -185,13 +185,14 @@ export function OrganizationView({ session, stream, detail }: { session: Session
     </DetailLink>
   );
   const nameColumn = (kind: OrgKind) => ({ label: 'Name', value: link(kind), text: (row: { name: string }) => row.name });
-  if (detail && detail.kind in KIND_LABELS) {
+  if (detail && ORG_KINDS.includes(detail.kind)) {
     const kind = detail.kind as OrgKind;
     const record = org.raw.get(`${kind}/${detail.id}`) ?? null;
-    const row = [...org.doors, ...org.cameras, ...org.sensors, ...org.locations, ...org.users].find((r) => r.uuid === detail.id);
+    // A door's record is its list entry (`{ door, ... }`); every other record carries its name.
     const door = kind === 'door' ? org.doors.find((d) => d.uuid === detail.id) : undefined;
+    const name = door?.name ?? (typeof record?.name === 'string' ? record.name : detail.id);
     return (
-      <RecordDetail title={row?.name ?? detail.id} kind={KIND_LABELS[kind]} record={record} back={{ href: '#/org', label: 'Organization' }}>
+      <RecordDetail title={name} kind={kind} record={record} back={{ href: '#/org', label: 'Organization' }}>
         <p role="status" aria-live="polite" class="status">
           {status}
         </p>
@@ -203,7 +204,7 @@ export function OrganizationView({ session, stream, detail }: { session: Session
             </button>
           </p>
         )}
-        {kind === 'camera' && record && <CameraMedia session={session} cameraUuid={detail.id} name={row?.name ?? detail.id} />}
+        {kind === 'camera' && record && <CameraMedia session={session} cameraUuid={detail.id} name={name} />}
       </RecordDetail>
     );
   }
