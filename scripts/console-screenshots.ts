@@ -88,6 +88,27 @@ try {
   await playing('#alert-feed video');
   await shot('alerts');
 
+  // Something in each automation list: a button rule, and a webhook integration to a port nothing listens on.
+  const call = async (path: string, body: unknown) => {
+    const r = await fetch(`${gatehouse.urls.rest}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-apikey': demo.apiKey },
+      body: JSON.stringify(body),
+    });
+    return (await r.json()) as Record<string, unknown>;
+  };
+  const buttons = (await call('/api/button/getMinimalButtonStateList', {})).states as { sensorUuid: string; name: string }[];
+  const schedules = (await call('/api/schedule/getSchedules', {})).weeklySchedules as { uuid: string }[];
+  await call('/api/button/createRuleForButton', {
+    rule: {
+      ruleName: 'Front desk panic',
+      sensorUuid: buttons.find((b) => b.name === 'Front Desk Button')!.sensorUuid,
+      triggerPress: 'DOUBLE',
+      ruleFilters: { scheduleUuids: schedules.map((x) => x.uuid) },
+      action: { alertAction: true, liveNotificationAction: true },
+    },
+  });
+  await call('/api/integrations/webhooks/updateWebhookIntegrationV2', { webhookUrl: 'http://127.0.0.1:9/gatehouse-events' });
   await open('Automation');
   await page.locator('#schedules').waitFor();
   await shot('automation');

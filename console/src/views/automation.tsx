@@ -40,11 +40,12 @@ function describeTriggers(rule: Raw): string {
 }
 
 async function loadAutomation(session: Session): Promise<Item[]> {
-  const [schedules, rules, buttonRules, integrations] = await Promise.all([
+  const [schedules, rules, buttonRules, integrations, webhooks] = await Promise.all([
     api(session, '/api/schedule/getSchedules'),
     api(session, '/api/rules/getRulesForOrg'),
     api(session, '/api/button/getButtonRulesForOrg'),
     api(session, '/api/integrations/org/getOrgIntegrations'),
+    api(session, '/api/integrations/webhooks/getWebhookIntegrationV2'),
   ]);
   const items: Item[] = [];
   for (const [field, type] of SCHEDULE_LISTS) {
@@ -86,6 +87,19 @@ async function loadAutomation(session: Session): Promise<Item[]> {
       type: v.enabled === false ? 'disabled' : 'enabled',
       summary: Object.keys(v).slice(0, 6).join(', '),
       record: v,
+    });
+  }
+  // The organization's webhooks are listed apart from the other integrations.
+  const hooks = (webhooks.orgIntegrationV2 ?? null) as Raw | null;
+  const urls = hooks ? [...Object.keys((hooks.activityWebhooksV2 ?? {}) as Raw), ...Object.keys((hooks.diagnosticWebhooksV2 ?? {}) as Raw)] : [];
+  if (hooks && urls.length > 0) {
+    items.push({
+      kind: 'integration',
+      uuid: 'webhooks',
+      name: 'webhooks',
+      type: hooks.enabled === false ? 'disabled' : 'enabled',
+      summary: urls.join(', '),
+      record: hooks,
     });
   }
   return items;
