@@ -13,5 +13,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // dash.js is one chunk of about 800 kB, loaded only when a player opens.
+    chunkSizeWarningLimit: 1024,
   },
 });

@@ -66,7 +66,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // Media URIs are absolute: from the configured public base, else from the address the media listener got.
   if (!config.publicMediaUrl) deps.mediaHost.base = urls.media;
   urls.console = `${urls.rest}/console/`;
-  mediaOrigin = urls.media;
+  // The console's pages may load what the media URIs name: the public base's origin when one is set.
+  mediaOrigin = new URL(deps.mediaHost.base).origin;
   const stopConsoleRelay = relayConsoleStream(http.server, stream.url, tls.cert, deps.log);
   // Background work of this instance: forgetting keys revoked anywhere, pending deliveries and door relocks
   // (also those an earlier run left), and the chat relay.

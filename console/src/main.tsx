@@ -8,10 +8,12 @@ import { SimulatorView } from './views/simulator';
 import { JournalView } from './views/journal';
 import { OperationsView } from './views/operations';
 import { AlertsView } from './views/alerts';
+import { AutomationView } from './views/automation';
 import './style.css';
 
 const VIEWS = [
   { id: 'org', label: 'Organization', needs: 'key' },
+  { id: 'automation', label: 'Automation', needs: 'key' },
   { id: 'stream', label: 'Stream', needs: 'key' },
   { id: 'alerts', label: 'Alerts', needs: 'key' },
   { id: 'simulator', label: 'Simulator', needs: 'admin' },
@@ -20,9 +22,16 @@ const VIEWS = [
 ] as const;
 type ViewId = (typeof VIEWS)[number]['id'];
 
-function currentView(): ViewId {
-  const id = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0];
-  return (VIEWS.find((v) => v.id === id)?.id ?? 'org') as ViewId;
+/** The view and, for a record's detail, its kind and id: `#/<view>[/<kind>/<id>]`. */
+interface Route {
+  view: ViewId;
+  detail: { kind: string; id: string } | null;
+}
+
+function currentRoute(): Route {
+  const [id, kind, uuid] = location.hash.replace(/^#\/?/, '').split('?')[0].split('/');
+  const view = (VIEWS.find((v) => v.id === id)?.id ?? 'org') as ViewId;
+  return { view, detail: kind && uuid ? { kind, id: decodeURIComponent(uuid) } : null };
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
@@ -79,11 +88,17 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
 
 function App() {
   const [session, setSession] = useState<Session>(loadSession);
-  const [view, setView] = useState<ViewId>(currentView);
+  const [route, setRoute] = useState<Route>(currentRoute);
+  const view = route.view;
   const [stream, setStream] = useState<ChangeStream | null>(null);
 
   useEffect(() => {
-    const onHash = () => setView(currentView());
+    // A new page: the keyboard goes on from its content (the link followed may be gone), from the top.
+    const onHash = () => {
+      setRoute(currentRoute());
+      window.scrollTo(0, 0);
+      document.getElementById('main')?.focus({ preventScroll: true });
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -141,11 +156,13 @@ function App() {
               : 'This view needs the admin token: sign out and sign in with it.'}
           </p>
         ) : view === 'org' ? (
-          <OrganizationView session={session} stream={stream} />
+          <OrganizationView session={session} stream={stream} detail={route.detail} />
+        ) : view === 'automation' ? (
+          <AutomationView session={session} detail={route.detail} />
         ) : view === 'stream' ? (
-          <StreamView stream={stream} />
+          <StreamView stream={stream} detail={route.detail} />
         ) : view === 'alerts' ? (
-          <AlertsView session={session} />
+          <AlertsView session={session} detail={route.detail} />
         ) : view === 'simulator' ? (
           <SimulatorView session={session} />
         ) : view === 'journal' ? (

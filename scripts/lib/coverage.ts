@@ -114,6 +114,8 @@ export interface Coverage {
   /** Operations of the platform's older API (not in the catalogue) that its examples still call. */
   older: number;
   own: number;
+  /** Each family of the catalogue: the operations Gatehouse answers of its total. */
+  families: Array<{ family: string; implemented: number; of: number }>;
   markdown: string;
 }
 
@@ -204,7 +206,11 @@ export function renderCoverage(
   lines.push("## Gatehouse's own", '', "Operations none of whose paths is the platform's (the spec's own, tools, control of simulated devices).", '');
   for (const op of own) lines.push(`- \`${op.path}\` (${op.operationId})`);
   lines.push('');
-  return { implemented, total, newer: newer.length, older: older.length, own: own.length, markdown: lines.join('\n') };
+  const byFamily = names.map((family) => {
+    const f = families.get(family)!;
+    return { family, implemented: f.done.length, of: f.done.length + f.todo.length };
+  });
+  return { implemented, total, newer: newer.length, older: older.length, own: own.length, families: byFamily, markdown: lines.join('\n') };
 }
 
 const ENTITY_LINE = /^\s+([A-Z][A-Z0-9_]*): (.+); \/\/ (.+)$/;
@@ -250,6 +256,10 @@ export function renderEntities(): string {
   return ['| Entity | Domain | What | `update` (record type) |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The coverage by family the console's Operations view shows (bundled at build time, as the page it mirrors). */
+export const renderConsoleCoverage = (c: Coverage): string =>
+  JSON.stringify({ implemented: c.implemented, total: c.total, newer: c.newer, older: c.older, own: c.own, families: c.families }, null, 2) + '\n';
+
 export const renderReadmeTotal = (c: Coverage) =>
   `Coverage: **${c.implemented} of ${c.total}** operations of the platform's catalogue, ${c.newer} of its newer public spec, ${c.older} of its older API, and ${c.own} of Gatehouse's own ([docs/coverage.md](docs/coverage.md), \`npm run coverage\`).`;
 
@@ -262,6 +272,7 @@ export async function generatedFiles(catalogueFile?: string): Promise<Array<{ fi
   return [
     { file: 'scripts/catalogue-operations.txt', content: renderNames(catalogue) },
     { file: 'docs/coverage.md', content: coverage.markdown },
+    { file: 'console/src/coverage.json', content: renderConsoleCoverage(coverage) },
     { file: 'docs/streaming.md', content: replaceSection(read('docs/streaming.md'), 'entities', renderEntities()) },
     { file: 'README.md', content: replaceSection(read('README.md'), 'coverage', renderReadmeTotal(coverage)) },
   ];

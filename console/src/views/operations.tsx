@@ -1,5 +1,39 @@
 import { useState } from 'preact/hooks';
 import { api, control, errorText, saveSession, type Session } from '../api';
+import coverage from '../coverage.json';
+import { Table } from './table';
+
+const percent = (n: number, of: number) => `${of === 0 ? '0.0' : ((100 * n) / of).toFixed(1)}%`;
+
+/** How much of the platform's catalogue this build answers, family by family (`npm run coverage` writes the data). */
+function Coverage() {
+  return (
+    <section aria-labelledby="ops-coverage" class="coverage">
+      <h2 id="ops-coverage">Coverage of the platform's API</h2>
+      <p>
+        {`${coverage.implemented} of ${coverage.total} catalogue operations (${percent(coverage.implemented, coverage.total)}), ${coverage.newer} of the platform's newer public spec, ${coverage.older} of its older API and ${coverage.own} of Gatehouse's own.`}
+      </p>
+      <Table
+        id="coverage"
+        caption="Families"
+        rows={coverage.families}
+        columns={[
+          { label: 'Family', value: (f) => f.family },
+          { label: 'Answered', value: (f) => `${f.implemented} of ${f.of}`, text: (f) => String(f.implemented) },
+          {
+            label: 'Share',
+            value: (f) => (
+              <span class="meter">
+                <meter min={0} max={f.of} value={f.implemented} aria-label={`${f.family}: ${percent(f.implemented, f.of)}`} /> {percent(f.implemented, f.of)}
+              </span>
+            ),
+            text: () => '',
+          },
+        ]}
+      />
+    </section>
+  );
+}
 
 /** Operator actions on the whole server: reset, snapshot, restore, seed, organizations and keys. */
 export function OperationsView({ session, onUseKey }: { session: Session; onUseKey: (s: Session) => void }) {
@@ -137,6 +171,7 @@ export function OperationsView({ session, onUseKey }: { session: Session; onUseK
         </p>
       )}
       {output && <pre role="status">{output}</pre>}
+      <Coverage />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Session } from '../api';
 import type { ChangeStream } from '../stream';
 import { Table } from './table';
+import { CameraMedia } from './camera';
+import { DetailLink, RecordDetail } from './detail';
 
 interface Location {
   uuid: string;
@@ -42,7 +44,12 @@ interface User {
   status: string;
 }
 
+/** A record's detail: its kind in the console's addresses (`#/org/<kind>/<uuid>`). */
+export type OrgKind = 'door' | 'camera' | 'sensor' | 'location' | 'user';
+
 interface Org {
+  /** Every record as the API answered it, by `<kind>/<uuid>`, for the detail pages. */
+  raw: Map<string, Raw>;
   locations: Location[];
   cameras: Camera[];
   doors: Door[];
@@ -62,39 +69,66 @@ async function loadOrg(session: Session): Promise<Org> {
     api(session, '/api/climate/getMinimalEnvironmentalGatewayStates'),
     api(session, '/api/user/getUsersInOrg'),
   ]);
+  const raw = new Map<string, Raw>();
+  const keep = <T extends { uuid: string }>(kind: OrgKind, rows: T[], records: Raw[] = rows as unknown as Raw[]): T[] => {
+    rows.forEach((row, i) => raw.set(`${kind}/${row.uuid}`, records[i]));
+    return rows;
+  };
+  const buttonStates = list<Raw>(buttons, 'states');
+  const climateStates = list<Raw>(climate, 'minimalEnvironmentalGatewayStates');
   const sensors: Sensor[] = [
-    ...list<Raw>(buttons, 'states').map((b) => ({
+    ...buttonStates.map((b) => ({
       uuid: String(b.sensorUuid),
       name: String(b.name),
       kind: 'Button',
       locationUuid: (b.locationUuid as string) ?? null,
-      state: String(b.health ?? ''),
+      state: `health ${String(b.health ?? 'unknown')}`,
     })),
-    ...list<Raw>(climate, 'minimalEnvironmentalGatewayStates').map((c) => ({
-      uuid: String(c.uuid ?? c.sensorUuid),
+    ...climateStates.map((c) => ({
+      uuid: String(c.deviceUuid),
       name: String(c.name),
       kind: 'Climate',
       locationUuid: (c.locationUuid as string) ?? null,
-      state:
-        ['tempC', 'humidity', 'co2']
-          .map((k) => (c[k] !== undefined && c[k] !== null ? `${k} ${String(c[k])}` : ''))
-          .join(' ')
-          .trim() || String(c.health ?? ''),
+      state: latestReading(c),
     })),
   ];
+  const doorRows = list<Raw>(doors, 'accessControlledDoors');
   return {
-    locations: list<Location>(locations, 'locations'),
-    cameras: list<Camera>(cameras, 'cameraStates'),
-    doors: list<{ door: Door }>(doors, 'accessControlledDoors').map((d) => d.door),
-    sensors,
-    users: list<User>(users, 'users'),
+    raw,
+    locations: keep('location', list<Location>(locations, 'locations')),
+    cameras: keep('camera', list<Camera>(cameras, 'cameraStates')),
+    doors: keep(
+      'door',
+      doorRows.map((d) => d.door as Door),
+      doorRows,
+    ),
+    sensors: keep('sensor', sensors, [...buttonStates, ...climateStates]),
+    users: keep('user', list<User>(users, 'users')),
   };
 }
+
+/** The readings an environmental gateway's minimal state carries, and when they were taken. */
+const READINGS: [string, string][] = [
+  ['tempC', '°C'],
+  ['relHumid', '% RH'],
+  ['co2Ppm', 'ppm CO₂'],
+  ['pm2p5', 'µg/m³ PM2.5'],
+  ['vocIdx', 'VOC index'],
+  ['airQualityIndex', 'AQI'],
+];
+function latestReading(state: Raw): string {
+  const values = READINGS.filter(([field]) => typeof state[field] === 'number').map(([field, unit]) => `${String(state[field])} ${unit}`);
+  if (values.length === 0) return 'no reading yet';
+  const at = typeof state.timestampMs === 'number' ? ` at ${new Date(state.timestampMs).toLocaleTimeString()}` : '';
+  return `${values.join(', ')}${at}`;
+}
+
+const ORG_KINDS: readonly string[] = ['door', 'camera', 'sensor', 'location', 'user'] satisfies OrgKind[];
 
 /** The entities whose changes this view shows: a change of one reloads the lists. */
 const SHOWN = /^(DOOR|CAMERA|LOCATION|USER|SENSOR|BUTTON|CLIMATE|ENVIRONMENTAL)/;
 
-export function OrganizationView({ session, stream }: { session: Session; stream: ChangeStream | null }) {
+export function OrganizationView({ session, stream, detail }: { session: Session; stream: ChangeStream | null; detail: { kind: string; id: string } | null }) {
   const [org, setOrg] = useState<Org | null>(null);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -145,6 +179,35 @@ export function OrganizationView({ session, stream }: { session: Session; stream
   if (error) return <p role="alert" class="error">{`Could not read the organization: ${error}`}</p>;
   if (!org) return <p aria-live="polite">Loading the organization…</p>;
   const where = (uuid: string | null) => org.locations.find((l) => l.uuid === uuid)?.name ?? '';
+  const link = (kind: OrgKind) => (row: { uuid: string; name: string }) => (
+    <DetailLink view="org" kind={kind} uuid={row.uuid}>
+      {row.name}
+    </DetailLink>
+  );
+  const nameColumn = (kind: OrgKind) => ({ label: 'Name', value: link(kind), text: (row: { name: string }) => row.name });
+  if (detail && ORG_KINDS.includes(detail.kind)) {
+    const kind = detail.kind as OrgKind;
+    const record = org.raw.get(`${kind}/${detail.id}`) ?? null;
+    // A door's record is its list entry (`{ door, ... }`); every other record carries its name.
+    const door = kind === 'door' ? org.doors.find((d) => d.uuid === detail.id) : undefined;
+    const name = door?.name ?? (typeof record?.name === 'string' ? record.name : detail.id);
+    return (
+      <RecordDetail title={name} kind={kind} record={record} back={{ href: '#/org', label: 'Organization' }}>
+        <p role="status" aria-live="polite" class="status">
+          {status}
+        </p>
+        {door && (
+          <p>
+            {`Lock ${door.lockState}, position ${door.position}. `}
+            <button type="button" aria-label={`Unlock ${door.name}`} onClick={() => void unlock(door)}>
+              Unlock
+            </button>
+          </p>
+        )}
+        {kind === 'camera' && record && <CameraMedia session={session} cameraUuid={detail.id} name={name} />}
+      </RecordDetail>
+    );
+  }
   return (
     <div class="org">
       <h1>{session.orgName ?? 'Organization'}</h1>
@@ -162,7 +225,7 @@ export function OrganizationView({ session, stream }: { session: Session; stream
         caption="Doors"
         rows={org.doors}
         columns={[
-          { label: 'Name', value: (d) => d.name },
+          nameColumn('door'),
           { label: 'Location', value: (d) => where(d.locationUuid) },
           { label: 'Lock', value: (d) => <span class={`state state-${d.lockState.toLowerCase()}`}>{d.lockState}</span>, text: (d) => d.lockState },
           { label: 'Position', value: (d) => d.position },
@@ -182,7 +245,7 @@ export function OrganizationView({ session, stream }: { session: Session; stream
         caption="Cameras"
         rows={org.cameras}
         columns={[
-          { label: 'Name', value: (c) => c.name },
+          nameColumn('camera'),
           { label: 'Location', value: (c) => where(c.locationUuid) },
           { label: 'Connection', value: (c) => c.connectionStatus },
           { label: 'Health', value: (c) => c.healthStatus },
@@ -195,7 +258,7 @@ export function OrganizationView({ session, stream }: { session: Session; stream
         caption="Sensors"
         rows={org.sensors}
         columns={[
-          { label: 'Name', value: (s) => s.name },
+          nameColumn('sensor'),
           { label: 'Kind', value: (s) => s.kind },
           { label: 'Location', value: (s) => where(s.locationUuid) },
           { label: 'Latest', value: (s) => s.state },
@@ -206,7 +269,7 @@ export function OrganizationView({ session, stream }: { session: Session; stream
         caption="Locations"
         rows={org.locations}
         columns={[
-          { label: 'Name', value: (l) => l.name },
+          nameColumn('location'),
           { label: 'Time zone', value: (l) => l.tz },
           { label: 'City', value: (l) => [l.city, l.countryCode].filter(Boolean).join(', ') },
         ]}
@@ -215,11 +278,7 @@ export function OrganizationView({ session, stream }: { session: Session; stream
         id="users"
         caption="Users"
         rows={org.users}
-        columns={[
-          { label: 'Name', value: (u) => u.name },
-          { label: 'Email', value: (u) => u.email ?? '' },
-          { label: 'Status', value: (u) => u.status },
-        ]}
+        columns={[nameColumn('user'), { label: 'Email', value: (u) => u.email ?? '' }, { label: 'Status', value: (u) => u.status }]}
       />
     </div>
   );
