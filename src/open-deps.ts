@@ -24,7 +24,7 @@ import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
 import { lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
-import { doorsAtLocation } from './domains/access/service.js';
+import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createMediaHost } from './footage/media-host.js';
@@ -39,7 +39,8 @@ import type { StreamOptions } from './streaming/options.js';
 import { storeIdentity } from './domains/changes/service.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
-import { findLocationUuids } from './domains/devices/service.js';
+import { findCameraUuids, findDeviceUuids, findLocationUuids } from './domains/devices/service.js';
+import { findScheduleUuids } from './domains/schedules/service.js';
 import { policyFinder } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 import { findUserUuids } from './domains/orgs/service.js';
@@ -129,6 +130,10 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       permissionGroup: findPermissionGroupUuids,
       accessGroup: findAccessGroupUuids,
       prompt: findPromptUuids,
+      device: findDeviceUuids,
+      camera: findCameraUuids,
+      door: findDoorUuids,
+      schedule: findScheduleUuids,
     },
   };
 }

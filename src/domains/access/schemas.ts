@@ -4,6 +4,7 @@ import { BADGE_REASONS } from './door-events/badge-decision.js';
 import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
 import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -16,7 +17,7 @@ const EpochSec = (description: string) => Type.Integer({ description });
 export const AccessControlCredential = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     userUuid: Field(Ruuid()),
     type: Field(StringEnum(CREDENTIAL_TYPES)),
     value: Field(
@@ -82,7 +83,7 @@ export const DeleteAccessControlCredentialResponse = ResponseOf({});
 export const AccessControlledDoor = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     locationUuid: Field(Ruuid()),
     name: Field(Type.String()),
     hasLock: Field(Type.Boolean()),
@@ -120,7 +121,7 @@ export const UnlockAccessControlledDoorResponse = ResponseOf({
 
 export const ComponentEventFields = {
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   locationUuid: Field(Ruuid()),
   componentCompositeUuid: Field(Ruuid({ description: 'the door' })),
   ownerDeviceUuid: Field(Ruuid({ description: "the door's controller" })),
@@ -182,7 +183,7 @@ export const SimulateBadgeResponse = ResponseOf({
   unauthorizedBadge: Field(
     Type.Object({
       uuid: Field(Ruuid()),
-      orgUuid: Field(Ruuid()),
+      orgUuid: Field(NotRef('callerOrg', Ruuid())),
       locationUuid: Field(Ruuid()),
       accessControlledDoorUuid: Field(Ruuid()),
       credentialHexValue: Field(Type.String()),

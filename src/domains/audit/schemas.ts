@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Alias, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { AUDIT_PAGE } from './service.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
 
@@ -15,7 +16,7 @@ const feedFilters = {
 
 export const AuditEvent = Type.Object({
   uuid: Field(Type.String()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   timestamp: Field(Type.String({ format: 'date-time' })),
   timestampMs: Field(Type.Integer()),
   action: Field(Type.String()),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
-import { RefUuid } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 /**
  * The chatbot (chatbot/*: the platform's newer public spec, which its CLI and MCP call). Gatehouse answers with a
@@ -23,7 +23,7 @@ const TimelineStep = Type.Object({
 
 export const ChatRecord = Type.Object({
   uuid: Field(Type.String()),
-  orgUuid: Field(Type.String()),
+  orgUuid: Field(NotRef('callerOrg', Type.String())),
   automatedPromptUuid: Field(Type.String()),
   contextId: Field(Type.String()),
   query: Field(Type.String()),
@@ -48,7 +48,7 @@ const FollowUpAction = Type.Object({
 
 export const AutomatedPrompt = Type.Object({
   uuid: Field(Type.String()),
-  orgUuid: Field(Type.String()),
+  orgUuid: Field(NotRef('callerOrg', Type.String())),
   prompt: Field(Type.String()),
   responseTemplate: Field(Type.String()),
   invokeAtMs: Field(Type.Integer()),

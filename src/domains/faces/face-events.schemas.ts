@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -8,7 +9,7 @@ export const PersonMatch = Type.Object({ uuid: Field(Ruuid()), name: Field(Type.
 
 export const FaceEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   deviceUuid: Field(FacetId()),
   locationUuid: Field(Ruuid()),
   eventTimestamp: Field(EpochMs()),

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's Person. */
 export const Person = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   email: Field(Type.String()),
   createdOn: Field(Type.String({ format: 'date-time' })),
@@ -35,7 +36,7 @@ export const DeletePersonRequest = Type.Object({ personUuid: PersonUuid });
 /** The reference's ExternalFaceMatchmaker, with what Gatehouse knows of the stored image. */
 export const FaceMatchmaker = Type.Object({
   id: Field(Type.String()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   personUuid: Field(Ruuid()),
   createdOn: Field(Type.String({ format: 'date-time' })),
   uploaded: Field(Type.Boolean()),
@@ -71,7 +72,7 @@ export const UploadFaceMatchmakersResponse = ResponseOf({ fileUploadResults: Fie
 export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transactionId: Type.String({ minLength: 1, maxLength: 200 }) });
 export const FaceUploadMetadata = Type.Object({
   transactionId: Field(Type.String()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   fileName: Field(Type.String()),
   success: Field(Type.Boolean()),
   errorMsg: Field(Type.String()),

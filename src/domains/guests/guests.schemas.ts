@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { BACKGROUND_CHECK_STATUSES, GUEST_ACTIVITIES, GUEST_STATUSES, GUEST_TYPES } from './guests.model.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -33,7 +34,7 @@ const guestFields = {
 
 export const Guest = Type.Object(
   {
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     email: Field(Type.String()),
     emailCaseSensitive: Field(Type.String()),
     firstName: Field(Type.String()),
@@ -70,7 +71,7 @@ export const GuestActivityLog = Type.Object({
   guestType: Field(StringEnum(GUEST_TYPES)),
   hostUserUuid: Field(Ruuid()),
   locationUuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   timestampMs: Field(EpochMs()),
 });
 

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -35,7 +36,7 @@ export type SearchIntegrationAccessEventsRequest = Static<typeof SearchIntegrati
 /** One event as a camera's seekpoint, with what the badge system told of it. */
 export const IntegrationAccessEvent = Type.Object({
   uuid: Field(Ruuid({ description: 'the seekpoint: the pagination cursor with timestampMs (Gatehouse addition)' })),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   locationUuid: Field(Ruuid()),
   deviceUuid: Field(Ruuid({ description: 'the camera that saw the event; null when the door has none' })),
   timestampMs: Field(EpochMs()),
@@ -62,7 +63,7 @@ export const GetIntegrationDiagnosticEventsRequest = Type.Object({
 });
 export const IntegrationDiagnosticEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   integration: Field(
     Type.String({ description: 'IntegrationEnum: WEBHOOKS, ZAPIER, or UNKNOWN for the chat integration (the enumeration has no name for it)' }),
   ),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
  * Request and response schemas of the integration operations. Settings fields are the specification's
@@ -8,7 +9,8 @@ import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js'
  * Identifier fields take any string: one that is not a record of the caller's organization is answered in
  * `failedGuids`, not refused.
  */
-const Id = Type.String({ maxLength: 100 });
+// An identifier field: its handler answers one that names no record of the organization in failedGuids.
+const Id = NotRef('handler', Type.String({ maxLength: 100 }));
 const Text = (maxLength = 1000) => Type.String({ maxLength });
 export const Secret = (description: string) =>
   Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
@@ -17,7 +19,7 @@ export const enabling = {
   enabled: Field(Type.Boolean()),
   enabledTimestampMs: Field(Type.Integer({ description: 'epoch ms; set to the time of enabling unless given' })),
   enablingUser: Field(Text(200)),
-  enablingUserUuid: Field(Ruuid({ description: 'the enabling user; set to the caller unless given' })),
+  enablingUserUuid: Field(NotRef('handler', Ruuid({ description: 'the enabling user; set to the caller unless given' }))),
 };
 
 export const SMART_SENSOR_ALERTS = [
@@ -150,7 +152,7 @@ export const GetTicketingIntegrationResponse = ResponseOf({ serviceNowSettings: 
 const BaseIntegration = {
   integration: Field(Type.String()),
   enabled: Field(Type.Boolean()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   userUuid: Field(Ruuid()),
   integrationAuditMap: AuditMap,
 };
@@ -166,7 +168,7 @@ export const GetVideoAnalyticsIntegrationResponse = ResponseOf({ orgIntegrationV
 
 /** The settings of the kinds modelled in full, as getOrgIntegrations answers them (the partners' are added by partners/listing.ts). */
 export const ORG_INTEGRATIONS = {
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   haloSettings: Field(SmartSensorSettings),
   mattermostSettings: Field(ChatSettings),
   geneaSettings: Field(BadgeSettingsRecord),

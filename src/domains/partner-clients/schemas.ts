@@ -3,12 +3,13 @@ import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schema
 import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 import { User } from '../orgs/users/schemas.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's partner client, with `name` and `orgUuid` as the platform's CLI reads them. */
 export const PartnerClient = Type.Object({
   clientOrgUuid: Field(Ruuid()),
   clientOrgName: Field(Type.String()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('otherOrg', Ruuid())),
   name: Field(Type.String()),
   authorityUuid: Field(Ruuid()),
   clientAccessAllowed: Field(Type.Boolean()),
@@ -29,7 +30,7 @@ const Int = Type.Integer();
 
 export const PartnerDevice = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('otherOrg', Ruuid())),
   name: Field(Str),
   serialNumber: Field(Str),
   type: Field(StringEnum(ALERT_DEVICE_TYPES)),
@@ -40,7 +41,7 @@ export const PartnerDevice = Type.Object({
   mummified: Field(Type.Boolean()),
 });
 
-export const ClientOrgRequest = Type.Object({ orgUuid: Ruuid() });
+export const ClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid())});
 export const GetClientDevicesResponse = ResponseOf({
   devices: Field(
     Type.Array(Type.Object({ device: Field(PartnerDevice), partnerControlledHardware: Field(Type.Boolean()), reassignable: Field(Type.Boolean()) })),
@@ -88,7 +89,7 @@ export const ReassignResponse = ResponseOf({
   statuses: Field(Type.Record(Type.String(), Type.Object({ status: Field(StringEnum(['SUCCESS', 'FAILURE'] as const)), message: Field(Str) }))),
 });
 
-export const SendLicenseEmailRequest = Type.Object({ orgUuid: Ruuid(), manuallySendLicenseExpirationEmail: Type.Boolean() });
+export const SendLicenseEmailRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()), manuallySendLicenseExpirationEmail: Type.Boolean() });
 export const PartnerClientEnvelope = ResponseOf({});
 
 export const ShipmentsRequest = Type.Object({
@@ -118,7 +119,7 @@ export const ShipmentsResponse = ResponseOf({
 
 const Token = {
   tokenUuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('otherOrg', Ruuid())),
   displayName: Field(Str),
   authType: Field(StringEnum(['API_TOKEN', 'CERT'] as const)),
   clientType: Field(Str),

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ActivityEnum } from '../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { RefUuid } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 import { Schedule } from '../schedules/schemas.js';
 
 /**
@@ -37,7 +37,7 @@ function minimalPolicy<T extends TSchema, X extends Record<string, TSchema>, P e
 ) {
   const scheduledTrigger = Type.Object({ scheduleUuid: Field(Ruuid()), triggerSet: Field(Type.Array(trigger, { maxItems: MAX_TRIGGERS })), ...extra });
   const fields = {
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     scheduledTriggers: Field(Type.Array(scheduledTrigger, { maxItems: MAX_SCHEDULED_TRIGGERS })),
     ...((policyFields ?? {}) as P),
   };
@@ -52,7 +52,7 @@ function policyAnswer<T extends TSchema, X extends Record<string, TSchema>, D ex
   const scheduledTrigger = Type.Object({ schedule: Field(Schedule), triggerSet: Field(Type.Array(trigger)), ...extra });
   return Type.Object({
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     name: Field(Type.String()),
     scheduledTriggers: Field(Type.Array(scheduledTrigger)),
     ...defaults,

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { MAX_EPOCH_SECONDS, MAX_PAST_SECONDS, SCHEDULE_STRATEGIES } from './strategies.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's ScheduleStrategyEnum; each create operation takes the one its name says. */
 const ScheduleStrategy = StringEnum(SCHEDULE_STRATEGIES);
@@ -16,7 +17,7 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 /** The common fields of a schedule in a request (nullable like the reference's; null means "not given"). */
 const scheduleFields = {
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   mutable: Field(Type.Boolean()),
   oneTimeUse: Field(Type.Boolean()),
   strategy: Field(ScheduleStrategy),
@@ -26,7 +27,7 @@ const IntervalList = Type.Array(WeeklyMinuteInterval, { maxItems: MAX_INTERVALS 
 /** The specification's Schedule (the reference's WeeklyRepeatingScheduleType), as answered. */
 export const Schedule = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   intervalList: Field(Type.Array(WeeklyMinuteInterval)),
   mutable: Field(Type.Boolean()),
@@ -64,7 +65,7 @@ const LocalDateTimeInterval = Type.Object({
 /** The common fields of a schedule as answered. */
 const answered = {
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   mutable: Field(Type.Boolean()),
   oneTimeUse: Field(Type.Boolean()),

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { ACTIVITIES, FOOTAGE_COLORS } from '../../schemas/activities.js';
 import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { TIMELINE_LIMITS } from './span.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
  * The shapes every timeline read answers (the catalogue's seekpoint and presence-window types), shared by the
@@ -54,7 +55,7 @@ export const ComponentSeekPoint = Type.Object({
   customActivityDescription: str(),
   customActivityDisplayName: str(),
   locationUuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   originalEvent: Field(Type.Record(Type.String(), Type.Unknown())),
   ownerDeviceUuid: Field(Ruuid()),
   subLocationsHierarchyKey: Field(SubLocationsKey),
@@ -119,7 +120,7 @@ export const SeekpointIndex = Type.Object({
   deviceUuid: str(),
   locationUuid: Field(Ruuid()),
   objectType: Field(Activity),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   seekPointType: Field(StringEnum(['0', '1', '2'])),
   seekpointType: Field(StringEnum(['0', '1', '2'])),
   subLocationsHierarchyKey: Field(SubLocationsKey),

@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { AccessControlledDoor } from '../schemas.js';
 import { DOOR_PAGE } from '../service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -58,7 +59,7 @@ export const FindAccessControlledDoorsByOwnerDeviceResponse = ResponseOf({ acces
 export const AccessControlledDoorShadow = Type.Object(
   {
     componentCompositeUuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     ownerDeviceUuid: Field(Ruuid()),
     type: Field(StringEnum(['AccessControlledDoorShadow', 'AccessControlledElevatorLandingShadow'] as const)),
     state: Field(

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -13,7 +14,7 @@ const DoorMap = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), Typ
 export const DoorScheduleException = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     name: Field(Type.String()),
     description: Field(Type.String()),
     locationUuid: Field(Ruuid()),

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import type { FinderField, RuleFinder } from './finders.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -26,7 +27,7 @@ const lists = {
 /** A grant or revocation as create and update take it (sortKey and storedInS3 of the catalogue are ignored). */
 export const AccessRuleInput = Type.Object({
   uuid: Opt(Ruuid({ description: 'update: the rule to replace' })),
-  orgUuid: Opt(Ruuid()),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
   locationUuid: Opt(Ruuid({ description: 'where the rule stands (required to create)' })),
   scheduleUuid: Opt(Ruuid({ description: 'when the rule holds, on the location’s wall clock; none: at all times' })),
@@ -37,7 +38,7 @@ export const AccessRuleInput = Type.Object({
 
 export const AccessRule = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   locationUuid: Field(Ruuid()),
   scheduleUuid: Field(Ruuid()),

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GROUP_TYPES } from './service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });
@@ -10,7 +11,7 @@ const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalo
 export const AccessControlGroup = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     name: Field(Type.String()),
     description: Field(Type.String()),
     locationUuid: Field(Ruuid()),
@@ -25,7 +26,7 @@ export const AccessControlGroupMember = Type.Object(
   {
     groupUuid: Field(Ruuid()),
     userUuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     type: Field(GroupType),
     createdAtMillis: Field(EpochMs()),
     updatedAtMillis: Field(EpochMs()),

@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GUEST_PASS_LIFECYCLES } from './model.js';
 import { GUEST_PASS_PAGE } from './service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -9,7 +10,7 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 export const GuestPass = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     locationUuid: Field(Ruuid()),
     doorUuids: Field(Type.Array(Ruuid())),
     lifecycle: Field(StringEnum(GUEST_PASS_LIFECYCLES)),

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid, type RecordKind } from '../../../schemas/record-kinds.js';
+import { NotRef, type RecordKind, RefUuid } from '../../../schemas/record-kinds.js';
 import { LOCKDOWN_TRIGGERS } from './model.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
 import { LOCKDOWN_EVENT_PAGE } from './service.js';
@@ -40,7 +40,7 @@ const NotificationAnswer = Type.Object({ ...UsersAndGroupsAnswer.properties, rho
 export const LockdownPlan = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     name: Field(Type.String()),
     type: Field(StringEnum(['ORG_LOCKDOWN', 'LOCATION_LOCKDOWN'] as const)),
     locationUuid: Field(Ruuid()),
@@ -82,7 +82,7 @@ export const FindLockdownPlansByLocationResponse = PlansResponse;
 
 export const LocationLockdownState = Type.Object(
   {
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     locationUuid: Field(Ruuid()),
     state: Field(StringEnum(['STANDARD_SECURITY', 'LOCKED_DOWN'] as const)),
     activeLockdownPlans: Field(
@@ -124,7 +124,7 @@ export const FindLocationLockdownStatesResponse = ResponseOf({ states: Field(Typ
 
 export const LockdownEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   locationUuid: Field(Ruuid()),
   type: Field(StringEnum(['LOCKDOWN_ACTIVATED', 'LOCKDOWN_DEACTIVATED'] as const)),
   followingTestPlan: Field(Type.Boolean()),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
 const Str = Type.String();
@@ -171,7 +172,7 @@ const CrossCountingSettings = Type.Object({
 });
 export const CameraConfig = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   lastModified: Field(Int),
   ...configProperties,
   cross_counting: Field(Bool),

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { CAMERA_CONFIG_FIELDS, CameraConfig } from './camera-details.schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * A camera's settings as the faceted view groups them (deviceconfig/getFacetedConfig and updateFacetedConfig):
@@ -35,7 +36,7 @@ const DeviceSettings = Type.Object(fieldsOf(DEVICE_SETTINGS));
 
 export const FacetedUserConfig = Type.Object({
   deviceUuid: Field(Type.String()),
-  orgUuid: Field(Type.String()),
+  orgUuid: Field(NotRef('callerOrg', Type.String())),
   lastModified: Field(Type.Integer()),
   videoFacetSettings: Field(Type.Record(Type.String(), VideoSettings)),
   audioFacetSettings: Field(Type.Record(Type.String(), AudioSettings)),

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ARCHIVING_SCOPES, UPLOAD_STRATEGIES } from './service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const ArchivingConfig = Type.Object({
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   scope: StringEnum(ARCHIVING_SCOPES),
   targetUuid: Field(Ruuid({ description: "the location or device; for ORG, the organization's own uuid (the default)" })),
   uploadStrategy: StringEnum(UPLOAD_STRATEGIES),

@@ -4,6 +4,7 @@ import { ACTIVITIES } from '../../../schemas/activities.js';
 import { FullCameraState } from '../cameras/camera-details.schemas.js';
 import { DeviceId } from '../lifecycle/schemas.js';
 import { gatewaySenseFields, GetEventsForEnvironmentalGatewayRequest, MinimalEnvironmentalGatewayState } from '../sensors/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Reads of climate sensors, gateways, audio gateways, cameras and device features (issue 19); shapes from the catalogue. */
 const Str = Type.String();
@@ -17,7 +18,7 @@ export const GetClimateSensorConfigResponse = ResponseOf({
   config: Field(
     Type.Object({
       deviceUuid: Field(Str),
-      orgUuid: Field(Str),
+      orgUuid: Field(NotRef('callerOrg', Str)),
       lastModified: Field(Int),
       accelerometer_change_tamper_threshold: Field(Unit),
       accelerometer_disabled: Field(Bool),
@@ -32,7 +33,7 @@ export const GetClimateSensorConfigResponse = ResponseOf({
 
 export const EnvironmentalGatewayShadow = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   type: Field(Str),
   connected: Field(Bool),
   connectionTimestampMs: Field(Int),

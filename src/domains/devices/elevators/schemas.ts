@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const MAX_PAGE_SIZE = 1000;
 
@@ -24,7 +25,7 @@ export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, loca
 
 const Shadow = Type.Object({
   componentCompositeUuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   type: Field(Type.String()),
   state: Field(
     Type.Object({

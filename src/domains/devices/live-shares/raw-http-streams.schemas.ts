@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { StreamTypeEnum } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Raw HTTP streams: a camera's live video as one continuous MPEG-TS over HTTP, at a secret path of the media host (issue 19). */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -19,7 +20,7 @@ export const CreateRawHttpStreamResponse = ResponseOf({
 /** A raw HTTP stream (the reference's LanSpecificRawStreamType); its secret is masked. */
 export const RawHttpStream = Type.Object(
   {
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     deviceUuid: Field(FacetId()),
     deviceType: Field(StringEnum(['CAMERA'] as const)),
     name: Field(Type.String()),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Shared live video streams and shared video walls: key-less links to cameras' live video (issue 19). */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -55,7 +56,7 @@ export const CreateSharedLiveVideoStreamResponse = ResponseOf({
 export const SharedLiveVideoStream = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     cameraUuid: Field(FacetId()),
     deviceUuid: Field(FacetId()),
     name: Field(Type.String()),
@@ -100,7 +101,7 @@ export const CreateSharedVideoWallResponse = ResponseOf({
 export const SharedVideoWall = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     videoWallUuid: Field(Ruuid()),
     sharedVideoWallUrl: Field(MediaUri("the link's page on the media host")),
     timestampMs: Field(EpochMs('when the link was made')),

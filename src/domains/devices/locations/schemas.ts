@@ -1,5 +1,6 @@
 import { Type, type TProperties } from 'typebox';
 import { EmptyRequest, Field, Flat, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Text = Type.String({ maxLength: 500 });
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -8,7 +9,7 @@ const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 const locationProperties = {
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   tz: Field(Type.String({ description: 'IANA time zone; door schedules run on its wall clock' })),
   address1: Field(Type.String()),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Pin = Type.String({ maxLength: 32, description: "the location's monitoring pin" });
 
@@ -41,7 +42,7 @@ export const GetAlertMonitoringSettingsForLocationRequest = Type.Object({
 export const GetAlertMonitoringSettingsForLocationResponse = ResponseOf({
   alertMonitoringSettings: Field(
     Type.Object({
-      orgUuid: Field(Type.String()),
+      orgUuid: Field(NotRef('callerOrg', Type.String())),
       locationUuid: Field(Type.String()),
       enabled: Field(Type.Boolean()),
       enabledOnMs: Field(Type.Integer()),

@@ -1,6 +1,7 @@
 import { Type, type TProperties } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * Sensors (issue 19): the minimal state lists and event histories of climate sensors, environmental
@@ -47,7 +48,7 @@ const minimalSensorFields = {
 
 /** The fields every sensor event has. */
 const sensorEventFields = {
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   locationUuid: Field(Str),
   timestampMs: Field(Int),
   batteryPercentage: Field(Int),
@@ -130,7 +131,7 @@ const gatewayReadings = {
 };
 export const MinimalEnvironmentalGatewayState = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   name: Field(Str),
   locationUuid: Field(Str),
   serialNumber: Field(Str),
@@ -159,7 +160,7 @@ export const gatewaySenseFields = {
 export const EnvironmentalGatewayEvent = Type.Object({
   uuid: Field(Str),
   deviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   deviceType: Field(Str),
   firmwareVersion: Field(Str),
   hwVariation: Field(Str),
@@ -219,7 +220,7 @@ export const MinimalProximityState = Type.Object({
 export const ProximityEvent = SensorEvent({ status: Field(Enum(PROXIMITY_STATUSES)), startTimeMs: Field(Int), endTimeMs: Field(Int), gpsLocation: Field(Gps) });
 export const LocomotionEvent = Type.Object({
   tagUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   locationUuid: Field(Str),
   baseStationUuid: Field(Str),
   movement: Field(Enum(LOCOMOTION_MOVEMENTS)),
@@ -235,7 +236,7 @@ export const GetLocomotionEventsForTagResponse = ResponseOf({ locomotionEvents: 
 // Keypads
 export const KeypadConfig = Type.Object({
   uuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   name: Field(Str),
   locationUuid: Field(Str),
   locationName: Field(Str),
@@ -318,7 +319,7 @@ export const AUDIO_CONFIG_FIELDS = {
 };
 export const AudioGatewayConfig = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   lastModified: Field(Int),
   audio_external_mic_boost: Field(Int),
   audio_external_mic_volume: Field(Int),
@@ -352,7 +353,7 @@ export const ComponentEvent = Type.Object({
   uuid: Field(Str),
   componentUuid: Field(Str),
   ownerDeviceUuid: Field(Str),
-  orgUuid: Field(Str),
+  orgUuid: Field(NotRef('callerOrg', Str)),
   locationUuid: Field(Str),
   correlationId: Field(Str),
   type: Field(Enum(COMPONENT_EVENT_TYPES)),

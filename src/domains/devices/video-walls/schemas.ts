@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import { EmptyRequest, FacetId, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const MAX_WALL_DEVICES = 100;
 
 /** The specification's VideoWall, as answered (the reference's Camera_VideoWallSummaryType). */
 export const VideoWall = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   displayName: Field(Type.String()),
   deviceList: Field(Type.Array(FacetId())),
   ownerUserUuid: Field(Ruuid()),
@@ -17,7 +18,7 @@ export const VideoWall = Type.Object({
 
 /** A video wall in a request: nullable like the reference's, null meaning "not given"; entries are checked by the service. */
 const wallFields = {
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   ownerUserUuid: Field(Ruuid()),
   deviceList: Field(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_WALL_DEVICES, description: 'device facet ids of cameras: <camera uuid>.v0' })),
   othersCanEdit: Field(Type.Boolean()),

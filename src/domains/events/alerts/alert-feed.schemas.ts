@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
 
@@ -77,7 +78,7 @@ export type UnhealthySymptom = (typeof UNHEALTHY_SYMPTOMS)[number];
 export const UnhealthyDeviceAlert = Type.Object({
   uuid: Field(Type.String({ description: 'stable for the device and symptom: <deviceUuid>.<symptom>' })),
   deviceUuid: Field(Type.String()),
-  orgUuid: Field(Type.String()),
+  orgUuid: Field(NotRef('callerOrg', Type.String())),
   symptom: Field(StringEnum(UNHEALTHY_SYMPTOMS)),
   timestamp: Field(EpochMs("when the device's status last changed")),
 });

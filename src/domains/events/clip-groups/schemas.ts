@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ClipRef, GetSharedClipGroupsRequest, SharedClip, SharedClipWithDetails } from '../shared-clip-groups/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Clip groups: an organization's folders of saved clips (a clip may sit in several; the clips stay when a group goes). */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -32,7 +33,7 @@ export const GetClipGroupsForOrgRequest = GetSharedClipGroupsRequest;
 
 const groupFields = {
   uuid: Ruuid(),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   title: Field(Type.String()),
   description: Field(Type.String()),
   createdAtMillis: Field(EpochMs()),

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
 
@@ -20,7 +20,7 @@ export type ClipAccessSettings = Static<typeof ClipAccessSettings>;
 export const SavedClip = Type.Object(
   {
     uuid: Ruuid(),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     userUuid: Field(Ruuid()),
     sourceAlertUuid: Field(Ruuid({ description: 'the policy alert the clip was saved from' })),
     status: Field(

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -56,12 +57,12 @@ const promptFields = {
   generateAlertForActionNewlyAddedCameras: Opt(Type.Boolean()),
 };
 
-export const PromptConfigurationInput = Type.Object({ ...promptFields, uuid: Opt(Ruuid()), orgUuid: Opt(Ruuid()) });
+export const PromptConfigurationInput = Type.Object({ ...promptFields, uuid: Opt(Ruuid()), orgUuid: Opt(NotRef('callerOrg', Ruuid()))});
 export type PromptConfigurationInput = Static<typeof PromptConfigurationInput>;
 
 export const PromptConfiguration = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   shortName: Field(Type.String()),
   prompt: Field(Type.String()),
@@ -132,7 +133,7 @@ export const SceneQueryEventResponse = ResponseOf({ event: Field(SceneQueryRepor
 /** A custom event: one answer of a prompt on a camera (the CUSTOM_EVENT change, the simulator's answer). */
 export const CustomEvent = Type.Object({
   ...SceneQueryReportEvent.properties,
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   promptUuid: Field(Ruuid()),
   promptType: Field(StringEnum(PROMPT_TYPES)),
   deviceFacetUuid: Field(FacetId()),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EpochMs, Field, MediaUri, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Shared clip groups: links to saved clips that the media host serves without an API key until they expire. */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -67,7 +68,7 @@ export const SharedClipWithDetails = Type.Object({
 });
 const groupFields = {
   uuid: Ruuid(),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   title: Field(Type.String()),
   description: Field(Type.String()),
   createdAtMillis: Field(EpochMs()),

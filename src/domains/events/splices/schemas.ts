@@ -3,6 +3,7 @@ import { DeviceRef, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, String
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { ClipAccessSettings } from '../clips/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Splices: saved clips rendered from a camera's footage over a time range (/api/video/splice*). */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -59,7 +60,7 @@ export const SplicedClip = Type.Object(
   {
     clipUuid: Ruuid(),
     transactionUuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     userUuid: Field(Ruuid()),
     deviceUuid: Field(FacetId()),
     devicePresentationOrder: Field(Type.Array(FacetId())),

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CountDataPoint, REPORT_CROSSING_OBJECTS, REPORT_INTERVALS, REPORT_SCOPES, REPORT_TYPES } from '../reports/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -74,7 +75,7 @@ export const GetMostRecentPeopleCountRequest = Type.Object({
 export type GetMostRecentPeopleCountRequest = Static<typeof GetMostRecentPeopleCountRequest>;
 export const PeopleCountEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   deviceUuid: Field(FacetId()),
   locationUuid: Field(Ruuid()),
   eventTimestamp: Field(EpochMs()),
@@ -121,7 +122,7 @@ export const GetDiagnosticFeedRequest = Type.Object({
 export type GetDiagnosticFeedRequest = Static<typeof GetDiagnosticFeedRequest>;
 export const DiagnosticEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   deviceUuid: Field(Ruuid()),
   deviceName: Field(Type.String()),
   deviceType: Field(Type.String()),

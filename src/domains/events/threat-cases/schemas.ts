@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * Alert monitoring threat cases: a policy alert at a location whose alert monitoring is on opens one; the
@@ -32,7 +33,7 @@ const TimelineEvent = Type.Object({
 
 export const ThreatCase = Type.Object({
   uuid: Ruuid(),
-  orgUuid: Ruuid(),
+  orgUuid: NotRef('callerOrg', Ruuid()),
   locationUuid: Ruuid(),
   locationName: Type.String(),
   deviceUuid: Ruuid(),
@@ -72,6 +73,6 @@ export const EmptyResponse = ResponseOf({});
 
 const Pin = Type.String({ maxLength: 32, description: "the location's monitoring pin" });
 export const CancelThreatCaseRequest = Type.Object({ uuid: Ruuid(), pin: Pin });
-export const DismissThreatCaseRequest = Type.Object({ uuid: Ruuid(), pin: Pin, orgUuid: Field(Ruuid()) });
-export const EscalateThreatCaseRequest = Type.Object({ uuid: Ruuid(), orgUuid: Field(Ruuid()) });
+export const DismissThreatCaseRequest = Type.Object({ uuid: Ruuid(), pin: Pin, orgUuid: Field(NotRef('callerOrg', Ruuid()))});
+export const EscalateThreatCaseRequest = Type.Object({ uuid: Ruuid(), orgUuid: Field(NotRef('callerOrg', Ruuid()))});
 export const ThreatCaseOutcomeResponse = ResponseOf({ success: Field(Type.Boolean()) });

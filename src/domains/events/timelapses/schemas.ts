@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { TIMELAPSE_FORMATS } from '../../../footage/render-timelapse.js';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ExpirationTimeSecs, Password } from '../shared-clip-groups/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Timelapses (issue 19): cameras' footage over a span, sampled into a short video, and the links that share them. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -43,7 +44,7 @@ const Sources = () => Type.Array(Type.Object({ deviceUuid: Field(FacetId()) }));
 export const TimelapseClip = Type.Object(
   {
     clipUuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     title: Field(Type.String()),
     clipCreationTime: Field(EpochMs()),
     clipDuration: Field(Type.Integer({ description: 'seconds of video' })),
@@ -104,7 +105,7 @@ export const SharedTimelapseLinkResponse = ResponseOf({
 export const SharedTimelapseGroup = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     title: Field(Type.String()),
     createdAtMillis: Field(EpochMs()),
     expirationTimeSecs: Field(Type.Integer()),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -23,7 +24,7 @@ export const SaveVehicleRequest = Type.Object({
 export type SaveVehicleRequest = Static<typeof SaveVehicleRequest>;
 
 export const VehicleV2 = Type.Object({
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   licensePlate: Field(Type.String()),
   name: Field(Type.String()),
   alert: Field(Type.Boolean()),
@@ -44,7 +45,7 @@ export const GetVehicleLabelsForOrgResponse = ResponseOf({
 
 export const VehicleEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   deviceUuid: Field(FacetId()),
   locationUuid: Field(Ruuid()),
   eventTimestamp: Field(EpochMs()),

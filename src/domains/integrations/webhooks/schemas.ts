@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Secret, WebhookSettings } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * Schemas of the organization's webhooks: the classic one-URL webhook (webhookSettings, in ../schemas.ts),
@@ -37,7 +38,7 @@ const AuditEvent = Type.Object({
 export const WebhooksIntegration = Type.Object({
   integration: Field(Type.String()),
   enabled: Field(Type.Boolean()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   userUuid: Field(Ruuid()),
   integrationAuditMap: Field(Type.Record(Type.String(), AuditEvent)),
   ...webhookMaps,
@@ -49,7 +50,7 @@ export const WebhooksInput = Type.Object({
   enabled: Field(Type.Boolean({ description: 'false disables every URL' })),
   integration: Field(Type.String({ maxLength: 50 })),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown())),
-  orgUuid: Field(Type.String({ maxLength: 100 })),
+  orgUuid: Field(NotRef('callerOrg', Type.String({ maxLength: 100 }))),
   userUuid: Field(Type.String({ maxLength: 100 })),
 });
 export type WebhooksInput = Static<typeof WebhooksInput>;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, EnvelopeResponse, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 export const AUTH_TYPES = ['API_TOKEN', 'CERT'] as const;
 export const CLIENT_TYPES = [
@@ -55,7 +55,7 @@ export const SubmitApplicationResponse = ResponseOf({
 
 const Token = {
   tokenUuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   displayName: Field(Type.String()),
   authType: Field(StringEnum(AUTH_TYPES)),
   clientType: Field(StringEnum(CLIENT_TYPES)),

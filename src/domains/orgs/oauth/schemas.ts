@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EnvelopeResponse, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const ClientId = Ruuid({ description: "The application's OAuth client id" });
 
@@ -22,7 +23,7 @@ export const SubmitApplicationResponse = ResponseOf({
 /** An application as it is read back: never its secret. */
 export const OAuthApplication = Type.Object({
   clientId: Field(ClientId),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   description: Field(Type.String()),
   contactEmail: Field(Type.String()),

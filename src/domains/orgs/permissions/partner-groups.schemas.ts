@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { FUNCTIONALITIES, PARTNER_FUNCTIONALITIES } from '../../../edge/rights.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const ClientPermissionMap = Type.Record(Ruuid(), StringEnum(['DEFAULT', 'CUSTOM'] as const));
@@ -8,7 +9,7 @@ const ClientGroupsMap = Type.Record(Ruuid(), Type.Array(Ruuid(), { maxItems: 10 
 
 const groupFields = {
   uuid: Opt(Ruuid()),
-  orgUuid: Opt(Ruuid()),
+  orgUuid: Opt(NotRef('otherOrg', Ruuid())),
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
   description: Opt(Type.String({ maxLength: 1000 })),
   superAdmin: Opt(Type.Boolean()),

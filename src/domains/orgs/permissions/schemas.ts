@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ACCESS_LEVELS, FUNCTIONALITIES } from '../../../edge/rights.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Level = Type.Enum([...ACCESS_LEVELS]);
 const Functionality = Type.Enum([...FUNCTIONALITIES]);
@@ -9,7 +10,7 @@ const LevelMap = Type.Record(Type.String(), Level);
 /** The reference's user permission group, with the fields Gatehouse keeps. */
 export const PermissionGroup = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   description: Field(Type.String()),
   superAdmin: Field(Type.Boolean()),
@@ -22,7 +23,7 @@ export const PermissionGroup = Type.Object({
 
 const groupInput = {
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String({ minLength: 1, maxLength: 200 })),
   description: Field(Type.String({ maxLength: 1000 })),
   superAdmin: Field(Type.Boolean()),

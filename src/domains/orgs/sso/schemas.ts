@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const Bool = Type.Boolean();
@@ -21,7 +22,7 @@ export const RhombusKeyAppSettings = Type.Object({
 /** A SAML sign-in registration (the reference's SAML settings). */
 export const SamlSettings = Type.Object({
   registrationUuid: Opt(Ruuid()),
-  orgUuid: Opt(Ruuid()),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   domain: Opt(StringEnum(['RHOMBUS_COM', 'RHOMBUS_SYSTEMS_COM'] as const)),
   enabled: Opt(Bool),
   enabledForRhombusKey: Opt(Bool),
@@ -48,7 +49,7 @@ const scimFields = {
 export const ScimSettingsRequest = Type.Object(scimFields);
 export const ScimSettings = Type.Object({
   ...scimFields,
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   forceRolesStrictSchemaFormat: Field(Bool),
   rolesFormat: Field(StringEnum(['LIST_OF_STRINGS', 'LIST_OF_MULTI_VALUED_ATTRIBUTES'] as const)),
   createdAtMillis: Field(Type.Integer()),

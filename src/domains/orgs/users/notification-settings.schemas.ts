@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ACTIVITIES } from '../../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /*
  * The shapes of notification settings: a user's (V2 time frames), the organization's template (V1 intervals
@@ -68,7 +68,7 @@ export const SmsPhoneNumbers = Type.Array(Type.String({ pattern: '^\\+?[0-9 ()-]
 
 /** A user's notification settings (updateUserNotificationSettings and updateCurrentUserNotificationSettings). */
 export const UserNotificationSettingsRequest = Type.Object({
-  orgUuid: Opt(Ruuid()),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   userUuid: Opt(Ruuid({ description: "the user; updateCurrentUserNotificationSettings: the key's own user" })),
   smsPhoneNumbers: Opt(SmsPhoneNumbers),
   summaryEmailEnabled: Opt(Type.Boolean()),
@@ -79,7 +79,7 @@ export type UserNotificationSettingsRequest = Static<typeof UserNotificationSett
 
 /** The answer's view of a user's (or the template's) V2 settings. */
 export const NotificationSettingsV2 = Type.Object({
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   userUuid: Field(Ruuid()),
   smsPhoneNumbers: Field(Type.Array(Type.String())),
   summaryEmailEnabled: Field(Type.Boolean()),
@@ -133,7 +133,7 @@ export const GetOrgTemplateRequest = EmptyRequest;
 export const GetOrgTemplateResponse = ResponseOf({
   notificationSettings: Field(
     Type.Object({
-      orgUuid: Field(Ruuid()),
+      orgUuid: Field(NotRef('callerOrg', Ruuid())),
       userUuid: Field(Ruuid()),
       smsPhoneNumbers: Field(Type.Array(Type.String())),
       summaryEmailEnabled: Field(Type.Boolean()),
@@ -150,7 +150,7 @@ export const UpdateOrgTemplateV2Request = Type.Object({
   summaryEmailEnabled: Opt(Type.Boolean()),
   templateUpdate: Opt(
     Type.Object({
-      orgUuid: Opt(Ruuid()),
+      orgUuid: Opt(NotRef('callerOrg', Ruuid())),
       userUuid: Opt(Ruuid()),
       smsPhoneNumbers: Opt(SmsPhoneNumbers),
       summaryEmailEnabled: Opt(Type.Boolean()),

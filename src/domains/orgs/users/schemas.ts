@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { SmsPhoneNumbers } from './notification-settings.schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** The reference's user type, with the fields Gatehouse keeps. */
 export const User = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String()),
   email: Field(Type.String()),
   permissionGroupUuid: Field(Ruuid()),
@@ -24,7 +25,7 @@ const Email = Type.String({ minLength: 3, maxLength: 254 });
 export const GetUsersInOrgRequest = EmptyRequest;
 export const GetUsersInOrgResponse = ResponseOf({
   users: Field(Type.Array(User)),
-  userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
+  userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(NotRef('otherOrg', Ruuid())), groupUuid: Field(Ruuid()) }))),
 });
 
 export const CreateUserRequest = Type.Object({

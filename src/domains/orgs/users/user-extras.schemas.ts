@@ -3,6 +3,7 @@ import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../sch
 import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
 import { User } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const Int = Type.Integer();
@@ -18,13 +19,13 @@ const templateFields = {
 };
 export const MetadataTemplate = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   ...templateFields,
   createdAtMillis: Field(Int),
   updatedAtMillis: Field(Int),
 });
 export const MetadataField = Type.Object({
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   userUuid: Field(Ruuid()),
   templateUuid: Field(Ruuid()),
   fieldValue: Field(Type.String()),
@@ -68,7 +69,7 @@ export const RhombusKeySettingsRequest = Type.Object({
 export const RhombusKeySettingsResponse = ResponseOf({
   userRhombusKeyConfig: Field(
     Type.Object({
-      orgUuid: Field(Ruuid()),
+      orgUuid: Field(NotRef('callerOrg', Ruuid())),
       rhombusOrgUserUuid: Field(Ruuid()),
       createdAtMillis: Field(Int),
       updatedAtMillis: Field(Int),
@@ -91,8 +92,8 @@ export const RhombusKeySettingsResponse = ResponseOf({
 export const GetPartnerUsersRequest = EmptyRequest;
 export const GetPartnerUsersResponse = ResponseOf({
   partnerUsers: Field(Type.Array(User)),
-  partnerPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
-  notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(Ruuid()), userUuid: Field(Ruuid()) }))),
+  partnerPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(NotRef('otherOrg', Ruuid())), groupUuid: Field(Ruuid()) }))),
+  notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(NotRef('otherOrg', Ruuid())), userUuid: Field(Ruuid()) }))),
 });
 export const UpdatePartnerUserRequest = Type.Object({
   userUuid: Ruuid(),
@@ -107,7 +108,7 @@ export const UpdatePartnerUserRequest = Type.Object({
 export const UpdatePartnerUserNotificationsRequest = Type.Object({
   ...PartnerNotificationSettings.properties,
   userUuid: Opt(Ruuid({ description: "the partner user; absent: the key's own" })),
-  orgUuid: Opt(Ruuid()),
+  orgUuid: Opt(NotRef('otherOrg', Ruuid())),
   updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())),
 });
 export const UserExtrasEnvelope = ResponseOf({});

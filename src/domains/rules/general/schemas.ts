@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { Alias, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** The general rule engine's shapes (the reference's Rules and Rules records families). */
 export const RULE_TYPES = [
@@ -44,7 +45,7 @@ export type RuleTrigger = Static<typeof RuleTrigger>;
 
 export const Rule = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   ownerUuid: Field(Ruuid()),
   name: Field(Type.String({ maxLength: 200 })),
   ruleType: Field(StringEnum(RULE_TYPES)),
@@ -91,7 +92,7 @@ export const DeviceEventRecord = Type.Object({
 /** A firing of a rule: what it fired on and what each action did (actionOutcomes is Gatehouse's full list). */
 export const RulesEventRecord = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   ruleUuid: Field(Ruuid()),
   triggeredTimestampMs: Field(Type.Integer()),
   deviceEventRecords: Field(Type.Array(DeviceEventRecord)),
