@@ -18,11 +18,11 @@ import { doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
-import { rulesForgetDevice } from './domains/rules/forget-device.js';
+import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
-import { lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
+import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
@@ -112,7 +112,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids')],
       permissionGroup: [clipsForget('allowedRoles')],
       accessGroup: [lockdownPlansForget('groupUuids')],
-      prompt: [notificationsForgetPrompt],
+      prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
+      lockdownPlan: [rulesForgetRecord({ secrets })],
     },
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
@@ -134,6 +135,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       camera: findCameraUuids,
       door: findDoorUuids,
       schedule: findScheduleUuids,
+      lockdownPlan: findLockdownPlanUuids,
     },
   };
 }

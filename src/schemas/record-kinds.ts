@@ -26,6 +26,7 @@ export const RECORD_KINDS = {
   camera: 'Camera',
   door: 'Door',
   schedule: 'Schedule',
+  lockdownPlan: 'Lockdown plan',
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
@@ -52,7 +53,8 @@ export const NOT_REF_REASONS = {
   external: "an id of another system's",
   /**
    * The record the operation acts on (reads, updates, deletes): its handler finds it in the caller's
-   * organization and answers NOT_FOUND naming it, with the message the platform gives for that record.
+   * organization and answers NOT_FOUND naming it, with the message the platform gives for that record. In a
+   * create that shares the update's shape, the id the new record gets.
    */
   subject: 'the record the operation acts on, which its handler resolves',
   /** A filter of a read: an id that names no record of the organization matches nothing, and nothing keeps it. */

@@ -16,7 +16,7 @@ const feedFilters = {
 
 export const AuditEvent = Type.Object({
   uuid: Field(Type.String()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   timestamp: Field(Type.String({ format: 'date-time' })),
   timestampMs: Field(Type.Integer()),
   action: Field(Type.String()),
@@ -32,6 +32,6 @@ export const AuditEvent = Type.Object({
 });
 
 export const GetAuditFeedRequest = Type.Object(feedFilters);
-export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: Ruuid() });
-export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: Type.String({ minLength: 1, maxLength: 100 }) });
+export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: NotRef('handler', Ruuid()) });
+export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: NotRef('handler', Type.String({ minLength: 1, maxLength: 100 })) });
 export const GetAuditFeedResponse = ResponseOf({ auditEvents: Field(Type.Array(AuditEvent)), lastEvaluatedKey: Field(Type.String()) });

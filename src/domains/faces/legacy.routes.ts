@@ -6,7 +6,6 @@ import * as faces from './matchmakers.service.js';
 import * as legacy from './legacy.service.js';
 import { UploadFaceMatchmakersForm, UploadFaceMatchmakersResponse } from './schemas.js';
 import { registerUploadForm, uploadParts } from './upload-form.js';
-import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
  * The platform's older face API, which its Python and Java examples still call: the same people, labels,
@@ -18,7 +17,7 @@ const Label = Type.String({ minLength: 1, maxLength: 100 });
 const FaceIdentifier = Type.String({ minLength: 1, maxLength: 200, description: "the person's name (or uuid)" });
 const LegacyFaceEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   deviceUuid: Field(Type.String()),
   locationUuid: Field(Ruuid()),
   eventTimestamp: Field(EpochMs()),

@@ -5,7 +5,7 @@ import { NotRef } from '../../schemas/record-kinds.js';
 /** The reference's Person. */
 export const Person = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   email: Field(Type.String()),
   createdOn: Field(Type.String({ format: 'date-time' })),
@@ -36,7 +36,7 @@ export const DeletePersonRequest = Type.Object({ personUuid: PersonUuid });
 /** The reference's ExternalFaceMatchmaker, with what Gatehouse knows of the stored image. */
 export const FaceMatchmaker = Type.Object({
   id: Field(Type.String()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   personUuid: Field(Ruuid()),
   createdOn: Field(Type.String({ format: 'date-time' })),
   uploaded: Field(Type.Boolean()),
@@ -69,10 +69,10 @@ export const UploadFaceMatchmakersQuery = Type.Object({
 export const FileUploadResult = Type.Object({ fileName: Field(Type.String()), message: Field(Type.String()), success: Field(Type.Boolean()) });
 export const UploadFaceMatchmakersResponse = ResponseOf({ fileUploadResults: Field(Type.Array(FileUploadResult)), transactionId: Field(Type.String()) });
 
-export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transactionId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transactionId: NotRef('external', Type.String({ minLength: 1, maxLength: 200 })) });
 export const FaceUploadMetadata = Type.Object({
   transactionId: Field(Type.String()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   fileName: Field(Type.String()),
   success: Field(Type.Boolean()),
   errorMsg: Field(Type.String()),

@@ -9,8 +9,8 @@ export const ACCESS_EVENT_PAGE = { default: 200, maximum: 1000 } as const;
 
 /** The platform's newer public spec (eventSearchV2), not in the catalogue: the request of searchIntegrationAccessEvents. */
 export const SearchIntegrationAccessEventsRequest = Type.Object({
-  locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
-  deviceUuids: Opt(Type.Array(Type.Union([Ruuid(), FacetId()]), { maxItems: 500, description: 'the cameras that saw the events' })),
+  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500 }))),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Type.Union([Ruuid(), FacetId()]), { maxItems: 500, description: 'the cameras that saw the events' }))),
   cardholderQuery: Opt(Type.String({ minLength: 1, maxLength: 200, description: "part of the cardholder's name, any case" })),
   badgeStatus: Opt(Type.String({ minLength: 1, maxLength: 50, description: 'e.g. Active or Lost, any case' })),
   badgeType: Opt(Type.String({ minLength: 1, maxLength: 50, description: 'any case' })),
@@ -29,14 +29,14 @@ export const SearchIntegrationAccessEventsRequest = Type.Object({
     }),
   ),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last event of the previous page (Gatehouse addition)' })),
-  lastUuid: Opt(Ruuid()),
+  lastUuid: Opt(NotRef('cursor', Ruuid())),
 });
 export type SearchIntegrationAccessEventsRequest = Static<typeof SearchIntegrationAccessEventsRequest>;
 
 /** One event as a camera's seekpoint, with what the badge system told of it. */
 export const IntegrationAccessEvent = Type.Object({
   uuid: Field(Ruuid({ description: 'the seekpoint: the pagination cursor with timestampMs (Gatehouse addition)' })),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   locationUuid: Field(Ruuid()),
   deviceUuid: Field(Ruuid({ description: 'the camera that saw the event; null when the door has none' })),
   timestampMs: Field(EpochMs()),
@@ -63,7 +63,7 @@ export const GetIntegrationDiagnosticEventsRequest = Type.Object({
 });
 export const IntegrationDiagnosticEvent = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   integration: Field(
     Type.String({ description: 'IntegrationEnum: WEBHOOKS, ZAPIER, or UNKNOWN for the chat integration (the enumeration has no name for it)' }),
   ),

@@ -62,7 +62,7 @@ export const DoorInfo = Type.Object({
   clipDuration: Field(Type.Integer({ minimum: 1, maximum: 600, description: 'seconds of clip saved for a badge event' })),
   doorName: Field(Text(200)),
   leadingSeconds: Field(Type.Integer({ minimum: 0, maximum: 600, description: 'seconds of clip before the event' })),
-  locationUuid: Field(Id),
+  locationUuid: Field(NotRef('handler', Id)),
   remoteUnlock: Field(Type.Boolean()),
 });
 export type DoorInfo = Static<typeof DoorInfo>;
@@ -92,8 +92,8 @@ export const VideoAnalyticsSettings = Type.Object({
   ...enabling,
   integration: Field(Text(50)),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown(), { description: 'accepted and ignored: the audit map is kept by the server' })),
-  orgUuid: Field(Id),
-  userUuid: Field(Id),
+  orgUuid: Field(NotRef('callerOrg', Id)),
+  userUuid: Field(NotRef('handler', Id)),
 });
 export type VideoAnalyticsSettings = Static<typeof VideoAnalyticsSettings>;
 
@@ -152,7 +152,7 @@ export const GetTicketingIntegrationResponse = ResponseOf({ serviceNowSettings: 
 const BaseIntegration = {
   integration: Field(Type.String()),
   enabled: Field(Type.Boolean()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   userUuid: Field(Ruuid()),
   integrationAuditMap: AuditMap,
 };
@@ -168,7 +168,7 @@ export const GetVideoAnalyticsIntegrationResponse = ResponseOf({ orgIntegrationV
 
 /** The settings of the kinds modelled in full, as getOrgIntegrations answers them (the partners' are added by partners/listing.ts). */
 export const ORG_INTEGRATIONS = {
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   haloSettings: Field(SmartSensorSettings),
   mattermostSettings: Field(ChatSettings),
   geneaSettings: Field(BadgeSettingsRecord),
@@ -217,7 +217,7 @@ export const SMART_SENSOR_EVENT_TYPES = ['VAPE', 'THC', 'GUNSHOT', 'AGGRESSION',
 export type SmartSensorEventType = (typeof SMART_SENSOR_EVENT_TYPES)[number];
 
 export const SmartSensorEventRequest = Type.Object({
-  sensorId: Type.String({ minLength: 1, maxLength: 200, description: 'a key of sensorToCamerasMap' }),
+  sensorId: NotRef('external', Type.String({ minLength: 1, maxLength: 200, description: 'a key of sensorToCamerasMap' })),
   eventType: Type.Union(SMART_SENSOR_EVENT_TYPES.map((t) => Type.Literal(t))),
   timestampMs: Field(Type.Integer({ minimum: 0 })),
   value: Field(Type.Number({ description: 'the reading behind the event, when there is one' })),

@@ -9,7 +9,7 @@ import { NotRef } from '../../schemas/record-kinds.js';
 export const PartnerClient = Type.Object({
   clientOrgUuid: Field(Ruuid()),
   clientOrgName: Field(Type.String()),
-  orgUuid: Field(NotRef('otherOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   authorityUuid: Field(Ruuid()),
   clientAccessAllowed: Field(Type.Boolean()),
@@ -30,7 +30,7 @@ const Int = Type.Integer();
 
 export const PartnerDevice = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('otherOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Str),
   serialNumber: Field(Str),
   type: Field(StringEnum(ALERT_DEVICE_TYPES)),
@@ -41,7 +41,7 @@ export const PartnerDevice = Type.Object({
   mummified: Field(Type.Boolean()),
 });
 
-export const ClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid())});
+export const ClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()) });
 export const GetClientDevicesResponse = ResponseOf({
   devices: Field(
     Type.Array(Type.Object({ device: Field(PartnerDevice), partnerControlledHardware: Field(Type.Boolean()), reassignable: Field(Type.Boolean()) })),
@@ -55,7 +55,7 @@ const CountsByType = Type.Record(Type.String(), Counts);
 export const StatusMapRequest = EmptyRequest;
 export const StatusMapResponse = ResponseOf({ clientDeviceStatusMap: Field(Type.Record(Type.String(), CountsByType)) });
 
-export const ClientSummaryRequest = Type.Object({ clientOrgUuid: Ruuid() });
+export const ClientSummaryRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()) });
 export const ClientSummaryResponse = ResponseOf({
   accountOwner: Field(User),
   clientDeviceStatusMap: Field(CountsByType),
@@ -68,12 +68,12 @@ const Customizations = Type.Object({
   forceLowBandwidthOnAllCameras: Opt(Type.Boolean()),
   inactivityTimeout: Opt(Type.Integer({ minimum: 0, maximum: 10_080, description: 'minutes' })),
 });
-export const CustomizeClientRequest = Type.Object({ clientOrgUuid: Ruuid(), customizations: Opt(Customizations) });
+export const CustomizeClientRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()), customizations: Opt(Customizations) });
 export const CustomizationsResponse = ResponseOf({ customizations: Field(Customizations) });
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Opt(v)]));
 export const CustomizeClientDeviceRequest = Type.Object({
-  clientOrgUuid: Ruuid(),
-  clientDeviceUuid: Ruuid(),
+  clientOrgUuid: NotRef('otherOrg', Ruuid()),
+  clientDeviceUuid: NotRef('handler', Ruuid()),
   configUpdate: Opt(
     Type.Object(configProperties, { additionalProperties: false, description: "settings of the client's camera (as camera/updateConfig takes them)" }),
   ),
@@ -82,8 +82,8 @@ export const CustomizeClientDeviceRequest = Type.Object({
 
 export const ReassignRequest = Type.Object({
   serialNumbers: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 })),
-  sourceOrgUuid: Ruuid(),
-  targetOrgUuid: Ruuid(),
+  sourceOrgUuid: NotRef('otherOrg', Ruuid()),
+  targetOrgUuid: NotRef('otherOrg', Ruuid()),
 });
 export const ReassignResponse = ResponseOf({
   statuses: Field(Type.Record(Type.String(), Type.Object({ status: Field(StringEnum(['SUCCESS', 'FAILURE'] as const)), message: Field(Str) }))),
@@ -93,7 +93,7 @@ export const SendLicenseEmailRequest = Type.Object({ orgUuid: NotRef('otherOrg',
 export const PartnerClientEnvelope = ResponseOf({});
 
 export const ShipmentsRequest = Type.Object({
-  clientOrgUuid: Opt(Ruuid({ description: 'one client; absent: every client' })),
+  clientOrgUuid: Opt(NotRef('otherOrg', Ruuid({ description: 'one client; absent: every client' }))),
   startTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
   endTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
 });
@@ -119,7 +119,7 @@ export const ShipmentsResponse = ResponseOf({
 
 const Token = {
   tokenUuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('otherOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   displayName: Field(Str),
   authType: Field(StringEnum(['API_TOKEN', 'CERT'] as const)),
   clientType: Field(Str),
@@ -129,4 +129,4 @@ const Token = {
 export const TokensRequest = EmptyRequest;
 export const TokensResponse = ResponseOf({ apiTokens: Field(Type.Array(Type.Object({ ...Token, hashed: Field(Type.Boolean()) }))) });
 export const ApplicationsResponse = ResponseOf({ applications: Field(Type.Array(Type.Object(Token))) });
-export const RevokeTokenRequest = Type.Object({ tokenUuid: Ruuid() });
+export const RevokeTokenRequest = Type.Object({ tokenUuid: NotRef('handler', Ruuid()) });

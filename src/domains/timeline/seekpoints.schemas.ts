@@ -55,7 +55,7 @@ export const ComponentSeekPoint = Type.Object({
   customActivityDescription: str(),
   customActivityDisplayName: str(),
   locationUuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   originalEvent: Field(Type.Record(Type.String(), Type.Unknown())),
   ownerDeviceUuid: Field(Ruuid()),
   subLocationsHierarchyKey: Field(SubLocationsKey),
@@ -120,7 +120,7 @@ export const SeekpointIndex = Type.Object({
   deviceUuid: str(),
   locationUuid: Field(Ruuid()),
   objectType: Field(Activity),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   seekPointType: Field(StringEnum(['0', '1', '2'])),
   seekpointType: Field(StringEnum(['0', '1', '2'])),
   subLocationsHierarchyKey: Field(SubLocationsKey),
@@ -154,7 +154,7 @@ export const DeviceRef = (description: string) => Type.Optional(Nullable(Type.St
 
 /** The presence-window request of the sensor families (door, climate, occupancy) and the audio gateway. */
 export const PresenceWindowsRequest = Type.Object({
-  deviceUuid: DeviceRef('the device: its uuid'),
+  deviceUuid: NotRef('handler', DeviceRef('the device: its uuid')),
   startTimeSec: StartSec(),
   durationSec: DurationSec(),
 });

@@ -11,7 +11,7 @@ const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalo
 export const AccessControlGroup = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     name: Field(Type.String()),
     description: Field(Type.String()),
     locationUuid: Field(Ruuid()),
@@ -26,7 +26,7 @@ export const AccessControlGroupMember = Type.Object(
   {
     groupUuid: Field(Ruuid()),
     userUuid: Field(Ruuid()),
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     type: Field(GroupType),
     createdAtMillis: Field(EpochMs()),
     updatedAtMillis: Field(EpochMs()),
@@ -36,21 +36,25 @@ export const AccessControlGroupMember = Type.Object(
 
 const Groups = ResponseOf({ groups: Field(Type.Array(AccessControlGroup)) });
 const Members = ResponseOf({ groupMembers: Field(Type.Array(AccessControlGroupMember)) });
-const GroupUuid = Type.Object({ groupUuid: Ruuid() });
-const UserUuid = Type.Object({ userUuid: Ruuid() });
-const GroupUsers = Type.Object({ groupUuid: Ruuid(), userUuids: UserUuids });
+const GroupUuid = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
+const UserUuid = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
+const GroupUsers = Type.Object({ groupUuid: NotRef('handler', Ruuid()), userUuids: UserUuids });
 
 export const CreateAccessControlGroupRequest = Type.Object({
   name: GroupName,
   description: Opt(Type.String({ maxLength: 1000 })),
-  locationUuid: Opt(Ruuid()),
-  userUuids: Opt(UserUuids),
+  locationUuid: Opt(NotRef('handler', Ruuid())),
+  userUuids: Opt(NotRef('handler', UserUuids)),
 });
 export const CreateAccessControlGroupResponse = ResponseOf({
   group: Field(AccessControlGroup),
   groupMembers: Field(Type.Array(AccessControlGroupMember)),
 });
-export const UpdateAccessControlGroupRequest = Type.Object({ groupUuid: Ruuid(), name: Opt(GroupName), description: Opt(Type.String({ maxLength: 1000 })) });
+export const UpdateAccessControlGroupRequest = Type.Object({
+  groupUuid: NotRef('handler', Ruuid()),
+  name: Opt(GroupName),
+  description: Opt(Type.String({ maxLength: 1000 })),
+});
 export const UpdateAccessControlGroupResponse = ResponseOf({ group: Field(AccessControlGroup) });
 export const DeleteAccessControlGroupRequest = GroupUuid;
 export const EmptyResponse = ResponseOf({});

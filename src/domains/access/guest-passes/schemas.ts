@@ -10,7 +10,7 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 export const GuestPass = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     locationUuid: Field(Ruuid()),
     doorUuids: Field(Type.Array(Ruuid())),
     lifecycle: Field(StringEnum(GUEST_PASS_LIFECYCLES)),
@@ -28,8 +28,8 @@ export const GuestPass = Type.Object(
 
 export const CreateGuestPassRequest = Type.Object({
   guestPass: Type.Object({
-    locationUuid: Ruuid(),
-    doorUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 100 }),
+    locationUuid: NotRef('handler', Ruuid()),
+    doorUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 100 })),
     passStartTimeMs: EpochMs('inclusive'),
     passEndTimeMs: EpochMs('exclusive'),
     note: Opt(Type.String({ maxLength: 1000 })),
@@ -48,6 +48,6 @@ export const FindGuestPassesRequest = Type.Object({
   lastEvaluatedKey: Opt(Type.String({ maxLength: 512 })),
 });
 export const FindGuestPassesResponse = ResponseOf({ guestPasses: Field(Type.Array(GuestPass)), lastEvaluatedKey: Field(Type.String()) });
-export const GuestPassUuidRequest = Type.Object({ guestPassUuid: Ruuid() });
+export const GuestPassUuidRequest = Type.Object({ guestPassUuid: NotRef('handler', Ruuid()) });
 export const GuestPassResponse = ResponseOf({ guestPass: Field(GuestPass) });
 export const DeleteGuestPassResponse = ResponseOf({});

@@ -36,7 +36,7 @@ const DeviceSettings = Type.Object(fieldsOf(DEVICE_SETTINGS));
 
 export const FacetedUserConfig = Type.Object({
   deviceUuid: Field(Type.String()),
-  orgUuid: Field(NotRef('callerOrg', Type.String())),
+  orgUuid: Field(Type.String()),
   lastModified: Field(Type.Integer()),
   videoFacetSettings: Field(Type.Record(Type.String(), VideoSettings)),
   audioFacetSettings: Field(Type.Record(Type.String(), AudioSettings)),
@@ -49,12 +49,12 @@ const FacetName = Type.String({ pattern: '^[a-z][0-9]{1,2}$' });
 const updatedSetMethodMap = Field(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Null()])));
 const strict = { additionalProperties: false };
 
-export const GetFacetedConfigRequest = Type.Object({ deviceUuid: Ruuid() });
+export const GetFacetedConfigRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()) });
 export const GetFacetedConfigResponse = ResponseOf({ config: Field(FacetedUserConfig) });
 export const UpdateFacetedConfigRequest = Type.Object({
   configUpdate: Type.Object(
     {
-      deviceUuid: Ruuid(),
+      deviceUuid: NotRef('handler', Ruuid()),
       videoFacetSettings: Field(
         Type.Record(FacetName, Type.Object({ ...fieldsOf(UPDATABLE_VIDEO), resolution: Field(Resolution), updatedSetMethodMap }, strict)),
       ),

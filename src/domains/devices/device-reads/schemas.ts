@@ -13,12 +13,12 @@ const Num = Type.Number();
 const Bool = Type.Boolean();
 const Unit = Type.Number({ minimum: 0, maximum: 1 });
 
-export const GetClimateSensorConfigRequest = Type.Object({ uuid: Ruuid() });
+export const GetClimateSensorConfigRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const GetClimateSensorConfigResponse = ResponseOf({
   config: Field(
     Type.Object({
       deviceUuid: Field(Str),
-      orgUuid: Field(NotRef('callerOrg', Str)),
+      orgUuid: Field(Str),
       lastModified: Field(Int),
       accelerometer_change_tamper_threshold: Field(Unit),
       accelerometer_disabled: Field(Bool),
@@ -33,7 +33,7 @@ export const GetClimateSensorConfigResponse = ResponseOf({
 
 export const EnvironmentalGatewayShadow = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   type: Field(Str),
   connected: Field(Bool),
   connectionTimestampMs: Field(Int),
@@ -55,7 +55,7 @@ export const GetMinimalStateEventsForEnvironmentalGatewayResponse = ResponseOf({
 export const GetFullAudioGatewayStateRequest = Type.Object({ deviceUuid: DeviceId, force: Field(Bool) });
 export const GetFullAudioGatewayStateResponse = ResponseOf({ fullAudioGatewayState: Field(FullCameraState) });
 export const GetAudioGatewayUptimeWindowsRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   startTimeMs: Type.Integer({ minimum: 0, description: 'epoch ms' }),
   endTimeMs: Type.Integer({ minimum: 0, description: 'epoch ms' }),
 });
@@ -110,7 +110,7 @@ export const GetCurrentCameraStateResponse = ResponseOf({
 
 export const GetDeviceEventTypesRequest = Type.Object({ deviceUuid: DeviceId });
 export const GetDeviceEventTypesResponse = ResponseOf({ eventTypes: Field(Type.Array(StringEnum(ACTIVITIES))) });
-export const GetDeviceFeaturesListRequest = Type.Object({ deviceUuids: Type.Array(DeviceId, { minItems: 1, maxItems: 1000 }) });
+export const GetDeviceFeaturesListRequest = Type.Object({ deviceUuids: NotRef('handler', Type.Array(DeviceId, { minItems: 1, maxItems: 1000 })) });
 export const GetDeviceFeaturesListResponse = ResponseOf({
   featureList: Field(Type.Array(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Str, Bool)) }))),
 });

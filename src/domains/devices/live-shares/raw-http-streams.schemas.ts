@@ -7,7 +7,7 @@ import { NotRef } from '../../../schemas/record-kinds.js';
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 export const CreateRawHttpStreamRequest = Type.Object({
-  deviceUuid: DeviceRef({ description: 'the camera (uuid or facet id)' }),
+  deviceUuid: NotRef('handler', DeviceRef({ description: 'the camera (uuid or facet id)' })),
   rawStreamName: Opt(Type.String({ maxLength: 256 })),
   streamType: Opt(StreamTypeEnum()),
 });
@@ -20,7 +20,7 @@ export const CreateRawHttpStreamResponse = ResponseOf({
 /** A raw HTTP stream (the reference's LanSpecificRawStreamType); its secret is masked. */
 export const RawHttpStream = Type.Object(
   {
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     deviceUuid: Field(FacetId()),
     deviceType: Field(StringEnum(['CAMERA'] as const)),
     name: Field(Type.String()),
@@ -40,10 +40,10 @@ export const RawHttpStream = Type.Object(
 export type RawHttpStreamRecord = Static<typeof RawHttpStream>;
 
 export const FindAllRawHttpStreamsRequest = EmptyRequest;
-export const GetRawHttpStreamsRequest = Type.Object({ deviceUuid: DeviceRef() });
+export const GetRawHttpStreamsRequest = Type.Object({ deviceUuid: NotRef('handler', DeviceRef()) });
 export const RawHttpStreamsResponse = ResponseOf({ rawHttpStreams: Field(Type.Array(RawHttpStream)) });
 
 export const DeleteRawHttpStreamRequest = Type.Object({
-  deviceUuid: DeviceRef({ description: 'the camera' }),
+  deviceUuid: NotRef('handler', DeviceRef({ description: 'the camera' })),
   customPathPart: Type.String({ minLength: 1, maxLength: 64, description: "the stream's path" }),
 });

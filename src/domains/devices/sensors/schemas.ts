@@ -48,7 +48,7 @@ const minimalSensorFields = {
 
 /** The fields every sensor event has. */
 const sensorEventFields = {
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   locationUuid: Field(Str),
   timestampMs: Field(Int),
   batteryPercentage: Field(Int),
@@ -131,7 +131,7 @@ const gatewayReadings = {
 };
 export const MinimalEnvironmentalGatewayState = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   name: Field(Str),
   locationUuid: Field(Str),
   serialNumber: Field(Str),
@@ -160,7 +160,7 @@ export const gatewaySenseFields = {
 export const EnvironmentalGatewayEvent = Type.Object({
   uuid: Field(Str),
   deviceUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   deviceType: Field(Str),
   firmwareVersion: Field(Str),
   hwVariation: Field(Str),
@@ -175,7 +175,7 @@ export const GetMinimalEnvironmentalGatewayStatesResponse = ResponseOf({
   lastEvaluatedKey: Field(Str),
 });
 export const GetEventsForEnvironmentalGatewayRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Field(Type.Integer({ minimum: 0 })),
   createdBeforeMs: Field(Type.Integer({ minimum: 0 })),
   maxPageSize: Field(Type.Integer({ minimum: 1, description: 'default 100, at most 1000' })),
@@ -220,7 +220,7 @@ export const MinimalProximityState = Type.Object({
 export const ProximityEvent = SensorEvent({ status: Field(Enum(PROXIMITY_STATUSES)), startTimeMs: Field(Int), endTimeMs: Field(Int), gpsLocation: Field(Gps) });
 export const LocomotionEvent = Type.Object({
   tagUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   locationUuid: Field(Str),
   baseStationUuid: Field(Str),
   movement: Field(Enum(LOCOMOTION_MOVEMENTS)),
@@ -236,7 +236,7 @@ export const GetLocomotionEventsForTagResponse = ResponseOf({ locomotionEvents: 
 // Keypads
 export const KeypadConfig = Type.Object({
   uuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   name: Field(Str),
   locationUuid: Field(Str),
   locationName: Field(Str),
@@ -319,7 +319,7 @@ export const AUDIO_CONFIG_FIELDS = {
 };
 export const AudioGatewayConfig = Type.Object({
   deviceUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   lastModified: Field(Int),
   audio_external_mic_boost: Field(Int),
   audio_external_mic_volume: Field(Int),
@@ -340,10 +340,10 @@ export const AudioGatewayConfig = Type.Object({
   frontendEqualizerPeaking2: Field(Equalizer),
   frontendEqualizerPeaking3: Field(Equalizer),
 });
-export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: Ruuid() });
+export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: NotRef('handler', Ruuid()) });
 export const GetAudioGatewayConfigResponse = ResponseOf({ config: Field(AudioGatewayConfig) });
 export const UpdateAudioGatewayConfigRequest = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   ...Object.fromEntries(Object.entries(AUDIO_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])),
 });
 export const UpdateAudioGatewayConfigResponse = ResponseOf({});
@@ -353,7 +353,7 @@ export const ComponentEvent = Type.Object({
   uuid: Field(Str),
   componentUuid: Field(Str),
   ownerDeviceUuid: Field(Str),
-  orgUuid: Field(NotRef('callerOrg', Str)),
+  orgUuid: Field(Str),
   locationUuid: Field(Str),
   correlationId: Field(Str),
   type: Field(Enum(COMPONENT_EVENT_TYPES)),
@@ -366,12 +366,12 @@ export const FindComponentEventsForDoorbellCameraRequest = HistoryRequest('doorb
 export const FindComponentEventsForDoorbellCameraResponse = ResponseOf({ componentEvents: Field(Type.Array(ComponentEvent)) });
 
 // Device features
-export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: Ruuid() });
+export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()) });
 export const GetDeviceFeaturesResponse = ResponseOf({
   features: Field(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Type.String(), Type.Boolean())) })),
 });
 export const UpdateDeviceFeaturesRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   featureMap: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Boolean(), { maxProperties: 100 }),
 });
 

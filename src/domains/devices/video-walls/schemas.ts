@@ -7,7 +7,7 @@ export const MAX_WALL_DEVICES = 100;
 /** The specification's VideoWall, as answered (the reference's Camera_VideoWallSummaryType). */
 export const VideoWall = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   displayName: Field(Type.String()),
   deviceList: Field(Type.Array(FacetId())),
   ownerUserUuid: Field(Ruuid()),
@@ -19,7 +19,7 @@ export const VideoWall = Type.Object({
 /** A video wall in a request: nullable like the reference's, null meaning "not given"; entries are checked by the service. */
 const wallFields = {
   orgUuid: Field(NotRef('callerOrg', Ruuid())),
-  ownerUserUuid: Field(Ruuid()),
+  ownerUserUuid: Field(NotRef('handler', Ruuid())),
   deviceList: Field(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_WALL_DEVICES, description: 'device facet ids of cameras: <camera uuid>.v0' })),
   othersCanEdit: Field(Type.Boolean()),
   shared: Field(Type.Boolean()),
@@ -28,12 +28,12 @@ const wallFields = {
 const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
 
 export const CreateVideoWallRequest = Type.Object({
-  videoWall: Type.Object({ ...wallFields, uuid: Field(Ruuid()), displayName: DisplayName }),
+  videoWall: Type.Object({ ...wallFields, uuid: Field(NotRef('subject', Ruuid())), displayName: DisplayName }),
 });
 export const CreateVideoWallResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
 export const UpdateVideoWallsRequest = Type.Object({
-  videoWall: Type.Object({ ...wallFields, uuid: Ruuid(), displayName: Field(DisplayName) }),
+  videoWall: Type.Object({ ...wallFields, uuid: NotRef('subject', Ruuid()), displayName: Field(DisplayName) }),
 });
 export const UpdateVideoWallsResponse = ResponseOf({});
 
@@ -43,5 +43,5 @@ export const GetVideoWallsResponse = ResponseOf({
   userNameMap: Field(Type.Record(Type.String(), Type.String(), { description: 'owner user uuid to name' })),
 });
 
-export const DeleteVideoWallRequest = Type.Object({ uuid: Ruuid() });
+export const DeleteVideoWallRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const DeleteVideoWallResponse = ResponseOf({});

@@ -14,26 +14,26 @@ const ClipRefs = (description: string) => Type.Array(ClipRef, { maxItems: CLIP_G
 export const CreateClipGroupRequest = Type.Object({
   title: Opt(Title()),
   description: Opt(Description()),
-  uuids: Opt(ClipRefs('the saved clips the group holds, in this order (each once)')),
+  uuids: Opt(NotRef('handler', ClipRefs('the saved clips the group holds, in this order (each once)'))),
 });
 export type CreateClipGroupRequest = Static<typeof CreateClipGroupRequest>;
 export const CreateClipGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
 export const UpdateClipGroupRequest = Type.Object({
-  uuid: Ruuid({ description: 'the clip group' }),
+  uuid: NotRef('subject', Ruuid({ description: 'the clip group' })),
   title: Opt(Title()),
   description: Opt(Description()),
-  uuids: Opt(ClipRefs('when given: the clips the group holds from now on, in this order (empty: none)')),
+  uuids: Opt(NotRef('handler', ClipRefs('when given: the clips the group holds from now on, in this order (empty: none)'))),
 });
 export type UpdateClipGroupRequest = Static<typeof UpdateClipGroupRequest>;
 
-export const ClipGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const ClipGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 /** The same creation-time filter as the shared clip groups' list. */
 export const GetClipGroupsForOrgRequest = GetSharedClipGroupsRequest;
 
 const groupFields = {
   uuid: Ruuid(),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   title: Field(Type.String()),
   description: Field(Type.String()),
   createdAtMillis: Field(EpochMs()),

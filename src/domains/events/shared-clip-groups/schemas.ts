@@ -18,13 +18,13 @@ export const Password = () => Type.String({ maxLength: 128, description: 'a pass
 
 /** A saved clip, named directly (eventUuid) or by the policy alert it was saved from (alertUuid): the clip groups take them too. */
 export const ClipRef = Type.Object({
-  eventUuid: Opt(Ruuid({ description: 'a saved clip' })),
-  alertUuid: Opt(Ruuid({ description: 'a policy alert saved as a clip: its clip' })),
+  eventUuid: Opt(NotRef('handler', Ruuid({ description: 'a saved clip' }))),
+  alertUuid: Opt(NotRef('handler', Ruuid({ description: 'a policy alert saved as a clip: its clip' }))),
 });
 export type ClipRef = Static<typeof ClipRef>;
 
 export const CreateSharedClipGroupRequest = Type.Object({
-  uuids: Type.Array(ClipRef, { minItems: 1, maxItems: 100 }),
+  uuids: NotRef('handler', Type.Array(ClipRef, { minItems: 1, maxItems: 100 })),
   title: Opt(Type.String({ maxLength: 256 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   plaintextPassword: Opt(Password()),
@@ -36,7 +36,7 @@ export const ShareLinkResponse = ResponseOf({
 });
 
 export const UpdateSharedClipGroupRequest = Type.Object({
-  sharedClipUuid: Ruuid({ description: 'the shared clip group' }),
+  sharedClipUuid: NotRef('handler', Ruuid({ description: 'the shared clip group' })),
   title: Opt(Type.String({ maxLength: 256 })),
   description: Opt(Type.String({ maxLength: 4096 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
@@ -44,7 +44,7 @@ export const UpdateSharedClipGroupRequest = Type.Object({
 });
 export type UpdateSharedClipGroupRequest = Static<typeof UpdateSharedClipGroupRequest>;
 
-export const SharedClipGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const SharedClipGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const GetSharedClipGroupsRequest = Type.Object({
   createdAfterMs: Opt(Type.Integer({ minimum: 0, description: 'groups created at or after' })),
   createdBeforeMs: Opt(Type.Integer({ minimum: 0, description: 'groups created before' })),
@@ -68,7 +68,7 @@ export const SharedClipWithDetails = Type.Object({
 });
 const groupFields = {
   uuid: Ruuid(),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   title: Field(Type.String()),
   description: Field(Type.String()),
   createdAtMillis: Field(EpochMs()),

@@ -44,7 +44,7 @@ const Sources = () => Type.Array(Type.Object({ deviceUuid: Field(FacetId()) }));
 export const TimelapseClip = Type.Object(
   {
     clipUuid: Field(Ruuid()),
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     title: Field(Type.String()),
     clipCreationTime: Field(EpochMs()),
     clipDuration: Field(Type.Integer({ description: 'seconds of video' })),
@@ -75,7 +75,7 @@ export type TimelapseClipRecord = Static<typeof TimelapseClip>;
 export const GetTimelapseClipsRequest = EmptyRequest;
 export const GetTimelapseClipsResponse = ResponseOf({ timelapseClips: Field(Type.Array(TimelapseClip)) });
 
-export const GetTimelapseMetadataRequest = Type.Object({ deviceUuidList: Type.Array(DeviceRef(), { minItems: 1, maxItems: 500 }) });
+export const GetTimelapseMetadataRequest = Type.Object({ deviceUuidList: NotRef('handler', Type.Array(DeviceRef(), { minItems: 1, maxItems: 500 })) });
 export const GetTimelapseMetadataResponse = ResponseOf({
   earliestTimestampMap: Field(
     Type.Record(Type.String(), Type.String(), { description: 'each camera as named: the epoch ms (as text) of its earliest footage kept' }),
@@ -83,14 +83,14 @@ export const GetTimelapseMetadataResponse = ResponseOf({
 });
 
 const TimelapseUuids = (description: string) => Type.Array(Ruuid(), { minItems: 1, maxItems: 100, description });
-export const DeleteTimelapseClipsRequest = Type.Object({ clipUuids: TimelapseUuids('the timelapses: all of them are deleted, or none') });
-export const ShareTimelapseClipsRequest = Type.Object({ clipUuids: TimelapseUuids('the timelapses: each gets a link of its own') });
+export const DeleteTimelapseClipsRequest = Type.Object({ clipUuids: NotRef('handler', TimelapseUuids('the timelapses: all of them are deleted, or none')) });
+export const ShareTimelapseClipsRequest = Type.Object({ clipUuids: NotRef('handler', TimelapseUuids('the timelapses: each gets a link of its own')) });
 export const ShareTimelapseClipsResponse = ResponseOf({
   shareUrlMap: Field(Type.Record(Type.String(), Type.String(), { description: 'timelapse uuid to its link' })),
 });
 
 export const CreateSharedTimelapseGroupRequest = Type.Object({
-  timelapseUuids: TimelapseUuids('the timelapses the link shares'),
+  timelapseUuids: NotRef('handler', TimelapseUuids('the timelapses the link shares')),
   title: Opt(Type.String({ maxLength: 256 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   plaintextPassword: Opt(Password()),
@@ -105,7 +105,7 @@ export const SharedTimelapseLinkResponse = ResponseOf({
 export const SharedTimelapseGroup = Type.Object(
   {
     uuid: Field(Ruuid()),
-    orgUuid: Field(NotRef('callerOrg', Ruuid())),
+    orgUuid: Field(Ruuid()),
     title: Field(Type.String()),
     createdAtMillis: Field(EpochMs()),
     expirationTimeSecs: Field(Type.Integer()),
@@ -131,7 +131,7 @@ export const GetSharedTimelapseGroupsRequest = EmptyRequest;
 export const GetSharedTimelapseGroupsResponse = ResponseOf({ sharedTimelapses: Field(Type.Array(SharedTimelapseGroup)) });
 
 export const UpdateSharedTimelapseGroupRequest = Type.Object({
-  uuid: Ruuid({ description: 'the shared timelapse group' }),
+  uuid: NotRef('subject', Ruuid({ description: 'the shared timelapse group' })),
   title: Opt(Type.String({ maxLength: 256 })),
   titleUpdate: Opt(Type.Boolean({ description: 'change the title (also implied by a title given)' })),
   descriptionUpdate: Opt(Type.Boolean({ description: 'ignored: the request carries no description' })),
@@ -142,4 +142,4 @@ export const UpdateSharedTimelapseGroupRequest = Type.Object({
 });
 export type UpdateSharedTimelapseGroupRequest = Static<typeof UpdateSharedTimelapseGroupRequest>;
 
-export const SharedTimelapseGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const SharedTimelapseGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });

@@ -38,7 +38,7 @@ const AuditEvent = Type.Object({
 export const WebhooksIntegration = Type.Object({
   integration: Field(Type.String()),
   enabled: Field(Type.Boolean()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   userUuid: Field(Ruuid()),
   integrationAuditMap: Field(Type.Record(Type.String(), AuditEvent)),
   ...webhookMaps,
@@ -51,7 +51,7 @@ export const WebhooksInput = Type.Object({
   integration: Field(Type.String({ maxLength: 50 })),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown())),
   orgUuid: Field(NotRef('callerOrg', Type.String({ maxLength: 100 }))),
-  userUuid: Field(Type.String({ maxLength: 100 })),
+  userUuid: Field(NotRef('handler', Type.String({ maxLength: 100 }))),
 });
 export type WebhooksInput = Static<typeof WebhooksInput>;
 
@@ -98,4 +98,4 @@ export type SubscribeZapierWebhookRequest = Static<typeof SubscribeZapierWebhook
 
 export const SubscribeZapierWebhookResponse = ResponseOf({ webhookId: Field(Ruuid({ description: 'names the subscription for unsubscribeZapierWebhook' })) });
 
-export const UnsubscribeZapierWebhookRequest = Type.Object({ webhookId: Field(Type.String({ maxLength: 100 })) });
+export const UnsubscribeZapierWebhookRequest = Type.Object({ webhookId: Field(NotRef('external', Type.String({ maxLength: 100 }))) });

@@ -9,7 +9,7 @@ const RedirectUri = Type.String({ minLength: 1, maxLength: 2048, pattern: '^http
 
 /** The one request shape of submitApplication, updateApplication and deleteApplication (the catalogue's). */
 export const OAuthApplicationRequest = Type.Object({
-  clientId: Field(ClientId),
+  clientId: Field(NotRef('handler', ClientId)),
   name: Field(Type.String({ maxLength: 200 })),
   contactEmail: Field(Type.String({ maxLength: 320 })),
   redirectUri: Field(RedirectUri),
@@ -23,7 +23,7 @@ export const SubmitApplicationResponse = ResponseOf({
 /** An application as it is read back: never its secret. */
 export const OAuthApplication = Type.Object({
   clientId: Field(ClientId),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   description: Field(Type.String()),
   contactEmail: Field(Type.String()),

@@ -10,7 +10,7 @@ const LevelMap = Type.Record(Type.String(), Level);
 /** The reference's user permission group, with the fields Gatehouse keeps. */
 export const PermissionGroup = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   description: Field(Type.String()),
   superAdmin: Field(Type.Boolean()),
@@ -22,14 +22,14 @@ export const PermissionGroup = Type.Object({
 });
 
 const groupInput = {
-  uuid: Field(Ruuid()),
+  uuid: Field(NotRef('subject', Ruuid())),
   orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String({ minLength: 1, maxLength: 200 })),
   description: Field(Type.String({ maxLength: 1000 })),
   superAdmin: Field(Type.Boolean()),
   functionalityList: Field(Type.Array(Functionality, { maxItems: 100 })),
   locationAccessMap: Field(LevelMap),
-  accessibleLocations: Field(Type.Array(Ruuid(), { maxItems: 10_000 })),
+  accessibleLocations: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 10_000 }))),
 };
 
 export const GetPermissionGroupsRequest = EmptyRequest;
@@ -43,9 +43,9 @@ export const CreatePermissionGroupRequest = Type.Object({
 });
 export const CreatePermissionGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
-export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: Ruuid() }) });
-export const DeletePermissionGroupRequest = Type.Object({ groupUuid: Ruuid() });
-export const AssignPermissionGroupRequest = Type.Object({ userUuid: Ruuid(), groupUuid: Ruuid() });
+export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: NotRef('subject', Ruuid()) }) });
+export const DeletePermissionGroupRequest = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
+export const AssignPermissionGroupRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), groupUuid: NotRef('handler', Ruuid()) });
 export const PermissionEnvelope = ResponseOf({});
 
 export const GetPermissionsForCurrentUserRequest = EmptyRequest;

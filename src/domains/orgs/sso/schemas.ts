@@ -21,7 +21,7 @@ export const RhombusKeyAppSettings = Type.Object({
 
 /** A SAML sign-in registration (the reference's SAML settings). */
 export const SamlSettings = Type.Object({
-  registrationUuid: Opt(Ruuid()),
+  registrationUuid: Opt(NotRef('handler', Ruuid())),
   orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   domain: Opt(StringEnum(['RHOMBUS_COM', 'RHOMBUS_SYSTEMS_COM'] as const)),
   enabled: Opt(Bool),
@@ -49,7 +49,7 @@ const scimFields = {
 export const ScimSettingsRequest = Type.Object(scimFields);
 export const ScimSettings = Type.Object({
   ...scimFields,
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   forceRolesStrictSchemaFormat: Field(Bool),
   rolesFormat: Field(StringEnum(['LIST_OF_STRINGS', 'LIST_OF_MULTI_VALUED_ATTRIBUTES'] as const)),
   createdAtMillis: Field(Type.Integer()),

@@ -6,7 +6,7 @@ import { NotRef } from '../../../schemas/record-kinds.js';
 /** The reference's user type, with the fields Gatehouse keeps. */
 export const User = Type.Object({
   uuid: Field(Ruuid()),
-  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   email: Field(Type.String()),
   permissionGroupUuid: Field(Ruuid()),
@@ -25,13 +25,13 @@ const Email = Type.String({ minLength: 3, maxLength: 254 });
 export const GetUsersInOrgRequest = EmptyRequest;
 export const GetUsersInOrgResponse = ResponseOf({
   users: Field(Type.Array(User)),
-  userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(NotRef('otherOrg', Ruuid())), groupUuid: Field(Ruuid()) }))),
+  userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
 });
 
 export const CreateUserRequest = Type.Object({
   name: Name,
   email: Field(Email),
-  permissionGroupUuid: Field(Ruuid({ description: "the user's permission group; none: full rights" })),
+  permissionGroupUuid: Field(NotRef('handler', Ruuid({ description: "the user's permission group; none: full rights" }))),
   accessibleRhombusApps: Field(Type.Array(Type.String())),
   suppressWelcomeEmail: Field(Type.Boolean()),
   suppressRhombusKeyWelcomeEmail: Field(Type.Boolean()),
@@ -39,17 +39,17 @@ export const CreateUserRequest = Type.Object({
 export const CreateUserResponse = ResponseOf({ userUuid: Field(Ruuid()), responseStatus: Field(Type.String()) });
 
 export const UpdateUserRequest = Type.Object({
-  userUuid: Ruuid(),
+  userUuid: NotRef('handler', Ruuid()),
   name: Field(Name),
-  permissionGroupUuid: Field(Ruuid()),
+  permissionGroupUuid: Field(NotRef('handler', Ruuid())),
   mfaEnabled: Field(Type.Boolean()),
   bypassSaml: Field(Type.Boolean()),
   summaryEmailEnabled: Field(Type.Boolean()),
   smsPhoneNumbers: Field(SmsPhoneNumbers),
 });
 
-export const AssignEmailToUserRequest = Type.Object({ userUuid: Ruuid(), emailToAssign: Email });
-export const UserUuidRequest = Type.Object({ userUuid: Ruuid() });
+export const AssignEmailToUserRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), emailToAssign: Email });
+export const UserUuidRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
 export const FindUserByEmailRequest = Type.Object({ email: Email });
 export const UserResponse = ResponseOf({ user: Field(User) });
 export const CurrentUserRequest = EmptyRequest;
