@@ -14,7 +14,7 @@ export const Person = Type.Object({
 
 const Name = Type.String({ maxLength: 200, description: 'the name uploaded face files are matched by (case and white space aside)' });
 const Email = Nullable(Type.String({ maxLength: 320 }));
-const PersonUuid = Ruuid({ description: 'the person (RUUID)' });
+const PersonUuid = NotRef('subject', Ruuid({ description: 'the person (RUUID)' }));
 const FaceId = Type.String({ minLength: 1, maxLength: 100, description: 'the face matchmaker id' });
 
 export const CreatePersonRequest = Type.Object({ name: Name, email: Type.Optional(Email) });

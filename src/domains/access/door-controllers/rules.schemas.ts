@@ -30,7 +30,7 @@ const RuleInput = Type.Object(
 );
 export type RuleInput = Static<typeof RuleInput> & Record<string, unknown>;
 
-const Controller = Alias(Ruuid({ description: 'the door controller' }), ['deviceUuid']);
+const Controller = NotRef('subject', Alias(Ruuid({ description: 'the door controller' }), ['deviceUuid']));
 export const CreateDoorControllerRuleRequest = Type.Object({ doorControllerUuid: Controller, rule: RuleInput });
 export const UpdateDoorControllerRuleRequest = Type.Object({
   doorControllerUuid: Controller,

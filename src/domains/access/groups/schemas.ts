@@ -5,7 +5,7 @@ import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });
-const UserUuids = Type.Array(Ruuid(), { maxItems: 1000, description: 'users of the organization' });
+const UserUuids = NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, description: 'users of the organization' }));
 const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalogue's RHOMBUS_ACCESS_CONTROL");
 
 export const AccessControlGroup = Type.Object(
@@ -44,7 +44,7 @@ export const CreateAccessControlGroupRequest = Type.Object({
   name: GroupName,
   description: Opt(Type.String({ maxLength: 1000 })),
   locationUuid: Opt(NotRef('handler', Ruuid())),
-  userUuids: Opt(NotRef('handler', UserUuids)),
+  userUuids: Opt(UserUuids),
 });
 export const CreateAccessControlGroupResponse = ResponseOf({
   group: Field(AccessControlGroup),
