@@ -18,13 +18,13 @@ import { doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
-import { rulesForgetDevice } from './domains/rules/forget-device.js';
+import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
-import { lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
+import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
-import { doorsAtLocation } from './domains/access/service.js';
+import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createMediaHost } from './footage/media-host.js';
@@ -39,7 +39,8 @@ import type { StreamOptions } from './streaming/options.js';
 import { storeIdentity } from './domains/changes/service.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
-import { findLocationUuids } from './domains/devices/service.js';
+import { findCameraUuids, findDeviceUuids, findLocationUuids } from './domains/devices/service.js';
+import { findScheduleUuids } from './domains/schedules/service.js';
 import { policyFinder } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 import { findUserUuids } from './domains/orgs/service.js';
@@ -111,7 +112,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids')],
       permissionGroup: [clipsForget('allowedRoles')],
       accessGroup: [lockdownPlansForget('groupUuids')],
-      prompt: [notificationsForgetPrompt],
+      prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
+      lockdownPlan: [rulesForgetRecord({ secrets })],
     },
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
@@ -129,6 +131,11 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       permissionGroup: findPermissionGroupUuids,
       accessGroup: findAccessGroupUuids,
       prompt: findPromptUuids,
+      device: findDeviceUuids,
+      camera: findCameraUuids,
+      door: findDoorUuids,
+      schedule: findScheduleUuids,
+      lockdownPlan: findLockdownPlanUuids,
     },
   };
 }

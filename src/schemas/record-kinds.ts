@@ -3,9 +3,11 @@ import { RUUID_PATTERN } from '../ids.js';
 
 /**
  * The kinds of record a request names by id, with the words an answer names each by ("Location <uuid> not
- * found"). A request schema says which kind each id field names (`Ruuid({ ref: 'user' })`, a map's keys with
- * `refKeys`), and one check before the handler runs resolves every such id against the caller's organization
- * (src/records/references.ts). The domain that keeps a kind provides its finder (src/open-deps.ts).
+ * found"). A request schema says which kind each id field names (`RefUuid('user')`, a map's keys with
+ * `RefMap('location', ...)`), and one check before the handler runs resolves every such id against the caller's
+ * organization (src/records/references.ts). The domain that keeps a kind provides its finder (src/open-deps.ts).
+ * An id field that names no record of the caller's organization says why with `NotRef` (below); a test walks
+ * /openapi.json and refuses an id field that says neither (test/e2e/http/openapi-document.test.ts).
  */
 export const RECORD_KINDS = {
   location: 'Location',
@@ -20,6 +22,11 @@ export const RECORD_KINDS = {
   occupancyPolicy: 'Occupancy policy',
   proximityPolicy: 'Proximity policy',
   videoIntercomPolicy: 'Video intercom policy',
+  device: 'Device',
+  camera: 'Camera',
+  door: 'Door',
+  schedule: 'Schedule',
+  lockdownPlan: 'Lockdown plan',
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
@@ -34,3 +41,43 @@ export const RefUuid = (kind: RecordKind, description?: string) =>
 /** A map (a JSON object) whose keys are ids of `kind`, each to a value of `value`. */
 export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, description?: string) =>
   Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(description ? { description } : {}) });
+
+/**
+ * Why an id field of a request is not a reference the edge resolves. Each is a promise the operation keeps:
+ * an id of another organization still answers as an unknown one and is stored nowhere.
+ */
+export const NOT_REF_REASONS = {
+  /** The id of the record the request creates, which the caller may choose: it names nothing yet. */
+  created: 'the id of the record being created',
+  /** An id another system gives (a partner's, an identity provider's, a drive's): nothing of Gatehouse's. */
+  external: "an id of another system's",
+  /**
+   * The record the operation acts on (reads, updates, deletes): its handler finds it in the caller's
+   * organization and answers NOT_FOUND naming it, with the message the platform gives for that record. In a
+   * create that shares the update's shape, the id the new record gets.
+   */
+  subject: 'the record the operation acts on, which its handler resolves',
+  /** A filter of a read: an id that names no record of the organization matches nothing, and nothing keeps it. */
+  filter: 'a filter, which matches only records of the organization',
+  /** The caller's organization, which the platform's clients echo in bodies: the key says which organization acts. */
+  callerOrg: "the caller's organization, which the key decides",
+  /**
+   * An id its handler resolves with the platform's own answer for an unknown one (listed among failedGuids,
+   * cleared, or refused with the record's own words), which the edge's single NOT_FOUND would not give.
+   */
+  handler: "resolved by its handler, with the platform's own answer for an unknown id",
+  /** Another organization, named on purpose: a partner's client, a support grant's target; its domain checks the relation. */
+  otherOrg: 'an organization other than the caller, whose relation its handler checks',
+  /** A field the server keeps itself: clients send back what they read, and the request's value is ignored. */
+  ignored: 'ignored in a request: the server keeps it',
+  /** A page position or an event id a read starts from: an unknown one starts nowhere. */
+  cursor: 'a position in a list or a stream',
+} as const;
+export type NotRefReason = keyof typeof NOT_REF_REASONS;
+
+/**
+ * An id field that names no record the edge resolves, and why (`x-ref: false` in /openapi.json). On an array or
+ * a map, it speaks for every id it holds.
+ */
+// The reason is for the reader of the schema (and typed, so that it is one of the above); the document says false.
+export const NotRef = <T extends TSchema>(_reason: NotRefReason, schema: T): T => ({ ...schema, [REF_KEYWORD]: false });

@@ -4,6 +4,7 @@ import { BADGE_REASONS } from './door-events/badge-decision.js';
 import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
 import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -43,7 +44,7 @@ export const AccessControlCredential = Type.Object(
 
 const CredentialResponse = ResponseOf({ credential: Field(AccessControlCredential) });
 const CredentialListResponse = ResponseOf({ credentials: Field(Type.Array(AccessControlCredential)) });
-const CredentialUuidRequest = Type.Object({ credentialUuid: Ruuid() });
+const CredentialUuidRequest = Type.Object({ credentialUuid: NotRef('handler', Ruuid()) });
 
 export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object({
   credentialType: StringEnum(
@@ -55,22 +56,22 @@ export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object
   numValueBits: Opt(Type.Integer({ minimum: 1, maximum: 256, description: 'bits of the value (Wiegand: the frame length)' })),
   startDateEpochSecInclusive: Opt(EpochSec('epoch seconds, inclusive')),
   endDateEpochSecExclusive: Opt(EpochSec('epoch seconds, exclusive')),
-  userUuid: Opt(Ruuid()),
+  userUuid: Opt(NotRef('handler', Ruuid())),
 });
 export const CreateAccessControlCredentialByHexValueAndTypeResponse = CredentialResponse;
 
 export const CredentialQueryFilter = Type.Object({
   credTypeFilter: Opt(Type.Array(StringEnum(CREDENTIAL_TYPE_NAMES), { maxItems: 50 })),
   workflowStatusFilter: Opt(Type.Array(StringEnum(WORKFLOW_STATUSES), { maxItems: 10 })),
-  lastUsedAccessControlledDoorUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
-  lastUsedLocationUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  lastUsedAccessControlledDoorUuidFilter: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  lastUsedLocationUuidFilter: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
   lastUsedAfterFilter: Opt(EpochMs('last used after (exclusive), epoch milliseconds')),
   lastUsedBeforeFilter: Opt(EpochMs('last used before (exclusive), epoch milliseconds')),
 });
 
 export const FindAccessControlCredentialByOrgRequest = Type.Object({ filter: Opt(CredentialQueryFilter) });
 export const FindAccessControlCredentialByOrgResponse = CredentialListResponse;
-export const FindAccessControlCredentialByUserRequest = Type.Object({ userUuid: Ruuid(), filter: Opt(CredentialQueryFilter) });
+export const FindAccessControlCredentialByUserRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), filter: Opt(CredentialQueryFilter) });
 export const FindAccessControlCredentialByUserResponse = CredentialListResponse;
 export const CredentialTransitionRequest = CredentialUuidRequest;
 export const CredentialTransitionResponse = CredentialResponse;
@@ -110,7 +111,7 @@ export const AccessControlledDoor = Type.Object(
 
 const PageKey = Type.String({ maxLength: 512, description: 'lastEvaluatedKey of the previous page' });
 
-export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: Ruuid() });
+export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()) });
 export const UnlockAccessControlledDoorResponse = ResponseOf({
   type: Field(StringEnum(['SUCCESS', 'ERROR'] as const)),
   errorType: Field(StringEnum(UNLOCK_ERROR_TYPES, 'why an ERROR unlock failed')),
@@ -146,11 +147,11 @@ export const ComponentEventFields = {
 export const ComponentEvent = Type.Object(ComponentEventFields, { description: 'A door event (the reference ComponentEventType family, by type)' });
 
 export const FindPaginatedComponentEventsByAccessControlledDoorRequest = Type.Object({
-  accessControlledDoorUuid: Ruuid(),
+  accessControlledDoorUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Opt(EpochMs('events after this time (exclusive)')),
   createdBeforeMs: Opt(EpochMs('events before this time (exclusive)')),
   typeFilter: Opt(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: 'event types (ComponentEventEnumType names)' })),
-  userFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  userFilter: Opt(NotRef('filter', Type.Array(Ruuid(), { maxItems: 1000 }))),
   maxPageSize: Opt(Type.Integer({ minimum: 1, maximum: DOOR_EVENT_PAGE.max, description: `default ${DOOR_EVENT_PAGE.default}` })),
   lastEvaluatedKey: Opt(PageKey),
   reverseSearch: Opt(Type.Boolean({ description: 'oldest first (default: newest first)' })),

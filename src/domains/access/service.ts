@@ -5,6 +5,8 @@ import { fromDbBool, toDbBool } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../bus/write.js';
 import * as store from './store.js';
+import type { RecordFinder } from '../../records/references.js';
+import { orgUuidsIn } from '../../store/org-uuids.js';
 import type { DoorAccessState, DoorPosition, DoorStateSource, DoorsTable, LockState } from './tables.js';
 
 export const DEFAULT_UNLOCK_DURATION_MS = 5000;
@@ -232,3 +234,6 @@ export const doorsAtLocation: LocationUsageCheck = async (source, locationUuid) 
   const doors = await countDoorsAt(source, locationUuid);
   return doors ? `${doors} door(s)` : null;
 };
+
+/** The record finder of kind door (src/records/references.ts). */
+export const findDoorUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'doors', orgUuid, uuids);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Alias, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { AUDIT_PAGE } from './service.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
 
@@ -31,6 +32,6 @@ export const AuditEvent = Type.Object({
 });
 
 export const GetAuditFeedRequest = Type.Object(feedFilters);
-export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: Ruuid() });
-export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: Type.String({ minLength: 1, maxLength: 100 }) });
+export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: NotRef('handler', Ruuid()) });
+export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: NotRef('handler', Type.String({ minLength: 1, maxLength: 100 })) });
 export const GetAuditFeedResponse = ResponseOf({ auditEvents: Field(Type.Array(AuditEvent)), lastEvaluatedKey: Field(Type.String()) });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
-import { RefUuid } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 /**
  * The chatbot (chatbot/*: the platform's newer public spec, which its CLI and MCP call). Gatehouse answers with a
@@ -73,7 +73,7 @@ const PromptFields = {
 export const PromptSettingsInput = Type.Object(PromptFields);
 export type PromptSettingsInput = Static<typeof PromptSettingsInput>;
 const { prompt, ...rest } = PromptFields;
-export const PromptUpdateInput = Type.Object({ uuid: Ruuid(), prompt: Field(prompt), ...rest });
+export const PromptUpdateInput = Type.Object({ uuid: NotRef('subject', Ruuid()), prompt: Field(prompt), ...rest });
 export type PromptUpdateInput = Static<typeof PromptUpdateInput>;
 
 const Page = {
@@ -83,19 +83,19 @@ const Page = {
 
 export const SubmitChatRequest = Type.Object({
   query: Type.String({ minLength: 1, maxLength: 20000 }),
-  contextId: Field(Type.String({ maxLength: 200, description: 'the conversation it belongs to' })),
+  contextId: Field(NotRef('external', Type.String({ maxLength: 200, description: 'the conversation it belongs to' }))),
 });
 export const SubmitChatResponse = ResponseOf({ chatRecordUuid: Field(Type.String()) });
-export const GetChatRecordRequest = Type.Object({ recordUuid: Ruuid() });
+export const GetChatRecordRequest = Type.Object({ recordUuid: NotRef('handler', Ruuid()) });
 export const ChatResponse = ResponseOf({ chat: Field(ChatRecord) });
 
 export const CreateAutomatedPromptRequest = Type.Object({ settings: PromptSettingsInput });
 export const UpdateAutomatedPromptRequest = Type.Object({ selectiveUpdate: PromptUpdateInput });
-export const PromptRequest = Type.Object({ promptUuid: Ruuid() });
+export const PromptRequest = Type.Object({ promptUuid: NotRef('handler', Ruuid()) });
 export const AutomatedPromptResponse = ResponseOf({ settings: Field(AutomatedPrompt) });
 export const AutomatedPromptsRequest = Type.Object(Page);
 export const AutomatedPromptsResponse = ResponseOf({ settingsList: Field(Type.Array(AutomatedPrompt)), lastEvaluatedKey: Field(Type.String()) });
-export const ChatHistoryRequest = Type.Object({ promptUuid: Ruuid(), ...Page });
+export const ChatHistoryRequest = Type.Object({ promptUuid: NotRef('handler', Ruuid()), ...Page });
 export const ChatHistoryResponse = ResponseOf({ chatHistory: Field(Type.Array(ChatRecord)), lastEvaluatedKey: Field(Type.String()) });
-export const ShareResponseRequest = Type.Object({ chatUuid: Ruuid(), privacy: Type.Object({ visibility: StringEnum(VISIBILITIES) }) });
+export const ShareResponseRequest = Type.Object({ chatUuid: NotRef('handler', Ruuid()), privacy: Type.Object({ visibility: StringEnum(VISIBILITIES) }) });
 export const VerifyJobScheduledResponse = ResponseOf({ scheduleExpression: Field(Type.String()), scheduleTimezone: Field(Type.String()) });

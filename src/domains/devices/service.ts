@@ -273,6 +273,10 @@ export async function findLocation(source: ReadSource, orgUuid: string, uuid: st
 
 /** The record finder of kind location (src/records/references.ts). */
 export const findLocationUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'locations', orgUuid, uuids);
+/** The record finder of kind device: a device of any kind. */
+export const findDeviceUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'devices', orgUuid, uuids);
+/** The record finder of kind camera: a device that is a camera. */
+export const findCameraUuids: RecordFinder = async (source, orgUuid, uuids) => new Set((await findDevices(source, orgUuid, uuids, ['CAMERA'])).keys());
 
 export async function listLocations(source: ReadSource, orgUuid: string): Promise<LocationRecord[]> {
   return (await store.listLocations(dbOf(source), orgUuid)).map(toLocationRecord);

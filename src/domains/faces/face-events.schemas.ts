@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -34,9 +35,9 @@ const PageRequest = (what: string) =>
   );
 /** What sightings are searched by: findFaceEventsByOrg's filter, and findSimilarFaceEvents' with its thresholds. */
 const searchFilterFields = {
-  deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 })),
-  locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
-  personUuids: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 }))),
+  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500 }))),
+  personUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500 }))),
   faceNames: Opt(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500, description: 'exact names' })),
   faceNameContains: Opt(Type.String({ maxLength: 200, description: 'case-insensitive part of the name' })),
   hasName: Opt(Type.Boolean({ description: 'true: recognised faces only; false: unidentified ones only' })),
@@ -68,7 +69,7 @@ export const FindFaceEventsByOrgResponse = ResponseOf({ faceEvents: Field(Type.A
 const Fraction = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 export const SIMILAR_FACES = { defaultDistance: 0.7 } as const;
 export const FindSimilarFaceEventsRequest = Type.Object({
-  faceEventUuid: Ruuid({ description: 'the sighting to find look-alikes of' }),
+  faceEventUuid: NotRef('handler', Ruuid({ description: 'the sighting to find look-alikes of' })),
   pageRequest: PageRequest('look-alikes'),
   searchFilter: Opt(
     Type.Object({
@@ -87,25 +88,25 @@ export const SimilarFaceEvent = Type.Object(
 export type SimilarFaceEventRecord = Static<typeof SimilarFaceEvent>;
 export const FindSimilarFaceEventsResponse = ResponseOf({ faceEvents: Field(Type.Array(SimilarFaceEvent)), lastEvaluatedKey: Field(Type.String()) });
 
-export const GetFaceEventRequest = Type.Object({ eventUuid: Ruuid() });
+export const GetFaceEventRequest = Type.Object({ eventUuid: NotRef('handler', Ruuid()) });
 export const GetFaceEventResponse = ResponseOf({ faceEvent: Field(FaceEvent) });
 
-export const PersonLabelRequest = Type.Object({ personUuid: Ruuid(), label: Label });
+export const PersonLabelRequest = Type.Object({ personUuid: NotRef('handler', Ruuid()), label: Label });
 export const FindPersonLabelsByOrgResponse = ResponseOf({
   labelsByPerson: Field(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'labels by person uuid' })),
 });
 
 export const UpdateFaceEventRequest = Type.Object({
-  eventUuid: Ruuid(),
-  personUuid: Opt(Ruuid({ description: 'the person the face is of' })),
+  eventUuid: NotRef('handler', Ruuid()),
+  personUuid: Opt(NotRef('handler', Ruuid({ description: 'the person the face is of' }))),
   personName: Opt(Type.String({ minLength: 1, maxLength: 200, description: 'or their name: the person of that name, created when there is none' })),
 });
-export const FaceEventUuidRequest = Type.Object({ eventUuid: Ruuid() });
+export const FaceEventUuidRequest = Type.Object({ eventUuid: NotRef('handler', Ruuid()) });
 
 const Threshold = Type.Number({ minimum: 0, maximum: 1, description: 'the confidence a face must be matched with to be the person’s' });
 export const FaceMatchingConfigResponse = ResponseOf({ faceMatchConfidenceThreshold: Field(Threshold) });
 export const UpdateFaceMatchingConfigRequest = Type.Object({ faceMatchConfidenceThreshold: Threshold });
 export const CreateFaceMatchmakerFromSightingRequest = Type.Object({
-  faceEventUuid: Ruuid(),
-  personUuid: Opt(Ruuid({ description: 'default: the person the sighting is of' })),
+  faceEventUuid: NotRef('handler', Ruuid()),
+  personUuid: Opt(NotRef('handler', Ruuid({ description: 'default: the person the sighting is of' }))),
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, Nullable, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's Person. */
 export const Person = Type.Object({
@@ -13,7 +14,7 @@ export const Person = Type.Object({
 
 const Name = Type.String({ maxLength: 200, description: 'the name uploaded face files are matched by (case and white space aside)' });
 const Email = Nullable(Type.String({ maxLength: 320 }));
-const PersonUuid = Ruuid({ description: 'the person (RUUID)' });
+const PersonUuid = NotRef('subject', Ruuid({ description: 'the person (RUUID)' }));
 const FaceId = Type.String({ minLength: 1, maxLength: 100, description: 'the face matchmaker id' });
 
 export const CreatePersonRequest = Type.Object({ name: Name, email: Type.Optional(Email) });
@@ -68,7 +69,7 @@ export const UploadFaceMatchmakersQuery = Type.Object({
 export const FileUploadResult = Type.Object({ fileName: Field(Type.String()), message: Field(Type.String()), success: Field(Type.Boolean()) });
 export const UploadFaceMatchmakersResponse = ResponseOf({ fileUploadResults: Field(Type.Array(FileUploadResult)), transactionId: Field(Type.String()) });
 
-export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transactionId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transactionId: NotRef('external', Type.String({ minLength: 1, maxLength: 200 })) });
 export const FaceUploadMetadata = Type.Object({
   transactionId: Field(Type.String()),
   orgUuid: Field(Ruuid()),

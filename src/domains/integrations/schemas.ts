@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
  * Request and response schemas of the integration operations. Settings fields are the specification's
@@ -8,7 +9,8 @@ import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js'
  * Identifier fields take any string: one that is not a record of the caller's organization is answered in
  * `failedGuids`, not refused.
  */
-const Id = Type.String({ maxLength: 100 });
+// An identifier field: its handler answers one that names no record of the organization in failedGuids.
+const Id = NotRef('handler', Type.String({ maxLength: 100 }));
 const Text = (maxLength = 1000) => Type.String({ maxLength });
 export const Secret = (description: string) =>
   Type.String({ maxLength: 4096, description: `${description} (secret: answered masked, e.g. ****abcd; send the masked value back to keep it)` });
@@ -17,7 +19,7 @@ export const enabling = {
   enabled: Field(Type.Boolean()),
   enabledTimestampMs: Field(Type.Integer({ description: 'epoch ms; set to the time of enabling unless given' })),
   enablingUser: Field(Text(200)),
-  enablingUserUuid: Field(Ruuid({ description: 'the enabling user; set to the caller unless given' })),
+  enablingUserUuid: Field(NotRef('handler', Ruuid({ description: 'the enabling user; set to the caller unless given' }))),
 };
 
 export const SMART_SENSOR_ALERTS = [
@@ -60,7 +62,7 @@ export const DoorInfo = Type.Object({
   clipDuration: Field(Type.Integer({ minimum: 1, maximum: 600, description: 'seconds of clip saved for a badge event' })),
   doorName: Field(Text(200)),
   leadingSeconds: Field(Type.Integer({ minimum: 0, maximum: 600, description: 'seconds of clip before the event' })),
-  locationUuid: Field(Id),
+  locationUuid: Field(NotRef('handler', Id)),
   remoteUnlock: Field(Type.Boolean()),
 });
 export type DoorInfo = Static<typeof DoorInfo>;
@@ -90,8 +92,8 @@ export const VideoAnalyticsSettings = Type.Object({
   ...enabling,
   integration: Field(Text(50)),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown(), { description: 'accepted and ignored: the audit map is kept by the server' })),
-  orgUuid: Field(Id),
-  userUuid: Field(Id),
+  orgUuid: Field(NotRef('callerOrg', Id)),
+  userUuid: Field(NotRef('handler', Id)),
 });
 export type VideoAnalyticsSettings = Static<typeof VideoAnalyticsSettings>;
 
@@ -215,7 +217,7 @@ export const SMART_SENSOR_EVENT_TYPES = ['VAPE', 'THC', 'GUNSHOT', 'AGGRESSION',
 export type SmartSensorEventType = (typeof SMART_SENSOR_EVENT_TYPES)[number];
 
 export const SmartSensorEventRequest = Type.Object({
-  sensorId: Type.String({ minLength: 1, maxLength: 200, description: 'a key of sensorToCamerasMap' }),
+  sensorId: NotRef('external', Type.String({ minLength: 1, maxLength: 200, description: 'a key of sensorToCamerasMap' })),
   eventType: Type.Union(SMART_SENSOR_EVENT_TYPES.map((t) => Type.Literal(t))),
   timestampMs: Field(Type.Integer({ minimum: 0 })),
   value: Field(Type.Number({ description: 'the reading behind the event, when there is one' })),

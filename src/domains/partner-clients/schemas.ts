@@ -3,6 +3,7 @@ import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schema
 import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
 import { User } from '../orgs/users/schemas.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's partner client, with `name` and `orgUuid` as the platform's CLI reads them. */
 export const PartnerClient = Type.Object({
@@ -40,7 +41,7 @@ export const PartnerDevice = Type.Object({
   mummified: Field(Type.Boolean()),
 });
 
-export const ClientOrgRequest = Type.Object({ orgUuid: Ruuid() });
+export const ClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()) });
 export const GetClientDevicesResponse = ResponseOf({
   devices: Field(
     Type.Array(Type.Object({ device: Field(PartnerDevice), partnerControlledHardware: Field(Type.Boolean()), reassignable: Field(Type.Boolean()) })),
@@ -54,7 +55,7 @@ const CountsByType = Type.Record(Type.String(), Counts);
 export const StatusMapRequest = EmptyRequest;
 export const StatusMapResponse = ResponseOf({ clientDeviceStatusMap: Field(Type.Record(Type.String(), CountsByType)) });
 
-export const ClientSummaryRequest = Type.Object({ clientOrgUuid: Ruuid() });
+export const ClientSummaryRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()) });
 export const ClientSummaryResponse = ResponseOf({
   accountOwner: Field(User),
   clientDeviceStatusMap: Field(CountsByType),
@@ -67,12 +68,12 @@ const Customizations = Type.Object({
   forceLowBandwidthOnAllCameras: Opt(Type.Boolean()),
   inactivityTimeout: Opt(Type.Integer({ minimum: 0, maximum: 10_080, description: 'minutes' })),
 });
-export const CustomizeClientRequest = Type.Object({ clientOrgUuid: Ruuid(), customizations: Opt(Customizations) });
+export const CustomizeClientRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()), customizations: Opt(Customizations) });
 export const CustomizationsResponse = ResponseOf({ customizations: Field(Customizations) });
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Opt(v)]));
 export const CustomizeClientDeviceRequest = Type.Object({
-  clientOrgUuid: Ruuid(),
-  clientDeviceUuid: Ruuid(),
+  clientOrgUuid: NotRef('otherOrg', Ruuid()),
+  clientDeviceUuid: NotRef('handler', Ruuid()),
   configUpdate: Opt(
     Type.Object(configProperties, { additionalProperties: false, description: "settings of the client's camera (as camera/updateConfig takes them)" }),
   ),
@@ -81,18 +82,18 @@ export const CustomizeClientDeviceRequest = Type.Object({
 
 export const ReassignRequest = Type.Object({
   serialNumbers: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 })),
-  sourceOrgUuid: Ruuid(),
-  targetOrgUuid: Ruuid(),
+  sourceOrgUuid: NotRef('otherOrg', Ruuid()),
+  targetOrgUuid: NotRef('otherOrg', Ruuid()),
 });
 export const ReassignResponse = ResponseOf({
   statuses: Field(Type.Record(Type.String(), Type.Object({ status: Field(StringEnum(['SUCCESS', 'FAILURE'] as const)), message: Field(Str) }))),
 });
 
-export const SendLicenseEmailRequest = Type.Object({ orgUuid: Ruuid(), manuallySendLicenseExpirationEmail: Type.Boolean() });
+export const SendLicenseEmailRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()), manuallySendLicenseExpirationEmail: Type.Boolean() });
 export const PartnerClientEnvelope = ResponseOf({});
 
 export const ShipmentsRequest = Type.Object({
-  clientOrgUuid: Opt(Ruuid({ description: 'one client; absent: every client' })),
+  clientOrgUuid: Opt(NotRef('otherOrg', Ruuid({ description: 'one client; absent: every client' }))),
   startTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
   endTimeSec: Opt(Type.Integer({ minimum: 0, maximum: 32_503_680_000 })),
 });
@@ -128,4 +129,4 @@ const Token = {
 export const TokensRequest = EmptyRequest;
 export const TokensResponse = ResponseOf({ apiTokens: Field(Type.Array(Type.Object({ ...Token, hashed: Field(Type.Boolean()) }))) });
 export const ApplicationsResponse = ResponseOf({ applications: Field(Type.Array(Type.Object(Token))) });
-export const RevokeTokenRequest = Type.Object({ tokenUuid: Ruuid() });
+export const RevokeTokenRequest = Type.Object({ tokenUuid: NotRef('handler', Ruuid()) });

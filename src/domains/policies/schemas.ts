@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ActivityEnum } from '../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { RefUuid } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 import { Schedule } from '../schedules/schemas.js';
 
 /**
@@ -35,15 +35,19 @@ function minimalPolicy<T extends TSchema, X extends Record<string, TSchema>, P e
   extra: X,
   policyFields?: P,
 ) {
-  const scheduledTrigger = Type.Object({ scheduleUuid: Field(Ruuid()), triggerSet: Field(Type.Array(trigger, { maxItems: MAX_TRIGGERS })), ...extra });
+  const scheduledTrigger = Type.Object({
+    scheduleUuid: Field(RefUuid('schedule')),
+    triggerSet: Field(Type.Array(trigger, { maxItems: MAX_TRIGGERS })),
+    ...extra,
+  });
   const fields = {
-    orgUuid: Field(Ruuid()),
+    orgUuid: Field(NotRef('callerOrg', Ruuid())),
     scheduledTriggers: Field(Type.Array(scheduledTrigger, { maxItems: MAX_SCHEDULED_TRIGGERS })),
     ...((policyFields ?? {}) as P),
   };
   return {
-    create: Type.Object({ policy: Type.Object({ ...fields, uuid: Field(Ruuid()), name: Field(Name) }) }),
-    update: Type.Object({ policy: Type.Object({ ...fields, uuid: Ruuid(), name: Field(Name) }) }),
+    create: Type.Object({ policy: Type.Object({ ...fields, uuid: Field(NotRef('subject', Ruuid())), name: Field(Name) }) }),
+    update: Type.Object({ policy: Type.Object({ ...fields, uuid: NotRef('subject', Ruuid()), name: Field(Name) }) }),
   };
 }
 
@@ -78,7 +82,7 @@ export type PolicyInput = {
 };
 
 export const CreatePolicyResponse = ResponseOf({ policyUuid: Field(Ruuid()) });
-export const DeletePolicyRequest = Type.Object({ policyUuid: Ruuid() });
+export const DeletePolicyRequest = Type.Object({ policyUuid: NotRef('handler', Ruuid()) });
 export const PolicyEnvelope = ResponseOf({});
 export const GetPoliciesRequest = EmptyRequest;
 
@@ -136,7 +140,7 @@ export const FAMILY_SCHEMAS = {
   VideoIntercom: { ...videoIntercom, list: ResponseOf({ policies: Field(Type.Array(VideoIntercomPolicy)) }) },
 };
 
-export const GetPoliciesUsingScheduleRequest = Type.Object({ scheduleUuid: Ruuid() });
+export const GetPoliciesUsingScheduleRequest = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
 export const GetPoliciesUsingScheduleResponse = ResponseOf({
   cameraPolicyList: Field(Type.Array(CameraPolicy)),
   doorPolicyList: Field(Type.Array(DoorPolicy)),
@@ -155,13 +159,13 @@ const WindowTiming = {
   scheduledTimestampSec: Field(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'when it starts, epoch seconds; now when not given' })),
 };
 export const PauseAlertPolicyRequest = Type.Object({
-  deviceUuids: Uuids(),
-  locationUuids: Uuids('location'),
-  componentCompositeUuids: Uuids(),
+  deviceUuids: NotRef('handler', Uuids()),
+  locationUuids: NotRef('handler', Uuids('location')),
+  componentCompositeUuids: NotRef('handler', Uuids()),
   ...WindowTiming,
 });
-export const DeleteWindowRequest = Type.Object({ uuid: Ruuid() });
-export const DeleteWindowsRequest = Type.Object({ uuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 }) });
+export const DeleteWindowRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
+export const DeleteWindowsRequest = Type.Object({ uuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 })) });
 const ScheduledInterval = Type.Object({ uuid: Field(Ruuid()), timestampSec: Field(Type.Integer()), durationSecs: Field(Type.Integer()) });
 const IntervalsByTarget = Field(Type.Record(Type.String(), Type.Array(ScheduledInterval)));
 export const GetPolicyPauseSettingsResponse = ResponseOf({
@@ -170,6 +174,6 @@ export const GetPolicyPauseSettingsResponse = ResponseOf({
   policiesPausedForComponentCompositesMap: IntervalsByTarget,
 });
 const Activities = Field(Type.Array(ActivityEnum, { maxItems: 200 }));
-export const CreateAddendumsForDevicesRequest = Type.Object({ deviceUuids: Uuids(), activities: Activities, ...WindowTiming });
+export const CreateAddendumsForDevicesRequest = Type.Object({ deviceUuids: NotRef('handler', Uuids()), activities: Activities, ...WindowTiming });
 export const CreateAddendumForLocationRequest = Type.Object({ locationUuid: RefUuid('location'), activities: Activities, ...WindowTiming });
 export const GetPolicyAddendumsResponse = ResponseOf({ deviceAddendumsMap: IntervalsByTarget, locationAddendumsMap: IntervalsByTarget });

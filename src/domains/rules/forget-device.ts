@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { fromJson, toJson } from '../../store/columns.js';
 import type { WriteScope } from '../../bus/write.js';
+import type { RecordCleaner } from '../../records/references.js';
 import { namesDevice, type DeviceReferenceCleaner } from '../devices/device-references.js';
 import type { DeviceRecord } from '../devices/service.js';
 import type { RuleTrigger } from './general/schemas.js';
@@ -60,7 +61,10 @@ function triggersWithout(triggers: readonly RuleTrigger[], uuid: string): RuleTr
   });
 }
 
-async function buttonRulesForget(deps: Pick<Deps, 'secrets'>, w: WriteScope, device: DeviceRecord): Promise<void> {
+/** A record that a rule may name: a device, or a record its actions name (a prompt, a lockdown plan). */
+type Named = Pick<DeviceRecord, 'uuid' | 'orgUuid'>;
+
+async function buttonRulesForget(deps: Pick<Deps, 'secrets'>, w: WriteScope, device: Named): Promise<void> {
   for (const row of await store.listRules(w.tx, device.orgUuid, null)) {
     if (row.sensor_uuid !== device.uuid && !row.action.includes(device.uuid)) continue;
     const action = row.sensor_uuid === device.uuid ? null : actionWithout(fromJson<RuleAction>(row.action) ?? {}, device.uuid);
@@ -87,7 +91,7 @@ async function buttonRulesForget(deps: Pick<Deps, 'secrets'>, w: WriteScope, dev
   }
 }
 
-async function generalRulesForget(deps: Pick<Deps, 'secrets'>, w: WriteScope, device: DeviceRecord): Promise<void> {
+async function generalRulesForget(deps: Pick<Deps, 'secrets'>, w: WriteScope, device: Named): Promise<void> {
   for (const row of await generalStore.listRules(w.tx, device.orgUuid)) {
     if (!row.triggers.includes(device.uuid) && !row.action.includes(device.uuid)) continue;
     const rule = toGeneralRule(row);
@@ -114,4 +118,15 @@ export const rulesForgetDevice =
   async (w, device) => {
     await buttonRulesForget(deps, w, device);
     await generalRulesForget(deps, w, device);
+  };
+
+/**
+ * A deleted prompt or lockdown plan leaves the rules' actions as a device does: the part of an action that names
+ * it goes, and a rule left with nothing to do is deleted, each announced.
+ */
+export const rulesForgetRecord =
+  (deps: Pick<Deps, 'secrets'>): RecordCleaner =>
+  async (w, uuid) => {
+    await buttonRulesForget(deps, w, { uuid, orgUuid: w.actor.orgUuid });
+    await generalRulesForget(deps, w, { uuid, orgUuid: w.actor.orgUuid });
   };

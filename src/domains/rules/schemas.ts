@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EmptyRequest, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 /** The platform's ButtonPressEnum: what a rule is triggered by and what a press reports. */
 export const BUTTON_PRESSES = ['NONE', 'SINGLE', 'DOUBLE', 'LONG', 'INITIAL_PRESS', 'LONG_RELEASE'] as const;
@@ -48,6 +49,8 @@ const str = (maxLength = 2000) => Field(Type.String({ maxLength }));
 const int = (minimum = 0, maximum = 2_147_483_647) => Field(Type.Integer({ minimum, maximum }));
 const bool = () => Field(Type.Boolean());
 const ruuid = () => Field(Ruuid());
+// The ids of an action that checkRuleReferences resolves (rule-references.ts), by device kind, before a rule is kept.
+const checked = () => Field(NotRef('handler', Ruuid()));
 const list = <T extends Parameters<typeof Type.Array>[0]>(item: T, maxItems = 50) => Field(Type.Array(item, { maxItems }));
 const Headers = Field(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 4000 }), { description: 'HTTP header name to value' }));
 const secret = (what: string) => Field(Type.String({ maxLength: 2000, description: `${what}: write-only, kept encrypted, answered masked` }));
@@ -56,7 +59,7 @@ export const WebhookAction = Type.Object({
   webhookUrl: str(),
   headers: Headers,
   oauthUrl: str(),
-  oauthClientId: str(),
+  oauthClientId: Field(NotRef('external', Type.String({ maxLength: 2000 }))),
   oauthClientSecret: secret('client secret'),
   oauthGrantType: str(100),
   oauthScope: str(),
@@ -66,14 +69,24 @@ export const RuleAction = Type.Object(
   {
     alertAction: bool(),
     liveNotificationAction: bool(),
-    activateLocationLockdown: Field(Type.Object({ locationLockdownPlanUuid: ruuid(), locationUuid: ruuid() })),
-    audioPlaybackActions: list(Type.Object({ audioClipUuid: ruuid(), audioGateways: list(Ruuid()), loopDurationSec: int(), playCount: int() })),
-    cancelLoopingAudioPlaybackAction: Field(Type.Object({ _audioDevices: list(FacetId()), audioDevices: list(FacetId()) })),
+    activateLocationLockdown: Field(Type.Object({ locationLockdownPlanUuid: Field(RefUuid('lockdownPlan')), locationUuid: checked() })),
+    audioPlaybackActions: list(
+      // The clip is one of the gateway's own library, which Gatehouse does not keep.
+      Type.Object({
+        audioClipUuid: Field(NotRef('external', Ruuid())),
+        audioGateways: list(NotRef('handler', Ruuid())),
+        loopDurationSec: int(),
+        playCount: int(),
+      }),
+    ),
+    cancelLoopingAudioPlaybackAction: Field(
+      Type.Object({ _audioDevices: list(NotRef('handler', FacetId())), audioDevices: list(NotRef('handler', FacetId())) }),
+    ),
     changeComponentCompositeAccessStateActions: list(
       Type.Object({
         accessState: Field(StringEnum(ACCESS_STATES)),
         alwaysCreateOverrideIfNoFirstIn: bool(),
-        componentCompositeUuid: ruuid(),
+        componentCompositeUuid: checked(),
         expirationStrategy: Field(StringEnum(EXPIRATION_STRATEGIES)),
         expireTimeDelaySeconds: int(0, 7 * 86_400),
         expireTimeOfDayLocalSeconds: int(0, 86_399),
@@ -83,9 +96,9 @@ export const RuleAction = Type.Object(
     ),
     connectAudioDeviceToPhoneNumberAction: Field(
       Type.Object({
-        audioDeviceUuid: ruuid(),
+        audioDeviceUuid: checked(),
         deviceType: Field(StringEnum(ALERT_DEVICE_TYPES)),
-        doorUuid: ruuid(),
+        doorUuid: checked(),
         optionalGreeting: str(),
         phoneNumber: str(40),
       }),
@@ -94,16 +107,22 @@ export const RuleAction = Type.Object(
     customLLMActions: list(
       Type.Object({
         deviceActivityEvents: Field(Type.Record(Type.String(), Type.Unknown())),
-        deviceFacetUuids: list(FacetId()),
-        orgUuid: ruuid(),
-        promptUuid: ruuid(),
+        deviceFacetUuids: list(NotRef('handler', FacetId())),
+        orgUuid: checked(),
+        promptUuid: Field(RefUuid('prompt')),
         timestampMs: Field(EpochMs()),
       }),
     ),
-    enableDisableAudioRecordActions: list(Type.Object({ audioDeviceUuid: ruuid(), enable: bool() })),
+    enableDisableAudioRecordActions: list(Type.Object({ audioDeviceUuid: checked(), enable: bool() })),
     integrationCommandActions: list(Type.Object({ commandPayload: str(20_000), delaySecs: int(0, 3600), integration: Field(StringEnum(INTEGRATIONS)) })),
     integrationNotificationActions: list(Type.Object({ integration: Field(StringEnum(INTEGRATIONS)), notificationEntity: str(), notificationTarget: str() })),
-    remoteDoorUnlockActions: list(Type.Object({ doorId: str(200), placeId: str(200), system: Field(StringEnum(DOOR_SYSTEMS)) })),
+    remoteDoorUnlockActions: list(
+      Type.Object({
+        doorId: Field(NotRef('handler', Type.String({ maxLength: 200 }))),
+        placeId: Field(NotRef('external', Type.String({ maxLength: 200 }))),
+        system: Field(StringEnum(DOOR_SYSTEMS)),
+      }),
+    ),
     thirdPartyAudioPlaybackAction: Field(
       Type.Object({
         audioFileName: str(),
@@ -111,17 +130,17 @@ export const RuleAction = Type.Object(
         loopDurationSec: int(),
         password: secret('password'),
         playCount: int(),
-        proxyDeviceUuid: ruuid(),
+        proxyDeviceUuid: checked(),
         username: str(200),
       }),
     ),
     triggerComponentRelayActions: list(
       Type.Object({
-        componentUuid: ruuid(),
+        componentUuid: checked(),
         outputType: Field(StringEnum(RELAY_OUTPUT_TYPES)),
         overrideRelayDurationMs: int(0, 86_400_000),
         overrideRelayDurationSec: int(0, 86_400),
-        ownerDeviceUuid: ruuid(),
+        ownerDeviceUuid: checked(),
         state: Field(StringEnum(RELAY_STATES)),
         version: int(),
       }),
@@ -133,14 +152,14 @@ export const RuleAction = Type.Object(
 export type RuleAction = Static<typeof RuleAction>;
 
 export const RuleFilters = Type.Object({
-  scheduleUuids: Field(Type.Array(Ruuid(), { maxItems: 50, description: 'at least one must contain the press; none: always' })),
+  scheduleUuids: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 50, description: 'at least one must contain the press; none: always' }))),
   triggerBackoffSecs: int(0, 30 * 86_400),
 });
 
 export const ButtonRule = Type.Object({
-  ruleUuid: ruuid(),
+  ruleUuid: Field(NotRef('subject', Ruuid())),
   ruleName: str(200),
-  sensorUuid: ruuid(),
+  sensorUuid: checked(),
   triggerPress: Field(StringEnum(BUTTON_PRESSES)),
   ruleFilters: Field(RuleFilters),
   action: Field(RuleAction),
@@ -148,7 +167,7 @@ export const ButtonRule = Type.Object({
 export type ButtonRule = Static<typeof ButtonRule>;
 
 export const GetRulesForButtonRequest = Type.Object({
-  sensorUuid: Type.Optional(Nullable(Ruuid({ description: 'the button; null: every button rule of the organization' }))),
+  sensorUuid: Type.Optional(Nullable(NotRef('handler', Ruuid({ description: 'the button; null: every button rule of the organization' })))),
 });
 export const GetRulesForButtonResponse = ResponseOf({ rules: Field(Type.Array(ButtonRule)) });
 
@@ -156,7 +175,10 @@ export const CreateRuleForButtonRequest = Type.Object({ rule: ButtonRule });
 export type CreateRuleForButtonRequest = Static<typeof CreateRuleForButtonRequest>;
 export const CreateRuleForButtonResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
 
-export const DeleteRuleForButtonRequest = Type.Object({ ruleUuid: Ruuid(), sensorUuid: Type.Optional(Nullable(Ruuid())) });
+export const DeleteRuleForButtonRequest = Type.Object({
+  ruleUuid: NotRef('handler', Ruuid()),
+  sensorUuid: Type.Optional(Nullable(NotRef('handler', Ruuid()))),
+});
 export const DeleteRuleForButtonResponse = ResponseOf({});
 
 export const GetButtonRulesForOrgRequest = EmptyRequest;
@@ -164,7 +186,7 @@ export const GetButtonRulesForOrgResponse = ResponseOf({ buttonUuidToRulesMap: F
 
 export const BUTTON_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetButtonPressEventsForSensorRequest = Type.Object({
-  sensorUuid: Ruuid(),
+  sensorUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Type.Optional(Nullable(EpochMs())),
   createdBeforeMs: Type.Optional(Nullable(EpochMs())),
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: BUTTON_EVENT_PAGE.maximum, default: BUTTON_EVENT_PAGE.default }))),
@@ -213,7 +235,7 @@ export const RuleFiring = Type.Object({
 });
 export type RuleFiring = Static<typeof RuleFiring>;
 export const GetRuleFiringsForButtonRequest = Type.Object({
-  sensorUuid: Ruuid(),
+  sensorUuid: NotRef('handler', Ruuid()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BUTTON_EVENT_PAGE.maximum, default: BUTTON_EVENT_PAGE.default })),
 });
 export const GetRuleFiringsForButtonResponse = ResponseOf({ firings: Field(Type.Array(RuleFiring)) });

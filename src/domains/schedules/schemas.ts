@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { MAX_EPOCH_SECONDS, MAX_PAST_SECONDS, SCHEDULE_STRATEGIES } from './strategies.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /** The reference's ScheduleStrategyEnum; each create operation takes the one its name says. */
 const ScheduleStrategy = StringEnum(SCHEDULE_STRATEGIES);
@@ -16,7 +17,7 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 /** The common fields of a schedule in a request (nullable like the reference's; null means "not given"). */
 const scheduleFields = {
-  orgUuid: Field(Ruuid()),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   mutable: Field(Type.Boolean()),
   oneTimeUse: Field(Type.Boolean()),
   strategy: Field(ScheduleStrategy),
@@ -35,19 +36,19 @@ export const Schedule = Type.Object({
 });
 
 export const CreateScheduleRequest = Type.Object({
-  schedule: Type.Object({ ...scheduleFields, uuid: Field(Ruuid()), name: Name, intervalList: IntervalList }),
+  schedule: Type.Object({ ...scheduleFields, uuid: Field(NotRef('subject', Ruuid())), name: Name, intervalList: IntervalList }),
 });
 export const CreateScheduleResponse = ResponseOf({ scheduleUuid: Field(Ruuid()) });
 
 export const UpdateScheduleRequest = Type.Object({
-  schedule: Type.Object({ ...scheduleFields, uuid: Ruuid(), name: Field(Name), intervalList: Field(IntervalList) }),
+  schedule: Type.Object({ ...scheduleFields, uuid: NotRef('subject', Ruuid()), name: Field(Name), intervalList: Field(IntervalList) }),
 });
 export const UpdateScheduleResponse = ResponseOf({});
 
 export const FindSchedulesRequest = EmptyRequest;
 export const FindSchedulesResponse = ResponseOf({ schedules: Field(Type.Array(Schedule)) });
 
-export const DeleteScheduleRequest = Type.Object({ scheduleUuid: Ruuid() });
+export const DeleteScheduleRequest = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
 export const DeleteScheduleResponse = ResponseOf({});
 
 /** An absolute interval in epoch seconds (`b` inclusive, `e` exclusive). */
@@ -76,7 +77,7 @@ export const DateTimeSchedule = Type.Object({ ...answered, intervals: Field(Type
 
 /** A create request: the schedule's common fields (a name), and its strategy's times. */
 const createOf = <T extends Record<string, TSchema>>(times: T) =>
-  Type.Object({ schedule: Type.Object({ ...scheduleFields, uuid: Field(Ruuid()), name: Name, ...times }) });
+  Type.Object({ schedule: Type.Object({ ...scheduleFields, uuid: Field(NotRef('subject', Ruuid())), name: Name, ...times }) });
 export const CreateWeeklyScheduleRequest = createOf({ intervalList: Field(IntervalList) });
 export const CreateAbsoluteScheduleRequest = createOf({ intervalList: Field(Type.Array(SecondsInterval, { maxItems: MAX_INTERVALS })) });
 export const CreateRelativeScheduleRequest = createOf({
@@ -84,7 +85,7 @@ export const CreateRelativeScheduleRequest = createOf({
 });
 export const CreateDateTimeScheduleRequest = createOf({ intervals: Field(Type.Array(LocalDateTimeInterval, { maxItems: MAX_INTERVALS })) });
 
-export const FindScheduleRequest = Type.Object({ uuid: Ruuid() });
+export const FindScheduleRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const FindWeeklyScheduleResponse = ResponseOf({ schedule: Field(Schedule) });
 export const FindAbsoluteScheduleResponse = ResponseOf({ schedule: Field(AbsoluteSchedule) });
 export const FindRelativeScheduleResponse = ResponseOf({ schedule: Field(RelativeSchedule) });
@@ -111,5 +112,5 @@ const WeeklyScheduleData = Type.Object({
   locationsUsedIn: Uuids,
 });
 export const GetScheduleDataResponse = ResponseOf({ weeklyScheduleData: Field(Type.Array(WeeklyScheduleData)) });
-export const GetScheduleDataV2Request = Type.Object({ scheduleUuid: Ruuid() });
+export const GetScheduleDataV2Request = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
 export const GetScheduleDataV2Response = ResponseOf({ weeklyScheduleData: Field(WeeklyScheduleData) });

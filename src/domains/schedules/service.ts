@@ -7,6 +7,8 @@ import { dbOf, type ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
 import { scheduleUses, usageLists } from './schedule-usage.js';
 import * as store from './store.js';
+import type { RecordFinder } from '../../records/references.js';
+import { orgUuidsIn } from '../../store/org-uuids.js';
 import type { SchedulesTable } from './tables.js';
 import {
   checkedTimes,
@@ -88,6 +90,9 @@ export async function findSchedule(source: ReadSource, orgUuid: string, uuid: st
   const row = await store.findSchedule(dbOf(source), orgUuid, uuid);
   return row ? toScheduleRecord(row) : null;
 }
+
+/** The record finder of kind schedule (src/records/references.ts). */
+export const findScheduleUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'schedules', orgUuid, uuids);
 
 export async function listSchedules(source: ReadSource, orgUuid: string): Promise<ScheduleRecord[]> {
   return (await store.listSchedules(dbOf(source), orgUuid)).map(toScheduleRecord);

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { ACTIVITIES, FOOTAGE_COLORS } from '../../schemas/activities.js';
 import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { TIMELINE_LIMITS } from './span.js';
+import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
  * The shapes every timeline read answers (the catalogue's seekpoint and presence-window types), shared by the
@@ -153,7 +154,7 @@ export const DeviceRef = (description: string) => Type.Optional(Nullable(Type.St
 
 /** The presence-window request of the sensor families (door, climate, occupancy) and the audio gateway. */
 export const PresenceWindowsRequest = Type.Object({
-  deviceUuid: DeviceRef('the device: its uuid'),
+  deviceUuid: NotRef('handler', DeviceRef('the device: its uuid')),
   startTimeSec: StartSec(),
   durationSec: DurationSec(),
 });

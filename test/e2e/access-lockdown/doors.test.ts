@@ -117,7 +117,7 @@ forEachDialect('/api/component: doors as the catalogue manages them', (dialect) 
     assert.match(await create({ associatedCameras: [`${FOREIGN}.v0`] }), /Camera .* not found/);
     assert.match(
       await create({ doorStateToScheduleUuidMap: { UNLOCKED: t.otherSite.schedules['Business Hours'] } }),
-      /doorStateToScheduleUuidMap.UNLOCKED: schedule .* not found/,
+      /^accessControlledDoor\.doorStateToScheduleUuidMap\.UNLOCKED: Schedule .* not found$/,
     );
     const theirs = t.otherSite.doors['Front Door'];
     for (const path of ['updateAccessControlledDoor', 'deleteAccessControlledDoor'])

@@ -13,6 +13,7 @@ const SITE = {
   users: [{ name: 'Ada Admin' }, { name: 'Bob Viewer', group: 'Viewers' }],
   accessGroups: [{ name: 'Staff', members: ['Ada Admin'] }, { name: 'Night' }],
   cameras: [{ name: 'Lobby', location: 'HQ' }],
+  sensors: [{ name: 'Panic', kind: 'button', location: 'HQ' }],
 };
 
 interface Org extends SiteOrg {
@@ -35,6 +36,10 @@ const row = (promptUuid: string) => ({
   timeFrames: [{ days: ['MONDAY'], mediums: ['EMAIL'], rows: [{ activities: ['MOTION'] }, { promptUuids: [promptUuid] }] }],
 });
 const asText = (value: unknown) => JSON.stringify(value);
+/** A button rule whose action asks a prompt (and raises an alert, which stays when the prompt goes). */
+const askingRule = (org: SiteOrg, promptUuid: string) => ({
+  rule: { ruleName: 'Ask', sensorUuid: org.site.sensors.Panic, triggerPress: 'SINGLE', action: { alertAction: true, customLLMActions: [{ promptUuid }] } },
+});
 
 const CASES: Case[] = [
   {
@@ -61,6 +66,13 @@ const CASES: Case[] = [
     path: 'templateUpdate.timeFrames[0].rows[1].promptUuids[0]',
     body: (_org, id) => ({ templateUpdate: row(id) }),
     stored: async (server, org) => asText((await server.call('/api/org/getOrgNotificationTemplateV2', {}, { key: org.apiKey })).json),
+  },
+  {
+    operation: '/api/button/createRuleForButton',
+    kind: 'Prompt configuration',
+    path: 'rule.action.customLLMActions[0].promptUuid',
+    body: askingRule,
+    stored: async (server, org) => asText((await server.call('/api/button/getRulesForButton', {}, { key: org.apiKey })).json),
   },
   ...(['allowedRoles', 'allowedUsers'] as const).map((field): Case => ({
     operation: '/api/video/spliceV3',
@@ -148,6 +160,7 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
       .promptConfiguration.uuid;
     await ok('/api/user/updateUserNotificationSettings', { userUuid: bob, ...row(prompt) });
     await ok('/api/org/updateOrgNotificationTemplateV2', { templateUpdate: row(prompt) });
+    await ok('/api/button/createRuleForButton', askingRule(org, prompt));
     await ok('/api/video/spliceV3', {
       deviceUuids: [org.site.cameras.Lobby],
       startTimeMillis: Date.now() - 120_000,
@@ -168,7 +181,12 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     const changed = async (fn: () => Promise<unknown>) => (await changesDuring(server(), fn)).map((e) => `${e.entity} ${e.type}`);
 
     const onPrompt = await changed(() => ok('/api/scenequery/deletePromptConfiguration', { promptUuid: prompt }));
-    assert.ok(onPrompt.includes('ORG_NOTIFICATION_TEMPLATE UPDATE') && onPrompt.includes('USER_SETTINGS UPDATE'), onPrompt.join());
+    assert.ok(
+      ['ORG_NOTIFICATION_TEMPLATE', 'USER_SETTINGS', 'BUTTON_RULE'].every((e) => onPrompt.includes(`${e} UPDATE`)),
+      onPrompt.join(),
+    );
+    const [rule] = (await ok('/api/button/getRulesForButton', {})).rules;
+    assert.deepEqual([rule.action.alertAction, rule.action.customLLMActions ?? []], [true, []], 'the rule lets the prompt go and keeps its alert');
     assert.ok(!asText(await ok('/api/user/getUserNotificationSettings', { userUuid: bob })).includes(prompt), 'the user’s settings let the prompt go');
     assert.ok(!asText(await ok('/api/org/getOrgNotificationTemplateV2', {})).includes(prompt), 'the template lets the prompt go');
 

@@ -6,6 +6,7 @@ import { DeleteDeviceRequest, DeleteDeviceResponse, RebootDeviceResponse } from 
 import { deleteDevice, rebootDeviceOfClass } from '../../devices/lifecycle/service.js';
 import { listDevices } from '../../devices/service.js';
 import type { DeviceClass } from '../../devices/device-reads/device-events.service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Status = Type.String({ description: 'GREEN, YELLOW or RED' });
 const MinimalBadgeReaderState = Type.Object({
@@ -67,7 +68,7 @@ export function badgeReaderRoutes(app: ApiApp, deps: Deps): void {
       operationId: 'rebootBadgeReader',
       summary: 'Reboots a badge reader: it goes offline and comes back a few seconds later',
       tags,
-      body: Type.Object({ badgeReaderUuid: Ruuid() }),
+      body: Type.Object({ badgeReaderUuid: NotRef('handler', Ruuid()) }),
       response: RebootDeviceResponse,
     },
     async (input, ctx) => ({ result: await rebootDeviceOfClass(deps, ctx, BADGE_READER, input.badgeReaderUuid) }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Alias, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * A door controller's own rules (the platform's newer public spec; its MCP passes its tool's arguments through).
@@ -19,7 +20,7 @@ export type DoorControllerRuleRecord = Static<typeof DoorControllerRule>;
 
 const RuleInput = Type.Object(
   {
-    uuid: Field(Ruuid()),
+    uuid: Field(NotRef('subject', Ruuid())),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     enabled: Field(Type.Boolean({ description: 'default true' })),
     ruleType: Field(Type.String({ minLength: 1, maxLength: 64, description: 'default CUSTOM' })),
@@ -29,10 +30,13 @@ const RuleInput = Type.Object(
 );
 export type RuleInput = Static<typeof RuleInput> & Record<string, unknown>;
 
-const Controller = Alias(Ruuid({ description: 'the door controller' }), ['deviceUuid']);
+const Controller = NotRef('subject', Alias(Ruuid({ description: 'the door controller' }), ['deviceUuid']));
 export const CreateDoorControllerRuleRequest = Type.Object({ doorControllerUuid: Controller, rule: RuleInput });
-export const UpdateDoorControllerRuleRequest = Type.Object({ doorControllerUuid: Controller, rule: Type.Object({ ...RuleInput.properties, uuid: Ruuid() }) });
-export const DoorControllerRuleRequest = Type.Object({ doorControllerUuid: Controller, ruleUuid: Ruuid() });
+export const UpdateDoorControllerRuleRequest = Type.Object({
+  doorControllerUuid: Controller,
+  rule: Type.Object({ ...RuleInput.properties, uuid: NotRef('subject', Ruuid()) }),
+});
+export const DoorControllerRuleRequest = Type.Object({ doorControllerUuid: Controller, ruleUuid: NotRef('handler', Ruuid()) });
 export const GetDoorControllerRulesRequest = Type.Object({ doorControllerUuid: Controller });
 export const DoorControllerRuleResponse = ResponseOf({ rule: Field(DoorControllerRule) });
 export const DoorControllerRulesResponse = ResponseOf({ rules: Field(Type.Array(DoorControllerRule)) });

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const UpdateDoorControllerDetailsRequest = Type.Object({
-  uuid: Ruuid({ description: 'The door controller' }),
+  uuid: NotRef('subject', Ruuid({ description: 'The door controller' })),
   name: Field(Type.String({ maxLength: 200 })),
   description: Field(Type.String({ maxLength: 2000 })),
-  locationUuid: Field(Ruuid()),
+  locationUuid: Field(NotRef('handler', Ruuid())),
   floorNumber: Field(Type.Integer({ minimum: -200, maximum: 500 })),
   latitude: Field(Type.Number()),
   longitude: Field(Type.Number()),
@@ -16,7 +17,7 @@ export type UpdateDoorControllerDetailsInput = Static<typeof UpdateDoorControlle
 export const UpdateDoorControllerDetailsResponse = ResponseOf({ warningMsg: Field(Type.String()) });
 
 export const RegisterDiscoveredReaderRequest = Type.Object({
-  doorControllerUuid: Ruuid({ description: 'The door controller that discovered the reader' }),
+  doorControllerUuid: NotRef('handler', Ruuid({ description: 'The door controller that discovered the reader' })),
   serialNumber: Type.String({ minLength: 1, maxLength: 100, description: 'The reader’s serial number' }),
   boardNum: Field(Type.Integer({ minimum: 0, maximum: 64 })),
   portNum: Field(Type.Integer({ minimum: 0, maximum: 64 })),

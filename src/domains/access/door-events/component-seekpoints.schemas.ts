@@ -4,6 +4,7 @@ import { ComponentSeekPoint, CustomSeekpointList, DurationSec, StartSec } from '
 import { COMPONENT_EVENT_LIMIT } from './component-events.service.js';
 import { DOOR_EVENT_TYPES } from './service.js';
 import { ComponentEventFields } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Request and response schemas of the doors' timeline reads (component seekpoints) and the video intercom's events. */
 
@@ -18,14 +19,14 @@ export const ComponentSeekpointsRequest = (field: string) => Type.Object({ [fiel
 export const ComponentSeekpointsResponse = ResponseOf({ seekpoints: Field(Type.Array(ComponentSeekPoint)) });
 
 export const FindComponentSeekPointsByAccessControlledDoorsRequest = Type.Object({
-  accessControlledDoorUuidList: Opt(Type.Array(Ruuid(), { maxItems: 100 })),
+  accessControlledDoorUuidList: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 100 }))),
   sortResponse: Opt(Type.Boolean({ description: 'in time order (default: door by door, as named)' })),
   ...componentSpan,
 });
 
-export const FindComponentSeekPointsForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: Opt(Ruuid()), ...componentSpan });
+export const FindComponentSeekPointsForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: Opt(NotRef('handler', Ruuid())), ...componentSpan });
 
-export const CreateAccessControlledDoorSeekpointsRequest = Type.Object({ doorUuid: Opt(Ruuid()), seekPoints: Opt(CustomSeekpointList) });
+export const CreateAccessControlledDoorSeekpointsRequest = Type.Object({ doorUuid: Opt(NotRef('handler', Ruuid())), seekPoints: Opt(CustomSeekpointList) });
 export const CreateAccessControlledDoorSeekpointsResponse = ResponseOf({ successMsg: Field(Type.String()) });
 
 /** A door's event or a video intercom's press (a DoorbellEvent, which names its component). */
@@ -36,8 +37,8 @@ export const IntercomEvent = Type.Object({
 });
 
 export const FindComponentEventsForVideoIntercomRequest = Type.Object({
-  videoIntercomUuid: Ruuid(),
-  accessControlledDoorUuid: Opt(Ruuid({ description: 'the door whose events join the presses' })),
+  videoIntercomUuid: NotRef('handler', Ruuid()),
+  accessControlledDoorUuid: Opt(NotRef('handler', Ruuid({ description: 'the door whose events join the presses' }))),
   createdAfterMs: Opt(EpochMs('events after this time (exclusive)')),
   createdBeforeMs: Opt(EpochMs('events before this time (exclusive)')),
   limit: Opt(Type.Integer({ minimum: 1, maximum: COMPONENT_EVENT_LIMIT.max, description: `the newest this many; default ${COMPONENT_EVENT_LIMIT.default}` })),

@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 import { COMPONENT_EVENT_FINDERS, COMPONENT_EVENT_LIMIT, findComponentEvents } from './component-events.service.js';
 import { ComponentEvent } from '../schemas.js';
 
@@ -43,7 +44,7 @@ const OF: Record<string, string> = {
 /** The component event finders of the catalogue, one operation per row of COMPONENT_EVENT_FINDERS. */
 export function componentEventRoutes(app: ApiApp, deps: Deps): void {
   for (const finder of COMPONENT_EVENT_FINDERS) {
-    const named = UUID_FIELDS.has(finder.field) ? Ruuid() : Type.String({ minLength: 1, maxLength: 256 });
+    const named = NotRef('filter', UUID_FIELDS.has(finder.field) ? Ruuid() : Type.String({ minLength: 1, maxLength: 256 }));
     operation(
       app,
       {

@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { AccessControlledDoor } from '../schemas.js';
 import { DOOR_PAGE } from '../service.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -15,13 +16,16 @@ const pageFields = {
 /** The fields of a door that create and update take (others of the platform's door type are accepted and ignored). */
 const doorFields = {
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
-  associatedCameras: Opt(Type.Array(FacetId({ description: 'a camera of the door, as a facet id (<camera>.v0)' }), { maxItems: 100 })),
+  associatedCameras: Opt(NotRef('handler', Type.Array(FacetId({ description: 'a camera of the door, as a facet id (<camera>.v0)' }), { maxItems: 100 }))),
   unlockTimeSec: Opt(Type.Integer({ minimum: 1, maximum: 3600, description: 'how long an unlock lasts' })),
   defaultState: Opt(DoorState),
   doorStateToScheduleUuidMap: Opt(
-    Type.Object({ UNLOCKED: Opt(Ruuid()), ACCESS_CONTROLLED: Opt(Ruuid()) }, { additionalProperties: false, description: 'the schedules of each state' }),
+    Type.Object(
+      { UNLOCKED: Opt(RefUuid('schedule')), ACCESS_CONTROLLED: Opt(RefUuid('schedule')) },
+      { additionalProperties: false, description: 'the schedules of each state' },
+    ),
   ),
-  scheduleUuid: Opt(Ruuid({ description: "Gatehouse's: the schedule during which the door's access rules admit (null: always)" })),
+  scheduleUuid: Opt(RefUuid('schedule', "Gatehouse's: the schedule during which the door's access rules admit (null: always)")),
 };
 
 const DoorResponse = ResponseOf({ accessControlledDoor: Field(AccessControlledDoor) });
@@ -31,14 +35,14 @@ export const CreateAccessControlledDoorRequest = Type.Object({
   accessControlledDoor: Type.Object({
     ...doorFields,
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    locationUuid: Ruuid(),
-    ownerDeviceUuid: Opt(Ruuid({ description: "the door's DOOR_CONTROLLER (none: no remote unlock)" })),
+    locationUuid: NotRef('handler', Ruuid()),
+    ownerDeviceUuid: Opt(NotRef('handler', Ruuid({ description: "the door's DOOR_CONTROLLER (none: no remote unlock)" }))),
   }),
 });
 export const CreateAccessControlledDoorResponse = DoorResponse;
-export const UpdateAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: Ruuid(), ...doorFields });
+export const UpdateAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()), ...doorFields });
 export const UpdateAccessControlledDoorResponse = DoorResponse;
-export const DoorUuidRequest = Type.Object({ accessControlledDoorUuid: Ruuid() });
+export const DoorUuidRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()) });
 export const DeleteAccessControlledDoorResponse = DoorResponse;
 
 export const DoorLabelRequest = Type.Object({ accessControlledDoorUuid: Ruuid(), label: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -50,9 +54,9 @@ export const GetAccessControlledDoorLabelsForOrgResponse = ResponseOf({
 
 export const FindAccessControlledDoorsRequest = Type.Object(pageFields);
 export const FindAccessControlledDoorsResponse = DoorsPageResponse;
-export const FindAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: Ruuid(), ...pageFields });
+export const FindAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
 export const FindAccessControlledDoorsByLocationResponse = DoorsPageResponse;
-export const FindAccessControlledDoorsByOwnerDeviceRequest = Type.Object({ ownerDeviceUuid: Ruuid() });
+export const FindAccessControlledDoorsByOwnerDeviceRequest = Type.Object({ ownerDeviceUuid: NotRef('handler', Ruuid()) });
 export const FindAccessControlledDoorsByOwnerDeviceResponse = ResponseOf({ accessControlledDoors: Field(Type.Array(AccessControlledDoor)) });
 
 export const AccessControlledDoorShadow = Type.Object(
@@ -76,13 +80,13 @@ export const AccessControlledDoorShadow = Type.Object(
   { description: "A door's shadow: its access state and what decided it" },
 );
 export const FindAccessControlledDoorShadowsRequest = Type.Object(pageFields);
-export const FindAccessControlledDoorShadowsByLocationRequest = Type.Object({ locationUuid: Ruuid(), ...pageFields });
+export const FindAccessControlledDoorShadowsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
 export const FindAccessControlledDoorShadowsResponse = ResponseOf({
   shadows: Field(Type.Array(AccessControlledDoorShadow)),
   lastEvaluatedKey: Field(Type.String()),
 });
 export const FindMinimalStateAccessControlledDoorsRequest = Type.Object(pageFields);
-export const FindMinimalStateAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: Ruuid(), ...pageFields });
+export const FindMinimalStateAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
 export const FindMinimalStateAccessControlledDoorsResponse = ResponseOf({
   accessControlledDoors: Field(Type.Array(Type.Object({ door: Field(AccessControlledDoor), shadow: Field(AccessControlledDoorShadow) }))),
   lastEvaluatedKey: Field(Type.String()),

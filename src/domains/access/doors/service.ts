@@ -4,7 +4,6 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findDevices, findLocation } from '../../devices/service.js';
-import { findSchedule } from '../../schedules/service.js';
 import { doorAnswer, type DoorAnswer } from '../service.js';
 import { applyDoorState } from './door-state.js';
 import * as store from './store.js';
@@ -34,13 +33,7 @@ async function cameraUuidsOf(w: WriteScope, refs: readonly string[]): Promise<st
   return uuids.sort();
 }
 
-async function scheduleOf(w: WriteScope, uuid: string | null | undefined, path: string): Promise<string | null | undefined> {
-  if (uuid == null) return uuid;
-  if (!(await findSchedule(w, w.actor.orgUuid, uuid))) throw fail('NOT_FOUND', `${path}: schedule ${uuid}`);
-  return uuid;
-}
-
-/** The door's fields checked against the organization, as columns (undefined: left as they are). */
+/** The door's fields checked against the organization, as columns (undefined: left as they are); its schedules are checked at the edge. */
 async function checkedFields(w: WriteScope, fields: DoorFields) {
   if (fields.name !== undefined && fields.name !== null && !fields.name.trim()) throw fail('INVALID_VALUE', 'name: must not be empty');
   const map = fields.doorStateToScheduleUuidMap;
@@ -49,10 +42,9 @@ async function checkedFields(w: WriteScope, fields: DoorFields) {
     cameraUuids: fields.associatedCameras == null ? undefined : await cameraUuidsOf(w, fields.associatedCameras),
     unlockDurationMs: fields.unlockTimeSec == null ? undefined : fields.unlockTimeSec * 1000,
     defaultState: fields.defaultState ?? undefined,
-    scheduleUuid: await scheduleOf(w, fields.scheduleUuid, 'scheduleUuid'),
-    unlockedScheduleUuid: map === undefined ? undefined : ((await scheduleOf(w, map?.UNLOCKED, 'doorStateToScheduleUuidMap.UNLOCKED')) ?? null),
-    controlledScheduleUuid:
-      map === undefined ? undefined : ((await scheduleOf(w, map?.ACCESS_CONTROLLED, 'doorStateToScheduleUuidMap.ACCESS_CONTROLLED')) ?? null),
+    scheduleUuid: fields.scheduleUuid,
+    unlockedScheduleUuid: map === undefined ? undefined : (map?.UNLOCKED ?? null),
+    controlledScheduleUuid: map === undefined ? undefined : (map?.ACCESS_CONTROLLED ?? null),
   };
 }
 

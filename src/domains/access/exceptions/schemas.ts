@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -32,14 +33,14 @@ export const DoorScheduleException = Type.Object(
 const exceptionFields = {
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
   description: Opt(Type.String({ maxLength: 1000 })),
-  locationUuid: Opt(Ruuid()),
-  doorUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
-  locationToDoorsMap: Opt(DoorMap),
+  locationUuid: Opt(NotRef('handler', Ruuid())),
+  doorUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  locationToDoorsMap: Opt(NotRef('handler', DoorMap)),
   localStartDate: Opt(LocalDate),
   localEndDate: Opt(LocalDate),
   defaultState: Opt(DoorState),
   intervals: Opt(Type.Array(Interval, { maxItems: 100 })),
-  uuid: Opt(Ruuid({ description: 'the exception to update' })),
+  uuid: Opt(NotRef('subject', Ruuid({ description: 'the exception to update' }))),
 };
 const ExceptionResponse = ResponseOf({ exception: Field(DoorScheduleException) });
 const ExceptionsResponse = ResponseOf({ exceptions: Field(Type.Array(DoorScheduleException)) });
@@ -56,16 +57,16 @@ const DateRangeFilter = Type.Object(
 export const CreateExceptionRequest = Type.Object({
   exception: Type.Object({ ...exceptionFields, name: Type.String({ minLength: 1, maxLength: 200 }), localStartDate: LocalDate, localEndDate: LocalDate }),
 });
-export const UpdateExceptionRequest = Type.Object({ exception: Type.Object({ ...exceptionFields, uuid: Ruuid() }) });
+export const UpdateExceptionRequest = Type.Object({ exception: Type.Object({ ...exceptionFields, uuid: NotRef('subject', Ruuid()) }) });
 export const UpdateExceptionResponse = ResponseOf({
   exception: Field(DoorScheduleException),
   expiredACDLicensesDoorUuids: Field(Type.Array(Ruuid())),
   unassignedACDLicensesDoorUuids: Field(Type.Array(Ruuid())),
 });
-export const ExceptionUuidRequest = Type.Object({ exceptionUuid: Ruuid() });
+export const ExceptionUuidRequest = Type.Object({ exceptionUuid: NotRef('handler', Ruuid()) });
 export const ExceptionAnswer = ExceptionResponse;
 export const DeleteExceptionResponse = ResponseOf({});
 export const FindExceptionsRequest = Type.Object({ dateRangeFilter: Opt(DateRangeFilter) });
-export const FindExceptionsForDoorRequest = Type.Object({ doorUuid: Ruuid(), dateRangeFilter: Opt(DateRangeFilter) });
-export const FindExceptionsForLocationRequest = Type.Object({ locationUuid: Ruuid(), dateRangeFilter: Opt(DateRangeFilter) });
+export const FindExceptionsForDoorRequest = Type.Object({ doorUuid: NotRef('handler', Ruuid()), dateRangeFilter: Opt(DateRangeFilter) });
+export const FindExceptionsForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), dateRangeFilter: Opt(DateRangeFilter) });
 export const FindExceptionsResponse = ExceptionsResponse;

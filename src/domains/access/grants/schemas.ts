@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import type { FinderField, RuleFinder } from './finders.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -16,20 +17,20 @@ const Labels = Type.Array(Label('a door label'), {
 
 /** The lists a grant or revocation names, as requests send them and answers carry them. */
 const lists = {
-  userUuids: Uuids('users the rule applies to'),
-  groupUuids: Uuids('access control groups whose members the rule applies to'),
-  accessControlledDoorUuids: Uuids('doors it covers (none of doors, landings and labels: every door of its location)'),
-  accessControlledElevatorLandingUuids: Uuids('elevator landings it covers'),
+  userUuids: NotRef('handler', Uuids('users the rule applies to')),
+  groupUuids: NotRef('handler', Uuids('access control groups whose members the rule applies to')),
+  accessControlledDoorUuids: NotRef('handler', Uuids('doors it covers (none of doors, landings and labels: every door of its location)')),
+  accessControlledElevatorLandingUuids: NotRef('handler', Uuids('elevator landings it covers')),
   doorLabelIds: Labels,
 };
 
 /** A grant or revocation as create and update take it (sortKey and storedInS3 of the catalogue are ignored). */
 export const AccessRuleInput = Type.Object({
-  uuid: Opt(Ruuid({ description: 'update: the rule to replace' })),
-  orgUuid: Opt(Ruuid()),
+  uuid: Opt(NotRef('subject', Ruuid({ description: 'update: the rule to replace' }))),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
-  locationUuid: Opt(Ruuid({ description: 'where the rule stands (required to create)' })),
-  scheduleUuid: Opt(Ruuid({ description: 'when the rule holds, on the location’s wall clock; none: at all times' })),
+  locationUuid: Opt(NotRef('handler', Ruuid({ description: 'where the rule stands (required to create)' }))),
+  scheduleUuid: Opt(NotRef('handler', Ruuid({ description: 'when the rule holds, on the location’s wall clock; none: at all times' }))),
   ...Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, Opt(v)])),
   createdAtMillis: Opt(EpochMs()),
   updatedAtMillis: Opt(EpochMs()),
@@ -59,12 +60,12 @@ export function ruleSchemas(names: { one: string; many: string; uuid: string }) 
 }
 
 const FINDER_FIELDS: Record<FinderField, TSchema> = {
-  locationUuid: Ruuid(),
-  userUuid: Ruuid(),
-  groupUuid: Ruuid(),
-  accessControlledDoorUuid: Ruuid(),
-  accessControlledElevatorLandingUuid: Ruuid(),
-  doorLabelId: Label('the door label'),
+  locationUuid: NotRef('handler', Ruuid()),
+  userUuid: NotRef('handler', Ruuid()),
+  groupUuid: NotRef('handler', Ruuid()),
+  accessControlledDoorUuid: NotRef('handler', Ruuid()),
+  accessControlledElevatorLandingUuid: NotRef('handler', Ruuid()),
+  doorLabelId: NotRef('handler', Label('the door label')),
 };
 
 /** A finder's request: its fields, each required. */

@@ -1,10 +1,11 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GROUP_TYPES } from './service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });
-const UserUuids = Type.Array(Ruuid(), { maxItems: 1000, description: 'users of the organization' });
+const UserUuids = NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, description: 'users of the organization' }));
 const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalogue's RHOMBUS_ACCESS_CONTROL");
 
 export const AccessControlGroup = Type.Object(
@@ -35,21 +36,25 @@ export const AccessControlGroupMember = Type.Object(
 
 const Groups = ResponseOf({ groups: Field(Type.Array(AccessControlGroup)) });
 const Members = ResponseOf({ groupMembers: Field(Type.Array(AccessControlGroupMember)) });
-const GroupUuid = Type.Object({ groupUuid: Ruuid() });
-const UserUuid = Type.Object({ userUuid: Ruuid() });
-const GroupUsers = Type.Object({ groupUuid: Ruuid(), userUuids: UserUuids });
+const GroupUuid = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
+const UserUuid = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
+const GroupUsers = Type.Object({ groupUuid: NotRef('handler', Ruuid()), userUuids: UserUuids });
 
 export const CreateAccessControlGroupRequest = Type.Object({
   name: GroupName,
   description: Opt(Type.String({ maxLength: 1000 })),
-  locationUuid: Opt(Ruuid()),
+  locationUuid: Opt(NotRef('handler', Ruuid())),
   userUuids: Opt(UserUuids),
 });
 export const CreateAccessControlGroupResponse = ResponseOf({
   group: Field(AccessControlGroup),
   groupMembers: Field(Type.Array(AccessControlGroupMember)),
 });
-export const UpdateAccessControlGroupRequest = Type.Object({ groupUuid: Ruuid(), name: Opt(GroupName), description: Opt(Type.String({ maxLength: 1000 })) });
+export const UpdateAccessControlGroupRequest = Type.Object({
+  groupUuid: NotRef('handler', Ruuid()),
+  name: Opt(GroupName),
+  description: Opt(Type.String({ maxLength: 1000 })),
+});
 export const UpdateAccessControlGroupResponse = ResponseOf({ group: Field(AccessControlGroup) });
 export const DeleteAccessControlGroupRequest = GroupUuid;
 export const EmptyResponse = ResponseOf({});

@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GUEST_PASS_LIFECYCLES } from './model.js';
 import { GUEST_PASS_PAGE } from './service.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -27,8 +28,8 @@ export const GuestPass = Type.Object(
 
 export const CreateGuestPassRequest = Type.Object({
   guestPass: Type.Object({
-    locationUuid: Ruuid(),
-    doorUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 100 }),
+    locationUuid: NotRef('handler', Ruuid()),
+    doorUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 100 })),
     passStartTimeMs: EpochMs('inclusive'),
     passEndTimeMs: EpochMs('exclusive'),
     note: Opt(Type.String({ maxLength: 1000 })),
@@ -47,6 +48,6 @@ export const FindGuestPassesRequest = Type.Object({
   lastEvaluatedKey: Opt(Type.String({ maxLength: 512 })),
 });
 export const FindGuestPassesResponse = ResponseOf({ guestPasses: Field(Type.Array(GuestPass)), lastEvaluatedKey: Field(Type.String()) });
-export const GuestPassUuidRequest = Type.Object({ guestPassUuid: Ruuid() });
+export const GuestPassUuidRequest = Type.Object({ guestPassUuid: NotRef('handler', Ruuid()) });
 export const GuestPassResponse = ResponseOf({ guestPass: Field(GuestPass) });
 export const DeleteGuestPassResponse = ResponseOf({});

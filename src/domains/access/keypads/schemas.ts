@@ -2,16 +2,17 @@ import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Floor, Latitude, Longitude, Name } from '../../devices/cameras/camera-details.schemas.js';
 import { KeypadConfig } from '../../devices/sensors/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Keypads (issue 19): reads by location, updates, unregistering and claiming; shapes from the catalogue. */
-export const GetKeypadsForLocationRequest = Type.Object({ locationUuid: Ruuid() });
+export const GetKeypadsForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
 export const GetKeypadsForLocationResponse = ResponseOf({ keypads: Field(Type.Array(KeypadConfig)) });
 
 const Text = (maxLength: number) => Field(Type.String({ maxLength }));
 export const UpdateKeypadRequest = Type.Object({
-  keypadUuid: Ruuid(),
+  keypadUuid: NotRef('handler', Ruuid()),
   name: Field(Name),
-  locationUuid: Field(Ruuid()),
+  locationUuid: Field(NotRef('handler', Ruuid())),
   floorNumber: Field(Floor),
   latitude: Field(Latitude),
   longitude: Field(Longitude),
@@ -19,8 +20,8 @@ export const UpdateKeypadRequest = Type.Object({
   buildingAdminPhoneNumber: Field(Type.String({ pattern: '^\\+?[0-9 ()-]{3,30}$' })),
   showCallBuildingAdmin: Field(Type.Boolean()),
   additionalFeaturesDisabled: Field(Type.Boolean()),
-  logoUuid: Field(Ruuid()),
-  videoWallUuid: Field(Ruuid({ description: 'a video wall of the organization' })),
+  logoUuid: Field(NotRef('handler', Ruuid())),
+  videoWallUuid: Field(NotRef('handler', Ruuid({ description: 'a video wall of the organization' }))),
   qualifiedAddress: Field(
     Type.Object({
       addressline1: Text(200),
@@ -31,14 +32,14 @@ export const UpdateKeypadRequest = Type.Object({
       regionCode: Text(8),
     }),
   ),
-  timeZoneId: Text(64),
+  timeZoneId: NotRef('external', Text(64)),
   locationName: Text(200),
-  subLocationsHierarchyKey: Field(Type.Object({ locationUuids: Field(Type.Array(Ruuid(), { maxItems: 20 })) })),
+  subLocationsHierarchyKey: Field(Type.Object({ locationUuids: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 20 }))) })),
 });
-export const KeypadRequest = Type.Object({ keypadUuid: Ruuid() });
+export const KeypadRequest = Type.Object({ keypadUuid: NotRef('handler', Ruuid()) });
 export const ClaimKeypadActivationTokenRequest = Type.Object({
   activationToken: Type.String({ minLength: 4, maxLength: 64, description: 'the token the keypad shows' }),
-  locationUuid: Ruuid(),
+  locationUuid: NotRef('handler', Ruuid()),
   name: Name,
 });
 

@@ -4,8 +4,8 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { orgRecords } from '../../../records/org-records.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import type { WriteScope } from '../../../bus/write.js';
-import type { RecordCleaner } from '../../../records/references.js';
+import { write, type WriteScope } from '../../../bus/write.js';
+import { forgetRecord, type RecordCleaner, type RecordFinder } from '../../../records/references.js';
 import { findLocation } from '../../devices/service.js';
 import { DOOR_LOCKDOWN_STATES, doorStateUnderPlans, type DoorLockdown, type LockdownPlanRecord, type LockdownUsersAndGroups } from './model.js';
 import * as lockdownStore from './store.js';
@@ -100,6 +100,9 @@ export async function plansByUuid(source: ReadSource, orgUuid: string, uuids: re
  * A door while its location is locked down: its state under the active plans, what the lockdown overrides
  * (test mode may override less), and who keeps access. Null while the location is not locked down.
  */
+/** The record finder of kind lockdownPlan (src/records/references.ts). */
+export const findLockdownPlanUuids: RecordFinder = async (source, orgUuid, uuids) => new Set((await plansByUuid(source, orgUuid, uuids)).map((p) => p.uuid));
+
 export async function doorLockdownOf(source: ReadSource, door: { uuid: string; orgUuid: string; locationUuid: string }): Promise<DoorLockdown | null> {
   const state = await lockdownStore.findState(dbOf(source), door.orgUuid, door.locationUuid);
   if (state?.state !== 'LOCKED_DOWN') return null;
@@ -142,6 +145,19 @@ export async function updatePlan(
 ): Promise<LockdownPlanRecord> {
   const { lockdownPlanUuid, ...fields } = input;
   return lockdownPlans.update(deps, ctx, lockdownPlanUuid, fields as Partial<LockdownPlanRecord>);
+}
+
+/** Deletes a plan (refused while active) and takes it out of every record that names it (a rule's lockdown action), in one write. */
+export async function deletePlan(
+  deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'recordCleaners'>,
+  ctx: CallerContext,
+  uuid: string,
+): Promise<LockdownPlanRecord> {
+  return write(deps, ctx, async (w) => {
+    const plan = await lockdownPlans.delete(w, uuid);
+    await forgetRecord(deps, w, 'lockdownPlan', plan.uuid);
+    return plan;
+  });
 }
 
 export async function findPlans(

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { createPlan, findPlans, lockdownPlans, updatePlan } from './lockdown-plans.js';
+import { createPlan, deletePlan, findPlans, lockdownPlans, updatePlan } from './lockdown-plans.js';
 import { deleteLockdownRule, lockdownRulesOf, saveLockdownRule } from './lockdown-rules.js';
 import * as s from './schemas.js';
 import { findEvents, findStates, lockdownWrites } from './service.js';
@@ -58,7 +58,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.LockdownPlanUuidRequest,
       response: s.DeleteLockdownPlanResponse,
     },
-    async (input, ctx) => ({ lockdownPlanUuid: (await lockdownPlans.remove(deps, ctx, input.lockdownPlanUuid)).uuid, orgUuid: ctx.orgUuid }),
+    async (input, ctx) => ({ lockdownPlanUuid: (await deletePlan(deps, ctx, input.lockdownPlanUuid)).uuid, orgUuid: ctx.orgUuid }),
   );
   operation(
     app,

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid, type RecordKind } from '../../../schemas/record-kinds.js';
+import { NotRef, type RecordKind, RefUuid } from '../../../schemas/record-kinds.js';
 import { LOCKDOWN_TRIGGERS } from './model.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
 import { LOCKDOWN_EVENT_PAGE } from './service.js';
@@ -11,11 +11,11 @@ const Uuids = (max = 1000) => Type.Array(Ruuid(), { maxItems: max, uniqueItems: 
 const RefUuids = (kind: RecordKind) => Type.Array(RefUuid(kind), { maxItems: 1000, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const DoorLockdownState = StringEnum(DOOR_LOCKDOWN_STATES);
-const LocationRequest = Type.Object({ locationUuid: Ruuid() });
+const LocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
 
 // ---- Plans ----
 
-const UsersAndGroups = { userUuids: Opt(RefUuids('user')), groupUuids: Opt(RefUuids('accessGroup')) };
+const UsersAndGroups = { userUuids: Opt(NotRef('handler', RefUuids('user'))), groupUuids: Opt(NotRef('handler', RefUuids('accessGroup'))) };
 const NotificationPlan = Type.Object({ ...UsersAndGroups, rhombusKeyNotificationMessage: Opt(Type.String({ maxLength: 1000 })) });
 const TestPlan = Type.Object({ doorStateOverrideEnabled: Opt(Type.Boolean()), userAccessOverrideEnabled: Opt(Type.Boolean()) });
 const DoorStateMap = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), DoorLockdownState, {
@@ -63,14 +63,14 @@ export const CreateLocationLockdownPlanRequest = Type.Object({
   lockdownPlan: Type.Object({
     ...planFields,
     name: Name,
-    locationUuid: Ruuid(),
+    locationUuid: NotRef('handler', Ruuid()),
     type: Opt(StringEnum(['LOCATION_LOCKDOWN'] as const, 'only location lockdowns are kept')),
   }),
 });
 export const CreateLocationLockdownPlanResponse = PlanResponse;
-export const UpdateLocationLockdownPlanRequest = Type.Object({ lockdownPlanUuid: Ruuid(), ...planFields });
+export const UpdateLocationLockdownPlanRequest = Type.Object({ lockdownPlanUuid: NotRef('handler', Ruuid()), ...planFields });
 export const UpdateLocationLockdownPlanResponse = PlanResponse;
-export const LockdownPlanUuidRequest = Type.Object({ lockdownPlanUuid: Ruuid() });
+export const LockdownPlanUuidRequest = Type.Object({ lockdownPlanUuid: NotRef('handler', Ruuid()) });
 export const GetLockdownPlanResponse = PlanResponse;
 export const DeleteLockdownPlanResponse = ResponseOf({ lockdownPlanUuid: Field(Ruuid()), orgUuid: Field(Ruuid()) });
 export const FindLockdownPlansRequest = Type.Object({});
@@ -101,15 +101,15 @@ const StateResponse = ResponseOf({ state: Field(LocationLockdownState) });
 
 const StateUpdatedAt = Opt(EpochMs('the state updatedAtMillis the caller saw: another answers OPTIMISTIC_CONCURRENCY and changes nothing'));
 export const ActivateLockdownForLocationRequest = Type.Object({
-  locationUuid: Ruuid(),
-  lockdownPlanUuids: Opt(Uuids(100)),
+  locationUuid: NotRef('handler', Ruuid()),
+  lockdownPlanUuids: Opt(NotRef('handler', Uuids(100))),
   stateUpdatedAtMillis: StateUpdatedAt,
 });
 export const ActivateLockdownForLocationResponse = ResponseOf({
   result: Field(StringEnum(['SUCCESS', 'INVALID_LOCKDOWN_PLANS', 'OPTIMISTIC_CONCURRENCY'] as const)),
   state: Field(LocationLockdownState),
 });
-export const DeactivateLockdownForLocationRequest = Type.Object({ locationUuid: Ruuid(), stateUpdatedAtMillis: StateUpdatedAt });
+export const DeactivateLockdownForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), stateUpdatedAtMillis: StateUpdatedAt });
 export const DeactivateLockdownForLocationResponse = ResponseOf({
   result: Field(StringEnum(['SUCCESS', 'OPTIMISTIC_CONCURRENCY'] as const)),
   state: Field(LocationLockdownState),
@@ -134,7 +134,7 @@ export const LockdownEvent = Type.Object({
   createdAtMillis: Field(EpochMs()),
 });
 export const FindLocationLockdownEventsRequest = Type.Object({
-  locationUuid: Ruuid(),
+  locationUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Opt(EpochMs('exclusive')),
   createdBeforeMs: Opt(EpochMs('exclusive')),
   limit: Opt(Type.Integer({ minimum: 1, maximum: LOCKDOWN_EVENT_PAGE.max, description: `newest first; default ${LOCKDOWN_EVENT_PAGE.default}` })),
@@ -144,10 +144,10 @@ export const FindLocationLockdownEventsResponse = ResponseOf({ events: Field(Typ
 // ---- Rules ----
 
 const RuleFilters = Type.Object({
-  scheduleUuids: Opt(Uuids(50)),
+  scheduleUuids: Opt(NotRef('handler', Uuids(50))),
   triggerBackoffSecs: Opt(Type.Integer({ minimum: 0, maximum: 86_400 })),
 });
-const ActivateAction = Type.Object({ locationLockdownPlanUuid: Ruuid(), locationUuid: Opt(Ruuid()) });
+const ActivateAction = Type.Object({ locationLockdownPlanUuid: NotRef('handler', Ruuid()), locationUuid: Opt(NotRef('handler', Ruuid())) });
 
 export const LockdownRule = Type.Object({
   ruleUuid: Field(Ruuid()),
@@ -159,9 +159,9 @@ export const LockdownRule = Type.Object({
 });
 export const CreateLockdownRuleForLocationRequest = Type.Object({
   rule: Type.Object({
-    ruleUuid: Opt(Ruuid({ description: 'a rule of the location to update; absent: a new rule' })),
+    ruleUuid: Opt(NotRef('handler', Ruuid({ description: 'a rule of the location to update; absent: a new rule' }))),
     ruleName: Opt(Type.String({ maxLength: 200 })),
-    locationUuid: Ruuid(),
+    locationUuid: NotRef('handler', Ruuid()),
     triggerActivity: StringEnum(LOCKDOWN_TRIGGERS, 'the activity at the location that fires the rule'),
     ruleFilters: Opt(RuleFilters),
     action: Type.Object({ activateLocationLockdown: ActivateAction }, { description: 'a lockdown rule activates one of its location plans' }),
@@ -170,5 +170,5 @@ export const CreateLockdownRuleForLocationRequest = Type.Object({
 export const CreateLockdownRuleForLocationResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
 export const GetLockdownRulesForLocationRequest = LocationRequest;
 export const GetLockdownRulesForLocationResponse = ResponseOf({ rules: Field(Type.Array(LockdownRule)) });
-export const DeleteLockdownRuleForLocationRequest = Type.Object({ locationUuid: Ruuid(), ruleUuid: Ruuid() });
+export const DeleteLockdownRuleForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ruleUuid: NotRef('handler', Ruuid()) });
 export const DeleteLockdownRuleForLocationResponse = ResponseOf({});

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
 const Str = Type.String();
@@ -32,9 +33,9 @@ export const CameraDetails = Type.Object({
   subLocationsHierarchyKey: Field(SubLocations),
 });
 
-export const GetCameraDetailsRequest = Type.Object({ cameraUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 }) });
+export const GetCameraDetailsRequest = Type.Object({ cameraUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 })) });
 export const GetCameraDetailsResponse = ResponseOf({ cameras: Field(Type.Array(CameraDetails)) });
-export const GetCameraDetailsV2Request = Type.Object({ cameraUuid: Ruuid() });
+export const GetCameraDetailsV2Request = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
 export const GetCameraDetailsV2Response = ResponseOf({ camera: Field(CameraDetails) });
 
 export const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -46,10 +47,10 @@ const Direction = Type.Number({ minimum: -7, maximum: 7, description: 'radians' 
 
 /** The fields updateDetails sets (the reference's backwards-compatible update: a field given is set). */
 export const CameraDetailsUpdate = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   name: Field(Name),
   description: Field(Description),
-  locationUuid: Field(Ruuid()),
+  locationUuid: Field(NotRef('handler', Ruuid())),
   floorNumber: Field(Floor),
   latitude: Field(Latitude),
   longitude: Field(Longitude),
@@ -69,14 +70,14 @@ export const UPDATABLE_V2 = [
   'policyUuid',
 ] as const;
 export const UpdateCameraDetailsV2Request = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   name: Field(Name),
   nameUpdated: Field(Bool),
   description: Field(Description),
   descriptionUpdated: Field(Bool),
   customData: Field(Type.String({ maxLength: 10_000 })),
   customDataUpdated: Field(Bool),
-  locationUuid: Field(Ruuid()),
+  locationUuid: Field(NotRef('handler', Ruuid())),
   locationUuidUpdated: Field(Bool),
   floorNumber: Field(Floor),
   floorNumberUpdated: Field(Bool),
@@ -86,7 +87,7 @@ export const UpdateCameraDetailsV2Request = Type.Object({
   longitudeUpdated: Field(Bool),
   directionRadians: Field(Direction),
   directionRadiansUpdated: Field(Bool),
-  policyUuid: Field(Ruuid({ description: 'the camera policy it follows; null: none' })),
+  policyUuid: Field(NotRef('handler', Ruuid({ description: 'the camera policy it follows; null: none' }))),
   policyUuidUpdated: Field(Bool),
 });
 export const UpdateDetailsBulkV2Request = Type.Object({
@@ -119,7 +120,7 @@ export const FullCameraState = Type.Object({
   region: Field(Str),
   mediaRegion: Field(Str),
 });
-export const GetFullCameraStateRequest = Type.Object({ cameraUuid: Ruuid(), force: Field(Bool) });
+export const GetFullCameraStateRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()), force: Field(Bool) });
 export const GetFullCameraStateResponse = ResponseOf({ fullCameraState: Field(FullCameraState) });
 
 const Percent = Type.Integer({ minimum: 0, maximum: 100 });
@@ -177,20 +178,20 @@ export const CameraConfig = Type.Object({
   cross_counting: Field(Bool),
   cross_counting_settings: Field(CrossCountingSettings),
 });
-export const GetCameraConfigRequest = Type.Object({ cameraUuid: Ruuid() });
+export const GetCameraConfigRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
 export const UpdateCameraConfigRequest = Type.Object({
-  config: Type.Object({ deviceUuid: Ruuid(), ...configProperties }, { additionalProperties: false }),
+  config: Type.Object({ deviceUuid: NotRef('handler', Ruuid()), ...configProperties }, { additionalProperties: false }),
 });
 
 export const REBOOT_STATUSES = ['SUCCESS_REBOOT_SENT', 'FAILED_CAMERA_OFFLINE', 'FAILED_CAMERA_NOT_AUTHORIZED'] as const;
-export const RebootCameraRequest = Type.Object({ cameraUuid: Ruuid() });
+export const RebootCameraRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
 export const RebootCameraResponse = ResponseOf({ status: Field(Type.Enum(REBOOT_STATUSES)) });
 
 /** The platform's MCP client sends this range in milliseconds, though the catalogue says seconds: both are read. */
 const MS_READING = "a value of 10^11 or more, as the platform's MCP client sends, is read as epoch milliseconds";
 export const GetUptimeWindowsRequest = Type.Object({
-  cameraUuid: Ruuid(),
+  cameraUuid: NotRef('handler', Ruuid()),
   startTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
   endTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
 });
@@ -213,17 +214,17 @@ export const AI_THRESHOLD_FIELDS = {
 const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof AI_THRESHOLD_FIELDS]: ReturnType<typeof Field<(typeof AI_THRESHOLD_FIELDS)[K]>>;
 };
-export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: Alias(Ruuid(), ['deviceUuid']) });
+export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: NotRef('handler', Alias(Ruuid(), ['deviceUuid'])) });
 export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
-export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: Ruuid(), ...thresholdProperties });
+export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()), ...thresholdProperties });
 
-export const RevertCameraToDefaultsRequest = Type.Object({ cameraUuid: Ruuid() });
+export const RevertCameraToDefaultsRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
 const Coordinate = Type.Object({
   x: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image width' })),
   y: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image height' })),
 });
 export const UpdateCameraLineCrossingThresholdsRequest = Type.Object({
-  cameraUuid: Type.Union([Ruuid(), FacetId()]),
+  cameraUuid: NotRef('handler', Type.Union([Ruuid(), FacetId()])),
   objectType: Field(StringEnum(CROSSING_OBJECTS)),
   directions: Field(Type.Array(StringEnum(CROSSING_DIRECTIONS), { maxItems: 2 })),
   inverted: Field(Bool),

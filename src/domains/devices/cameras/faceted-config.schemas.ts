@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { CAMERA_CONFIG_FIELDS, CameraConfig } from './camera-details.schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * A camera's settings as the faceted view groups them (deviceconfig/getFacetedConfig and updateFacetedConfig):
@@ -48,12 +49,12 @@ const FacetName = Type.String({ pattern: '^[a-z][0-9]{1,2}$' });
 const updatedSetMethodMap = Field(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Null()])));
 const strict = { additionalProperties: false };
 
-export const GetFacetedConfigRequest = Type.Object({ deviceUuid: Ruuid() });
+export const GetFacetedConfigRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()) });
 export const GetFacetedConfigResponse = ResponseOf({ config: Field(FacetedUserConfig) });
 export const UpdateFacetedConfigRequest = Type.Object({
   configUpdate: Type.Object(
     {
-      deviceUuid: Ruuid(),
+      deviceUuid: NotRef('handler', Ruuid()),
       videoFacetSettings: Field(
         Type.Record(FacetName, Type.Object({ ...fieldsOf(UPDATABLE_VIDEO), resolution: Field(Resolution), updatedSetMethodMap }, strict)),
       ),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Field, Nullable, ResponseOf } from '../../../schemas/common.js';
 import { ACTIVITIES, FOOTAGE_COLORS } from '../../../schemas/activities.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Permyriad = (edge: string) => Type.Integer({ description: `${edge} edge, in permyriad of the image (0..10000)` });
 
@@ -69,7 +70,7 @@ export const GetFootageBoundingBoxesRequest = Type.Object({
 export const GetFootageBoundingBoxesResponse = ResponseOf({ footageBoundingBoxes: Field(Type.Array(FootageBoundingBox)) });
 
 export const GetFootageBoundingBoxesForMultipleRequest = Type.Object({
-  cameraUuids: Type.Array(CameraUuid, { minItems: 1, maxItems: 100 }),
+  cameraUuids: NotRef('handler', Type.Array(CameraUuid, { minItems: 1, maxItems: 100 })),
   startTimeSec: Type.Integer({ minimum: 0, description: 'start of the range, epoch seconds' }),
   durationSec: Type.Integer({ minimum: 1, maximum: 86_400, description: 'length of the range, seconds' }),
 });

@@ -4,6 +4,7 @@ import { ACTIVITIES } from '../../../schemas/activities.js';
 import { FullCameraState } from '../cameras/camera-details.schemas.js';
 import { DeviceId } from '../lifecycle/schemas.js';
 import { gatewaySenseFields, GetEventsForEnvironmentalGatewayRequest, MinimalEnvironmentalGatewayState } from '../sensors/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Reads of climate sensors, gateways, audio gateways, cameras and device features (issue 19); shapes from the catalogue. */
 const Str = Type.String();
@@ -12,7 +13,7 @@ const Num = Type.Number();
 const Bool = Type.Boolean();
 const Unit = Type.Number({ minimum: 0, maximum: 1 });
 
-export const GetClimateSensorConfigRequest = Type.Object({ uuid: Ruuid() });
+export const GetClimateSensorConfigRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const GetClimateSensorConfigResponse = ResponseOf({
   config: Field(
     Type.Object({
@@ -54,7 +55,7 @@ export const GetMinimalStateEventsForEnvironmentalGatewayResponse = ResponseOf({
 export const GetFullAudioGatewayStateRequest = Type.Object({ deviceUuid: DeviceId, force: Field(Bool) });
 export const GetFullAudioGatewayStateResponse = ResponseOf({ fullAudioGatewayState: Field(FullCameraState) });
 export const GetAudioGatewayUptimeWindowsRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   startTimeMs: Type.Integer({ minimum: 0, description: 'epoch ms' }),
   endTimeMs: Type.Integer({ minimum: 0, description: 'epoch ms' }),
 });
@@ -109,7 +110,7 @@ export const GetCurrentCameraStateResponse = ResponseOf({
 
 export const GetDeviceEventTypesRequest = Type.Object({ deviceUuid: DeviceId });
 export const GetDeviceEventTypesResponse = ResponseOf({ eventTypes: Field(Type.Array(StringEnum(ACTIVITIES))) });
-export const GetDeviceFeaturesListRequest = Type.Object({ deviceUuids: Type.Array(DeviceId, { minItems: 1, maxItems: 1000 }) });
+export const GetDeviceFeaturesListRequest = Type.Object({ deviceUuids: NotRef('handler', Type.Array(DeviceId, { minItems: 1, maxItems: 1000 })) });
 export const GetDeviceFeaturesListResponse = ResponseOf({
   featureList: Field(Type.Array(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Str, Bool)) }))),
 });

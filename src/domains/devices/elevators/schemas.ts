@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const MAX_PAGE_SIZE = 1000;
 
 export const LandingLabelRequest = Type.Object({
-  accessControlledElevatorLandingUuid: Ruuid(),
+  accessControlledElevatorLandingUuid: NotRef('handler', Ruuid()),
   label: Type.String({ minLength: 1, maxLength: 100 }),
 });
 export const LandingLabelResponse = ResponseOf({});
@@ -20,7 +21,7 @@ const paging = {
 };
 
 export const FindLandingShadowsRequest = Type.Object(paging);
-export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, locationUuid: Ruuid() });
+export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, locationUuid: NotRef('handler', Ruuid()) });
 
 const Shadow = Type.Object({
   componentCompositeUuid: Field(Ruuid()),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Description, Name, UpdateCameraDetailsV2Request } from '../cameras/camera-details.schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Details updates, deletes and reboots of devices other than cameras' own (issue 19); shapes from the catalogue. */
 const Bool = Type.Boolean();
@@ -20,11 +21,11 @@ const {
 /** The flagged details update every sensor and gateway takes: a field is set when its `<field>Updated` is true. */
 export const UpdateDeviceDetailsRequest = Type.Object({
   ...sharedDetails,
-  associatedCameras: Field(Type.Array(DeviceId, { maxItems: 100, description: 'cameras by uuid or facet id, each of the organization' })),
+  associatedCameras: Field(NotRef('handler', Type.Array(DeviceId, { maxItems: 100, description: 'cameras by uuid or facet id, each of the organization' }))),
   associatedCamerasUpdated: Field(Bool),
-  policyUuid: Field(Ruuid({ description: 'accepted only as null: a sensor follows no policy here' })),
+  policyUuid: Field(NotRef('handler', Ruuid({ description: 'accepted only as null: a sensor follows no policy here' }))),
   policyUuidUpdated: Field(Bool),
-  subLocationsHierarchyKey: Field(Type.Object({ locationUuids: Field(Type.Array(Ruuid(), { maxItems: 20 })) })),
+  subLocationsHierarchyKey: Field(Type.Object({ locationUuids: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 20 }))) })),
   subLocationsHierarchyKeyUpdated: Field(Bool),
   deleted: Field(Bool),
   deletedUpdated: Field(Bool),
@@ -44,14 +45,14 @@ export const DEVICE_DETAIL_FIELDS = [
 
 /** A proximity tag's details update: no location or placement (a tag moves), an image instead. */
 export const UpdateProximitySensorDetailsRequest = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   name: Field(Name),
   nameUpdated: Field(Bool),
   description: Field(Description),
   descriptionUpdated: Field(Bool),
   imageUrl: Field(Type.String({ maxLength: 2000, pattern: '^https?://\\S+$', description: 'an http(s) URL of a picture of the tagged asset' })),
   imageUrlUpdated: Field(Bool),
-  policyUuid: Field(Ruuid({ description: 'accepted only as null: a tag follows no policy here' })),
+  policyUuid: Field(NotRef('handler', Ruuid({ description: 'accepted only as null: a tag follows no policy here' }))),
   policyUuidUpdated: Field(Bool),
   deletedUpdated: Field(Bool),
 });
@@ -78,5 +79,5 @@ export const DeleteDeviceRequest = <K extends string>(idField: K) =>
 export const DeleteDeviceResponse = ResponseOf({ responseStatus: Field(StringEnum(RESPONSE_STATUSES)) });
 
 export const REBOOT_RESULTS = ['REBOOT_SENT', 'DEVICE_OFFLINE'] as const;
-export const RebootEnvironmentalGatewayRequest = Type.Object({ environmentalGatewayUuid: Ruuid() });
+export const RebootEnvironmentalGatewayRequest = Type.Object({ environmentalGatewayUuid: NotRef('handler', Ruuid()) });
 export const RebootDeviceResponse = ResponseOf({ result: Field(StringEnum(REBOOT_RESULTS)) });

@@ -1,12 +1,13 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { StreamTypeEnum } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Raw HTTP streams: a camera's live video as one continuous MPEG-TS over HTTP, at a secret path of the media host (issue 19). */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 export const CreateRawHttpStreamRequest = Type.Object({
-  deviceUuid: DeviceRef({ description: 'the camera (uuid or facet id)' }),
+  deviceUuid: NotRef('handler', DeviceRef({ description: 'the camera (uuid or facet id)' })),
   rawStreamName: Opt(Type.String({ maxLength: 256 })),
   streamType: Opt(StreamTypeEnum()),
 });
@@ -39,10 +40,10 @@ export const RawHttpStream = Type.Object(
 export type RawHttpStreamRecord = Static<typeof RawHttpStream>;
 
 export const FindAllRawHttpStreamsRequest = EmptyRequest;
-export const GetRawHttpStreamsRequest = Type.Object({ deviceUuid: DeviceRef() });
+export const GetRawHttpStreamsRequest = Type.Object({ deviceUuid: NotRef('handler', DeviceRef()) });
 export const RawHttpStreamsResponse = ResponseOf({ rawHttpStreams: Field(Type.Array(RawHttpStream)) });
 
 export const DeleteRawHttpStreamRequest = Type.Object({
-  deviceUuid: DeviceRef({ description: 'the camera' }),
+  deviceUuid: NotRef('handler', DeviceRef({ description: 'the camera' })),
   customPathPart: Type.String({ minLength: 1, maxLength: 64, description: "the stream's path" }),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Shared live video streams and shared video walls: key-less links to cameras' live video (issue 19). */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -20,18 +21,18 @@ const linkFields = {
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   invertSchedule: Opt(Type.Boolean()),
   password: Opt(Password()),
-  scheduleUuid: Opt(ScheduleUuid()),
+  scheduleUuid: Opt(NotRef('handler', ScheduleUuid())),
   vodEnabled: Opt(Type.Boolean({ description: 'kept; the link serves live video only' })),
 };
 const streamFields = {
   ...linkFields,
-  audioGatewayUuid: Opt(DeviceRef({ description: 'kept; the simulated cameras have no audio' })),
+  audioGatewayUuid: Opt(NotRef('handler', DeviceRef({ description: 'kept; the simulated cameras have no audio' }))),
   name: Opt(Type.String({ maxLength: 256 })),
   streamType: Opt(StreamTypeEnum()),
 };
 
 export const CreateSharedLiveVideoStreamRequest = Type.Object({
-  cameraUuid: DeviceRef({ description: 'the camera (uuid or facet id)' }),
+  cameraUuid: NotRef('handler', DeviceRef({ description: 'the camera (uuid or facet id)' })),
   ...streamFields,
   includeAudio: Opt(Type.Boolean({ description: 'kept; the simulated cameras have no audio' })),
   ssoProtected: Opt(Type.Boolean({ description: 'not supported: a link behind single sign-on is refused' })),
@@ -39,7 +40,7 @@ export const CreateSharedLiveVideoStreamRequest = Type.Object({
 export type CreateSharedLiveVideoStreamRequest = Static<typeof CreateSharedLiveVideoStreamRequest>;
 
 export const CreateDoorbellSharedLiveVideoStreamRequest = Type.Object({
-  doorbellCameraUuid: DeviceRef({ description: 'the doorbell camera (uuid or facet id)' }),
+  doorbellCameraUuid: NotRef('handler', DeviceRef({ description: 'the doorbell camera (uuid or facet id)' })),
   ...streamFields,
   streamType: StreamTypeEnum(),
   vodEnabled: Type.Boolean({ description: 'kept; the link serves live video only' }),
@@ -79,17 +80,17 @@ export const SharedLiveVideoStream = Type.Object(
 );
 export type SharedLiveVideoStreamRecord = Static<typeof SharedLiveVideoStream>;
 
-export const FindSharedLiveVideoStreamsRequest = Type.Object({ cameraUuid: DeviceRef() });
-export const FindDoorbellSharedLiveVideoStreamsRequest = Type.Object({ doorbellCameraUuid: DeviceRef() });
+export const FindSharedLiveVideoStreamsRequest = Type.Object({ cameraUuid: NotRef('handler', DeviceRef()) });
+export const FindDoorbellSharedLiveVideoStreamsRequest = Type.Object({ doorbellCameraUuid: NotRef('handler', DeviceRef()) });
 export const FindAllSharedLiveVideoStreamsRequest = EmptyRequest;
 export const FindSharedLiveVideoStreamsResponse = ResponseOf({ sharedLiveVideoStreams: Field(Type.Array(SharedLiveVideoStream)) });
 
 export const DeleteSharedLiveVideoStreamRequest = Type.Object({
-  uuid: Ruuid({ description: 'the shared live video stream' }),
-  cameraUuid: Opt(DeviceRef({ description: 'its camera, when given: the link must be of it' })),
+  uuid: NotRef('subject', Ruuid({ description: 'the shared live video stream' })),
+  cameraUuid: Opt(NotRef('handler', DeviceRef({ description: 'its camera, when given: the link must be of it' }))),
 });
 
-export const CreateSharedVideoWallRequest = Type.Object({ videoWallUuid: Ruuid(), ...linkFields });
+export const CreateSharedVideoWallRequest = Type.Object({ videoWallUuid: NotRef('handler', Ruuid()), ...linkFields });
 export type CreateSharedVideoWallRequest = Static<typeof CreateSharedVideoWallRequest>;
 export const CreateSharedVideoWallResponse = ResponseOf({
   sharedLiveVideoStreamUuid: Field(Ruuid({ description: 'the shared video wall' })),
@@ -118,10 +119,10 @@ export const SharedVideoWall = Type.Object(
 );
 export type SharedVideoWallRecord = Static<typeof SharedVideoWall>;
 
-export const FindSharedVideoWallsRequest = Type.Object({ videoWallUuid: Ruuid() });
+export const FindSharedVideoWallsRequest = Type.Object({ videoWallUuid: NotRef('handler', Ruuid()) });
 export const FindSharedVideoWallsResponse = ResponseOf({ sharedVideoWalls: Field(Type.Array(SharedVideoWall)) });
 
 export const DeleteSharedVideoWallRequest = Type.Object({
-  uuid: Ruuid({ description: 'the shared video wall' }),
-  videoWallUuid: Opt(Ruuid({ description: 'its video wall, when given: the link must be of it' })),
+  uuid: NotRef('subject', Ruuid({ description: 'the shared video wall' })),
+  videoWallUuid: Opt(NotRef('handler', Ruuid({ description: 'its video wall, when given: the link must be of it' }))),
 });

@@ -1,5 +1,6 @@
 import { Type, type TProperties } from 'typebox';
 import { EmptyRequest, Field, Flat, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Text = Type.String({ maxLength: 500 });
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -29,7 +30,7 @@ export const Location = Type.Object({ ...locationProperties, subLocations: Field
 
 /** The editable fields of a location in a request (the reference's LocationType as input). */
 const locationInput = {
-  uuid: Field(Ruuid()),
+  uuid: Field(NotRef('subject', Ruuid())),
   name: Field(Type.String({ minLength: 1, maxLength: 200 })),
   tz: Field(Type.String({ maxLength: 64, description: 'IANA time zone, default UTC' })),
   address1: Field(Text),
@@ -40,7 +41,7 @@ const locationInput = {
   latitude: Field(Latitude),
   longitude: Field(Longitude),
   labels: Field(Type.Array(Label, { maxItems: 100 })),
-  policyUuid: Field(Ruuid()),
+  policyUuid: Field(NotRef('handler', Ruuid())),
   floorPlans: Field(Type.Array(Type.Object({}), { maxItems: 0, description: 'not kept: only an empty list is accepted' })),
   subLocations: Field(Type.Array(Type.Object({}), { maxItems: 0, description: 'create sub-locations with parentLocationUuid' })),
 };
@@ -48,25 +49,25 @@ const locationInput = {
 export const GetLocationsRequest = Type.Object({ subLocationsIncluded: Field(Type.Boolean()) });
 export const GetLocationsResponse = ResponseOf({ locations: Field(Type.Array(Location)) });
 
-export const GetLocationRequest = Type.Object({ locationUuid: Ruuid(), subLocationsRequired: Field(Type.Boolean()) });
+export const GetLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), subLocationsRequired: Field(Type.Boolean()) });
 export const GetLocationResponse = ResponseOf({ location: Field(Location) });
 
 export const CreateLocationRequest = Type.Object({
   location: Flat(Type.Object({ ...locationInput, name: Type.String({ minLength: 1, maxLength: 200 }) })),
-  parentLocationUuid: Field(Ruuid()),
+  parentLocationUuid: Field(NotRef('handler', Ruuid())),
 });
 export const CreateLocationResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
-export const UpdateLocationRequest = Type.Object({ location: Type.Object({ ...locationInput, uuid: Ruuid() }) });
+export const UpdateLocationRequest = Type.Object({ location: Type.Object({ ...locationInput, uuid: NotRef('subject', Ruuid()) }) });
 
 /** The reference's selective update: `timezoneId`, or `tz.id`, names the new time zone. */
 export const SelectiveUpdateLocationRequest = Type.Object({
   ...locationInput,
-  locationUuid: Ruuid(),
-  timezoneId: Field(Type.String({ maxLength: 64 })),
+  locationUuid: NotRef('handler', Ruuid()),
+  timezoneId: Field(NotRef('external', Type.String({ maxLength: 64 }))),
   tz: Field(
     Type.Object({
-      id: Field(Type.String({ maxLength: 64 })),
+      id: Field(NotRef('external', Type.String({ maxLength: 64 }))),
       displayName: Field(Type.String()),
       rawOffset: Field(Type.Integer()),
       dstsavings: Field(Type.Integer()),
@@ -74,9 +75,9 @@ export const SelectiveUpdateLocationRequest = Type.Object({
   ),
 });
 
-export const DeleteLocationRequest = Type.Object({ uuid: Ruuid() });
+export const DeleteLocationRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 
-export const LocationLabelRequest = Type.Object({ label: Label, locationIdentifier: Ruuid({ description: 'the location uuid' }) });
+export const LocationLabelRequest = Type.Object({ label: Label, locationIdentifier: NotRef('handler', Ruuid({ description: 'the location uuid' })) });
 
 export const LocationLabelsRequest = EmptyRequest;
 export const LocationLabelsResponse = ResponseOf({ locationLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()))) });

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import { Alias, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Camera media: URLs on the media host, exact frames and the federated session token (issue 19). */
 const Strings = Type.Array(Type.String());
 
 // The MCP calls it as camera/getCameraMediaUris with deviceUuid.
-export const GetCameraMediaUrisRequest = Type.Object({ cameraUuid: Alias(Ruuid(), ['deviceUuid']) });
+export const GetCameraMediaUrisRequest = Type.Object({ cameraUuid: NotRef('handler', Alias(Ruuid(), ['deviceUuid'])) });
 export const GetCameraMediaUrisResponse = ResponseOf({
   wanLiveH264Uri: Field(Type.String()),
   wanLiveM3u8Uri: Field(Type.String()),
@@ -22,7 +23,7 @@ export const GetCameraMediaUrisResponse = ResponseOf({
 });
 
 export const GetExactFrameUriRequest = Type.Object({
-  cameraUuid: Ruuid(),
+  cameraUuid: NotRef('handler', Ruuid()),
   timestampMs: Type.Integer({ minimum: 0 }),
   downscaleFactor: Field(Type.Integer({ minimum: 1, maximum: 16, description: 'the frame is 1920x1080 divided by this (default 1)' })),
   jpgQuality: Field(Type.Integer({ minimum: 1, maximum: 100, description: 'JPEG quality (default 80)' })),
@@ -50,7 +51,7 @@ export const GenerateFederatedSessionTokenRequest = Type.Object({
 export const GenerateFederatedSessionTokenResponse = ResponseOf({ federatedSessionToken: Field(Type.String()) });
 
 /** doorbellcamera/getMediaUris (the platform's newer spec; react's direct mode): a camera's URIs plus its live audio. */
-export const GetDoorbellCameraMediaUrisRequest = Type.Object({ deviceUuid: Alias(Ruuid(), ['doorbellCameraUuid', 'cameraUuid']) });
+export const GetDoorbellCameraMediaUrisRequest = Type.Object({ deviceUuid: NotRef('handler', Alias(Ruuid(), ['doorbellCameraUuid', 'cameraUuid'])) });
 export const GetDoorbellCameraMediaUrisResponse = ResponseOf({
   ...GetCameraMediaUrisResponse.properties,
   wanLiveOpusUri: Field(Type.String()),

@@ -1,6 +1,7 @@
 import { Type, type TProperties } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * Sensors (issue 19): the minimal state lists and event histories of climate sensors, environmental
@@ -174,7 +175,7 @@ export const GetMinimalEnvironmentalGatewayStatesResponse = ResponseOf({
   lastEvaluatedKey: Field(Str),
 });
 export const GetEventsForEnvironmentalGatewayRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Field(Type.Integer({ minimum: 0 })),
   createdBeforeMs: Field(Type.Integer({ minimum: 0 })),
   maxPageSize: Field(Type.Integer({ minimum: 1, description: 'default 100, at most 1000' })),
@@ -339,10 +340,10 @@ export const AudioGatewayConfig = Type.Object({
   frontendEqualizerPeaking2: Field(Equalizer),
   frontendEqualizerPeaking3: Field(Equalizer),
 });
-export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: Ruuid() });
+export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: NotRef('handler', Ruuid()) });
 export const GetAudioGatewayConfigResponse = ResponseOf({ config: Field(AudioGatewayConfig) });
 export const UpdateAudioGatewayConfigRequest = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   ...Object.fromEntries(Object.entries(AUDIO_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])),
 });
 export const UpdateAudioGatewayConfigResponse = ResponseOf({});
@@ -365,12 +366,12 @@ export const FindComponentEventsForDoorbellCameraRequest = HistoryRequest('doorb
 export const FindComponentEventsForDoorbellCameraResponse = ResponseOf({ componentEvents: Field(Type.Array(ComponentEvent)) });
 
 // Device features
-export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: Ruuid() });
+export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()) });
 export const GetDeviceFeaturesResponse = ResponseOf({
   features: Field(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Type.String(), Type.Boolean())) })),
 });
 export const UpdateDeviceFeaturesRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   featureMap: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Boolean(), { maxProperties: 100 }),
 });
 

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
 
@@ -8,7 +9,9 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 const groupCursor = {
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor: timestampMs of the last alert of the previous page; required together with lastUuid' })),
-  lastUuid: Opt(Ruuid({ description: 'pagination cursor: uuid of the last alert of the previous page; required together with lastTimestampMs' })),
+  lastUuid: Opt(
+    NotRef('cursor', Ruuid({ description: 'pagination cursor: uuid of the last alert of the previous page; required together with lastTimestampMs' })),
+  ),
   maxResults: Opt(
     Type.Integer({
       minimum: 1,
@@ -20,7 +23,10 @@ const groupCursor = {
 
 export const GetPolicyAlertGroupsV2Request = Type.Object(groupCursor);
 export type GetPolicyAlertGroupsV2Request = Static<typeof GetPolicyAlertGroupsV2Request>;
-export const GetPolicyAlertGroupsForLocationRequest = Type.Object({ locationUuid: Ruuid({ description: 'location to query' }), ...groupCursor });
+export const GetPolicyAlertGroupsForLocationRequest = Type.Object({
+  locationUuid: NotRef('handler', Ruuid({ description: 'location to query' })),
+  ...groupCursor,
+});
 export type GetPolicyAlertGroupsForLocationRequest = Static<typeof GetPolicyAlertGroupsForLocationRequest>;
 export const PolicyAlertGroupsResponse = ResponseOf({ policyAlertGroups: Field(Type.Array(PolicyAlertGroup)) });
 
@@ -33,7 +39,7 @@ export const GetPolicyAlertsRequest = Type.Object({
 export type GetPolicyAlertsRequest = Static<typeof GetPolicyAlertsRequest>;
 export const GetPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2)) });
 
-export const GetPolicyAlertRequest = Type.Object({ policyAlertUuid: Ruuid() });
+export const GetPolicyAlertRequest = Type.Object({ policyAlertUuid: NotRef('handler', Ruuid()) });
 export const GetPolicyAlertResponse = ResponseOf({ policyAlert: Field(PolicyAlertV2) });
 
 export const ALERT_COUNT_CAP = { default: 1000, maximum: 100_000 } as const;
@@ -50,9 +56,15 @@ export const GetPolicyAlertCountResponse = ResponseOf({
   count: Field(Type.Integer({ description: 'alerts in the feed (not dismissed), at most maxResultsSize' })),
 });
 
-export const DismissPolicyAlertRequest = Type.Object({ alertUuid: Alias(Ruuid({ description: 'the alert to dismiss' }), ['policyAlertUuid']) });
-export const DismissPolicyAlertsRequest = Type.Object({ alertUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }) });
-export const DismissAllPolicyAlertsForDeviceRequest = Type.Object({ deviceUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }) });
+export const DismissPolicyAlertRequest = Type.Object({
+  alertUuid: NotRef('handler', Alias(Ruuid({ description: 'the alert to dismiss' }), ['policyAlertUuid'])),
+});
+export const DismissPolicyAlertsRequest = Type.Object({
+  alertUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true })),
+});
+export const DismissAllPolicyAlertsForDeviceRequest = Type.Object({
+  deviceUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true })),
+});
 export const DismissResponse = ResponseOf({ dismissedCount: Field(Type.Integer({ description: 'alerts this call dismissed (Gatehouse addition)' })) });
 
 export const UnSavePolicyAlertV2Request = Type.Object({
@@ -64,7 +76,7 @@ export const EXPIRING_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetExpiringPolicyAlertsRequest = Type.Object({
   withinMs: Opt(Type.Integer({ minimum: 1, maximum: 30 * 86_400_000, description: 'alerts that expire within this long from now: default one day' })),
   lastExpiresAtMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): expiresAtMs of the last alert of the previous page' })),
-  lastUuid: Opt(Ruuid()),
+  lastUuid: Opt(NotRef('cursor', Ruuid())),
   maxResults: Opt(
     Type.Integer({ minimum: 1, maximum: EXPIRING_PAGE.maximum, description: `default ${EXPIRING_PAGE.default}, maximum ${EXPIRING_PAGE.maximum}` }),
   ),

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, Field, MediaUri, MediaUriMap, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActivityEnum, type Activity } from '../../../schemas/activities.js';
 import { READINGS } from '../readings.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
 export const ALERT_DEVICE_TYPES = [
@@ -177,9 +178,11 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 export const ALERT_GROUP_PAGE = { default: 100, maximum: 5000 } as const;
 
 export const GetPolicyAlertGroupsForDeviceRequest = Type.Object({
-  deviceUuid: Ruuid({ description: 'device to query' }),
+  deviceUuid: NotRef('handler', Ruuid({ description: 'device to query' })),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor: timestampMs of the last alert of the previous page; required together with lastUuid' })),
-  lastUuid: Opt(Ruuid({ description: 'pagination cursor: uuid of the last alert of the previous page; required together with lastTimestampMs' })),
+  lastUuid: Opt(
+    NotRef('cursor', Ruuid({ description: 'pagination cursor: uuid of the last alert of the previous page; required together with lastTimestampMs' })),
+  ),
   maxResults: Opt(
     Type.Integer({
       minimum: 1,
@@ -197,10 +200,10 @@ export const ALERT_LIST_PAGE = { default: 100, maximum: 1000 } as const;
 export const policyAlertListFields = {
   afterTimestampMs: Opt(Type.Integer({ description: 'only alerts at or after this time (inclusive)' })),
   beforeTimestampMs: Opt(Type.Integer({ description: 'only alerts before this time (exclusive)' })),
-  deviceFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these devices' })),
-  locationFilter: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts at these locations' })),
+  deviceFilter: Opt(NotRef('filter', Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these devices' }))),
+  locationFilter: Opt(NotRef('filter', Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts at these locations' }))),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last alert of the previous page' })),
-  lastUuid: Opt(Ruuid()),
+  lastUuid: Opt(NotRef('cursor', Ruuid())),
   maxResults: Opt(
     Type.Integer({ minimum: 1, maximum: ALERT_LIST_PAGE.maximum, description: `default ${ALERT_LIST_PAGE.default}, maximum ${ALERT_LIST_PAGE.maximum}` }),
   ),
@@ -213,10 +216,10 @@ export const GetPolicyAlertsV2Response = ResponseOf({
   oldestPolicyAlert: Field(PolicyAlertV2),
 });
 
-export const GetPolicyAlertDetailsRequest = Type.Object({ policyAlertUuid: Ruuid() });
+export const GetPolicyAlertDetailsRequest = Type.Object({ policyAlertUuid: NotRef('handler', Ruuid()) });
 
 export const SavePolicyAlertV2Request = Type.Object({
-  alertUuid: Ruuid({ description: 'the policy alert to save as a clip' }),
+  alertUuid: NotRef('handler', Ruuid({ description: 'the policy alert to save as a clip' })),
   savedClipTitle: Opt(Type.String({ maxLength: 500 })),
   savedClipDescription: Opt(Type.String({ maxLength: 5000 })),
   fisheyePresentationMap: Opt(Type.Record(Type.String(), Type.Unknown())),
@@ -225,12 +228,12 @@ export type SavePolicyAlertV2Request = Static<typeof SavePolicyAlertV2Request>;
 export const SavePolicyAlertV2Response = ResponseOf({ savedClipUuid: Field(Ruuid({ description: 'the clip created (Gatehouse addition)' })) });
 
 export const DeletePolicyAlertsRequest = Type.Object({
-  policyAlertUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true }),
+  policyAlertUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true })),
 });
 export const DeletePolicyAlertsResponse = ResponseOf({ deletedCount: Field(Type.Integer()) });
 
 export const MuteNotificationsForDeviceRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   durationSec: Type.Integer({ minimum: 0, maximum: 7 * 86_400, description: 'seconds from now (at most a week); 0 ends the mute' }),
 });
 export const NotificationMute = Type.Object({
@@ -242,4 +245,4 @@ export const NotificationMute = Type.Object({
 });
 export const GetNotificationMutesResponse = ResponseOf({ mutes: Field(Type.Array(NotificationMute)) });
 /** The alert reported: the platform's clients send the whole record; its uuid names it, the rest is ignored. */
-export const ReportBadPolicyAlertRequest = Type.Object({ policyAlert: Type.Object({ uuid: Ruuid() }) });
+export const ReportBadPolicyAlertRequest = Type.Object({ policyAlert: Type.Object({ uuid: NotRef('subject', Ruuid()) }) });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ClipRef, GetSharedClipGroupsRequest, SharedClip, SharedClipWithDetails } from '../shared-clip-groups/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Clip groups: an organization's folders of saved clips (a clip may sit in several; the clips stay when a group goes). */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -13,20 +14,20 @@ const ClipRefs = (description: string) => Type.Array(ClipRef, { maxItems: CLIP_G
 export const CreateClipGroupRequest = Type.Object({
   title: Opt(Title()),
   description: Opt(Description()),
-  uuids: Opt(ClipRefs('the saved clips the group holds, in this order (each once)')),
+  uuids: Opt(NotRef('handler', ClipRefs('the saved clips the group holds, in this order (each once)'))),
 });
 export type CreateClipGroupRequest = Static<typeof CreateClipGroupRequest>;
 export const CreateClipGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
 export const UpdateClipGroupRequest = Type.Object({
-  uuid: Ruuid({ description: 'the clip group' }),
+  uuid: NotRef('subject', Ruuid({ description: 'the clip group' })),
   title: Opt(Title()),
   description: Opt(Description()),
-  uuids: Opt(ClipRefs('when given: the clips the group holds from now on, in this order (empty: none)')),
+  uuids: Opt(NotRef('handler', ClipRefs('when given: the clips the group holds from now on, in this order (empty: none)'))),
 });
 export type UpdateClipGroupRequest = Static<typeof UpdateClipGroupRequest>;
 
-export const ClipGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const ClipGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 /** The same creation-time filter as the shared clip groups' list. */
 export const GetClipGroupsForOrgRequest = GetSharedClipGroupsRequest;
 

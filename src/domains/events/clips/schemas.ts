@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
 
@@ -128,8 +128,8 @@ export const GetClipsWithProgressRequest = Type.Object({
     description: `clips per page, ${CLIP_PROGRESS_PAGE.minimum} to ${CLIP_PROGRESS_PAGE.maximum}`,
   }),
   pageToken: Opt(Type.String({ maxLength: 200, description: "the previous page's pageToken; absent for the first page" })),
-  deviceUuidFilters: RuuidList(),
-  locationUuidFilters: RuuidList(),
+  deviceUuidFilters: NotRef('filter', RuuidList()),
+  locationUuidFilters: NotRef('filter', RuuidList()),
   searchFilter: Opt(Type.String({ maxLength: 200, description: 'words the title or description contains (case-insensitive)' })),
   sortField: Opt(StringEnum(CLIP_SORT_FIELDS, 'the order of the clips (default timestampMs)')),
   sortOrder: Opt(StringEnum(['ASC', 'DESC'] as const, 'default DESC: newest first')),
@@ -145,13 +145,13 @@ export const GetClipsWithProgressResponse = ResponseOf({
   pageToken: Field(Type.String({ description: 'pass for the next page; null when this page is the last' })),
 });
 
-export const ClipUuidRequest = Type.Object({ clipUuid: Ruuid() });
+export const ClipUuidRequest = Type.Object({ clipUuid: NotRef('handler', Ruuid()) });
 export const GetClipWithProgressResponse = ResponseOf({ clip: Field(SavedClipWithProgress) });
 export const GetSavedClipDetailsResponse = ResponseOf({ savedClip: Field(SavedClipWithDetails) });
 
-export const SavedClipUuidRequest = Type.Object({ savedClipUuid: Ruuid() });
+export const SavedClipUuidRequest = Type.Object({ savedClipUuid: NotRef('handler', Ruuid()) });
 export const UpdateSavedClipRequest = Type.Object({
-  savedClipUuid: Ruuid(),
+  savedClipUuid: NotRef('handler', Ruuid()),
   title: Opt(Type.String({ minLength: 1, maxLength: 256 })),
   description: Opt(Type.String({ maxLength: 4096 })),
   accessSettings: Opt(ClipAccessSettings),
@@ -159,8 +159,8 @@ export const UpdateSavedClipRequest = Type.Object({
 export type UpdateSavedClipRequest = Static<typeof UpdateSavedClipRequest>;
 
 export const GetSavedClipCountRequest = Type.Object({
-  deviceFilter: RuuidList(),
-  locationFilter: RuuidList(),
+  deviceFilter: NotRef('filter', RuuidList()),
+  locationFilter: NotRef('filter', RuuidList()),
   startTimeMs: Opt(Type.Integer({ minimum: 0, description: 'clips whose footage starts at or after' })),
   endTimeMs: Opt(Type.Integer({ minimum: 0, description: 'clips whose footage starts before' })),
 });
@@ -170,9 +170,11 @@ export const GetSavedClipCountResponse = ResponseOf({
   privateCount: Field(Type.Integer({ description: 'of which PRIVATE' })),
 });
 
-export const GetSavedClipsByExternalTransactionIdRequest = Type.Object({ externalTransactionId: Type.String({ minLength: 1, maxLength: 256 }) });
+export const GetSavedClipsByExternalTransactionIdRequest = Type.Object({
+  externalTransactionId: NotRef('external', Type.String({ minLength: 1, maxLength: 256 })),
+});
 
 export const UnSavePolicyAlertV2Request = Type.Object({
-  alertUuid: Ruuid({ description: 'a saved policy alert' }),
-  savedClipUuid: Opt(Ruuid({ description: 'the clip saved from it to delete (default: every clip saved from it)' })),
+  alertUuid: NotRef('handler', Ruuid({ description: 'a saved policy alert' })),
+  savedClipUuid: Opt(NotRef('handler', Ruuid({ description: 'the clip saved from it to delete (default: every clip saved from it)' }))),
 });

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { REPORT_INTERVALS } from '../reports/schemas.js';
 import { PROMPT_TYPES, SceneQueryReportEvent } from '../scene-queries/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const range = {
@@ -11,9 +12,9 @@ const range = {
 
 export const GetCustomEventsReportRequest = Type.Object({
   ...range,
-  promptUuid: Opt(Ruuid()),
-  deviceFacetUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 })),
-  locationUuid: Opt(Ruuid()),
+  promptUuid: Opt(NotRef('handler', Ruuid())),
+  deviceFacetUuids: Opt(NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 }))),
+  locationUuid: Opt(NotRef('handler', Ruuid())),
   extendedResponse: Opt(Type.Boolean({ description: 'also each answer’s check-condition result, the prompt as asked and the event uuid' })),
 });
 export type GetCustomEventsReportRequest = Static<typeof GetCustomEventsReportRequest>;
@@ -32,7 +33,7 @@ export const GetCustomEventsReportResponse = ResponseOf({
 
 export const GetCustomEventsCountsRequest = Type.Object({
   ...range,
-  promptUuid: Ruuid(),
+  promptUuid: NotRef('handler', Ruuid()),
   interval: Opt(StringEnum(REPORT_INTERVALS, 'buckets on the wall clock of the time zone; absent: one bucket for the whole range')),
   timeZone: Opt(Type.String({ maxLength: 64, description: "IANA time zone of the buckets; default each camera's location's, else UTC (Gatehouse addition)" })),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { FacetId, Nullable, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 /** Epoch milliseconds a date can hold (JavaScript's Date ends at 8.64e15). */
@@ -22,14 +23,14 @@ export const ExportAuditRequest = Type.Object({
 export type ExportAuditRequest = Static<typeof ExportAuditRequest>;
 
 export const ExportMotionEventsRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('handler', Ruuid()),
   createdAfterMs: Ms('start of the range (inclusive)'),
   createdBeforeMs: Ms('end of the range (exclusive)'),
 });
 export type ExportMotionEventsRequest = Static<typeof ExportMotionEventsRequest>;
 
 export const ExportVehicleEventsRequest = Type.Object({
-  deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 })),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 }))),
   interval: Opt(Type.Object({ startMs: Ms('start (inclusive)'), endMs: Ms('end (exclusive)') })),
   plateNumbers: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 100 })),
   fuzzy: Opt(Type.Boolean({ description: 'match the first plate number approximately (a plate read with one character wrong)' })),
@@ -38,13 +39,13 @@ export const ExportVehicleEventsRequest = Type.Object({
 export type ExportVehicleEventsRequest = Static<typeof ExportVehicleEventsRequest>;
 
 export const ExportInventoryRequest = Type.Object({
-  deviceUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'absent or empty: every device' })),
-  cameraUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000, deprecated: true })),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, description: 'absent or empty: every device' }))),
+  cameraUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, deprecated: true }))),
 });
 export type ExportInventoryRequest = Static<typeof ExportInventoryRequest>;
 
 export const ExportUsersRequest = Type.Object({
-  userUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000, description: 'absent or empty: every user' })),
+  userUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, description: 'absent or empty: every user' }))),
 });
 export type ExportUsersRequest = Static<typeof ExportUsersRequest>;
 
@@ -52,12 +53,15 @@ const sensorRange = {
   createdAfterMs: Ms('start of the range (inclusive)'),
   createdBeforeMs: Ms('end of the range (exclusive)'),
 };
-export const ExportSensorEventsRequest = Type.Object({ sensorUuid: Ruuid({ description: 'the sensor whose events are exported' }), ...sensorRange });
+export const ExportSensorEventsRequest = Type.Object({
+  sensorUuid: NotRef('handler', Ruuid({ description: 'the sensor whose events are exported' })),
+  ...sensorRange,
+});
 export type ExportSensorEventsRequest = Static<typeof ExportSensorEventsRequest>;
-export const ExportGatewayEventsRequest = Type.Object({ deviceUuid: Ruuid({ description: 'the environmental gateway' }), ...sensorRange });
+export const ExportGatewayEventsRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid({ description: 'the environmental gateway' })), ...sensorRange });
 export type ExportGatewayEventsRequest = Static<typeof ExportGatewayEventsRequest>;
 export const ExportProximityEventsRequest = Type.Object({
-  tagUuid: Ruuid({ description: 'the proximity tag' }),
+  tagUuid: NotRef('handler', Ruuid({ description: 'the proximity tag' })),
   ...sensorRange,
   createBeforeMs: Ms('the older spelling of createdBeforeMs'),
 });
@@ -65,8 +69,13 @@ export type ExportProximityEventsRequest = Static<typeof ExportProximityEventsRe
 
 export const UPTIME_GRANULARITIES = ['NANOSECONDS', 'MICROSECONDS', 'MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS', 'DAYS'] as const;
 export const ExportUptimeRequest = Type.Object({
-  deviceUuids: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'cameras; absent or empty (with cameraUuids): every camera' })),
-  cameraUuids: Opt(Type.Array(Ruuid(), { maxItems: 500, deprecated: true })),
+  deviceUuids: Opt(
+    NotRef(
+      'handler',
+      Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'cameras; absent or empty (with cameraUuids): every camera' }),
+    ),
+  ),
+  cameraUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500, deprecated: true }))),
   startDateTime: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant, start of the range (inclusive); required' })),
   endDateTime: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant, end of the range (exclusive); required' })),
   granularity: Opt(

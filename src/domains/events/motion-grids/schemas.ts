@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf } from '../../../schemas/common.js';
 import { ActivityEnum } from '../../../schemas/activities.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Motion grids and heat maps (event/getMotionGrid, searchMotionGrid, getMotionHeatMap, searchMotionGridWithActivities). */
 
@@ -16,7 +17,7 @@ const Cell = Type.Object({
 const AnswerCell = Type.Object({ row: Field(Type.Integer()), col: Field(Type.Integer()) });
 
 const Window = {
-  deviceUuid: Type.String({ maxLength: 64, description: 'the camera: its uuid or facet id' }),
+  deviceUuid: NotRef('handler', Type.String({ maxLength: 64, description: 'the camera: its uuid or facet id' })),
   startTimeUtcSecs: Type.Integer({ minimum: 0, description: 'start of the window (inclusive), epoch seconds' }),
   endTimeUtcSecs: Type.Integer({ minimum: 0, description: `end of the window (exclusive), epoch seconds; at most ${MAX_WINDOW_SECS} s after the start` }),
 };

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CROSSING_OBJECTS } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -25,7 +26,7 @@ const crossingReportFields = {
 
 export const GetBatchThresholdCrossingCountReportRequest = Type.Object({
   ...crossingReportFields,
-  deviceUuids: Type.Array(DeviceRef, { minItems: 1, maxItems: 500, description: 'cameras whose crossings are added up' }),
+  deviceUuids: NotRef('handler', Type.Array(DeviceRef, { minItems: 1, maxItems: 500, description: 'cameras whose crossings are added up' })),
 });
 export type GetBatchThresholdCrossingCountReportRequest = Static<typeof GetBatchThresholdCrossingCountReportRequest>;
 
@@ -40,7 +41,7 @@ export const CrossingCounts = Type.Object({
 export const ThresholdCrossingCountReportResponse = ResponseOf({ crossingCounts: Field(Type.Array(CrossingCounts)) });
 
 export const GetOccupancyCountsV2Request = Type.Object({
-  deviceUuid: DeviceRef,
+  deviceUuid: NotRef('handler', DeviceRef),
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
   interval: Opt(StringEnum(REPORT_INTERVALS, "sub-intervals, cut in the time zone of the camera's location; absent: one count for the whole range")),
@@ -63,7 +64,7 @@ export const TimeSeriesDataPoint = Type.Object({
 export type TimeSeriesDataPoint = Static<typeof TimeSeriesDataPoint>;
 export const GetOccupancyCountsV2Response = ResponseOf({ timeSeriesDataPoints: Field(Type.Array(TimeSeriesDataPoint)) });
 
-export const GetThresholdCrossingCountReportRequest = Type.Object({ ...crossingReportFields, deviceUuid: DeviceRef });
+export const GetThresholdCrossingCountReportRequest = Type.Object({ ...crossingReportFields, deviceUuid: NotRef('handler', DeviceRef) });
 export type GetThresholdCrossingCountReportRequest = Static<typeof GetThresholdCrossingCountReportRequest>;
 
 export const CROSSING_DIRECTIONS = ['INGRESS', 'EGRESS'] as const;
@@ -78,7 +79,7 @@ export type MinimalThresholdEvent = Static<typeof MinimalThresholdEvent>;
 export const CROSSING_EVENTS_MAX = 10_000;
 export const GetThresholdCrossingEventsRequest = Type.Object({
   crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'default HUMAN')),
-  devices: Alias(Type.Array(Ruuid(), { minItems: 1, maxItems: 500 }), ['deviceUuid', 'deviceUuids']),
+  devices: NotRef('handler', Alias(Type.Array(Ruuid(), { minItems: 1, maxItems: 500 }), ['deviceUuid', 'deviceUuids'])),
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
 });
@@ -92,7 +93,7 @@ export const GetThresholdCrossingEventsResponse = ResponseOf({
 export const CROSSING_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetThresholdCrossingEventsForDeviceRequest = Type.Object({
   crossingObject: Opt(StringEnum(CROSSING_OBJECTS, 'default HUMAN')),
-  deviceUuid: DeviceRef,
+  deviceUuid: NotRef('handler', DeviceRef),
   startTimeMs: EpochMs('start of the range (inclusive)'),
   endTimeMs: EpochMs('end of the range (exclusive)'),
   lastEvaluatedKey: Opt(Type.String({ maxLength: 100, description: 'the lastEvaluatedKey of the previous page' })),
@@ -127,7 +128,7 @@ export const GetCountReportV2Request = Type.Object({
   ...countRange,
   scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a camera; LOCATION: uuid is a location; ORG: the whole organization'),
   types: Type.Array(StringEnum(REPORT_TYPES), { minItems: 1, uniqueItems: true, description: `counted: ${COUNTED_TYPES.join(', ')}` }),
-  uuid: Opt(Ruuid()),
+  uuid: Opt(NotRef('subject', Ruuid())),
   timeZone: Opt(Type.String({ maxLength: 64, description: "IANA time zone; default the location's (DEVICE, LOCATION) or UTC" })),
   startDate: Opt(Type.String({ deprecated: true })),
   endDate: Opt(Type.String({ deprecated: true })),
@@ -145,7 +146,11 @@ export const CountDataPoint = Type.Object({
 export type CountDataPoint = Static<typeof CountDataPoint>;
 export const GetCountReportV2Response = ResponseOf({ timeSeriesDataPoints: Field(Type.Array(CountDataPoint)) });
 
-export const GetCountReportsForDevicesAtLocationRequest = Type.Object({ ...countRange, locationUuid: Ruuid(), type: StringEnum(REPORT_TYPES) });
+export const GetCountReportsForDevicesAtLocationRequest = Type.Object({
+  ...countRange,
+  locationUuid: NotRef('handler', Ruuid()),
+  type: StringEnum(REPORT_TYPES),
+});
 export type GetCountReportsForDevicesAtLocationRequest = Static<typeof GetCountReportsForDevicesAtLocationRequest>;
 export const GetCountReportsResponse = ResponseOf({
   timeSeriesDataPointsMap: Field(Type.Record(Type.String(), Type.Array(CountDataPoint), { description: 'by device facet id: every device of the location' })),
@@ -155,7 +160,9 @@ export const ExportCountReportsRequest = Type.Object({
   ...countRange,
   scope: StringEnum(REPORT_SCOPES),
   type: StringEnum(REPORT_TYPES),
-  uuidList: Opt(Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'DEVICE: cameras; LOCATION: locations; ORG: ignored' })),
+  uuidList: Opt(
+    NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'DEVICE: cameras; LOCATION: locations; ORG: ignored' })),
+  ),
   timeZone: Opt(Type.String({ maxLength: 64 })),
   startDate: Opt(Type.String({ deprecated: true })),
   endDate: Opt(Type.String({ deprecated: true })),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -33,7 +34,7 @@ export const CheckCondition = Type.Object(
 );
 const Region = Type.Object({ coordinates: Opt(Type.Array(Type.Object({ x: Opt(Type.Number()), y: Opt(Type.Number()) }), { maxItems: 100 })) });
 export const CameraConfiguration = Type.Object({
-  cameraUuid: Type.Union([FacetId(), Ruuid()]),
+  cameraUuid: NotRef('handler', Type.Union([FacetId(), Ruuid()])),
   promptOverride: Opt(PromptText),
   promptExtension: Opt(Type.String({ maxLength: 2000 })),
   checkConditionOverride: Opt(CheckCondition),
@@ -50,13 +51,13 @@ const promptFields = {
   cameraConfigurations: Opt(Type.Array(CameraConfiguration, { maxItems: 500 })),
   active: Opt(Type.Boolean({ description: 'default true; an inactive prompt records answers but raises no alert' })),
   reportsEnabled: Opt(Type.Boolean()),
-  scheduleUuid: Opt(Ruuid()),
+  scheduleUuid: Opt(NotRef('handler', Ruuid())),
   trigger: Opt(Type.Object({ activity: StringEnum(TRIGGER_ACTIVITIES), value: Opt(Type.String({ maxLength: 200 })) })),
   multiImageTimeDeltasSeconds: Opt(Type.Array(Type.Integer({ minimum: -3600, maximum: 3600 }), { maxItems: 10 })),
   generateAlertForActionNewlyAddedCameras: Opt(Type.Boolean()),
 };
 
-export const PromptConfigurationInput = Type.Object({ ...promptFields, uuid: Opt(Ruuid()), orgUuid: Opt(Ruuid()) });
+export const PromptConfigurationInput = Type.Object({ ...promptFields, uuid: Opt(NotRef('subject', Ruuid())), orgUuid: Opt(NotRef('callerOrg', Ruuid())) });
 export type PromptConfigurationInput = Static<typeof PromptConfigurationInput>;
 
 export const PromptConfiguration = Type.Object({
@@ -98,9 +99,9 @@ export type PromptConfigurationRecord = Static<typeof PromptConfiguration> & {
 export const PromptConfigurationRequest = Type.Object({ promptConfiguration: PromptConfigurationInput });
 export const PromptConfigurationResponse = ResponseOf({ promptConfiguration: Field(PromptConfiguration) });
 export const FindPromptConfigurationsResponse = ResponseOf({ promptConfigurations: Field(Type.Array(PromptConfiguration)) });
-export const PromptUuidRequest = Type.Object({ promptUuid: Ruuid() });
+export const PromptUuidRequest = Type.Object({ promptUuid: NotRef('handler', Ruuid()) });
 export const SelectiveUpdatePromptConfigurationRequest = Type.Object({
-  uuid: Ruuid(),
+  uuid: NotRef('subject', Ruuid()),
   ...Object.fromEntries(Object.entries(promptFields).map(([k, v]) => [k, Type.Optional(Nullable(v as TSchema))])),
   minuteTriggerRate: Opt(Type.Integer({ minimum: 0, description: 'accepted and ignored: Gatehouse runs prompts when asked or reported' })),
 });
@@ -119,9 +120,13 @@ export const SceneQueryReportEvent = Type.Object({
 export type SceneQueryReportEventRecord = Static<typeof SceneQueryReportEvent>;
 
 const DeviceRef = Type.Union([FacetId(), Ruuid()]);
-export const AdHocPromptRequest = Type.Object({ deviceFacetUuid: DeviceRef, promptUuid: Ruuid(), timestampMs: Opt(Type.Integer({ minimum: 0 })) });
+export const AdHocPromptRequest = Type.Object({
+  deviceFacetUuid: NotRef('handler', DeviceRef),
+  promptUuid: NotRef('handler', Ruuid()),
+  timestampMs: Opt(Type.Integer({ minimum: 0 })),
+});
 export const TriggerPromptRequest = Type.Object({
-  deviceFacetUuid: DeviceRef,
+  deviceFacetUuid: NotRef('handler', DeviceRef),
   prompt: PromptText,
   promptType: StringEnum(PROMPT_TYPES),
   region: Opt(Region),

@@ -10,6 +10,7 @@ import {
   SeekpointIndex,
   StartSec,
 } from '../../timeline/seekpoints.schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Request and response schemas of the camera, audio gateway and event-search timeline reads (the catalogue's shapes). */
 
@@ -19,7 +20,7 @@ const IncludeAnyMotion = Opt(Type.Boolean({ description: 'also plain MOTION aler
 const ActivitySet = Opt(Type.Array(Activity, { maxItems: 200, description: 'only these activities (none: all)' }));
 
 export const GetCameraFootageSeekpointsV2Request = Type.Object({
-  cameraUuid: DeviceRef('the camera: its uuid or facet id'),
+  cameraUuid: NotRef('handler', DeviceRef('the camera: its uuid or facet id')),
   startTime: StartSec(),
   duration: DurationSec(),
   includeAnyMotion: IncludeAnyMotion,
@@ -28,7 +29,7 @@ export type GetCameraFootageSeekpointsV2Request = Static<typeof GetCameraFootage
 export const FootageSeekpointsResponse = ResponseOf({ footageSeekPoints: Field(Type.Array(FootageSeekPoint)) });
 
 export const GetFootageSeekpointsForMultipleRequest = Type.Object({
-  cameraUuids: Refs('the cameras: uuids or facet ids'),
+  cameraUuids: NotRef('handler', Refs('the cameras: uuids or facet ids')),
   startTimeSec: StartSec(),
   durationSec: DurationSec(),
   includeAnyMotion: IncludeAnyMotion,
@@ -54,7 +55,7 @@ export const GetFootageSeekpointsForMultipleResponse = ResponseOf({
 });
 
 export const CreateCustomFootageSeekpointsRequest = Type.Object({
-  cameraUuid: DeviceRef('the camera: its uuid or facet id'),
+  cameraUuid: NotRef('handler', DeviceRef('the camera: its uuid or facet id')),
   footageSeekPoints: Opt(CustomSeekpointList),
 });
 export type CreateCustomFootageSeekpointsRequest = Static<typeof CreateCustomFootageSeekpointsRequest>;
@@ -70,14 +71,14 @@ const OlderSeekpoint = Type.Object({
 });
 export type OlderSeekpoint = Static<typeof OlderSeekpoint>;
 export const CreateFootageSeekpointsRequest = Type.Object({
-  cameraUuid: DeviceRef('the camera: its uuid or facet id'),
+  cameraUuid: NotRef('handler', DeviceRef('the camera: its uuid or facet id')),
   footageSeekPoint: Opt(OlderSeekpoint),
   footageSeekPoints: Opt(Type.Array(OlderSeekpoint, { maxItems: 100 })),
 });
 
 export const GetCustomFootageSeekpointsV2Request = Type.Object({
-  deviceUuids: Refs('the cameras: uuids or facet ids'),
-  locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 100, description: 'the locations (when no cameras are named)' })),
+  deviceUuids: NotRef('handler', Refs('the cameras: uuids or facet ids')),
+  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 100, description: 'the locations (when no cameras are named)' }))),
   customDisplayName: Opt(Type.String({ maxLength: 32, description: 'only marks of this name' })),
   customDescription: Opt(Type.String({ maxLength: 1000, description: 'only marks of this description' })),
   startTime: StartSec(),
@@ -88,7 +89,7 @@ export const GetCustomFootageSeekpointsV2Response = ResponseOf({ customFootageSe
 
 export const DELETE_RANGE_MAX_MS = 86_400_000;
 export const DeleteCustomFootageSeekpointsRequest = Type.Object({
-  cameraUuids: Refs('the cameras: uuids or facet ids'),
+  cameraUuids: NotRef('handler', Refs('the cameras: uuids or facet ids')),
   customName: Opt(Type.String({ maxLength: 32, description: 'only marks of this name' })),
   startTimestampMs: Opt(EpochMs('first instant of the range (inclusive)')),
   endTimestampMs: Opt(EpochMs('last instant of the range (inclusive), at most a day after the first')),
@@ -101,14 +102,14 @@ export const DeleteCustomFootageSeekpointsResponse = ResponseOf({
 });
 
 export const GetAudioSeekpointsRequest = Type.Object({
-  deviceUuid: DeviceRef('the audio gateway: its uuid or facet id'),
+  deviceUuid: NotRef('handler', DeviceRef('the audio gateway: its uuid or facet id')),
   startTime: StartSec(),
   duration: DurationSec(),
 });
 export type GetAudioSeekpointsRequest = Static<typeof GetAudioSeekpointsRequest>;
 
 export const GetCameraPresenceWindowsRequest = Type.Object({
-  cameraUuid: DeviceRef('the camera: its uuid or facet id'),
+  cameraUuid: NotRef('handler', DeviceRef('the camera: its uuid or facet id')),
   startTimeSec: StartSec(),
   durationSec: DurationSec(),
 });
@@ -117,7 +118,7 @@ export type GetCameraPresenceWindowsRequest = Static<typeof GetCameraPresenceWin
 // --- Event search ---
 
 export const GetCameraOrDoorbellCameraSeekpointsRequest = Type.Object({
-  deviceUuid: DeviceRef('the camera or doorbell camera: its uuid or facet id'),
+  deviceUuid: NotRef('handler', DeviceRef('the camera or doorbell camera: its uuid or facet id')),
   startTimeSec: StartSec(),
   durationSecs: DurationSec(),
   includeAnyMotion: IncludeAnyMotion,
@@ -136,23 +137,32 @@ export const GetEventSeekpointsRequest = Type.Object({
   startTimeSec: StartSec('start of the span of the sub-requests that give none'),
   durationSec: DurationSec(),
   seekpointsWSRequest: Opt(
-    Type.Object({ deviceUuid: DeviceRef('a camera'), startTimeSec: StartSec(), durationSecs: DurationSec(), includeAnyMotion: IncludeAnyMotion }),
+    Type.Object({
+      deviceUuid: NotRef('handler', DeviceRef('a camera')),
+      startTimeSec: StartSec(),
+      durationSecs: DurationSec(),
+      includeAnyMotion: IncludeAnyMotion,
+    }),
   ),
   videoFootageWSRequest: Opt(
     Type.Object({
-      cameraUuid: DeviceRef('a camera'),
-      cameraUuids: Refs('cameras'),
+      cameraUuid: NotRef('handler', DeviceRef('a camera')),
+      cameraUuids: NotRef('handler', Refs('cameras')),
       startTime: StartSec(),
       duration: DurationSec(),
       includeAnyMotion: IncludeAnyMotion,
       useMultiCamera: Opt(Type.Boolean()),
     }),
   ),
-  componentSeekPointsByAccessControlledDoorWSRequest: Opt(Type.Object({ accessControlledDoorUuid: Opt(Ruuid()), ...ComponentSpan })),
+  componentSeekPointsByAccessControlledDoorWSRequest: Opt(Type.Object({ accessControlledDoorUuid: Opt(NotRef('handler', Ruuid())), ...ComponentSpan })),
   componentSeekPointsByAccessControlledDoorsWSRequest: Opt(
-    Type.Object({ accessControlledDoorUuidList: Opt(Type.Array(Ruuid(), { maxItems: 100 })), sortResponse: Opt(Type.Boolean()), ...ComponentSpan }),
+    Type.Object({
+      accessControlledDoorUuidList: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 100 }))),
+      sortResponse: Opt(Type.Boolean()),
+      ...ComponentSpan,
+    }),
   ),
-  componentSeekPointsByOwnerDeviceWSRequest: Opt(Type.Object({ ownerDeviceUuid: Opt(Ruuid()), ...ComponentSpan })),
+  componentSeekPointsByOwnerDeviceWSRequest: Opt(Type.Object({ ownerDeviceUuid: Opt(NotRef('handler', Ruuid())), ...ComponentSpan })),
   searchColorAndVehicleByColorWSRequest: Opt(Type.Record(Type.String(), Type.Unknown())),
   searchMotionGridWithActivitiesWSRequest: Opt(Type.Record(Type.String(), Type.Unknown())),
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EpochMs, Field, MediaUri, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { MetaDataLocation } from '../alerts/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Shared clip groups: links to saved clips that the media host serves without an API key until they expire. */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -17,13 +18,13 @@ export const Password = () => Type.String({ maxLength: 128, description: 'a pass
 
 /** A saved clip, named directly (eventUuid) or by the policy alert it was saved from (alertUuid): the clip groups take them too. */
 export const ClipRef = Type.Object({
-  eventUuid: Opt(Ruuid({ description: 'a saved clip' })),
-  alertUuid: Opt(Ruuid({ description: 'a policy alert saved as a clip: its clip' })),
+  eventUuid: Opt(NotRef('handler', Ruuid({ description: 'a saved clip' }))),
+  alertUuid: Opt(NotRef('handler', Ruuid({ description: 'a policy alert saved as a clip: its clip' }))),
 });
 export type ClipRef = Static<typeof ClipRef>;
 
 export const CreateSharedClipGroupRequest = Type.Object({
-  uuids: Type.Array(ClipRef, { minItems: 1, maxItems: 100 }),
+  uuids: NotRef('handler', Type.Array(ClipRef, { minItems: 1, maxItems: 100 })),
   title: Opt(Type.String({ maxLength: 256 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   plaintextPassword: Opt(Password()),
@@ -35,7 +36,7 @@ export const ShareLinkResponse = ResponseOf({
 });
 
 export const UpdateSharedClipGroupRequest = Type.Object({
-  sharedClipUuid: Ruuid({ description: 'the shared clip group' }),
+  sharedClipUuid: NotRef('handler', Ruuid({ description: 'the shared clip group' })),
   title: Opt(Type.String({ maxLength: 256 })),
   description: Opt(Type.String({ maxLength: 4096 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
@@ -43,7 +44,7 @@ export const UpdateSharedClipGroupRequest = Type.Object({
 });
 export type UpdateSharedClipGroupRequest = Static<typeof UpdateSharedClipGroupRequest>;
 
-export const SharedClipGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const SharedClipGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 export const GetSharedClipGroupsRequest = Type.Object({
   createdAfterMs: Opt(Type.Integer({ minimum: 0, description: 'groups created at or after' })),
   createdBeforeMs: Opt(Type.Integer({ minimum: 0, description: 'groups created before' })),

@@ -3,6 +3,7 @@ import { DeviceRef, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, String
 import { MetaDataLocation } from '../alerts/schemas.js';
 import { ClipAccessSettings } from '../clips/schemas.js';
 import { CLIP_STATUSES, CLIP_VISIBILITIES } from '../tables.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Splices: saved clips rendered from a camera's footage over a time range (/api/video/splice*). */
 const Opt = <T extends Parameters<typeof Nullable>[0]>(schema: T) => Type.Optional(Nullable(schema));
@@ -15,9 +16,9 @@ const Title = () => Opt(Type.String({ maxLength: 256 }));
 const Description = () => Opt(Type.String({ maxLength: 4096 }));
 const AnyMap = () => Opt(Type.Record(Type.String(), Type.Unknown()));
 
-export const SpliceRequest = Type.Object({ deviceUuid: Ruuid(), startTime: Start(), duration: Duration() });
+export const SpliceRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()), startTime: Start(), duration: Duration() });
 export const SpliceV2Request = Type.Object({
-  deviceUuids: Cameras(),
+  deviceUuids: NotRef('handler', Cameras()),
   startTimeMillis: Start(),
   durationSec: Duration(),
   title: Title(),
@@ -25,7 +26,7 @@ export const SpliceV2Request = Type.Object({
   fisheyePresentationMap: AnyMap(),
 });
 export const SpliceV3Request = Type.Object({
-  deviceUuids: Cameras(),
+  deviceUuids: NotRef('handler', Cameras()),
   startTimeMillis: Start(),
   durationSec: Duration(),
   title: Title(),
@@ -43,14 +44,14 @@ export type SpliceV3Request = Static<typeof SpliceV3Request>;
 export const SpliceResponse = ResponseOf({ clipUuid: Field(Ruuid()) });
 export const SpliceV3Response = ResponseOf({ clipUuid: Field(Ruuid()), clipUuidList: Field(Type.Array(Ruuid())) });
 
-export const CancelSpliceRequest = Type.Object({ clipUuid: Ruuid(), deviceUuid: Opt(Ruuid()) });
+export const CancelSpliceRequest = Type.Object({ clipUuid: NotRef('handler', Ruuid()), deviceUuid: Opt(NotRef('handler', Ruuid())) });
 export const CancelSpliceV2Request = Type.Object({
-  clipUuid: Opt(Ruuid()),
-  clipUuidList: Opt(Type.Array(Ruuid(), { maxItems: 100 })),
-  deviceUuids: Opt(Type.Array(Camera(), { maxItems: 100, description: 'only the clips of these cameras' })),
+  clipUuid: Opt(NotRef('handler', Ruuid())),
+  clipUuidList: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 100 }))),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Camera(), { maxItems: 100, description: 'only the clips of these cameras' }))),
 });
 export type CancelSpliceV2Request = Static<typeof CancelSpliceV2Request>;
-export const RetrySpliceRequest = Type.Object({ clipUuid: Ruuid() });
+export const RetrySpliceRequest = Type.Object({ clipUuid: NotRef('handler', Ruuid()) });
 
 export const GetMaxSpliceDurationResponse = ResponseOf({ maxDuration: Field(Type.Integer({ description: 'seconds' })) });
 
@@ -89,7 +90,7 @@ export const SplicedClip = Type.Object(
 export const GetSplicedClipsInProgressResponse = ResponseOf({ splicedClips: Field(Type.Array(SplicedClip)) });
 
 export const SpliceFrameRequest = Type.Object({
-  deviceUuid: Camera(),
+  deviceUuid: NotRef('handler', Camera()),
   timestampMs: Type.Integer({ minimum: 0, description: 'epoch ms of the frame (not after now)' }),
 });
 export const SpliceFrameResponse = ResponseOf({

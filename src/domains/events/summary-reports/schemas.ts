@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CountDataPoint, REPORT_CROSSING_OBJECTS, REPORT_INTERVALS, REPORT_SCOPES, REPORT_TYPES } from '../reports/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -17,7 +18,7 @@ export const GetThresholdCrossingCountsRequest = Type.Object({
   dailyResetTimeMinute: Opt(
     Type.Integer({ minimum: 0, maximum: 1439, description: 'minute of the UTC day at which the running count starts again from zero; default 0' }),
   ),
-  devices: Opt(Type.Array(Ruuid(), { maxItems: 500, description: 'cameras whose crossings are counted; absent or empty: every camera' })),
+  devices: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500, description: 'cameras whose crossings are counted; absent or empty: every camera' }))),
   startTimeMs: Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive); required' })),
   endTimeMs: Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive); required' })),
 });
@@ -31,7 +32,7 @@ export const GetThresholdCrossingCountsResponse = ResponseOf({ counts: Field(Typ
 export const GetCountReportRequest = Type.Object({
   scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a device; LOCATION: uuid is a location; ORG: the whole organization'),
   type: StringEnum(REPORT_TYPES),
-  uuid: Opt(Ruuid()),
+  uuid: Opt(NotRef('subject', Ruuid())),
   interval: StringEnum(REPORT_INTERVALS),
   startDate: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant or date (UTC), start of the range (inclusive); required' })),
   endDate: Opt(Type.String({ maxLength: 40, description: 'ISO 8601 instant or date (UTC), end of the range (exclusive); required' })),
@@ -68,7 +69,7 @@ export const GetSummaryCountReportResponse = ResponseOf({ timeSeriesDataPoints: 
 
 export const MOST_RECENT_MAX = 1000;
 export const GetMostRecentPeopleCountRequest = Type.Object({
-  deviceUuid: Alias(Type.Union([FacetId(), Ruuid()]), ['deviceUuids']),
+  deviceUuid: NotRef('handler', Alias(Type.Union([FacetId(), Ruuid()]), ['deviceUuids'])),
   numMostRecent: Opt(Type.Integer({ minimum: 1, maximum: MOST_RECENT_MAX, description: `default 10, maximum ${MOST_RECENT_MAX}` })),
 });
 export type GetMostRecentPeopleCountRequest = Static<typeof GetMostRecentPeopleCountRequest>;
@@ -86,7 +87,7 @@ export const GetMostRecentPeopleCountResponse = ResponseOf({ events: Field(Type.
 export const GetRunningAverageRequest = Type.Object({
   ...timeRange,
   scope: StringEnum(REPORT_SCOPES, 'DEVICE, LOCATION or ORG'),
-  uuid: Opt(Ruuid()),
+  uuid: Opt(NotRef('subject', Ruuid())),
   interval: StringEnum(REPORT_INTERVALS),
 });
 export type GetRunningAverageRequest = Static<typeof GetRunningAverageRequest>;
@@ -102,11 +103,11 @@ export const StatsDataPoint = Type.Object({
 export type StatsDataPoint = Static<typeof StatsDataPoint>;
 export const GetRunningAverageResponse = ResponseOf({ statsDataPoints: Field(Type.Array(StatsDataPoint)) });
 
-export const ResetRunningAverageRequest = Type.Object({ scope: StringEnum(REPORT_SCOPES), uuid: Opt(Ruuid()) });
+export const ResetRunningAverageRequest = Type.Object({ scope: StringEnum(REPORT_SCOPES), uuid: Opt(NotRef('subject', Ruuid())) });
 export type ResetRunningAverageRequest = Static<typeof ResetRunningAverageRequest>;
 
 export const GetLicensePlatesByDeviceRequest = Type.Object({
-  deviceUuid: Type.Union([FacetId(), Ruuid()]),
+  deviceUuid: NotRef('handler', Type.Union([FacetId(), Ruuid()])),
   interval: StringEnum(REPORT_INTERVALS, "the interval that holds timestampMs, cut in the time zone of the camera's location"),
   // Bounded to year 9999: the interval around it is cut with calendar arithmetic, which a later date breaks.
   timestampMs: Opt(Type.Integer({ minimum: 0, maximum: 253_402_300_799_999, description: 'an instant inside the interval; required' })),
@@ -134,7 +135,7 @@ export const DiagnosticEvent = Type.Object({
 export const GetDiagnosticFeedResponse = ResponseOf({ diagnosticEvents: Field(Type.Array(DiagnosticEvent)) });
 
 export const GetProximityTagLocationsByDateRequest = Type.Object({
-  tagUuid: Ruuid(),
+  tagUuid: NotRef('handler', Ruuid()),
   startTimeMs: Opt(Type.Integer({ minimum: 0, description: 'start of the range (inclusive); required' })),
   endTimeMs: Opt(Type.Integer({ minimum: 0, description: 'end of the range (exclusive); required' })),
   startDateStr: Opt(Type.String({ deprecated: true })),

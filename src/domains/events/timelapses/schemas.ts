@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { TIMELAPSE_FORMATS } from '../../../footage/render-timelapse.js';
 import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ExpirationTimeSecs, Password } from '../shared-clip-groups/schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Timelapses (issue 19): cameras' footage over a span, sampled into a short video, and the links that share them. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -74,7 +75,7 @@ export type TimelapseClipRecord = Static<typeof TimelapseClip>;
 export const GetTimelapseClipsRequest = EmptyRequest;
 export const GetTimelapseClipsResponse = ResponseOf({ timelapseClips: Field(Type.Array(TimelapseClip)) });
 
-export const GetTimelapseMetadataRequest = Type.Object({ deviceUuidList: Type.Array(DeviceRef(), { minItems: 1, maxItems: 500 }) });
+export const GetTimelapseMetadataRequest = Type.Object({ deviceUuidList: NotRef('handler', Type.Array(DeviceRef(), { minItems: 1, maxItems: 500 })) });
 export const GetTimelapseMetadataResponse = ResponseOf({
   earliestTimestampMap: Field(
     Type.Record(Type.String(), Type.String(), { description: 'each camera as named: the epoch ms (as text) of its earliest footage kept' }),
@@ -82,14 +83,14 @@ export const GetTimelapseMetadataResponse = ResponseOf({
 });
 
 const TimelapseUuids = (description: string) => Type.Array(Ruuid(), { minItems: 1, maxItems: 100, description });
-export const DeleteTimelapseClipsRequest = Type.Object({ clipUuids: TimelapseUuids('the timelapses: all of them are deleted, or none') });
-export const ShareTimelapseClipsRequest = Type.Object({ clipUuids: TimelapseUuids('the timelapses: each gets a link of its own') });
+export const DeleteTimelapseClipsRequest = Type.Object({ clipUuids: NotRef('handler', TimelapseUuids('the timelapses: all of them are deleted, or none')) });
+export const ShareTimelapseClipsRequest = Type.Object({ clipUuids: NotRef('handler', TimelapseUuids('the timelapses: each gets a link of its own')) });
 export const ShareTimelapseClipsResponse = ResponseOf({
   shareUrlMap: Field(Type.Record(Type.String(), Type.String(), { description: 'timelapse uuid to its link' })),
 });
 
 export const CreateSharedTimelapseGroupRequest = Type.Object({
-  timelapseUuids: TimelapseUuids('the timelapses the link shares'),
+  timelapseUuids: NotRef('handler', TimelapseUuids('the timelapses the link shares')),
   title: Opt(Type.String({ maxLength: 256 })),
   expirationTimeSecs: Opt(ExpirationTimeSecs()),
   plaintextPassword: Opt(Password()),
@@ -130,7 +131,7 @@ export const GetSharedTimelapseGroupsRequest = EmptyRequest;
 export const GetSharedTimelapseGroupsResponse = ResponseOf({ sharedTimelapses: Field(Type.Array(SharedTimelapseGroup)) });
 
 export const UpdateSharedTimelapseGroupRequest = Type.Object({
-  uuid: Ruuid({ description: 'the shared timelapse group' }),
+  uuid: NotRef('subject', Ruuid({ description: 'the shared timelapse group' })),
   title: Opt(Type.String({ maxLength: 256 })),
   titleUpdate: Opt(Type.Boolean({ description: 'change the title (also implied by a title given)' })),
   descriptionUpdate: Opt(Type.Boolean({ description: 'ignored: the request carries no description' })),
@@ -141,4 +142,4 @@ export const UpdateSharedTimelapseGroupRequest = Type.Object({
 });
 export type UpdateSharedTimelapseGroupRequest = Static<typeof UpdateSharedTimelapseGroupRequest>;
 
-export const SharedTimelapseGroupUuidRequest = Type.Object({ uuid: Ruuid() });
+export const SharedTimelapseGroupUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -64,8 +65,8 @@ export type VehicleEventRecord = Static<typeof VehicleEvent>;
 export const VEHICLE_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
 const DeviceRef = Type.Union([FacetId(), Ruuid()]);
 export const GetVehicleEventsRequest = Type.Object({
-  deviceUuidFilter: Opt(Type.Array(DeviceRef, { maxItems: 500 })),
-  locationUuidFilter: Opt(Type.Array(Ruuid(), { maxItems: 500 })),
+  deviceUuidFilter: Opt(NotRef('filter', Type.Array(DeviceRef, { maxItems: 500 }))),
+  locationUuidFilter: Opt(NotRef('filter', Type.Array(Ruuid(), { maxItems: 500 }))),
   startTimeMs: Opt(Type.Integer({ description: 'inclusive' })),
   endTimeMs: Opt(Type.Integer({ description: 'exclusive' })),
   licensePlateExactQuery: Opt(Type.Array(PlateInput, { maxItems: 100 })),
@@ -74,7 +75,7 @@ export const GetVehicleEventsRequest = Type.Object({
   vehicleLabelQuery: Opt(Type.Array(Label, { maxItems: 100, description: 'saved vehicles carrying any of these labels' })),
   unnamedQuery: Opt(Type.Boolean({ description: 'only plates that no saved vehicle names' })),
   lastEventTimestamp: Opt(Type.Integer({ description: 'pagination cursor (with lastUuid): the last event of the previous page (Gatehouse addition)' })),
-  lastUuid: Opt(Ruuid()),
+  lastUuid: Opt(NotRef('cursor', Ruuid())),
   maxResults: Opt(Type.Integer({ minimum: 1, maximum: VEHICLE_EVENT_PAGE.maximum, description: `default ${VEHICLE_EVENT_PAGE.default} (Gatehouse addition)` })),
 });
 export type GetVehicleEventsRequest = Static<typeof GetVehicleEventsRequest>;
@@ -84,7 +85,7 @@ export const SearchLicensePlatesRequest = Type.Object({
   licensePlate: PlateInput,
   fuzzy: Opt(Type.Boolean({ description: 'also plates within an edit distance: 1 up to 5 characters, 2 beyond' })),
   forcedFuzziness: Opt(Type.Integer({ minimum: 0, maximum: 3, description: 'the edit distance of a fuzzy search' })),
-  deviceUuids: Opt(Type.Array(DeviceRef, { maxItems: 500 })),
+  deviceUuids: Opt(NotRef('handler', Type.Array(DeviceRef, { maxItems: 500 }))),
   startTime: Opt(Type.Integer({ description: 'inclusive' })),
   endTime: Opt(Type.Integer({ description: 'exclusive' })),
 });
@@ -102,18 +103,18 @@ const recentRange = {
   startTimeMs: Opt(Type.Integer({ description: `inclusive; default ${RECENT_VEHICLE_EVENTS.defaultRangeMs / 86_400_000} days before the end` })),
   endTimeMs: Opt(Type.Integer({ description: 'exclusive; default now' })),
 };
-export const GetRecentVehicleEventsRequest = Type.Object({ deviceUuids: Opt(Type.Array(DeviceRef, { maxItems: 500 })), ...recentRange });
-export const GetRecentVehicleEventsByLocationRequest = Type.Object({ locationUuid: Ruuid(), ...recentRange });
+export const GetRecentVehicleEventsRequest = Type.Object({ deviceUuids: Opt(NotRef('handler', Type.Array(DeviceRef, { maxItems: 500 }))), ...recentRange });
+export const GetRecentVehicleEventsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...recentRange });
 export const GetRecentVehicleEventsForVehicleRequest = Type.Object({ licensePlate: PlateInput, ...recentRange });
 export type RecentVehicleEventsQuery = Static<typeof GetRecentVehicleEventsRequest> &
   Partial<Static<typeof GetRecentVehicleEventsByLocationRequest>> &
   Partial<Static<typeof GetRecentVehicleEventsForVehicleRequest>>;
 
-export const ReportVehicleEventRequest = Type.Object({ eventUuid: Ruuid() });
+export const ReportVehicleEventRequest = Type.Object({ eventUuid: NotRef('handler', Ruuid()) });
 export const ReportVehicleEventResponse = ResponseOf({
   collectedMediaForTraining: Field(Type.Boolean({ description: 'always false: Gatehouse keeps no images of plate reads to collect' })),
 });
 export const AssociateEventsToVehicleRequest = Type.Object({
-  eventUuids: Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 }),
+  eventUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 })),
   vehicleLicensePlate: PlateInput,
 });

@@ -6,6 +6,7 @@ import { keepCameras } from '../org-records.js';
 import { findIntegration, openSecret, secretFieldsOf, type IntegrationDeps } from '../settings.js';
 import { callPartner, refusedCredentials, type AdapterKind } from './adapter.js';
 import { PARTNERS } from './catalogue.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /*
  * What the platform lets a caller do with a partner beyond its settings: list its doors, readers, panels,
@@ -59,8 +60,8 @@ const get = (path: string) => () => ({ method: 'GET' as const, path });
 const post = (path: (i: Rec) => string) => (i: Rec) => ({ method: 'POST' as const, path: path(i) });
 
 const unlockBody = (doorId: TSchema) => ({
-  cameraUuid: Field(Ruuid({ description: "a camera of the organization at the door (another organization's is refused)" })),
-  doorId: Field(doorId),
+  cameraUuid: Field(NotRef('handler', Ruuid({ description: "a camera of the organization at the door (another organization's is refused)" }))),
+  doorId: Field(NotRef('external', doorId)),
 });
 const doors = { doors: Field(Type.Array(DoorType)) };
 const listDoors = (json: unknown) => ({ doors: items(json).map(door) });
@@ -175,7 +176,7 @@ export const BEHAVIOURS: Behaviour[] = [
     path: ac('unlockKisiDoor'),
     kind: 'KISI',
     summary: 'Unlock a door of Kisi',
-    body: { ...unlockBody(Type.Integer()), placeId: Field(Type.Integer()) },
+    body: { ...unlockBody(Type.Integer()), placeId: Field(NotRef('external', Type.Integer())) },
     response: {},
     call: post((i) => `/places/${seg(i.placeId)}/doors/${seg(i.doorId)}/unlock`),
   },
@@ -230,7 +231,7 @@ export const BEHAVIOURS: Behaviour[] = [
     path: ac('getPdkDoors'),
     kind: 'PRODATAKEY',
     summary: 'List the doors of ProdataKey',
-    body: { ouId: Field(Str()) },
+    body: { ouId: Field(NotRef('external', Str())) },
     response: { panelList: Field(Type.Array(NamedType)) },
     call: (i) => ({ method: 'GET', path: `/doors${i.ouId ? `?ouId=${seg(i.ouId)}` : ''}` }),
     answer: (json) => ({ panelList: items(json).map(named) }),
@@ -290,7 +291,7 @@ export const BEHAVIOURS: Behaviour[] = [
     path: ac('testBoulevardConnection'),
     kind: 'BOULEVARD',
     summary: "Test Boulevard's credentials: answers the business's locations",
-    body: { apiToken: Field(Str()), boulevardBusinessId: Field(Str()) },
+    body: { apiToken: Field(Str()), boulevardBusinessId: Field(NotRef('external', Str())) },
     response: {
       success: Field(Type.Boolean()),
       errorMessage: Field(Type.String()),

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { Field, Ruuid } from '../../../schemas/common.js';
-import { RefMap, RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefMap, RefUuid } from '../../../schemas/record-kinds.js';
 import { DoorInfo, Secret, enabling } from '../schemas.js';
 
 /*
@@ -12,7 +12,7 @@ import { DoorInfo, Secret, enabling } from '../schemas.js';
 const Text = () => Type.String({ maxLength: 2000 });
 const Key = () => Type.String({ maxLength: 200 });
 /** Camera ids: any string is read, one that is not a camera of the organization is answered in failedGuids and left out. */
-const Cameras = () => Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, description: "camera RUUIDs; another organization's are left out" });
+const Cameras = () => NotRef('handler', Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, description: "camera RUUIDs; another organization's are left out" }));
 /** A nested record of the partner (a panel, a console, a restaurant...): kept as sent. */
 const PartnerRecord = () => Type.Record(Type.String(), Type.Unknown(), { description: "a partner's record, kept as sent" });
 
@@ -56,8 +56,8 @@ export const SECRET_TYPES: ReadonlySet<FieldType> = new Set(['secret', 'secretUr
 export const serverKept = {
   integration: Field(Type.String({ maxLength: 100 })),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown(), { description: 'kept by the server: ignored in a request' })),
-  orgUuid: Field(Type.String({ maxLength: 100 })),
-  userUuid: Field(Type.String({ maxLength: 100 })),
+  orgUuid: Field(NotRef('callerOrg', Type.String({ maxLength: 100 }))),
+  userUuid: Field(NotRef('ignored', Type.String({ maxLength: 100 }))),
   tokenValid: Field(Type.Boolean({ description: 'whether the partner accepted the credentials at the last check (null: not checked); kept by the server' })),
   misconfiguredDoors: Field(Type.Array(Type.String(), { description: 'door names assigned to more than one location; kept by the server' })),
   doorsValidated: Field(Type.Boolean({ description: 'kept by the server' })),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Secret, WebhookSettings } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
  * Schemas of the organization's webhooks: the classic one-URL webhook (webhookSettings, in ../schemas.ts),
@@ -49,8 +50,8 @@ export const WebhooksInput = Type.Object({
   enabled: Field(Type.Boolean({ description: 'false disables every URL' })),
   integration: Field(Type.String({ maxLength: 50 })),
   integrationAuditMap: Field(Type.Record(Type.String(), Type.Unknown())),
-  orgUuid: Field(Type.String({ maxLength: 100 })),
-  userUuid: Field(Type.String({ maxLength: 100 })),
+  orgUuid: Field(NotRef('callerOrg', Type.String({ maxLength: 100 }))),
+  userUuid: Field(NotRef('handler', Type.String({ maxLength: 100 }))),
 });
 export type WebhooksInput = Static<typeof WebhooksInput>;
 
@@ -97,4 +98,4 @@ export type SubscribeZapierWebhookRequest = Static<typeof SubscribeZapierWebhook
 
 export const SubscribeZapierWebhookResponse = ResponseOf({ webhookId: Field(Ruuid({ description: 'names the subscription for unsubscribeZapierWebhook' })) });
 
-export const UnsubscribeZapierWebhookRequest = Type.Object({ webhookId: Field(Type.String({ maxLength: 100 })) });
+export const UnsubscribeZapierWebhookRequest = Type.Object({ webhookId: Field(NotRef('external', Type.String({ maxLength: 100 }))) });

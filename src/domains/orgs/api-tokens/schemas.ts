@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, EnvelopeResponse, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 export const AUTH_TYPES = ['API_TOKEN', 'CERT'] as const;
 export const CLIENT_TYPES = [
@@ -45,7 +45,7 @@ export const SubmitApplicationRequest = Type.Object({ ...applicationFields, perm
 /** The platform CLI's org/submitApiTokenApplication: no permission group (the key acts as its caller's user). */
 export const SubmitOrgApplicationRequest = Type.Object({ ...applicationFields, permissionGroupUuid: Field(RefUuid('permissionGroup')) });
 /** The platform CLI's partner/submitApiTokenApplication: a partner key; a partner group is not a customer permission group. */
-export const SubmitPartnerApplicationRequest = Type.Object({ ...applicationFields, permissionGroupUuid: Field(Ruuid()) });
+export const SubmitPartnerApplicationRequest = Type.Object({ ...applicationFields, permissionGroupUuid: Field(NotRef('handler', Ruuid())) });
 
 export const SubmitApplicationResponse = ResponseOf({
   apiKey: Field(Type.String({ description: 'The new API key: answered this once' })),
@@ -70,6 +70,8 @@ export const GetApiTokensResponse = ResponseOf({
 });
 export const GetApplicationsRequest = EmptyRequest;
 export const GetApplicationsResponse = ResponseOf({ applications: Field(Type.Array(Type.Object(Token))) });
-export const RevokeApiTokenRequest = Type.Object({ tokenUuid: Ruuid({ description: 'The tokenUuid of one of the API tokens of the organization' }) });
+export const RevokeApiTokenRequest = Type.Object({
+  tokenUuid: NotRef('handler', Ruuid({ description: 'The tokenUuid of one of the API tokens of the organization' })),
+});
 export const ValidateTokenRequest = EmptyRequest;
 export const ApiTokenEnvelope = EnvelopeResponse;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EnvelopeResponse, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const ClientId = Ruuid({ description: "The application's OAuth client id" });
 
@@ -8,7 +9,7 @@ const RedirectUri = Type.String({ minLength: 1, maxLength: 2048, pattern: '^http
 
 /** The one request shape of submitApplication, updateApplication and deleteApplication (the catalogue's). */
 export const OAuthApplicationRequest = Type.Object({
-  clientId: Field(ClientId),
+  clientId: Field(NotRef('handler', ClientId)),
   name: Field(Type.String({ maxLength: 200 })),
   contactEmail: Field(Type.String({ maxLength: 320 })),
   redirectUri: Field(RedirectUri),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 export const CreatePartnerClientRequest = Type.Object({
   clientOrgName: Type.String({ minLength: 1, maxLength: 200 }),
@@ -9,5 +10,5 @@ export const CreatePartnerClientRequest = Type.Object({
 });
 export const CreatePartnerClientResponse = ResponseOf({ clientOrgUuid: Field(Ruuid()), responseStatus: Field(Type.String()) });
 
-export const DeleteClientRequest = Type.Object({ clientOrgUuid: Ruuid() });
+export const DeleteClientRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()) });
 export const PartnerEnvelope = ResponseOf({});

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ACCESS_LEVELS, FUNCTIONALITIES } from '../../../edge/rights.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Level = Type.Enum([...ACCESS_LEVELS]);
 const Functionality = Type.Enum([...FUNCTIONALITIES]);
@@ -21,14 +22,14 @@ export const PermissionGroup = Type.Object({
 });
 
 const groupInput = {
-  uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
+  uuid: Field(NotRef('subject', Ruuid())),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
   name: Field(Type.String({ minLength: 1, maxLength: 200 })),
   description: Field(Type.String({ maxLength: 1000 })),
   superAdmin: Field(Type.Boolean()),
   functionalityList: Field(Type.Array(Functionality, { maxItems: 100 })),
   locationAccessMap: Field(LevelMap),
-  accessibleLocations: Field(Type.Array(Ruuid(), { maxItems: 10_000 })),
+  accessibleLocations: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 10_000 }))),
 };
 
 export const GetPermissionGroupsRequest = EmptyRequest;
@@ -42,9 +43,9 @@ export const CreatePermissionGroupRequest = Type.Object({
 });
 export const CreatePermissionGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
-export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: Ruuid() }) });
-export const DeletePermissionGroupRequest = Type.Object({ groupUuid: Ruuid() });
-export const AssignPermissionGroupRequest = Type.Object({ userUuid: Ruuid(), groupUuid: Ruuid() });
+export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: NotRef('subject', Ruuid()) }) });
+export const DeletePermissionGroupRequest = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
+export const AssignPermissionGroupRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), groupUuid: NotRef('handler', Ruuid()) });
 export const PermissionEnvelope = ResponseOf({});
 
 export const GetPermissionsForCurrentUserRequest = EmptyRequest;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { PermissionGroup } from '../permissions/schemas.js';
 import { FirmwareOverride, FirmwareUpdateSettings, Org, UapSettings } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const Email = Type.String({ minLength: 3, maxLength: 254 });
@@ -11,7 +12,7 @@ const Envelope = ResponseOf({});
 /** updateOrg: the fields of the organization record that Gatehouse keeps (the others are accepted and ignored). */
 export const UpdateOrgRequest = Type.Object({
   org: Type.Object({
-    uuid: Opt(Ruuid()),
+    uuid: Opt(NotRef('subject', Ruuid())),
     name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
     teamName: Opt(Text(100)),
     address1: Opt(Text(500)),
@@ -68,7 +69,7 @@ export { Envelope as OrgEnvelope };
 export const FindIfTeamNameAvailableRequest = Type.Object({ teamName: Type.String({ minLength: 1, maxLength: 100 }) });
 export const FindIfTeamNameAvailableResponse = ResponseOf({ available: Field(Type.Boolean()) });
 
-export const GetClientOrgRequest = Type.Object({ orgUuid: Ruuid() });
+export const GetClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()) });
 export const GetClientOrgResponse = ResponseOf({
   org: Field(Org),
   featureFlags: Field(Type.Record(Type.String(), Type.String())),

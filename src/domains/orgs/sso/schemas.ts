@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const Bool = Type.Boolean();
@@ -20,8 +21,8 @@ export const RhombusKeyAppSettings = Type.Object({
 
 /** A SAML sign-in registration (the reference's SAML settings). */
 export const SamlSettings = Type.Object({
-  registrationUuid: Opt(Ruuid()),
-  orgUuid: Opt(Ruuid()),
+  registrationUuid: Opt(NotRef('handler', Ruuid())),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   domain: Opt(StringEnum(['RHOMBUS_COM', 'RHOMBUS_SYSTEMS_COM'] as const)),
   enabled: Opt(Bool),
   enabledForRhombusKey: Opt(Bool),

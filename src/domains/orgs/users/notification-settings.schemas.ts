@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ACTIVITIES } from '../../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /*
  * The shapes of notification settings: a user's (V2 time frames), the organization's template (V1 intervals
@@ -24,10 +24,10 @@ const MinuteOfDay = Type.Integer({ minimum: 0, maximum: 1440 });
 /** Which devices (facet ids or uuids), locations and activities a time frame's row covers. */
 export const NotificationRow = Type.Object({
   activities: Opt(Activities),
-  devices: Opt(Type.Array(Type.String({ minLength: 22, maxLength: 40 }), { maxItems: 10_000 })),
+  devices: Opt(NotRef('handler', Type.Array(Type.String({ minLength: 22, maxLength: 40 }), { maxItems: 10_000 }))),
   diagnostics: Opt(Diagnostics),
-  locations: Opt(Uuids),
-  locationOnly: Opt(Uuids),
+  locations: Opt(NotRef('handler', Uuids)),
+  locationOnly: Opt(NotRef('filter', Uuids)),
   locationOnlyActivities: Opt(Activities),
   locationOnlyDiagnostics: Opt(Diagnostics),
   promptUuids: Opt(Type.Array(RefUuid('prompt'), { maxItems: 10_000 })),
@@ -58,9 +58,9 @@ export const NotificationInterval = Type.Object({
   diagnosticTriggerMap: Opt(TriggerMap),
   locationActivityTriggerMap: Opt(TriggerMap),
   locationDiagnosticTriggerMap: Opt(TriggerMap),
-  deviceFilterSet: Opt(Uuids),
-  locationFilterSet: Opt(Uuids),
-  locationOnlyFilterSet: Opt(Uuids),
+  deviceFilterSet: Opt(NotRef('filter', Uuids)),
+  locationFilterSet: Opt(NotRef('filter', Uuids)),
+  locationOnlyFilterSet: Opt(NotRef('filter', Uuids)),
 });
 export type NotificationInterval = Static<typeof NotificationInterval>;
 
@@ -68,8 +68,8 @@ export const SmsPhoneNumbers = Type.Array(Type.String({ pattern: '^\\+?[0-9 ()-]
 
 /** A user's notification settings (updateUserNotificationSettings and updateCurrentUserNotificationSettings). */
 export const UserNotificationSettingsRequest = Type.Object({
-  orgUuid: Opt(Ruuid()),
-  userUuid: Opt(Ruuid({ description: "the user; updateCurrentUserNotificationSettings: the key's own user" })),
+  orgUuid: Opt(NotRef('callerOrg', Ruuid())),
+  userUuid: Opt(NotRef('handler', Ruuid({ description: "the user; updateCurrentUserNotificationSettings: the key's own user" }))),
   smsPhoneNumbers: Opt(SmsPhoneNumbers),
   summaryEmailEnabled: Opt(Type.Boolean()),
   timeFrames: Opt(Type.Array(TimeFrame, { maxItems: 100 })),
@@ -89,7 +89,7 @@ export const NotificationSettingsV2 = Type.Object({
 /** A partner user's settings: intervals for every client, or per client (client uuid to intervals). */
 const ClientIntervals = Type.Array(
   Type.Object({
-    clientUuids: Opt(Uuids),
+    clientUuids: Opt(NotRef('otherOrg', Uuids)),
     rows: Opt(
       Type.Array(
         Type.Object({
@@ -118,7 +118,7 @@ export type PartnerNotificationSettings = Static<typeof PartnerNotificationSetti
 
 export const NotificationEnvelope = ResponseOf({});
 
-export const GetUserNotificationSettingsRequest = Type.Object({ userUuid: Ruuid() });
+export const GetUserNotificationSettingsRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
 export const GetUserNotificationSettingsResponse = ResponseOf({
   notificationSettings: Field(
     Type.Object({
@@ -150,8 +150,8 @@ export const UpdateOrgTemplateV2Request = Type.Object({
   summaryEmailEnabled: Opt(Type.Boolean()),
   templateUpdate: Opt(
     Type.Object({
-      orgUuid: Opt(Ruuid()),
-      userUuid: Opt(Ruuid()),
+      orgUuid: Opt(NotRef('callerOrg', Ruuid())),
+      userUuid: Opt(NotRef('handler', Ruuid())),
       smsPhoneNumbers: Opt(SmsPhoneNumbers),
       summaryEmailEnabled: Opt(Type.Boolean()),
       timeFrames: Opt(Type.Array(TimeFrame, { maxItems: 100 })),
@@ -169,11 +169,11 @@ const SnoozeTiming = {
 export const SnoozeAllRequest = Type.Object(SnoozeTiming);
 export const SnoozeTargetsRequest = Type.Object({
   ...SnoozeTiming,
-  deviceUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
-  locationUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
-  componentCompositeUuids: Opt(Type.Array(Ruuid(), { maxItems: 1000 })),
+  deviceUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  componentCompositeUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
 });
-export const SnoozeUuidRequest = Type.Object({ uuid: Ruuid() });
+export const SnoozeUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 const Interval = Type.Object({ uuid: Field(Ruuid()), timestampSec: Field(Type.Integer()), durationSecs: Field(Type.Integer()) });
 const IntervalMap = Type.Record(Type.String(), Type.Array(Interval));
 export const GetSnoozedRequest = EmptyRequest;

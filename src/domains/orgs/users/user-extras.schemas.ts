@@ -3,6 +3,7 @@ import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../sch
 import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
 import { User } from './schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const Int = Type.Integer();
@@ -33,31 +34,31 @@ export const MetadataField = Type.Object({
 });
 export const CreateTemplateRequest = Type.Object({ template: Type.Object({ ...templateFields, fieldName: Type.String({ minLength: 1, maxLength: 100 }) }) });
 export const UpdateTemplateRequest = Type.Object({
-  selectiveUpdate: Type.Object({ uuid: Ruuid(), ...templateFields, updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())) }),
+  selectiveUpdate: Type.Object({ uuid: NotRef('subject', Ruuid()), ...templateFields, updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())) }),
 });
-export const TemplateUuidRequest = Type.Object({ templateUuid: Ruuid() });
+export const TemplateUuidRequest = Type.Object({ templateUuid: NotRef('handler', Ruuid()) });
 export const TemplateResponse = ResponseOf({ template: Field(MetadataTemplate) });
 export const FindTemplatesRequest = EmptyRequest;
 export const TemplateMapResponse = ResponseOf({ templateMap: Field(Type.Record(Type.String(), MetadataTemplate)) });
 export const SaveFieldsRequest = Type.Object({
-  userUuid: Ruuid(),
+  userUuid: NotRef('handler', Ruuid()),
   fieldValueMap: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: MAX_VALUE_LENGTH }), {
     description: 'template uuid (or field name) to value',
   }),
 });
-export const FieldsRequest = Type.Object({ userUuid: Ruuid() });
+export const FieldsRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
 export const FieldsResponse = ResponseOf({
   templateMap: Field(Type.Record(Type.String(), MetadataTemplate)),
   userFieldValueMap: Field(Type.Record(Type.String(), MetadataField)),
 });
-export const DeleteFieldRequest = Type.Object({ userUuid: Ruuid(), templateUuid: Ruuid() });
+export const DeleteFieldRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), templateUuid: NotRef('handler', Ruuid()) });
 export const DeleteFieldResponse = ResponseOf({ field: Field(MetadataField) });
 
 // --- Rhombus Key settings ---
 
 const Provisioner = Type.Object({ value: Opt(Type.Integer({ minimum: 0, description: 'epoch milliseconds' })) });
 export const RhombusKeySettingsRequest = Type.Object({
-  userUuid: Ruuid(),
+  userUuid: NotRef('handler', Ruuid()),
   rhombusKeyAccessEnabled: Opt(Type.Boolean()),
   remoteUnlockEnabled: Opt(Type.Boolean()),
   bypassSaml: Opt(Type.Boolean()),
@@ -95,9 +96,9 @@ export const GetPartnerUsersResponse = ResponseOf({
   notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(Ruuid()), userUuid: Field(Ruuid()) }))),
 });
 export const UpdatePartnerUserRequest = Type.Object({
-  userUuid: Ruuid(),
+  userUuid: NotRef('handler', Ruuid()),
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
-  permissionGroupUuid: Opt(Ruuid({ description: 'the partner permission group' })),
+  permissionGroupUuid: Opt(NotRef('handler', Ruuid({ description: 'the partner permission group' }))),
   mfaEnabled: Opt(Type.Boolean()),
   bypassSaml: Opt(Type.Boolean()),
   smsPhoneNumbers: Opt(SmsPhoneNumbers),
@@ -106,8 +107,8 @@ export const UpdatePartnerUserRequest = Type.Object({
 });
 export const UpdatePartnerUserNotificationsRequest = Type.Object({
   ...PartnerNotificationSettings.properties,
-  userUuid: Opt(Ruuid({ description: "the partner user; absent: the key's own" })),
-  orgUuid: Opt(Ruuid()),
+  userUuid: Opt(NotRef('handler', Ruuid({ description: "the partner user; absent: the key's own" }))),
+  orgUuid: Opt(NotRef('otherOrg', Ruuid())),
   updatedSetMethodMap: Opt(Type.Record(Type.String(), Type.Boolean())),
 });
 export const UserExtrasEnvelope = ResponseOf({});

@@ -2,21 +2,22 @@ import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { RuleAction, RuleFilters } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** A doorbell camera's rule (the catalogue's ExternalDoorbellCameraComponentRuleType). */
 export const DoorbellRule = Type.Object({
-  ruleUuid: Field(Ruuid()),
+  ruleUuid: Field(NotRef('handler', Ruuid())),
   ruleName: Field(Type.String({ maxLength: 200 })),
-  doorbellCameraUuid: Field(Ruuid()),
-  doorbellCameraComponentUuid: Field(Ruuid({ description: "the camera's doorbell button; kept as given" })),
+  doorbellCameraUuid: Field(NotRef('handler', Ruuid())),
+  doorbellCameraComponentUuid: Field(NotRef('handler', Ruuid({ description: "the camera's doorbell button; kept as given" }))),
   triggerActivity: Field(ActivityEnum),
   ruleFilters: Field(RuleFilters),
   action: Field(RuleAction),
 });
 export const CreateRuleForDoorbellCameraRequest = Type.Object({ rule: DoorbellRule });
 export const CreateRuleForDoorbellCameraResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
-export const DeleteRuleForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: Ruuid(), ruleUuid: Ruuid() });
-export const GetRulesForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: Ruuid() });
+export const DeleteRuleForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: NotRef('handler', Ruuid()), ruleUuid: NotRef('handler', Ruuid()) });
+export const GetRulesForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: NotRef('handler', Ruuid()) });
 export const GetRulesForDoorbellCameraResponse = ResponseOf({ rules: Field(Type.Array(DoorbellRule)) });
 export const GetDoorbellCameraRulesForOrgRequest = EmptyRequest;
 export const GetDoorbellCameraRulesForOrgResponse = ResponseOf({ doorbellCameraUuidToRulesMap: Field(Type.Record(Type.String(), Type.Array(DoorbellRule))) });

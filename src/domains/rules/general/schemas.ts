@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { Alias, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** The general rule engine's shapes (the reference's Rules and Rules records families). */
 export const RULE_TYPES = [
@@ -43,9 +44,9 @@ export const RuleTrigger = Type.Object({
 export type RuleTrigger = Static<typeof RuleTrigger>;
 
 export const Rule = Type.Object({
-  uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
-  ownerUuid: Field(Ruuid()),
+  uuid: Field(NotRef('subject', Ruuid())),
+  orgUuid: Field(NotRef('callerOrg', Ruuid())),
+  ownerUuid: Field(NotRef('handler', Ruuid())),
   name: Field(Type.String({ maxLength: 200 })),
   ruleType: Field(StringEnum(RULE_TYPES)),
   conjunction: Field(StringEnum(CONJUNCTIONS)),
@@ -57,8 +58,8 @@ export type Rule = Static<typeof Rule>;
 
 export const CreateRuleRequest = Type.Object({ rule: Rule });
 export const CreateRuleResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
-export const UpdateRuleRequest = Type.Object({ ruleUpdate: Type.Object({ ...Rule.properties, uuid: Ruuid() }) });
-export const DeleteRuleRequest = Type.Object({ ruleUuid: Ruuid() });
+export const UpdateRuleRequest = Type.Object({ ruleUpdate: Type.Object({ ...Rule.properties, uuid: NotRef('subject', Ruuid()) }) });
+export const DeleteRuleRequest = Type.Object({ ruleUuid: NotRef('handler', Ruuid()) });
 export const RuleEnvelope = ResponseOf({});
 export const GetRulesForOrgRequest = EmptyRequest;
 export const GetRulesResponse = ResponseOf({ rules: Field(Type.Array(Rule)) });
@@ -69,14 +70,14 @@ export const GetRulesFilteredRequest = Type.Object({
 
 const MAX_PAUSE_SECS = 366 * 86_400;
 export const PauseRuleRequest = Type.Object({
-  ruleUuid: Ruuid(),
+  ruleUuid: NotRef('handler', Ruuid()),
   durationSec: Type.Integer({ minimum: 1, maximum: MAX_PAUSE_SECS }),
   scheduledTimestampSec: Field(Type.Integer({ minimum: 0, description: 'when the pause starts (epoch seconds); default now' })),
 });
 export const PauseInterval = Type.Object({ uuid: Field(Ruuid()), timestampSec: Field(Type.Integer()), durationSecs: Field(Type.Integer()) });
 export const GetRulePauseSettingsRequest = EmptyRequest;
 export const GetRulePauseSettingsResponse = ResponseOf({ rulesPausedMap: Field(Type.Record(Type.String(), Type.Array(PauseInterval))) });
-export const DeleteRulePauseSettingRequest = Type.Object({ uuid: Ruuid() });
+export const DeleteRulePauseSettingRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 
 /** A device event a rule fired on, as its record keeps it. */
 export const DeviceEventRecord = Type.Object({
@@ -104,14 +105,14 @@ export type RulesEventRecord = Static<typeof RulesEventRecord>;
 
 export const EVENT_RECORD_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetRulesEventRecordsRequest = Type.Object({
-  associatedUuids: Alias(Uuids, ['ruleUuid']),
+  associatedUuids: NotRef('handler', Alias(Uuids, ['ruleUuid'])),
   startTime: Field(Type.Integer({ minimum: 0 })),
   endTime: Field(Type.Integer({ minimum: 0 })),
 });
 export const GetLatestRulesEventRecordsRequest = Type.Object({
   associatedUuids: Uuids,
-  ruleUuid: Field(Ruuid()),
+  ruleUuid: Field(NotRef('handler', Ruuid())),
   n: Field(Type.Integer({ minimum: 1, maximum: EVENT_RECORD_PAGE.maximum })),
 });
 export const RulesEventRecordsResponse = ResponseOf({ rulesEventRecords: Field(Type.Array(RulesEventRecord)) });
-export const DeleteRulesEventRecordRequest = Type.Object({ uuid: Ruuid() });
+export const DeleteRulesEventRecordRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
