@@ -80,4 +80,7 @@ export type NotRefReason = keyof typeof NOT_REF_REASONS;
  * a map, it speaks for every id it holds.
  */
 // The reason is for the reader of the schema (and typed, so that it is one of the above); the document says false.
-export const NotRef = <T extends TSchema>(_reason: NotRefReason, schema: T): T => ({ ...schema, [REF_KEYWORD]: false });
+// The copy keeps TypeBox's own non-enumerable markers (`~optional`, `~kind`), which a spread would drop: an
+// optional field would turn required.
+export const NotRef = <T extends TSchema>(_reason: NotRefReason, schema: T): T =>
+  Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(schema), [REF_KEYWORD]: { value: false, enumerable: true, writable: true, configurable: true } }) as T;
