@@ -14,7 +14,7 @@ import { grantsUsingSchedule } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
-import { doorsForgetDevice } from './domains/access/forget-device.js';
+import { componentsForgetDevice, doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
@@ -101,6 +101,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       liveSharesForgetDevice,
       rawStreamsForgetDevice({ secrets }),
       doorsForgetDevice,
+      componentsForgetDevice,
       rulesForgetDevice({ secrets }),
       snoozesForgetDevice,
       archivingForgetsDevice,

@@ -48,6 +48,7 @@ import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
 import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
 import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
+import { hardwareComponentRoutes } from '../domains/access/components/routes.js';
 import { policyRoutes } from '../domains/policies/routes.js';
 import { policyWindowRoutes } from '../domains/policies/windows.routes.js';
 import { alertRoutes } from '../domains/events/alerts/routes.js';
@@ -132,6 +133,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   keypadRoutes,
   badgeReaderRoutes,
   doorControllerRoutes,
+  hardwareComponentRoutes,
   // policies
   policyRoutes,
   policyWindowRoutes,
