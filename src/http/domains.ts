@@ -17,6 +17,7 @@ import { changeRoutes } from '../domains/changes/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { locationRoutes } from '../domains/devices/locations/routes.js';
 import { cameraRoutes } from '../domains/devices/cameras/routes.js';
+import { relayRoutes } from '../domains/devices/relays/routes.js';
 import { cameraDetailRoutes } from '../domains/devices/cameras/camera-details.routes.js';
 import { cameraFleetRoutes } from '../domains/devices/cameras/camera-fleet.routes.js';
 import { facetedConfigRoutes } from '../domains/devices/cameras/faceted-config.routes.js';
@@ -100,6 +101,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // devices
   locationRoutes,
   cameraRoutes,
+  relayRoutes,
   cameraDetailRoutes,
   cameraFleetRoutes,
   facetedConfigRoutes,

@@ -52,10 +52,17 @@ function describePorts(rows: readonly HardwareComponentsTable[], hardwareType: s
     const usage: Record<string, string[]> = {};
     for (const u of uses) usage[u.portType] = [...new Set([...(usage[u.portType] ?? []), u.componentUuid])];
     const board = (boardMap[boardNum] ??= { boardNum, ownerHardwareType: hardwareType, portMap: {} });
-    board.portMap[portNum] = { boardNum, portNum, label: `Board ${boardNum} port ${portNum}`, supportedPortTypes: Object.keys(usage), componentPortTypeUsageMap: usage };
+    board.portMap[portNum] = {
+      boardNum,
+      portNum,
+      label: `Board ${boardNum} port ${portNum}`,
+      supportedPortTypes: Object.keys(usage),
+      componentPortTypeUsageMap: usage,
+    };
     const componentUuids = [...new Set(uses.map((u) => u.componentUuid))];
     if (Object.keys(usage).length > 1) invalid.push({ boardNum, portNum, componentUuids, reason: 'CONFLICTING_COMPONENT_PORT_TYPES' });
-    else if (componentUuids.length > 1 && !SHARED_PORT_TYPES.has(uses[0].portType)) invalid.push({ boardNum, portNum, componentUuids, reason: 'MAX_COMPONENTS_PER_PORT_TYPE_EXCEEDED' });
+    else if (componentUuids.length > 1 && !SHARED_PORT_TYPES.has(uses[0].portType))
+      invalid.push({ boardNum, portNum, componentUuids, reason: 'MAX_COMPONENTS_PER_PORT_TYPE_EXCEEDED' });
   }
   return { boardMap, invalid };
 }
@@ -63,7 +70,10 @@ function describePorts(rows: readonly HardwareComponentsTable[], hardwareType: s
 interface BoardConfig {
   boardNum: number;
   ownerHardwareType: string;
-  portMap: Record<string, { boardNum: number; portNum: number; label: string; supportedPortTypes: string[]; componentPortTypeUsageMap: Record<string, string[]> }>;
+  portMap: Record<
+    string,
+    { boardNum: number; portNum: number; label: string; supportedPortTypes: string[]; componentPortTypeUsageMap: Record<string, string[]> }
+  >;
 }
 
 export interface DevicePortConfigRecord {

@@ -9,7 +9,11 @@ const TAGS = ['Component'];
 
 /** The name each type goes by in its create and update operations' paths (the catalogue's). */
 const OPERATION_NAMES: Record<s.ComponentType, { create: string; update: string; label: string }> = {
-  IntegratedDoorPositionIndicator: { create: 'createIntegratedDoorPositionIndicator', update: 'updateIntegratedDoorPositionIndicator', label: 'door position indicator' },
+  IntegratedDoorPositionIndicator: {
+    create: 'createIntegratedDoorPositionIndicator',
+    update: 'updateIntegratedDoorPositionIndicator',
+    label: 'door position indicator',
+  },
   IntegratedDoorRelay: { create: 'createIntegratedDoorRelay', update: 'updateIntegratedDoorRelay', label: 'door relay' },
   IntegratedGenericButton: { create: 'createIntegratedGenericButton', update: 'updateIntegratedGenericButton', label: 'generic button' },
   IntegratedGenericInput: { create: 'createIntegratedGenericInput', update: 'updateIntegratedGenericInput', label: 'generic input' },
@@ -27,12 +31,26 @@ export function hardwareComponentRoutes(app: ApiApp, deps: Deps): void {
     const response = s.componentResponse(type);
     operation(
       app,
-      { path: `/api/component/${names.create}`, operationId: names.create, summary: `Wires a ${names.label} to a device`, tags: TAGS, body: s.createRequest(type), response },
+      {
+        path: `/api/component/${names.create}`,
+        operationId: names.create,
+        summary: `Wires a ${names.label} to a device`,
+        tags: TAGS,
+        body: s.createRequest(type),
+        response,
+      },
       async (input, ctx) => ({ component: await components.createComponent(deps, ctx, type, input as { ownerDeviceUuid: string }) }),
     );
     operation(
       app,
-      { path: `/api/component/${names.update}`, operationId: names.update, summary: `Changes the given fields of a ${names.label}`, tags: TAGS, body: s.updateRequest(type), response },
+      {
+        path: `/api/component/${names.update}`,
+        operationId: names.update,
+        summary: `Changes the given fields of a ${names.label}`,
+        tags: TAGS,
+        body: s.updateRequest(type),
+        response,
+      },
       async (input, ctx) => ({ component: await components.updateComponent(deps, ctx, type, input as { componentUuid: string }) }),
     );
   }
@@ -62,7 +80,14 @@ export function hardwareComponentRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: '/api/component/deleteComponent', operationId: 'deleteComponent', summary: 'Deletes a component', tags: TAGS, body: s.ComponentUuidRequest, response: EnvelopeResponse },
+    {
+      path: '/api/component/deleteComponent',
+      operationId: 'deleteComponent',
+      summary: 'Deletes a component',
+      tags: TAGS,
+      body: s.ComponentUuidRequest,
+      response: EnvelopeResponse,
+    },
     async (input, ctx) => (await components.deleteComponent(deps, ctx, input.componentUuid), {}),
   );
   operation(

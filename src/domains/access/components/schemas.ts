@@ -33,7 +33,11 @@ const readerFeedback = {
 export const COMPONENT_FIELDS = {
   IntegratedDoorPositionIndicator: { name: Name, normalState: NormalState, port: SupervisedInputPort },
   IntegratedDoorRelay: { name: Name, port: OutputPort },
-  IntegratedGenericButton: { name: Name, mode: StringEnum(['PANIC', 'PROGRAMMABLE', 'DOORBELL', 'NONE'] as const), port: Port(['GPIO_INPUT', 'BUTTON_INPUT'] as const) },
+  IntegratedGenericButton: {
+    name: Name,
+    mode: StringEnum(['PANIC', 'PROGRAMMABLE', 'DOORBELL', 'NONE'] as const),
+    port: Port(['GPIO_INPUT', 'BUTTON_INPUT'] as const),
+  },
   IntegratedGenericInput: { name: Name, normalState: NormalState, port: SupervisedInputPort },
   IntegratedGenericRelay: { name: Name, port: OutputPort, steadyState: GenericRelayState },
   IntegratedRequestToExit: { name: Name, normalState: NormalState, port: SupervisedInputPort, intentOnly: Type.Boolean(), intentOnlyEvents: Type.Boolean() },
@@ -77,7 +81,8 @@ export const UPDATE_OMITS: Partial<Record<ComponentType, readonly string[]>> = {
 };
 
 /** Every field optional and nullable (a create's defaults fill the gaps; an update changes only what is given). */
-const optional = (fields: TProperties): TProperties => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k === 'deviceUuid' ? Type.Optional(v) : Field(v)]));
+const optional = (fields: TProperties): TProperties =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k === 'deviceUuid' ? Type.Optional(v) : Field(v)]));
 
 export const createRequest = (type: ComponentType): TObject =>
   Type.Object({ ownerDeviceUuid: Ruuid({ description: 'The device the component is wired to' }), ...optional(COMPONENT_FIELDS[type]) });

@@ -30,8 +30,20 @@ interface TypeRule {
 const readerDefaults = { disableCardReader: false, disableKeypad: false, otherReaderUnlockAudioFeedbackEnabled: true, remoteUnlockAudioFeedbackEnabled: true };
 
 export const TYPE_RULES: Record<ComponentType, TypeRule> = {
-  IntegratedDoorPositionIndicator: { baseType: 'dpi', shadow: 'DoorPositionIndicatorShadow', initialState: 'UNKNOWN', derived: () => ({ dpiType: 'integrated' }), defaults: { normalState: 'NC' } },
-  IntegratedDoorRelay: { baseType: 'relay', shadow: 'DoorRelayShadow', initialState: 'LOCKED', derived: () => ({ relayType: 'integrated', rateLimitingEnabled: false }), defaults: {} },
+  IntegratedDoorPositionIndicator: {
+    baseType: 'dpi',
+    shadow: 'DoorPositionIndicatorShadow',
+    initialState: 'UNKNOWN',
+    derived: () => ({ dpiType: 'integrated' }),
+    defaults: { normalState: 'NC' },
+  },
+  IntegratedDoorRelay: {
+    baseType: 'relay',
+    shadow: 'DoorRelayShadow',
+    initialState: 'LOCKED',
+    derived: () => ({ relayType: 'integrated', rateLimitingEnabled: false }),
+    defaults: {},
+  },
   IntegratedGenericButton: {
     baseType: 'button',
     shadow: 'GenericButtonShadow',
@@ -39,8 +51,20 @@ export const TYPE_RULES: Record<ComponentType, TypeRule> = {
     derived: (s) => ({ buttonType: s.mode === 'DOORBELL' ? 'integrated_doorbell_button' : 'integrated_generic_button' }),
     defaults: { mode: 'NONE' },
   },
-  IntegratedGenericInput: { baseType: 'aux', shadow: 'GenericInputShadow', initialState: 'INACTIVE', derived: () => ({ auxType: 'integrated_generic_input' }), defaults: { normalState: 'NO' } },
-  IntegratedGenericRelay: { baseType: 'aux', shadow: 'GenericRelayShadow', initialState: 'INACTIVE', derived: () => ({ auxType: 'integrated_generic_relay' }), defaults: { steadyState: 'INACTIVE' } },
+  IntegratedGenericInput: {
+    baseType: 'aux',
+    shadow: 'GenericInputShadow',
+    initialState: 'INACTIVE',
+    derived: () => ({ auxType: 'integrated_generic_input' }),
+    defaults: { normalState: 'NO' },
+  },
+  IntegratedGenericRelay: {
+    baseType: 'aux',
+    shadow: 'GenericRelayShadow',
+    initialState: 'INACTIVE',
+    derived: () => ({ auxType: 'integrated_generic_relay' }),
+    defaults: { steadyState: 'INACTIVE' },
+  },
   IntegratedRequestToExit: {
     baseType: 'rex',
     shadow: 'RequestToExitShadow',
@@ -48,7 +72,13 @@ export const TYPE_RULES: Record<ComponentType, TypeRule> = {
     derived: () => ({ rexType: 'integrated' }),
     defaults: { normalState: 'NO', intentOnly: false, intentOnlyEvents: false },
   },
-  OsdpDoorReader: { baseType: 'reader', shadow: 'DoorReaderShadow', initialState: 'UNKNOWN', derived: () => ({ readerType: 'osdp', disableWaveToUnlock: true }), defaults: { ...readerDefaults, allowUnencrypted: false } },
+  OsdpDoorReader: {
+    baseType: 'reader',
+    shadow: 'DoorReaderShadow',
+    initialState: 'UNKNOWN',
+    derived: () => ({ readerType: 'osdp', disableWaveToUnlock: true }),
+    defaults: { ...readerDefaults, allowUnencrypted: false },
+  },
   RhombusOsdpDoorReader: {
     baseType: 'reader',
     shadow: 'DoorReaderShadow',
@@ -56,7 +86,13 @@ export const TYPE_RULES: Record<ComponentType, TypeRule> = {
     derived: () => ({ readerType: 'rhombus_osdp', allowCredsDuringUnlock: false }),
     defaults: { ...readerDefaults, disableWaveToUnlock: false },
   },
-  WiegandDoorReader: { baseType: 'reader', shadow: 'DoorReaderShadow', initialState: 'UNKNOWN', derived: () => ({ readerType: 'wiegand', disableWaveToUnlock: true }), defaults: { ...readerDefaults, csnEndian: 'MSB' } },
+  WiegandDoorReader: {
+    baseType: 'reader',
+    shadow: 'DoorReaderShadow',
+    initialState: 'UNKNOWN',
+    derived: () => ({ readerType: 'wiegand', disableWaveToUnlock: true }),
+    defaults: { ...readerDefaults, csnEndian: 'MSB' },
+  },
 };
 
 const ruleOf = (type: string): TypeRule | undefined => TYPE_RULES[type as ComponentType];
@@ -141,7 +177,10 @@ async function nextOsdpAddress(w: WriteScope, ownerUuid: string, port: unknown):
   const taken = new Set(
     (await store.listComponentsOfDevice(w.tx, w.actor.orgUuid, ownerUuid))
       .map((row) => JSON.parse(row.settings) as Settings)
-      .filter((s) => typeof s.osdpAddress === 'number' && (s.port as Settings | undefined)?.boardNum === boardNum && (s.port as Settings | undefined)?.portNum === portNum)
+      .filter(
+        (s) =>
+          typeof s.osdpAddress === 'number' && (s.port as Settings | undefined)?.boardNum === boardNum && (s.port as Settings | undefined)?.portNum === portNum,
+      )
       .map((s) => s.osdpAddress as number),
   );
   let address = 0;
@@ -150,11 +189,20 @@ async function nextOsdpAddress(w: WriteScope, ownerUuid: string, port: unknown):
 }
 
 /** The `create<Type>` operations: a component of `type` wired to a device of the caller's organization. */
-export async function createComponent(deps: WriteDeps, ctx: CallerContext, type: ComponentType, input: { ownerDeviceUuid: string } & Settings): Promise<ComponentRecord> {
+export async function createComponent(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  type: ComponentType,
+  input: { ownerDeviceUuid: string } & Settings,
+): Promise<ComponentRecord> {
   const { ownerDeviceUuid, name, ...fields } = input;
   return write(deps, ctx, async (w) => {
     const owner = await ownerOf(w, ctx.orgUuid, ownerDeviceUuid);
-    const settings: Settings = { ...TYPE_RULES[type].defaults, ...given(fields), ownerHardwareType: String(owner.attributes.hwVariation ?? OWNER_HARDWARE[owner.deviceType]) };
+    const settings: Settings = {
+      ...TYPE_RULES[type].defaults,
+      ...given(fields),
+      ownerHardwareType: String(owner.attributes.hwVariation ?? OWNER_HARDWARE[owner.deviceType]),
+    };
     if (type === 'RhombusOsdpDoorReader' && typeof fields.deviceUuid === 'string') {
       const reader = await findDevice(w, ctx.orgUuid, fields.deviceUuid, ['BADGE_READER']);
       if (!reader) throw fail('NOT_FOUND', 'Reader device');
@@ -180,7 +228,12 @@ export async function createComponent(deps: WriteDeps, ctx: CallerContext, type:
 }
 
 /** The `update<Type>` operations: the fields given change; a component of another type is not found. */
-export async function updateComponent(deps: WriteDeps, ctx: CallerContext, type: ComponentType, input: { componentUuid: string } & Settings): Promise<ComponentRecord> {
+export async function updateComponent(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  type: ComponentType,
+  input: { componentUuid: string } & Settings,
+): Promise<ComponentRecord> {
   const { componentUuid, name, ...fields } = input;
   return write(deps, ctx, async (w) => {
     const row = await componentOf(w, ctx.orgUuid, componentUuid, type);
@@ -197,11 +250,22 @@ export async function updateComponent(deps: WriteDeps, ctx: CallerContext, type:
 }
 
 /** `updateIntegratedGenericRelaySteadyState`: the state the relay rests in, which it takes now. */
-export async function setRelaySteadyState(deps: WriteDeps, ctx: CallerContext, input: { componentUuid: string; steadyState: string }): Promise<ComponentRecord> {
+export async function setRelaySteadyState(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { componentUuid: string; steadyState: string },
+): Promise<ComponentRecord> {
   return write(deps, ctx, async (w) => {
     const row = await componentOf(w, ctx.orgUuid, input.componentUuid, 'IntegratedGenericRelay');
     const settings = { ...(JSON.parse(row.settings) as Settings), steadyState: input.steadyState };
-    const updated: HardwareComponentsTable = { ...row, settings: JSON.stringify(settings), state: input.steadyState, state_at_ms: w.nowMs, transient_until_ms: null, updated_at_ms: w.nowMs };
+    const updated: HardwareComponentsTable = {
+      ...row,
+      settings: JSON.stringify(settings),
+      state: input.steadyState,
+      state_at_ms: w.nowMs,
+      transient_until_ms: null,
+      updated_at_ms: w.nowMs,
+    };
     await store.updateComponent(w.tx, ctx.orgUuid, row.uuid, {
       settings: updated.settings,
       state: updated.state,
@@ -279,7 +343,9 @@ export async function shadowsOfDevice(deps: ReadDeps & Pick<Deps, 'clock'>, ctx:
 
 /** `findAllComponentShadows`: the shadows of the components named (unknown ones are left out), or of all of them. */
 export async function shadowMap(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, uuids: readonly string[] | null | undefined) {
-  const rows = uuids ? await store.findComponents(deps.store.db, ctx.orgUuid, [...new Set(uuids)]) : await store.listComponentsOfOrg(deps.store.db, ctx.orgUuid);
+  const rows = uuids
+    ? await store.findComponents(deps.store.db, ctx.orgUuid, [...new Set(uuids)])
+    : await store.listComponentsOfOrg(deps.store.db, ctx.orgUuid);
   const now = deps.clock.now();
   return Object.fromEntries(rows.map((row) => [row.uuid, toShadow(row, now)]));
 }

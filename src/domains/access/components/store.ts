@@ -53,12 +53,7 @@ export async function deleteComponents(tx: Tx, orgUuid: string, uuids: readonly 
 }
 
 export async function findPortConfig(db: Db, orgUuid: string, ownerDeviceUuid: string): Promise<DevicePortConfigsTable | undefined> {
-  return db
-    .selectFrom('device_port_configs')
-    .selectAll()
-    .where('org_uuid', '=', orgUuid)
-    .where('owner_device_uuid', '=', ownerDeviceUuid)
-    .executeTakeFirst();
+  return db.selectFrom('device_port_configs').selectAll().where('org_uuid', '=', orgUuid).where('owner_device_uuid', '=', ownerDeviceUuid).executeTakeFirst();
 }
 
 export async function insertPortConfig(tx: Tx, row: DevicePortConfigsTable): Promise<void> {

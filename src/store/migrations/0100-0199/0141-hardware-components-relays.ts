@@ -57,7 +57,8 @@ export function hardwareComponentsRelays(): Migration {
       await db.schema.createIndex('third_party_camera_passwords_by_org').on('third_party_camera_passwords').columns(['org_uuid']).execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ['third_party_camera_passwords', 'third_party_rtsp_endpoints', 'device_port_configs', 'hardware_components']) await db.schema.dropTable(table).execute();
+      for (const table of ['third_party_camera_passwords', 'third_party_rtsp_endpoints', 'device_port_configs', 'hardware_components'])
+        await db.schema.dropTable(table).execute();
       await db.schema.alterTable('third_party_camera_discoveries').dropColumn('details').execute();
     },
   };
