@@ -14,8 +14,9 @@ import { grantsUsingSchedule } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
-import { doorsForgetDevice } from './domains/access/forget-device.js';
+import { componentsForgetDevice, doorsForgetDevice } from './domains/access/forget-device.js';
 import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
+import { relaysForgetDevice } from './domains/devices/relays/third-party.service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
 import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
@@ -102,6 +103,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       liveSharesForgetDevice,
       rawStreamsForgetDevice({ secrets }),
       doorsForgetDevice,
+      componentsForgetDevice,
+      relaysForgetDevice,
       rulesForgetDevice({ secrets }),
       snoozesForgetDevice,
       archivingForgetsDevice,

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { adminToken } from '../admin-token.js';
 import type { Deps } from '../deps.js';
 import { accessSimulateRoutes } from '../domains/access/control-routes.js';
+import { deviceSimulateRoutes } from '../domains/devices/control-routes.js';
 import { sensorSimulateRoutes } from '../domains/events/sensor-control-routes.js';
 import { eventSimulateRoutes } from '../domains/events/control-routes.js';
 import { createApiKey, createOrg } from '../domains/orgs/service.js';
@@ -118,6 +119,7 @@ export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlR
  * flag values as strings, so this scope's validator coerces them to the schema's numbers and booleans.
  */
 export const simulatePlugins: ControlPlugin[] = [
+  deviceSimulateRoutes,
   eventSimulateRoutes,
   accessSimulateRoutes,
   ruleSimulateRoutes,

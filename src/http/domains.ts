@@ -17,6 +17,7 @@ import { changeRoutes } from '../domains/changes/routes.js';
 import { internalRoutes } from '../domains/internal/routes.js';
 import { locationRoutes } from '../domains/devices/locations/routes.js';
 import { cameraRoutes } from '../domains/devices/cameras/routes.js';
+import { relayRoutes } from '../domains/devices/relays/routes.js';
 import { cameraDetailRoutes } from '../domains/devices/cameras/camera-details.routes.js';
 import { cameraFleetRoutes } from '../domains/devices/cameras/camera-fleet.routes.js';
 import { facetedConfigRoutes } from '../domains/devices/cameras/faceted-config.routes.js';
@@ -48,6 +49,7 @@ import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
 import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
 import { doorControllerRoutes } from '../domains/access/door-controllers/routes.js';
+import { hardwareComponentRoutes } from '../domains/access/components/routes.js';
 import { policyRoutes } from '../domains/policies/routes.js';
 import { policyWindowRoutes } from '../domains/policies/windows.routes.js';
 import { alertRoutes } from '../domains/events/alerts/routes.js';
@@ -99,6 +101,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // devices
   locationRoutes,
   cameraRoutes,
+  relayRoutes,
   cameraDetailRoutes,
   cameraFleetRoutes,
   facetedConfigRoutes,
@@ -132,6 +135,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   keypadRoutes,
   badgeReaderRoutes,
   doorControllerRoutes,
+  hardwareComponentRoutes,
   // policies
   policyRoutes,
   policyWindowRoutes,

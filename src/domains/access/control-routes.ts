@@ -4,6 +4,8 @@ import { presentCredential, reportControllerOnline, reportDoorPosition, requestT
 import { activationTokenStatus, issueActivationToken } from './keypads/service.js';
 import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from './keypads/schemas.js';
 import * as s from './schemas.js';
+import { SimulateComponentBody, SimulateComponentResponse } from './components/schemas.js';
+import { reportComponent } from './components/reports.service.js';
 
 /** `--online` arrives as `{online: true}` and `--offline` as `{offline: true}`; the two must not disagree. */
 function onlineOf({ online, offline }: { online?: boolean; offline?: boolean }): boolean {
@@ -14,7 +16,7 @@ function onlineOf({ online, offline }: { online?: boolean; offline?: boolean }):
 
 /**
  * The door simulator under `/_gatehouse/simulate`: what a door's reader, position sensor, request-to-exit
- * and controller report (`gatehouse simulate badge|door|rex|controller ...`), through the same services a
+ * and controller report (`gatehouse simulate badge|door|rex|controller|component ...`), through the same services a
  * controller's report would reach. Each answers the records it created.
  */
 export const accessSimulateRoutes: ControlPlugin = (app, deps) => {
@@ -35,6 +37,11 @@ export const accessSimulateRoutes: ControlPlugin = (app, deps) => {
     error: false,
     ...(await reportControllerOnline(deps, { doorUuid: request.body.door, online: onlineOf(request.body) })),
   }));
+  // A hardware component reports: an input changes, a REX is pressed, a reader reads (components/reports.service.ts).
+  app.post('/component', { schema: { ...hidden, body: SimulateComponentBody, response: { 200: SimulateComponentResponse } } }, async (request) => {
+    const { component, state, hex, at } = request.body;
+    return { error: false, ...(await reportComponent(deps, { componentUuid: component, state, hex, atMs: at })) };
+  });
   // A keypad not yet claimed: it asks for an activation token to show, then polls whether it was claimed.
   app.post(
     '/keypad-activation',

@@ -2,6 +2,9 @@
  * The entities the access domain announces on the stream, merged into the bus's typed map (src/bus/entities.ts):
  * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
  */
+import type { ComponentRecord } from './components/service.js';
+import type { ComponentShadowRecord } from './components/schemas.js';
+import type { DevicePortConfigRecord } from './components/ports.service.js';
 import type { CredentialRecord } from './credentials/model.js';
 import type { UnauthorizedBadgeRecord } from './door-events/door-devices.service.js';
 import type { ComponentEventRecord } from './door-events/service.js';
@@ -32,6 +35,9 @@ declare module '../../bus/entities.js' {
     LOCKDOWN_RULE: LockdownRuleRecord; // a rule that activates a location's lockdown
     LOCATION_LOCKDOWN_EVENT: LocationLockdownEventRecord; // a lockdown activated or deactivated
     DOOR_SCHEDULE_EXCEPTION: DoorScheduleExceptionRecord; // a door schedule exception (holiday, event day)
+    COMPONENT: ComponentRecord; // a hardware component of a device (reader, relay, input, request-to-exit, ...)
+    COMPONENT_SHADOW: ComponentShadowRecord; // the state a component last reported
+    DEVICE_PHYSICAL_PORT_CONFIG: DevicePortConfigRecord; // a device's boards and ports as its components use them
     GUEST_PASS: GuestPassRecord; // a guest pass (its value never carried)
   }
 }

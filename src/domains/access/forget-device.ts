@@ -2,6 +2,7 @@ import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import { doorAnswer } from './service.js';
 import { findDoors } from './service.js';
 import * as store from './store.js';
+import { forgetComponentsOf } from './components/service.js';
 
 /** A deleted device leaves the doors it filmed (their associated cameras) or drove (their controller); each door changed is announced. */
 export const doorsForgetDevice: DeviceReferenceCleaner = async (w, device) => {
@@ -12,3 +13,6 @@ export const doorsForgetDevice: DeviceReferenceCleaner = async (w, device) => {
     w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'UPDATE', update: doorAnswer(door) });
   }
 };
+
+/** A deleted device takes its hardware components (and its port configuration) with it. */
+export const componentsForgetDevice: DeviceReferenceCleaner = (w, device) => forgetComponentsOf(w, device);

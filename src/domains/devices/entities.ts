@@ -14,6 +14,7 @@ import type { AlertMonitoringPinRecord } from './monitoring/monitoring-pins.serv
 import type { LocationMonitoringChange } from './monitoring/service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from './service.js';
 import type { VideoWallRecord } from './video-walls/service.js';
+import type { ThirdPartyCameraPasswordRecord } from './relays/third-party.service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
@@ -42,7 +43,9 @@ declare module '../../bus/entities.js' {
     FOOTAGE_BOUNDING_BOX: FootageBoxesChange; // boxes drawn on a camera's footage
     LOCATION: LocationRecord | LocationView | LocationMonitoringChange; // a location, or its alarm monitoring
     RELAY: DeviceRecord; // a relay added
+    NVR: DeviceRecord; // a network video recorder added, or its details or third-party cameras changed
     THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // a discovered third-party camera
+    THIRD_PARTY_CAMERA_PASSWORD: ThirdPartyCameraPasswordRecord; // a saved third-party camera password (never the password)
     VIDEO_WALL: VideoWallRecord; // a video wall
     SHARED_LIVE_VIDEO_STREAM: SharedLiveVideoStreamRecord; // a key-less link to a camera's live video
     SHARED_VIDEO_WALL: SharedVideoWallRecord; // a key-less link to a video wall's live video

@@ -36,6 +36,7 @@ export const DEVICE_KINDS = [
   'BADGE_READER',
   'KEYPAD',
   'DOORBELL_CAMERA',
+  'NVR',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -70,6 +71,8 @@ export interface ThirdPartyCameraDiscoveriesTable {
   /** How many assignments (to a relay, a location) the discovery has; it may be deleted only at 0. */
   assignments: number;
   created_at_ms: number;
+  /** JSON: what the relay saw (address, make, model, codec, the device that saw it and when); absent for older rows. */
+  details?: string | null;
 }
 
 /** A grid of camera facets that a user arranges; visible to its owner, and to everyone once `shared`. */

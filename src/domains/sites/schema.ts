@@ -166,6 +166,7 @@ export const SiteFile = Entry({
   audioGateways: Type.Optional(Type.Array(Entry(deviceFields))),
   elevatorLandings: Type.Optional(Type.Array(SiteElevatorLanding)),
   relays: Type.Optional(Type.Array(Entry(deviceFields))),
+  nvrs: Type.Optional(Type.Array(Entry(deviceFields))),
   thirdPartyCameraDiscoveries: Type.Optional(Type.Array(SiteDiscovery)),
   shipments: Type.Optional(Type.Array(SiteShipment)),
   accessGroups: Type.Optional(Type.Array(SiteAccessGroup)),

@@ -94,6 +94,7 @@ const DEVICE_KIND_OF: Record<(typeof DEVICE_SITE_KINDS)[number], DeviceKind> = {
   audioGateways: 'AUDIO_GATEWAY',
   elevatorLandings: 'ELEVATOR_LANDING',
   relays: 'RELAY',
+  nvrs: 'NVR',
 };
 
 /**

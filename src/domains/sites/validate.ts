@@ -7,7 +7,7 @@ import { accessLockdownProblems } from './access-lockdown.js';
 import { SENSOR_KINDS, SiteFile, type SiteKind } from './schema.js';
 
 /** The kinds whose entries are devices standing at a location. */
-export const DEVICE_SITE_KINDS = ['cameras', 'sensors', 'doorControllers', 'audioGateways', 'elevatorLandings', 'relays'] as const;
+export const DEVICE_SITE_KINDS = ['cameras', 'sensors', 'doorControllers', 'audioGateways', 'elevatorLandings', 'relays', 'nvrs'] as const;
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 

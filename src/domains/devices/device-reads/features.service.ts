@@ -43,6 +43,7 @@ const KIND_FEATURES: Record<DeviceKind, readonly string[]> = {
   AUDIO_GATEWAY: ['audio', 'soundDetection', 'twoWayAudio'],
   DOOR_CONTROLLER: ['accessControl', 'doorPosition', 'requestToExit'],
   RELAY: ['relayOutput'],
+  NVR: ['video', 'thirdPartyCameras', 'reboot', 'firmwareUpdate'],
   ELEVATOR_LANDING: ['accessControl'],
   DOOR_SENSOR: ['doorPosition', 'battery'],
   OCCUPANCY_SENSOR: ['occupancy', 'lux', 'battery'],

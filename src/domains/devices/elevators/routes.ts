@@ -73,4 +73,16 @@ export function elevatorLandingRoutes(app: ApiApp, deps: Deps): void {
     },
     (input, ctx) => landings.findLandingShadows(deps, ctx, input),
   );
+  operation(
+    app,
+    {
+      path: '/api/component/elevator/findAccessControlledElevatorLandingsByLocation',
+      operationId: 'findAccessControlledElevatorLandingsByLocation',
+      summary: 'Find the access controlled elevator landings of a location, a page at a time',
+      tags,
+      body: schemas.FindLandingShadowsByLocationRequest,
+      response: schemas.FindLandingsByLocationResponse,
+    },
+    (input, ctx) => landings.findLandingsByLocation(deps, ctx, input),
+  );
 }

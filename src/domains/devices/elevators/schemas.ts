@@ -41,3 +41,26 @@ export const FindLandingShadowsResponse = ResponseOf({
   shadows: Field(Type.Array(Shadow)),
   lastEvaluatedKey: Field(Type.String({ description: 'present when more shadows may follow: pass it back for the next page' })),
 });
+
+export const FindLandingsByLocationResponse = ResponseOf({
+  accessControlledElevatorLandings: Field(
+    Type.Array(
+      Type.Object({
+        uuid: Field(Type.String()),
+        orgUuid: Field(Type.String()),
+        name: Field(Type.String()),
+        locationUuid: Field(Type.String()),
+        ownerDeviceUuid: Field(Type.String()),
+        floorNumber: Field(Type.Integer()),
+        type: Field(Type.String()),
+        defaultAccessState: Field(Type.String()),
+        remoteUnlockEnabled: Field(Type.Boolean()),
+        geofenceEnabled: Field(Type.Boolean()),
+        associatedCameras: Field(Type.Array(Type.String())),
+        createdAtMillis: Field(Type.Integer()),
+        updatedAtMillis: Field(Type.Integer()),
+      }),
+    ),
+  ),
+  lastEvaluatedKey: Field(Type.String({ description: 'present when more landings may follow: pass it back for the next page' })),
+});

@@ -108,3 +108,40 @@ export async function findLandingShadows(deps: Pick<Deps, 'store'>, ctx: CallerC
   const page = rows.slice(0, limit).map(toDeviceRecord);
   return { shadows: page.map(toShadow), lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
 }
+
+/** The reference's AccessControlledElevatorLanding: the landing as a door-like composite at its location and floor. */
+function toLanding(landing: DeviceRecord) {
+  const a = landing.attributes;
+  return {
+    uuid: landing.uuid,
+    orgUuid: landing.orgUuid,
+    name: landing.name,
+    locationUuid: landing.locationUuid,
+    ownerDeviceUuid: typeof a.ownerDeviceUuid === 'string' ? a.ownerDeviceUuid : null,
+    floorNumber: typeof a.floor === 'number' ? a.floor : null,
+    type: 'AccessControlledElevatorLanding',
+    defaultAccessState: 'ACCESS_CONTROLLED',
+    remoteUnlockEnabled: a.remoteUnlockEnabled !== false,
+    geofenceEnabled: a.geofenceEnabled === true,
+    associatedCameras: Array.isArray(a.cameras) ? (a.cameras as string[]) : [],
+    createdAtMillis: landing.createdAtMillis,
+    updatedAtMillis: landing.updatedAtMillis,
+  };
+}
+
+/** `findAccessControlledElevatorLandingsByLocation`: a page of a location's landings, paged by key as the shadows are. */
+export async function findLandingsByLocation(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput & { locationUuid: string }) {
+  const after = input.lastEvaluatedKey || undefined;
+  if (after !== undefined && !isRuuid(after)) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key that this operation answered');
+  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
+  const limit = input.maxPageSize ?? DEFAULT_PAGE_SIZE;
+  const rows = await store.pageDevicesOfKind(deps.store.db, {
+    orgUuid: ctx.orgUuid,
+    kind: 'ELEVATOR_LANDING',
+    locationUuid: input.locationUuid,
+    after,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit).map(toDeviceRecord);
+  return { accessControlledElevatorLandings: page.map(toLanding), lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
+}
