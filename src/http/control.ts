@@ -11,6 +11,7 @@ import { ruleSimulateRoutes } from '../domains/rules/control-routes.js';
 import { integrationSimulateRoutes } from '../domains/integrations/control-routes.js';
 import { siteControlRoutes } from '../domains/sites/control-routes.js';
 import { guestSimulateRoutes } from '../domains/guests/control-routes.js';
+import { deviceSimulateRoutes } from '../domains/devices/control-routes.js';
 import { fail } from '../errors.js';
 import { Field, ResponseOf, Ruuid } from '../schemas/common.js';
 import { resetStore, restoreSnapshot, saveSnapshot } from '../store/snapshot.js';
@@ -124,6 +125,7 @@ export const simulatePlugins: ControlPlugin[] = [
   integrationSimulateRoutes,
   sensorSimulateRoutes,
   guestSimulateRoutes, // access-lockdown (issue 21)
+  deviceSimulateRoutes, // firmware, batch registration, audio playback (issue 34)
 ];
 
 const coercingAjv = new Ajv({ coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });

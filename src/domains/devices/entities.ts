@@ -14,6 +14,8 @@ import type { AlertMonitoringPinRecord } from './monitoring/monitoring-pins.serv
 import type { LocationMonitoringChange } from './monitoring/service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from './service.js';
 import type { VideoWallRecord } from './video-walls/service.js';
+import type { TvConfigRecord } from './video-walls/tv-configs.service.js';
+import type { AudioUploadRecord } from './audio-playback/service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
@@ -44,6 +46,8 @@ declare module '../../bus/entities.js' {
     RELAY: DeviceRecord; // a relay added
     THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // a discovered third-party camera
     VIDEO_WALL: VideoWallRecord; // a video wall
+    AUDIO_UPLOAD: AudioUploadRecord; // an audio clip the audio gateways play
+    TVOS_CONFIG: TvConfigRecord; // a TV app's config: the video walls it may show
     SHARED_LIVE_VIDEO_STREAM: SharedLiveVideoStreamRecord; // a key-less link to a camera's live video
     SHARED_VIDEO_WALL: SharedVideoWallRecord; // a key-less link to a video wall's live video
     RAW_HTTP_STREAM: RawHttpStreamRecord; // a raw HTTP stream of a camera (the entity id is its path; its secret masked)

@@ -39,6 +39,7 @@ import { timeline } from './0000-0099/0055-timeline.js';
 import { chatbot } from './0100-0199/0121-chatbot.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
+import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { oauth } from './0100-0199/0136-oauth.js';
 
 /**
@@ -87,5 +88,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0121-chatbot': chatbot(),
     // OAuth and API-token applications (issue 34)
     '0136-oauth': oauth(),
+    // the remaining device-side operations (issue 34)
+    '0150-devices-misc': devicesMisc(dialect),
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type TProperties } from 'typebox';
-import { EmptyRequest, Field, Flat, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EmptyRequest, Field, Flat, MediaUri, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { RefUuid } from '../../../schemas/record-kinds.js';
 
 const Text = Type.String({ maxLength: 500 });
@@ -23,6 +23,7 @@ const locationProperties = {
   parentLocationUuid: Field(Ruuid()),
   policyUuid: Field(Ruuid()),
   createdAtMillis: Field(Type.Integer()),
+  floorPlans: Field(Type.Array(Type.Object({ mediaUuid: Field(Ruuid()), imageUrl: Field(MediaUri('the floor plan image on the media host')) }))),
 } satisfies TProperties;
 
 /** The reference's LocationType, with the fields Gatehouse keeps; sub-locations one level deep. */
