@@ -37,5 +37,18 @@ export async function renderSpokenText(spec: { durationMs: number }): Promise<Bu
   const seconds = Math.max(0.4, spec.durationMs / 1000).toFixed(3);
   const word = SPEECH_PACE.wordMs / 1000;
   const tone = `0.4*sin(2*PI*(200+30*mod(floor(t/${word}),6))*t)*lt(mod(t,${word}),${(word * 0.75).toFixed(3)})`;
-  return renderFile('speech.ogg', () => ['-f', 'lavfi', '-i', `aevalsrc='${tone}':s=48000:d=${seconds}`, '-ac', '1', '-c:a', 'libopus', '-b:a', '32k', '-f', 'ogg']);
+  return renderFile('speech.ogg', () => [
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${tone}':s=48000:d=${seconds}`,
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    '-f',
+    'ogg',
+  ]);
 }

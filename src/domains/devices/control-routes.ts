@@ -32,7 +32,11 @@ export const deviceSimulateRoutes: ControlPlugin = (app, deps) => {
     {
       schema: {
         ...hidden,
-        body: Flags({ token: Ruuid(), serial: Type.String({ minLength: 1, maxLength: 64 }), name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        body: Flags({
+          token: Ruuid(),
+          serial: Type.String({ minLength: 1, maxLength: 64 }),
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        }),
         response: { 200: Reported },
       },
     },

@@ -10,7 +10,7 @@ export function kioskRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/kiosk/updateKiosk',
       operationId: 'updateKiosk',
-      summary: "Set the selected fields of a guest kiosk",
+      summary: 'Set the selected fields of a guest kiosk',
       description: 'With updatedSetMethodMap, the fields it marks true are set; without it, every field given.',
       tags: ['Kiosk'],
       body: schemas.UpdateKioskRequest,

@@ -103,7 +103,11 @@ function toCustomerShipment(s: ShipmentRecord, nowMs: number) {
 }
 
 /** `logistics/getShipments`: the organization's shipments recorded between two instants (epoch seconds), oldest first. */
-export async function getShipments(deps: Pick<Deps, 'store' | 'clock'>, ctx: CallerContext, input: { startTimeSec?: number | null; endTimeSec?: number | null }) {
+export async function getShipments(
+  deps: Pick<Deps, 'store' | 'clock'>,
+  ctx: CallerContext,
+  input: { startTimeSec?: number | null; endTimeSec?: number | null },
+) {
   const fromMs = (input.startTimeSec ?? 0) * 1000;
   const toMs = input.endTimeSec != null ? input.endTimeSec * 1000 : deps.clock.now() + 1;
   if (toMs < fromMs) throw fail('INVALID_VALUE', 'endTimeSec: must not be before startTimeSec');

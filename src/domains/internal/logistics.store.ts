@@ -13,6 +13,12 @@ export async function listRmas(db: Db, orgUuid: string): Promise<RmasTable[]> {
 }
 
 export async function listWarrantyApprovedTickets(db: Db, orgUuid: string): Promise<Array<number | null>> {
-  const rows = await db.selectFrom('rmas').select('zendesk_ticket').where('org_uuid', '=', orgUuid).where('warranty_approved', '=', 1).orderBy('created_at_ms').execute();
+  const rows = await db
+    .selectFrom('rmas')
+    .select('zendesk_ticket')
+    .where('org_uuid', '=', orgUuid)
+    .where('warranty_approved', '=', 1)
+    .orderBy('created_at_ms')
+    .execute();
   return rows.map((r) => r.zendesk_ticket);
 }

@@ -22,6 +22,7 @@ export async function listButtonStates(deps: Pick<Deps, 'store'>, ctx: CallerCon
     latitude: typeof d.attributes.latitude === 'number' ? d.attributes.latitude : null,
     longitude: typeof d.attributes.longitude === 'number' ? d.attributes.longitude : null,
     testModeEnabled: config(d).button_test_mode_enabled === true,
-    buttonEmergencyOnsiteContact: (config(d).button_emergency_onsite_contact as { name?: string | null; phoneNumber?: string | null } | null | undefined) ?? null,
+    buttonEmergencyOnsiteContact:
+      (config(d).button_emergency_onsite_contact as { name?: string | null; phoneNumber?: string | null } | null | undefined) ?? null,
   }));
 }

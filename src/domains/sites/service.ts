@@ -281,7 +281,14 @@ async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existin
   for (const s of site.shipments ?? []) created('shipments', s.crmOppId, kept('shipments', s.crmOppId) ?? (await createShipment(w, s)).uuid);
   for (const r of site.rmas ?? []) {
     const deviceUuid = r.camera !== undefined ? uuidOf('cameras', r.camera) : null;
-    const rma = { subject: r.name, deviceUuid, status: r.status, description: r.description, zendeskTicket: r.zendeskTicket, warrantyApproved: r.warrantyApproved };
+    const rma = {
+      subject: r.name,
+      deviceUuid,
+      status: r.status,
+      description: r.description,
+      zendeskTicket: r.zendeskTicket,
+      warrantyApproved: r.warrantyApproved,
+    };
     created('rmas', r.name, kept('rmas', r.name) ?? (await createRma(w, rma)).uuid);
   }
   return result;

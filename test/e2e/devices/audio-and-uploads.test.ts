@@ -17,12 +17,18 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
   const api = apiAs(server, () => org.apiKey);
   const them = apiAs(server, () => other.apiKey);
   /** A GET on the media host with the organization's key. */
-  const media = (url: string, key = org.apiKey) => fetch(url.startsWith('http') ? url : `${server().gatehouse.urls.media}${url}`, { headers: { 'x-auth-apikey': key } });
-  const post = (path: string, files: Array<{ name: string; bytes: Buffer }>, fields?: Record<string, string>, key = org.apiKey) => upload(server(), key, files, { path, fields });
+  const media = (url: string, key = org.apiKey) =>
+    fetch(url.startsWith('http') ? url : `${server().gatehouse.urls.media}${url}`, { headers: { 'x-auth-apikey': key } });
+  const post = (path: string, files: Array<{ name: string; bytes: Buffer }>, fields?: Record<string, string>, key = org.apiKey) =>
+    upload(server(), key, files, { path, fields });
   before(async () => {
     org = await server().createOrg('Sounds and Pictures');
     other = await server().createOrg('Elsewhere');
-    site = await seedYaml(server(), org.orgUuid, 'locations: [{name: HQ}]\naudioGateways: [{name: Hall, location: HQ}, {name: Yard, location: HQ, connectionStatus: RED}]\nusers: [{name: Ada Lovelace, email: ada@example.com}]');
+    site = await seedYaml(
+      server(),
+      org.orgUuid,
+      'locations: [{name: HQ}]\naudioGateways: [{name: Hall, location: HQ}, {name: Yard, location: HQ, connectionStatus: RED}]\nusers: [{name: Ada Lovelace, email: ada@example.com}]',
+    );
     theirs = await seedYaml(server(), other.orgUuid, 'locations: [{name: Far}]\naudioGateways: [{name: Theirs, location: Far}]');
   });
 
@@ -40,11 +46,17 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
         assert.equal(bytes.subarray(0, 4).toString('latin1'), 'OggS');
 
         const hall = site.audioGateways.Hall;
-        assert.equal((await api.ok('/api/audioplayback/playAudioUpload', { audioUploadUuid: clip.uuid, audioGatewayUuids: [hall], loopDurationSec: 60 })).success, true);
+        assert.equal(
+          (await api.ok('/api/audioplayback/playAudioUpload', { audioUploadUuid: clip.uuid, audioGatewayUuids: [hall], loopDurationSec: 60 })).success,
+          true,
+        );
         await watch.waitFor((c) => c.entity === 'AUDIO_GATEWAY' && c.update?.attributes?.audioPlayback?.audioUploadUuid === clip.uuid, 'the gateway playing');
         const live = Buffer.from(await (await media(`/media/audiogateways/${hall}/live.opus?durationSec=1`)).arrayBuffer());
         assert.ok(live.equals(bytes), 'the gateway is heard playing the clip');
-        assert.equal((await api.ok('/api/audioplayback/playAudioUpload', { audioUploadUuid: clip.uuid, audioGatewayUuids: [site.audioGateways.Yard] })).success, false);
+        assert.equal(
+          (await api.ok('/api/audioplayback/playAudioUpload', { audioUploadUuid: clip.uuid, audioGatewayUuids: [site.audioGateways.Yard] })).success,
+          false,
+        );
         const cancelled = await api.ok('/api/audioplayback/cancelLoopingAudioPlayback', { audioDevices: [hall, site.audioGateways.Yard] });
         assert.deepEqual(cancelled.successMap, { [hall]: true, [site.audioGateways.Yard]: false });
         const after = Buffer.from(await (await media(`/media/audiogateways/${hall}/live.opus?durationSec=1`)).arrayBuffer());
@@ -52,7 +64,11 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
 
         await api.ok('/api/audioplayback/playAudioUpload', { audioUploadUuid: clip.uuid, audioGatewayUuids: [`${hall}.a0`], playCount: 2 });
         assert.equal((await control(server(), '/simulate/audio-stopped', { gateway: hall })).json.result, 'STOPPED');
-        await api.ok('/api/audioplayback/updateAudioUploadMetadata', { audioUploadUuid: clip.uuid, newDisplayName: 'Evacuation', newDescription: 'fire drill' });
+        await api.ok('/api/audioplayback/updateAudioUploadMetadata', {
+          audioUploadUuid: clip.uuid,
+          newDisplayName: 'Evacuation',
+          newDescription: 'fire drill',
+        });
         await watch.waitFor((c) => c.entity === 'AUDIO_UPLOAD' && c.type === 'UPDATE' && c.update.displayName === 'Evacuation', 'the renamed clip');
         await api.ok('/api/audioplayback/deleteAudioUploadMetadata', { audioUploadUuid: clip.uuid });
         assert.deepEqual((await api.ok('/api/audioplayback/getAudioUploadMetadataForOrg')).audioUploadMetadata, []);
@@ -69,8 +85,14 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
       const bad = await api.call('/api/audioplayback/uploadAudioText', { audioSSML: '<speak>Hello <emphasis>there</speak>' });
       assert.deepEqual([bad.json.error, bad.json.invalidSSML], [true, true]);
       assert.match(await api.refused('/api/audioplayback/uploadAudioText', { audioPlaintext: 'a', audioSSML: '<speak>b</speak>' }), /one of them/);
-      assert.match(await them.refused('/api/audioplayback/playAudioUpload', { audioUploadUuid: made.uuid, audioGatewayUuids: [theirs.audioGateways.Theirs] }), /not found/);
-      assert.match(await api.refused('/api/audioplayback/playAudioUpload', { audioUploadUuid: made.uuid, audioGatewayUuids: [theirs.audioGateways.Theirs] }), /not found/);
+      assert.match(
+        await them.refused('/api/audioplayback/playAudioUpload', { audioUploadUuid: made.uuid, audioGatewayUuids: [theirs.audioGateways.Theirs] }),
+        /not found/,
+      );
+      assert.match(
+        await api.refused('/api/audioplayback/playAudioUpload', { audioUploadUuid: made.uuid, audioGatewayUuids: [theirs.audioGateways.Theirs] }),
+        /not found/,
+      );
       assert.match(await them.refused('/api/audioplayback/deleteAudioUploadMetadata', { audioUploadUuid: made.uuid }), /not found/);
       assert.equal((await media(`/media/audioclips/${made.uuid}`, other.apiKey)).status, 404);
       assert.equal((await api.ok('/api/audioplayback/getAudioUploadMetadataForOrg')).audioUploadMetadata.length, 1);
@@ -106,7 +128,10 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
         { name: 'front.png', bytes: makePng() },
         { name: 'back.txt', bytes: Buffer.from('not an image') },
       ]);
-      assert.deepEqual(badges.json.fileUploadResults.map((r: { success: boolean }) => r.success), [true, false]);
+      assert.deepEqual(
+        badges.json.fileUploadResults.map((r: { success: boolean }) => r.success),
+        [true, false],
+      );
       const photos = await post('/api/upload/bulkUploadUserProfilePhotos', [
         { name: 'ada@example.com.jpg', bytes: makeJpeg() },
         { name: 'Nobody Known.png', bytes: makePng() },

@@ -40,7 +40,11 @@ forEachDialect('Device upkeep: cameras, buttons, BLE, media devices, TV app, kio
     org = await server().createOrg('Upkeep');
     other = await server().createOrg('Elsewhere');
     site = await seedYaml(server(), org.orgUuid, SITE);
-    theirs = await seedYaml(server(), other.orgUuid, 'locations: [{name: Far}]\ncameras: [{name: Theirs, location: Far}]\nsensors: [{name: TheirButton, kind: button, location: Far}]');
+    theirs = await seedYaml(
+      server(),
+      other.orgUuid,
+      'locations: [{name: Far}]\ncameras: [{name: Theirs, location: Far}]\nsensors: [{name: TheirButton, kind: button, location: Far}]',
+    );
   });
   const lobby = () => site.cameras.Lobby;
 
@@ -83,30 +87,84 @@ forEachDialect('Device upkeep: cameras, buttons, BLE, media devices, TV app, kio
       assert.equal(batch.env, 'us');
       for (const serial of ['NEW-1', 'CAM-1']) assert.equal((await control(server(), '/simulate/batch-register', { token: batch.token, serial })).status, 200);
       const uses = (await api.ok('/api/camera/getBatchRegistrationUsage', { token: batch.token, sinceMillis: 0 })).usageList;
-      assert.deepEqual(uses.map((u: { rs: string }) => u.rs), ['REGISTERED', 'ALREADY_REGISTERED']);
+      assert.deepEqual(
+        uses.map((u: { rs: string }) => u.rs),
+        ['REGISTERED', 'ALREADY_REGISTERED'],
+      );
       const details = await api.ok('/api/camera/getDetails', { cameraUuids: [uses[0].di] });
       assert.equal(details.cameras[0].locationUuid, site.locations.HQ);
       assert.match(await them.refused('/api/camera/getBatchRegistrationUsage', { token: batch.token }), /not found/);
     });
 
     it('fits and keeps the floor plan projection of cameras and doorbell cameras', async () => {
-      const cameraImagePointsPermyriad = [[0, 0], [10000, 0], [10000, 10000], [0, 10000], [5000, 5000]];
-      const floorplanImagePointsPermyriad = [[1000, 1000], [4000, 1200], [4200, 4000], [900, 3800], [2500, 2500]];
-      const { homography } = await api.ok('/api/camera/calibrateFloorplanProjection', { deviceUuid: lobby(), cameraImagePointsPermyriad, floorplanImagePointsPermyriad });
+      const cameraImagePointsPermyriad = [
+        [0, 0],
+        [10000, 0],
+        [10000, 10000],
+        [0, 10000],
+        [5000, 5000],
+      ];
+      const floorplanImagePointsPermyriad = [
+        [1000, 1000],
+        [4000, 1200],
+        [4200, 4000],
+        [900, 3800],
+        [2500, 2500],
+      ];
+      const { homography } = await api.ok('/api/camera/calibrateFloorplanProjection', {
+        deviceUuid: lobby(),
+        cameraImagePointsPermyriad,
+        floorplanImagePointsPermyriad,
+      });
       const [x, y] = project(homography, [10000, 0]);
       assert.ok(Math.abs(x - 4000) < 150 && Math.abs(y - 1200) < 150, `${x},${y}`);
-      assert.ok((await api.ok('/api/doorbellcamera/calibrateFloorplanProjection', { deviceUuid: site.sensors.Bell, cameraImagePointsPermyriad, floorplanImagePointsPermyriad })).homography);
-      const line = [[0, 0], [1000, 1000], [2000, 2000], [3000, 3000]];
-      assert.match(await api.refused('/api/camera/calibrateFloorplanProjection', { deviceUuid: lobby(), cameraImagePointsPermyriad: line, floorplanImagePointsPermyriad: line }), /one line/);
+      assert.ok(
+        (
+          await api.ok('/api/doorbellcamera/calibrateFloorplanProjection', {
+            deviceUuid: site.sensors.Bell,
+            cameraImagePointsPermyriad,
+            floorplanImagePointsPermyriad,
+          })
+        ).homography,
+      );
+      const line = [
+        [0, 0],
+        [1000, 1000],
+        [2000, 2000],
+        [3000, 3000],
+      ];
+      assert.match(
+        await api.refused('/api/camera/calibrateFloorplanProjection', {
+          deviceUuid: lobby(),
+          cameraImagePointsPermyriad: line,
+          floorplanImagePointsPermyriad: line,
+        }),
+        /one line/,
+      );
       // The fit maps four exact pairs exactly.
-      const h = fitHomography([[0, 0], [10000, 0], [10000, 10000], [0, 10000]], [[0, 0], [5000, 0], [5000, 5000], [0, 5000]]);
+      const h = fitHomography(
+        [
+          [0, 0],
+          [10000, 0],
+          [10000, 10000],
+          [0, 10000],
+        ],
+        [
+          [0, 0],
+          [5000, 0],
+          [5000, 5000],
+          [0, 5000],
+        ],
+      );
       assert.deepEqual(project(h, [10000, 10000]).map(Math.round), [5000, 5000]);
     });
 
     it('answers the cloud archiving config that applies to a camera and how far back it reaches', async () => {
       assert.equal((await api.ok('/api/camera/getCloudArchivingConfig', { deviceUuid: lobby() })).archivingConfig ?? null, null);
       assert.equal((await api.ok('/api/camera/getCloudArchivedMediaInfo', { cameraUuid: lobby() })).oldestArchivedVideoSegmentSecs ?? null, null);
-      await api.ok('/api/org/updateCloudArchivingConfig', { archivingConfig: { scope: 'LOCATION', targetUuid: site.locations.HQ, uploadStrategy: 'CONTINUOUS' } });
+      await api.ok('/api/org/updateCloudArchivingConfig', {
+        archivingConfig: { scope: 'LOCATION', targetUuid: site.locations.HQ, uploadStrategy: 'CONTINUOUS' },
+      });
       const config = (await api.ok('/api/camera/getCloudArchivingConfig', { deviceUuid: lobby() })).archivingConfig;
       assert.deepEqual([config.scope, config.targetUuid], ['LOCATION', site.locations.HQ]);
       assert.ok((await api.ok('/api/camera/getCloudArchivedMediaInfo', { cameraUuid: lobby() })).oldestArchivedVideoSegmentSecs > 1e9);
@@ -116,8 +174,16 @@ forEachDialect('Device upkeep: cameras, buttons, BLE, media devices, TV app, kio
   describe('buttons, BLE, media devices, RapidSOS', () => {
     it("sets a button's details, mode and config, read back in its state; test mode fires no rule", async () => {
       const panic = site.sensors.Panic;
-      await api.ok('/api/button/updateDetails', { sensorUuid: panic, name: 'Front desk panic', buttonMode: 'PANIC', floorNumber: 2, associatedCameras: [`${lobby()}.v0`] });
-      await api.ok('/api/button/updateConfig', { configUpdate: { deviceUuid: panic, button_test_mode_enabled: true, button_emergency_onsite_contact: { name: 'Guard', phoneNumber: '+1 555 0100' } } });
+      await api.ok('/api/button/updateDetails', {
+        sensorUuid: panic,
+        name: 'Front desk panic',
+        buttonMode: 'PANIC',
+        floorNumber: 2,
+        associatedCameras: [`${lobby()}.v0`],
+      });
+      await api.ok('/api/button/updateConfig', {
+        configUpdate: { deviceUuid: panic, button_test_mode_enabled: true, button_emergency_onsite_contact: { name: 'Guard', phoneNumber: '+1 555 0100' } },
+      });
       const state = (await api.ok('/api/button/getMinimalButtonStateList')).states.find((s: { sensorUuid: string }) => s.sensorUuid === panic);
       assert.deepEqual(
         [state.name, state.buttonMode, state.floorNumber, state.associatedCameras, state.testModeEnabled, state.buttonEmergencyOnsiteContact.name],
@@ -165,7 +231,9 @@ forEachDialect('Device upkeep: cameras, buttons, BLE, media devices, TV app, kio
       try {
         const kiosk = 'KioskKioskKioskKioskKi';
         await api.ok('/api/kiosk/updateKiosk', { kioskUpdate: { uuid: kiosk, name: 'Lobby iPad', locationUuid: site.locations.HQ, batteryLevel: 80 } });
-        await api.ok('/api/kiosk/updateKiosk', { kioskUpdate: { uuid: kiosk, name: 'ignored', connectionStatus: 'ONLINE', updatedSetMethodMap: { connectionStatus: true } } });
+        await api.ok('/api/kiosk/updateKiosk', {
+          kioskUpdate: { uuid: kiosk, name: 'ignored', connectionStatus: 'ONLINE', updatedSetMethodMap: { connectionStatus: true } },
+        });
         const change = await watch.waitFor((c) => c.entity === 'KIOSK' && c.update?.connectionStatus === 'ONLINE', 'the kiosk update');
         assert.deepEqual([change.update.name, change.update.locationUuid, change.update.batteryLevel], ['Lobby iPad', site.locations.HQ, 80]);
         const r = await api.call('/api/kiosk/updateKiosk', { kioskUpdate: { uuid: kiosk, locationUuid: theirs.locations.Far } });
@@ -195,7 +263,24 @@ forEachDialect('Device upkeep: cameras, buttons, BLE, media devices, TV app, kio
       ['/api/camera/updateWifi', { cameraUuid: cam, ssid: 'x' }],
       ['/api/camera/getStorageRecoveryFile', { deviceUuid: cam }],
       ['/api/camera/getCloudArchivingConfig', { deviceUuid: cam }],
-      ['/api/camera/calibrateFloorplanProjection', { deviceUuid: cam, cameraImagePointsPermyriad: [[0, 0], [1, 0], [1, 1], [0, 1]], floorplanImagePointsPermyriad: [[0, 0], [1, 0], [1, 1], [0, 1]] }],
+      [
+        '/api/camera/calibrateFloorplanProjection',
+        {
+          deviceUuid: cam,
+          cameraImagePointsPermyriad: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+          floorplanImagePointsPermyriad: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+        },
+      ],
       ['/api/button/updateDetails', { sensorUuid: theirs.sensors.TheirButton, name: 'Mine' }],
       ['/api/button/updateConfig', { configUpdate: { deviceUuid: theirs.sensors.TheirButton, button_test_mode_enabled: true } }],
     ] as const) {

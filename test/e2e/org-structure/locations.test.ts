@@ -130,7 +130,11 @@ forEachDialect('POST /api/location/*', (dialect) => {
   });
 
   it('finds locations by coordinates, by address and by a path of sub-locations', async () => {
-    const campus = (await call('createLocation', { location: { name: 'Geo Campus', address1: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004', latitude: 48.8556, longitude: 2.3522 } })).json.uuid;
+    const campus = (
+      await call('createLocation', {
+        location: { name: 'Geo Campus', address1: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004', latitude: 48.8556, longitude: 2.3522 },
+      })
+    ).json.uuid;
     const hall = (await call('createLocation', { location: { name: 'Hall', latitude: 48.856, longitude: 2.353 }, parentLocationUuid: campus })).json.uuid;
     const near = (await call('getLocationsByGeo', { latitude: 48.8557, longitude: 2.3523 })).json.locations.map((l: any) => l.uuid);
     assert.deepEqual(near, [campus, hall]);
@@ -144,7 +148,10 @@ forEachDialect('POST /api/location/*', (dialect) => {
     assertOk(found);
     assert.equal(found.json.location.name, 'Hall');
     const top = (await call('getLocationsBySubLocationsHierarchyKey', key([campus]))).json.location;
-    assert.deepEqual(top.subLocations.map((l: any) => l.uuid), [hall]);
+    assert.deepEqual(
+      top.subLocations.map((l: any) => l.uuid),
+      [hall],
+    );
     assertFails(await call('getLocationsBySubLocationsHierarchyKey', key([hall])), /not a top-level location/);
     assertFails(await call('getLocationsBySubLocationsHierarchyKey', key([otherLocation])), /not found/);
   });

@@ -37,7 +37,7 @@ export function audioPlaybackRoutes(app: ApiApp, deps: Deps): void {
     {
       path: '/api/audioplayback/updateAudioUploadMetadata',
       operationId: 'updateAudioUploadMetadata',
-      summary: "Rename an audio clip or change its description",
+      summary: 'Rename an audio clip or change its description',
       tags,
       body: s.UpdateAudioUploadMetadataRequest,
       response: s.AudioEnvelope,

@@ -70,7 +70,8 @@ export async function uploadAudioText(deps: WriteDeps & Pick<Deps, 'config'>, ct
   if ('problem' in speech) return { error: true, errorMsg: `audioSSML: not valid SSML: ${speech.problem}`, invalidSSML: true };
   if (speech.words === 0) throw fail('INVALID_VALUE', `${ssml ? 'audioSSML' : 'audioPlaintext'}: there are no words to say`);
   const durationMs = speechDurationMs(speech);
-  if (durationMs > AUDIO_TEXT_LIMITS.maxDurationMs) throw fail('INVALID_VALUE', `the text takes ${Math.round(durationMs / 1000)} s to say: at most ${AUDIO_TEXT_LIMITS.maxDurationMs / 1000} s`);
+  if (durationMs > AUDIO_TEXT_LIMITS.maxDurationMs)
+    throw fail('INVALID_VALUE', `the text takes ${Math.round(durationMs / 1000)} s to say: at most ${AUDIO_TEXT_LIMITS.maxDurationMs / 1000} s`);
   let bytes: Buffer;
   try {
     bytes = await renderSpokenText({ durationMs });
@@ -117,12 +118,20 @@ export async function listAudioUploads(deps: Pick<Deps, 'store'>, ctx: CallerCon
 }
 
 /** `updateAudioUploadMetadata`: the clip's name and description; the sound stays. */
-export async function updateAudioUpload(deps: WriteDeps, ctx: CallerContext, input: { audioUploadUuid: string; newDisplayName?: string | null; newDescription?: string | null }) {
+export async function updateAudioUpload(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { audioUploadUuid: string; newDisplayName?: string | null; newDescription?: string | null },
+) {
   const name = input.newDisplayName?.trim();
   if (input.newDisplayName != null && !name) throw fail('INVALID_VALUE', 'newDisplayName: must not be empty');
   await write(deps, ctx, async (w) => {
     const row = await clipOf(w, ctx.orgUuid, input.audioUploadUuid);
-    const patch = { ...(name ? { display_name: name } : {}), ...(input.newDescription != null ? { description: input.newDescription } : {}), updated_at_ms: w.nowMs };
+    const patch = {
+      ...(name ? { display_name: name } : {}),
+      ...(input.newDescription != null ? { description: input.newDescription } : {}),
+      updated_at_ms: w.nowMs,
+    };
     await store.updateClip(w.tx, row.uuid, patch);
     w.change({ entity: 'AUDIO_UPLOAD', entityUuid: row.uuid, type: 'UPDATE', update: toRecord({ ...row, ...patch }) });
   });
@@ -148,7 +157,13 @@ async function setPlayback(w: WriteScope, gateway: DeviceRecord, playback: Audio
   if (playback) attributes.audioPlayback = playback;
   else delete attributes.audioPlayback;
   await devices.updateDevice(w.tx, gateway.orgUuid, gateway.uuid, { attributes: toJson(attributes)!, updated_at_ms: w.nowMs });
-  w.change({ entity: 'AUDIO_GATEWAY', entityUuid: gateway.uuid, deviceUuid: gateway.uuid, type: 'UPDATE', update: { ...gateway, attributes, updatedAtMillis: w.nowMs } });
+  w.change({
+    entity: 'AUDIO_GATEWAY',
+    entityUuid: gateway.uuid,
+    deviceUuid: gateway.uuid,
+    type: 'UPDATE',
+    update: { ...gateway, attributes, updatedAtMillis: w.nowMs },
+  });
 }
 
 async function gatewayOf(w: WriteScope, orgUuid: string, field: string, ref: string): Promise<DeviceRecord> {

@@ -22,7 +22,10 @@ export function plainSpeech(text: string): Speech {
  * problem instead when the markup is not valid.
  */
 export function ssmlSpeech(ssml: string): Speech | { problem: string } {
-  const body = ssml.replace(/<\?xml[^>]*\?>/, '').replace(/<!--[\s\S]*?-->/g, '').trim();
+  const body = ssml
+    .replace(/<\?xml[^>]*\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trim();
   const open: string[] = [];
   let pauseMs = 0;
   let text = '';

@@ -16,7 +16,11 @@ export async function listClips(db: Db, orgUuid: string): Promise<AudioUploadsTa
   return db.selectFrom('audio_uploads').selectAll().where('org_uuid', '=', orgUuid).orderBy('display_name').orderBy('uuid').execute();
 }
 
-export async function updateClip(db: Db, uuid: string, patch: Partial<Pick<AudioUploadsTable, 'display_name' | 'description' | 'updated_at_ms'>>): Promise<void> {
+export async function updateClip(
+  db: Db,
+  uuid: string,
+  patch: Partial<Pick<AudioUploadsTable, 'display_name' | 'description' | 'updated_at_ms'>>,
+): Promise<void> {
   await db.updateTable('audio_uploads').set(patch).where('uuid', '=', uuid).execute();
 }
 

@@ -22,7 +22,9 @@ export const UpdateWifiRequest = Type.Object({
   ssid: Type.String({ minLength: 1, maxLength: 32, description: 'an 802.11 SSID: 1 to 32 bytes' }),
   password: Field(Type.String({ maxLength: 63, description: 'sent to the camera, never kept' })),
 });
-export const UpdateWifiResponse = ResponseOf({ status: Field(Type.Record(Type.String(), Type.Boolean(), { description: 'camera to whether it took the network' })) });
+export const UpdateWifiResponse = ResponseOf({
+  status: Field(Type.Record(Type.String(), Type.Boolean(), { description: 'camera to whether it took the network' })),
+});
 
 export const GenerateWifiChangeAuthorizationTokenRequest = Type.Object({
   ssid: Field(Type.String({ maxLength: 32 })),

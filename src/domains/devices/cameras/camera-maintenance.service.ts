@@ -67,7 +67,12 @@ export async function completeFirmwareUpdate(deps: WriteDeps, actor: Actor, came
     if (!camera) throw fail('NOT_FOUND', 'Camera');
     const update = firmwareUpdateOf(camera);
     if (!update) throw fail('NOT_ALLOWED', `Camera ${cameraUuid} is not updating its firmware`);
-    return setAttributes(w, camera, { firmwareUpdate: undefined, lastFirmwareUpdate: { ...update, endedAtMs: w.nowMs, failed } }, failed ? {} : { firmware_version: update.targetVersion });
+    return setAttributes(
+      w,
+      camera,
+      { firmwareUpdate: undefined, lastFirmwareUpdate: { ...update, endedAtMs: w.nowMs, failed } },
+      failed ? {} : { firmware_version: update.targetVersion },
+    );
   });
 }
 
@@ -83,7 +88,11 @@ export async function simulatedCamera(deps: Pick<Deps, 'store'>, uuid: string, o
  * takes it (attributes.wifi: the SSID and when; the password goes to the camera and is not kept), an offline one
  * is answered false. Any camera that is not the organization's refuses the whole request.
  */
-export async function updateCameraWifi(deps: WriteDeps, ctx: CallerContext, input: { cameraUuid?: string | null; cameraUuids?: string[] | null; ssid: string }) {
+export async function updateCameraWifi(
+  deps: WriteDeps,
+  ctx: CallerContext,
+  input: { cameraUuid?: string | null; cameraUuids?: string[] | null; ssid: string },
+) {
   const refs = [...new Set([...(input.cameraUuid ? [input.cameraUuid] : []), ...(input.cameraUuids ?? [])])];
   if (refs.length === 0) throw fail('INVALID_VALUE', 'cameraUuid: name a camera (cameraUuid or cameraUuids)');
   return write(deps, ctx, async (w) => {
@@ -105,16 +114,30 @@ const WIFI_TOKEN_TTL_MS = 10 * 60_000;
  * leave to join another network: the organization, the user, the SSID and the address the request came from,
  * sealed with the instance's key (the camera hands it back; nothing else can make one).
  */
-export function wifiChangeToken(deps: Pick<Deps, 'secrets' | 'clock'>, ctx: CallerContext, input: { ssid?: string | null; perceivedIp?: string | null }, clientIp: string | null) {
+export function wifiChangeToken(
+  deps: Pick<Deps, 'secrets' | 'clock'>,
+  ctx: CallerContext,
+  input: { ssid?: string | null; perceivedIp?: string | null },
+  clientIp: string | null,
+) {
   const claims = { o: ctx.orgUuid, u: ctx.userUuid, s: input.ssid ?? null, ip: input.perceivedIp || clientIp, e: deps.clock.now() + WIFI_TOKEN_TTL_MS };
   const sealed = deps.secrets.seal(JSON.stringify(claims), WIFI_TOKEN_PURPOSE);
   return { authorizationToken: Buffer.from(sealed, 'utf8').toString('base64'), userUuid: ctx.userUuid };
 }
 
 /** Opens a wifi change token (the camera's check); null when it is not one of ours or has expired. */
-export function openWifiChangeToken(deps: Pick<Deps, 'secrets' | 'clock'>, base64: string): { o: string; u: string | null; s: string | null; ip: string | null } | null {
+export function openWifiChangeToken(
+  deps: Pick<Deps, 'secrets' | 'clock'>,
+  base64: string,
+): { o: string; u: string | null; s: string | null; ip: string | null } | null {
   try {
-    const claims = JSON.parse(deps.secrets.open(Buffer.from(base64, 'base64').toString('utf8'), WIFI_TOKEN_PURPOSE)) as { e: number; o: string; u: string | null; s: string | null; ip: string | null };
+    const claims = JSON.parse(deps.secrets.open(Buffer.from(base64, 'base64').toString('utf8'), WIFI_TOKEN_PURPOSE)) as {
+      e: number;
+      o: string;
+      u: string | null;
+      s: string | null;
+      ip: string | null;
+    };
     return claims.e > deps.clock.now() ? claims : null;
   } catch {
     return null;

@@ -31,16 +31,34 @@ function solve(a: number[][], b: number[]): number[] | null {
   return m.map((row, i) => row[n] / row[i]);
 }
 
+/** The similarity that moves points to their centroid and scales them to a mean distance of sqrt(2) (Hartley). */
+function normaliser(points: readonly Point[]): number[][] {
+  const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+  const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+  const mean = points.reduce((a, p) => a + Math.hypot(p[0] - cx, p[1] - cy), 0) / points.length;
+  const k = mean > 0 ? Math.SQRT2 / mean : 1;
+  return [
+    [k, 0, -k * cx],
+    [0, k, -k * cy],
+    [0, 0, 1],
+  ];
+}
+
+const multiply = (a: number[][], b: number[][]) => a.map((row) => b[0].map((_, j) => row.reduce((s, v, k) => s + v * b[k][j], 0)));
+const apply = (t: number[][], p: Point) => [t[0][0] * p[0] + t[0][2], t[1][1] * p[1] + t[1][2]];
+
 /**
  * The projective transform (3x3, last entry 1) that takes the camera image's points onto the floor plan's,
- * fitted by least squares over every pair (the direct linear transform). Coordinates are permyriad of each
- * image; they are scaled to 0..1 for the fit, and the answer maps permyriad to permyriad.
+ * fitted by least squares over every pair (the direct linear transform on Hartley-normalised points, so that
+ * the fit does not depend on where or how large the points are).
  */
 export function fitHomography(from: readonly Point[], to: readonly Point[]): Homography {
+  const [tFrom, tTo] = [normaliser(from), normaliser(to)];
   const rows: number[][] = [];
   const rhs: number[] = [];
-  for (const [i, [x, y]] of from.map((p) => [p[0] / 10000, p[1] / 10000]).entries()) {
-    const [u, v] = [to[i][0] / 10000, to[i][1] / 10000];
+  for (const [i, p] of from.entries()) {
+    const [x, y] = apply(tFrom, p);
+    const [u, v] = apply(tTo, to[i]);
     rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
     rhs.push(u);
     rows.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
@@ -50,12 +68,21 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Hom
   const atb = Array.from({ length: 8 }, (_, i) => rows.reduce((s, r, k) => s + r[i] * rhs[k], 0));
   const h = solve(ata, atb);
   if (!h || h.some((v) => !Number.isFinite(v))) throw fail('INVALID_VALUE', 'the points do not determine a projection: no three of them may lie on one line');
-  // Fitted on 0..1 coordinates; the same matrix maps permyriad to permyriad once its projective row is rescaled.
-  return [
-    [h[0], h[1], h[2] * 10000],
-    [h[3], h[4], h[5] * 10000],
-    [h[6] / 10000, h[7] / 10000, 1],
+  const k = tTo[0][0];
+  const inverseTo = [
+    [1 / k, 0, -tTo[0][2] / k],
+    [0, 1 / k, -tTo[1][2] / k],
+    [0, 0, 1],
   ];
+  const m = multiply(
+    multiply(inverseTo, [
+      [h[0], h[1], h[2]],
+      [h[3], h[4], h[5]],
+      [h[6], h[7], 1],
+    ]),
+    tFrom,
+  );
+  return m.map((row) => row.map((v) => v / m[2][2]));
 }
 
 function checkPoints(field: string, points: readonly Point[]): void {

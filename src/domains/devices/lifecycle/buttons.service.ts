@@ -48,6 +48,12 @@ export async function updateButtonConfig(deps: WriteDeps, ctx: CallerContext, up
     config.lastModified = w.nowMs;
     const attributes = { ...button.attributes, config };
     await store.updateDevice(w.tx, ctx.orgUuid, button.uuid, { attributes: toJson(attributes)!, updated_at_ms: w.nowMs });
-    w.change({ entity: 'BUTTON', entityUuid: button.uuid, deviceUuid: button.uuid, type: 'UPDATE', update: { ...button, attributes, updatedAtMillis: w.nowMs } });
+    w.change({
+      entity: 'BUTTON',
+      entityUuid: button.uuid,
+      deviceUuid: button.uuid,
+      type: 'UPDATE',
+      update: { ...button, attributes, updatedAtMillis: w.nowMs },
+    });
   });
 }

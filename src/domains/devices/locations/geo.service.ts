@@ -28,7 +28,12 @@ export async function locationsNear(deps: Pick<Deps, 'store'>, ctx: CallerContex
     .map((x) => x.l);
 }
 
-const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * `geoCode`: Gatehouse runs no geocoding service of its own and calls none (it keeps no network dependency),
@@ -60,7 +65,10 @@ export async function locationByHierarchyKey(deps: Pick<Deps, 'store'>, ctx: Cal
     at = byUuid.get(uuid);
     if (!at) throw fail('NOT_FOUND', `Location ${uuid}`);
     if ((at.parentLocationUuid ?? null) !== parent) {
-      throw fail('INVALID_VALUE', `subLocationsHierarchyKey.locationUuids[${i}]: location ${uuid} is not ${parent ? `a sub-location of ${parent}` : 'a top-level location'}`);
+      throw fail(
+        'INVALID_VALUE',
+        `subLocationsHierarchyKey.locationUuids[${i}]: location ${uuid} is not ${parent ? `a sub-location of ${parent}` : 'a top-level location'}`,
+      );
     }
     parent = uuid;
   }

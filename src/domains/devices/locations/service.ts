@@ -78,7 +78,8 @@ function view(row: LocationsTable, labels: string[]): LocationView {
 async function views(source: ReadSource, orgUuid: string, rows: LocationsTable[]): Promise<LocationView[]> {
   const plans = new Map<string, FloorPlan[]>();
   for (const image of await listImages(source, orgUuid, ['FLOORPLAN'])) {
-    if (image.targetUuid) (plans.get(image.targetUuid) ?? plans.set(image.targetUuid, []).get(image.targetUuid)!).push({ mediaUuid: image.uuid, imageUrl: image.uri });
+    if (image.targetUuid)
+      (plans.get(image.targetUuid) ?? plans.set(image.targetUuid, []).get(image.targetUuid)!).push({ mediaUuid: image.uuid, imageUrl: image.uri });
   }
   const labels = new Map<string, string[]>();
   for (const l of await locations.listLabels(dbOf(source), orgUuid, rows.length > 50 ? undefined : rows.map((r) => r.uuid))) {

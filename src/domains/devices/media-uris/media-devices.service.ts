@@ -16,7 +16,16 @@ const HW_VARIATION = { CAMERA: 'CAMERA_R510', DOORBELL_CAMERA: 'CAMERA_R120' } a
 /** A time zone as the platform's Java clients read it: its id and its offsets now, in ms. */
 function timezoneOf(tz: string, nowMs: number) {
   const offsetMs = (at: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(at);
     const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
     return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000;
   };
@@ -37,7 +46,12 @@ export async function getBulkMediaDeviceDetails(deps: Pick<Deps, 'store' | 'medi
   const zones = new Map((await listLocations(deps, ctx.orgUuid)).map((l) => [l.uuid, l.tz]));
   const gatewaysOf = (camera: DeviceRecord) =>
     [...devices.values()]
-      .filter((d) => d.deviceType === 'AUDIO_GATEWAY' && Array.isArray(d.attributes.cameras) && (d.attributes.cameras as string[]).some((c) => (deviceOfFacet(c) ?? c) === camera.uuid))
+      .filter(
+        (d) =>
+          d.deviceType === 'AUDIO_GATEWAY' &&
+          Array.isArray(d.attributes.cameras) &&
+          (d.attributes.cameras as string[]).some((c) => (deviceOfFacet(c) ?? c) === camera.uuid),
+      )
       .map((d) => facetId(d.uuid, 'a0'));
   const detailsOf = async (device: DeviceRecord) => {
     const uris = await getCameraMediaUris(deps, ctx, device.uuid);

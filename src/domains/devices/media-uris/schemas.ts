@@ -67,7 +67,9 @@ const MediaDeviceDetails = Type.Object({
   hwVariation: Field(Type.String()),
   name: Field(Type.String()),
   region: Field(Type.String()),
-  timezone: Field(Type.Object({ id: Field(Type.String()), displayName: Field(Type.String()), rawOffset: Field(Type.Integer()), dstsavings: Field(Type.Integer()) })),
+  timezone: Field(
+    Type.Object({ id: Field(Type.String()), displayName: Field(Type.String()), rawOffset: Field(Type.Integer()), dstsavings: Field(Type.Integer()) }),
+  ),
   uri: Field(Type.String()),
   audioGateways: Field(Strings),
 });

@@ -16,7 +16,9 @@ export async function upsertTvConfig(db: Db, row: TvosConfigsTable): Promise<voi
   await db
     .insertInto('tvos_configs')
     .values(row)
-    .onConflict((oc) => oc.columns(['org_uuid', 'uuid']).doUpdateSet({ limited_video_wall_uuids: row.limited_video_wall_uuids, updated_at_ms: row.updated_at_ms }))
+    .onConflict((oc) =>
+      oc.columns(['org_uuid', 'uuid']).doUpdateSet({ limited_video_wall_uuids: row.limited_video_wall_uuids, updated_at_ms: row.updated_at_ms }),
+    )
     .execute();
 }
 
@@ -26,7 +28,12 @@ export async function listTvConfigsNaming(db: Db, orgUuid: string, wallUuid: str
 }
 
 export async function setTvConfigWalls(db: Db, orgUuid: string, uuid: string, walls: string, nowMs: number): Promise<void> {
-  await db.updateTable('tvos_configs').set({ limited_video_wall_uuids: walls, updated_at_ms: nowMs }).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
+  await db
+    .updateTable('tvos_configs')
+    .set({ limited_video_wall_uuids: walls, updated_at_ms: nowMs })
+    .where('org_uuid', '=', orgUuid)
+    .where('uuid', '=', uuid)
+    .execute();
 }
 
 export async function findWallUuids(db: Db, orgUuid: string, uuids: readonly string[]): Promise<string[]> {

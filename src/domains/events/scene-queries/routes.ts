@@ -188,7 +188,7 @@ export function sceneQueryRoutes(app: ApiApp, deps: Deps): void {
       path: `${SCENE}/optimizePromptChat`,
       operationId: 'optimizePromptChat',
       summary: 'One turn of a chat that improves a scene-query prompt',
-      description: 'Answered by the video-analytics system that runs prompts (GATEHOUSE_ANALYTICS_API_URL); the camera named must be the organization\'s.',
+      description: "Answered by the video-analytics system that runs prompts (GATEHOUSE_ANALYTICS_API_URL); the camera named must be the organization's.",
       tags,
       permission: { kind: 'read' },
       body: PromptOptimizationChatRequest,

@@ -74,7 +74,13 @@ export interface PromptAdvice {
  */
 export async function askPromptOptimizer(
   config: Pick<Config, 'analyticsApiUrl' | 'allowPrivateOutbound' | 'allowLoopbackOutbound'>,
-  q: { orgUuid: string; context: Record<string, unknown>; camera: { uuid: string; name: string; timestampMs: number } | null; history: ChatTurn[]; message: string },
+  q: {
+    orgUuid: string;
+    context: Record<string, unknown>;
+    camera: { uuid: string; name: string; timestampMs: number } | null;
+    history: ChatTurn[];
+    message: string;
+  },
 ): Promise<PromptAdvice> {
   const base = config.analyticsApiUrl;
   if (!base) throw fail('NOT_ALLOWED', 'no prompt optimizer: set GATEHOUSE_ANALYTICS_API_URL to the video-analytics system that answers prompts');

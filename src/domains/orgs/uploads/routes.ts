@@ -53,7 +53,14 @@ export async function orgUploadRoutes(app: ApiApp, deps: Deps): Promise<void> {
       async (_input, ctx, request) => {
         const form = await readForm(formParts(request));
         if (form.files.length === 0) throw fail('INVALID_VALUE', 'file: give at least one image file');
-        return { fileUploadResults: await keepImages(deps, ctx, 'BADGE_TEMPLATE_IMAGE', form.files.map((f) => ({ ...f, targetUuid: null }))) };
+        return {
+          fileUploadResults: await keepImages(
+            deps,
+            ctx,
+            'BADGE_TEMPLATE_IMAGE',
+            form.files.map((f) => ({ ...f, targetUuid: null })),
+          ),
+        };
       },
     );
     operation(
@@ -80,12 +87,27 @@ export async function orgUploadRoutes(app: ApiApp, deps: Deps): Promise<void> {
           if (u.email) byKey.set(u.email.toLowerCase(), u.uuid);
           if (u.name) byKey.set(u.name.toLowerCase(), u.uuid);
         }
-        const stem = (fileName: string) => fileName.replace(/\.[^.]*$/, '').trim().toLowerCase();
+        const stem = (fileName: string) =>
+          fileName
+            .replace(/\.[^.]*$/, '')
+            .trim()
+            .toLowerCase();
         const matched = form.files.filter((f) => byKey.has(stem(f.fileName)));
-        const kept = await keepImages(deps, ctx, 'PROFILE_PHOTO', matched.map((f) => ({ ...f, targetUuid: byKey.get(stem(f.fileName))! })));
+        const kept = await keepImages(
+          deps,
+          ctx,
+          'PROFILE_PHOTO',
+          matched.map((f) => ({ ...f, targetUuid: byKey.get(stem(f.fileName))! })),
+        );
         const unmatched = form.files
           .filter((f) => !byKey.has(stem(f.fileName)))
-          .map((f) => ({ fileName: f.fileName, success: false, message: 'names no user of the organization (by e-mail address or name)', uuid: null, targetUuid: null }));
+          .map((f) => ({
+            fileName: f.fileName,
+            success: false,
+            message: 'names no user of the organization (by e-mail address or name)',
+            uuid: null,
+            targetUuid: null,
+          }));
         return { fileUploadResults: [...kept, ...unmatched] };
       },
     );

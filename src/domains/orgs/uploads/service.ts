@@ -144,7 +144,10 @@ export async function keepImages(
       for (const { row } of accepted) {
         if (ONE_EACH.has(purpose)) {
           const old = (await store.listImages(w.tx, ctx.orgUuid, [purpose], row.target_uuid)).filter((o) => !accepted.some((a) => a.row.uuid === o.uuid));
-          await store.deleteImages(w.tx, old.map((o) => o.uuid));
+          await store.deleteImages(
+            w.tx,
+            old.map((o) => o.uuid),
+          );
           for (const o of old) {
             w.change({ entity: 'UPLOADED_IMAGE', entityUuid: o.uuid, type: 'DELETE', update: toImageRecord(o) });
             gone.push(o.media_key);
@@ -165,7 +168,12 @@ export async function keepImages(
 }
 
 /** The organization's images of a purpose (of one target when given). */
-export async function listImages(source: ReadSource, orgUuid: string, purposes: readonly ImagePurpose[], targetUuid?: string | null): Promise<UploadedImageRecord[]> {
+export async function listImages(
+  source: ReadSource,
+  orgUuid: string,
+  purposes: readonly ImagePurpose[],
+  targetUuid?: string | null,
+): Promise<UploadedImageRecord[]> {
   return (await store.listImages(dbOf(source), orgUuid, purposes, targetUuid)).map(toImageRecord);
 }
 
@@ -198,7 +206,10 @@ export async function orgLogos(source: ReadSource, orgUuid: string, mediaBase: s
 export async function deleteOrgImage(deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>, ctx: CallerContext, purpose: ImagePurpose): Promise<boolean> {
   const keys = await write(deps, ctx, async (w) => {
     const rows = await store.listImages(w.tx, ctx.orgUuid, [purpose], null);
-    await store.deleteImages(w.tx, rows.map((r) => r.uuid));
+    await store.deleteImages(
+      w.tx,
+      rows.map((r) => r.uuid),
+    );
     for (const r of rows) w.change({ entity: 'UPLOADED_IMAGE', entityUuid: r.uuid, type: 'DELETE', update: toImageRecord(r) });
     return rows.map((r) => r.media_key);
   });
@@ -207,7 +218,11 @@ export async function deleteOrgImage(deps: Pick<Deps, 'store' | 'bus' | 'clock' 
 }
 
 /** An uploaded image of the organization, for the media host; null for another organization's or none. */
-export async function uploadedImage(deps: Pick<Deps, 'store' | 'config'>, orgUuid: string, uuid: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function uploadedImage(
+  deps: Pick<Deps, 'store' | 'config'>,
+  orgUuid: string,
+  uuid: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   const row = await store.findImage(deps.store.db, orgUuid, uuid);
   return row ? { bytes: await uploadedFiles(deps.config.dataDir).read(row.media_key), contentType: row.content_type } : null;
 }

@@ -70,11 +70,7 @@ export function devicesMisc(dialect: DialectName): Migration {
         .addColumn('result', 'varchar(64)', (c) => c.notNull())
         .addColumn('ts', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('camera_batch_registration_uses_by_token')
-        .on('camera_batch_registration_uses')
-        .columns(['token', 'ts'])
-        .execute();
+      await db.schema.createIndex('camera_batch_registration_uses_by_token').on('camera_batch_registration_uses').columns(['token', 'ts']).execute();
       await db.schema
         .createTable('rmas')
         .addColumn('uuid', 'varchar(22)', (c) => c.primaryKey())
