@@ -105,7 +105,7 @@ export async function keepImages(
 ): Promise<FileResult[]> {
   const files = uploadedFiles(deps.config.dataDir);
   const results: FileResult[] = [];
-  const accepted: Array<{ row: UploadedImagesTable; result: FileResult }> = [];
+  const accepted: Array<{ row: UploadedImagesTable; bytes: Buffer }> = [];
   for (const image of images) {
     const refuse = (message: string) => results.push({ fileName: image.fileName, success: false, message, uuid: null, targetUuid: image.targetUuid });
     if (!image.bytes) {
@@ -131,11 +131,10 @@ export async function keepImages(
       media_key: uploadKey(ctx.orgUuid, FOLDERS[purpose], uuid, checked.ext),
       created_at_ms: 0,
     };
-    const result = { fileName: image.fileName, success: true, message: 'uploaded', uuid, targetUuid: image.targetUuid };
-    results.push(result);
-    accepted.push({ row, result });
+    results.push({ fileName: image.fileName, success: true, message: 'uploaded', uuid, targetUuid: image.targetUuid });
+    accepted.push({ row, bytes: image.bytes });
   }
-  for (const { row } of accepted) await files.write(row.media_key, images.find((i) => i.fileName === row.file_name)!.bytes!);
+  for (const { row, bytes } of accepted) await files.write(row.media_key, bytes);
   let replaced: string[] = [];
   try {
     replaced = await write(deps, ctx, async (w) => {
@@ -143,7 +142,7 @@ export async function keepImages(
       const gone: string[] = [];
       for (const { row } of accepted) {
         if (ONE_EACH.has(purpose)) {
-          const old = (await store.listImages(w.tx, ctx.orgUuid, [purpose], row.target_uuid)).filter((o) => !accepted.some((a) => a.row.uuid === o.uuid));
+          const old = (await store.listImages(w.tx, ctx.orgUuid, [purpose], row.target_uuid)).filter((o) => o.uuid !== row.uuid);
           await store.deleteImages(
             w.tx,
             old.map((o) => o.uuid),
@@ -215,6 +214,24 @@ export async function deleteOrgImage(deps: Pick<Deps, 'store' | 'bus' | 'clock' 
   });
   for (const key of keys) await uploadedFiles(deps.config.dataDir).remove(key);
   return keys.length > 0;
+}
+
+/**
+ * Takes the images of a target that goes (a deleted location's floor plans) out in the delete's write, announced;
+ * answers their files, which the caller removes after the commit (removeImageFiles).
+ */
+export async function forgetImagesOf(w: WriteScope, purposes: readonly ImagePurpose[], targetUuid: string): Promise<string[]> {
+  const rows = await store.listImages(w.tx, w.actor.orgUuid, purposes, targetUuid);
+  await store.deleteImages(
+    w.tx,
+    rows.map((r) => r.uuid),
+  );
+  for (const r of rows) w.change({ entity: 'UPLOADED_IMAGE', entityUuid: r.uuid, type: 'DELETE', update: toImageRecord(r) });
+  return rows.map((r) => r.media_key);
+}
+
+export async function removeImageFiles(deps: Pick<Deps, 'config'>, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await uploadedFiles(deps.config.dataDir).remove(key);
 }
 
 /** An uploaded image of the organization, for the media host; null for another organization's or none. */
