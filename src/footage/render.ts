@@ -134,7 +134,7 @@ export interface FrameCrop {
 }
 
 /** ffmpeg's crop of a permyriad region (after the text is burnt in, so the clock shows where it falls). */
-const cropFilter = (c: FrameCrop) => `crop=trunc(iw*${c.width}/20000)*2:trunc(ih*${c.height}/20000)*2:iw*${c.x}/10000:ih*${c.y}/10000`;
+const cropFilter = (c: FrameCrop) => `crop=max(2\\,trunc(iw*${c.width}/20000)*2):max(2\\,trunc(ih*${c.height}/20000)*2):iw*${c.x}/10000:ih*${c.y}/10000`;
 
 /** One JPEG frame of the camera at `atMs`, or a part of it; quality 1 (worst) to 100 (best). */
 export async function renderFrame(spec: PictureSpec & { quality?: number; crop?: FrameCrop }): Promise<Buffer> {

@@ -119,7 +119,7 @@ export const controlPlugins: ControlPlugin[] = [stateControlRoutes, siteControlR
  * flag values as strings, so this scope's validator coerces them to the schema's numbers and booleans.
  */
 export const simulatePlugins: ControlPlugin[] = [
-  deviceSimulateRoutes,
+  deviceSimulateRoutes, // relay discoveries, firmware, batch registration, audio playback (issue 34)
   eventSimulateRoutes,
   accessSimulateRoutes,
   ruleSimulateRoutes,

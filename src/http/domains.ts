@@ -5,6 +5,8 @@ import { badgeWebhookRoutes } from '../domains/integrations/inbound-routes.js';
 import { honeywellWebhookRoutes } from '../domains/integrations/partners/inbound-routes.js';
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
+import { orgUploadRoutes } from '../domains/orgs/uploads/routes.js';
+import { floorplanRoutes } from '../domains/devices/locations/floorplans.routes.js';
 import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
 import { ssoRoutes } from '../domains/orgs/sso/routes.js';
 import { oauthEndpointRoutes, oauthRoutes } from '../domains/orgs/oauth/routes.js';
@@ -28,6 +30,9 @@ import { rawHttpStreamRoutes } from '../domains/devices/live-shares/raw-http-str
 import { sensorRoutes } from '../domains/devices/sensors/routes.js';
 import { sensorTimelineRoutes } from '../domains/devices/sensors/sensor-timeline.routes.js';
 import { videoWallRoutes } from '../domains/devices/video-walls/routes.js';
+import { tvConfigRoutes } from '../domains/devices/video-walls/tv-configs.routes.js';
+import { cameraMaintenanceRoutes } from '../domains/devices/cameras/camera-maintenance.routes.js';
+import { audioPlaybackRoutes } from '../domains/devices/audio-playback/routes.js';
 import { elevatorLandingRoutes } from '../domains/devices/elevators/routes.js';
 import { monitoringRoutes } from '../domains/devices/monitoring/routes.js';
 import { deviceLifecycleRoutes } from '../domains/devices/lifecycle/routes.js';
@@ -35,6 +40,7 @@ import { deviceReadRoutes } from '../domains/devices/device-reads/routes.js';
 import { cloudArchivingRoutes } from '../domains/devices/cloud-archiving/routes.js';
 import { faceRoutes } from '../domains/faces/routes.js';
 import { guestRoutes } from '../domains/guests/guests.routes.js';
+import { kioskRoutes } from '../domains/guests/kiosks.routes.js';
 import { accessRoutes } from '../domains/access/credentials/routes.js';
 import { credentialChangeRoutes } from '../domains/access/credentials/credential-changes.routes.js';
 import { doorRoutes } from '../domains/access/doors/routes.js';
@@ -87,6 +93,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   scheduleRoutes,
   // orgs
   orgRoutes,
+  orgUploadRoutes,
   orgSettingsRoutes,
   ssoRoutes,
   oauthRoutes,
@@ -112,6 +119,10 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   sensorRoutes,
   sensorTimelineRoutes,
   videoWallRoutes,
+  tvConfigRoutes,
+  cameraMaintenanceRoutes,
+  audioPlaybackRoutes,
+  floorplanRoutes,
   elevatorLandingRoutes,
   monitoringRoutes,
   deviceLifecycleRoutes,
@@ -120,6 +131,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // faces, guests
   faceRoutes,
   guestRoutes,
+  kioskRoutes,
   // access
   accessRoutes,
   credentialChangeRoutes,

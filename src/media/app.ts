@@ -7,6 +7,8 @@ import { errorBody, handleError } from '../edge/errors.js';
 import { RUUID_PATTERN } from '../ids.js';
 import { baseFastifyOptions } from '../edge/fastify-options.js';
 import { audioGatewayLiveAudio } from '../domains/devices/media-uris/audio-gateway-media.service.js';
+import { audioClipBytes } from '../domains/devices/audio-playback/service.js';
+import { uploadedImage } from '../domains/orgs/uploads/service.js';
 import { cameraClip, cameraFrame } from '../domains/devices/media-uris/service.js';
 import { federatedTokenCookie, verifyFederatedToken } from '../footage/federated-token.js';
 import { createLiveSegments } from '../footage/live.js';
@@ -141,6 +143,18 @@ export async function buildMediaApp(deps: Deps) {
       async (request, reply) =>
         sendBuffer(request, reply, await cameraClip(deps, request.caller.orgUuid, { cameraUuid: request.params.camera, ...request.query }), 'video/mp4'),
     );
+    // Audio clips made for the audio gateways (audioplayback/uploadAudioText).
+    media.get<{ Params: { clip: string } }>('/media/audioclips/:clip', { schema: { params: clipParams } }, async (request, reply) => {
+      const bytes = await audioClipBytes(deps, request.caller.orgUuid, request.params.clip);
+      if (!bytes) return reply.status(404).send(errorBody(`No audio clip ${request.params.clip}`));
+      return sendBuffer(request, reply, bytes, 'audio/ogg');
+    });
+    // Images the organization uploaded (logos, floor plans, badge template images, profile photos).
+    media.get<{ Params: { image: string } }>('/media/uploads/:image', { schema: { params: imageParams } }, async (request, reply) => {
+      const image = await uploadedImage(deps, request.caller.orgUuid, request.params.image);
+      if (!image) return reply.status(404).send(errorBody(`No uploaded image ${request.params.image}`));
+      return sendBuffer(request, reply, image.bytes, image.contentType);
+    });
     // The simulated audio gateways' live audio, rendered on demand (src/footage/render-audio.ts).
     media.get<{ Params: { gateway: string }; Querystring: { durationSec?: number } }>(
       '/media/audiogateways/:gateway/live.opus',
@@ -158,6 +172,8 @@ export async function buildMediaApp(deps: Deps) {
   return app;
 }
 
+const clipParams = { type: 'object', properties: { clip: ruuidParam }, required: ['clip'] };
+const imageParams = { type: 'object', properties: { image: ruuidParam }, required: ['image'] };
 const gatewayParams = { type: 'object', properties: { gateway: ruuidParam }, required: ['gateway'] };
 const audioQuery = { type: 'object', properties: { durationSec: { type: 'integer', minimum: 1, maximum: AUDIO_LIMITS.maxDurationSec } } };
 const cameraParams = { type: 'object', properties: { camera: ruuidParam }, required: ['camera'] };

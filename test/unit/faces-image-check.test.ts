@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkFaceImage } from '../../src/domains/faces/image-check.js';
+import { checkImage } from '../../src/footage/image-check.js';
 import { personMatchKey, personNameOfFile } from '../../src/domains/faces/names.js';
 import { makeGif, makeJpeg, makePng } from '../e2e/faces/images.js';
 
 const reason = async (bytes: Buffer) => {
-  const r = await checkFaceImage(bytes);
+  const r = await checkImage(bytes);
   return r.ok ? 'ok' : r.reason;
 };
 
-describe('checkFaceImage', () => {
+describe('checkImage', () => {
   it('accepts a baseline JPEG and answers its size', async () => {
-    assert.deepEqual(await checkFaceImage(makeJpeg({ width: 40, height: 30 })), { ok: true, mime: 'image/jpeg', ext: 'jpg', width: 40, height: 30 });
+    assert.deepEqual(await checkImage(makeJpeg({ width: 40, height: 30 })), { ok: true, mime: 'image/jpeg', ext: 'jpg', width: 40, height: 30 });
   });
 
   it('accepts a PNG and answers its size', async () => {
-    assert.deepEqual(await checkFaceImage(makePng(9, 2)), { ok: true, mime: 'image/png', ext: 'png', width: 9, height: 2 });
+    assert.deepEqual(await checkImage(makePng(9, 2)), { ok: true, mime: 'image/png', ext: 'png', width: 9, height: 2 });
   });
 
   it('names what a refused file is', async () => {

@@ -15,6 +15,8 @@ import type { LocationMonitoringChange } from './monitoring/service.js';
 import type { DeviceRecord, DiscoveryRecord, LocationRecord } from './service.js';
 import type { VideoWallRecord } from './video-walls/service.js';
 import type { ThirdPartyCameraPasswordRecord } from './relays/third-party.service.js';
+import type { TvConfigRecord } from './video-walls/tv-configs.service.js';
+import type { AudioUploadRecord } from './audio-playback/service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
@@ -47,6 +49,8 @@ declare module '../../bus/entities.js' {
     THIRD_PARTY_CAMERA_DISCOVERY: DiscoveryRecord; // a discovered third-party camera
     THIRD_PARTY_CAMERA_PASSWORD: ThirdPartyCameraPasswordRecord; // a saved third-party camera password (never the password)
     VIDEO_WALL: VideoWallRecord; // a video wall
+    AUDIO_UPLOAD: AudioUploadRecord; // an audio clip the audio gateways play
+    TVOS_CONFIG: TvConfigRecord; // a TV app's config: the video walls it may show
     SHARED_LIVE_VIDEO_STREAM: SharedLiveVideoStreamRecord; // a key-less link to a camera's live video
     SHARED_VIDEO_WALL: SharedVideoWallRecord; // a key-less link to a video wall's live video
     RAW_HTTP_STREAM: RawHttpStreamRecord; // a raw HTTP stream of a camera (the entity id is its path; its secret masked)

@@ -10,7 +10,7 @@ import { FACE_EVENT_ENTITY, toFaceEvent } from './face-events.service.js';
 import type { FaceEventRecord } from './face-events.schemas.js';
 import * as events from './face-events.store.js';
 import { faceKey, faceStorage } from './face-storage.js';
-import { checkFaceImage } from './image-check.js';
+import { checkImage } from '../../footage/image-check.js';
 import { toMatchmakerRecord, type FaceMatchmakerRecord } from './records.js';
 import { createPerson, findPerson, findPersonByName } from './service.js';
 import * as store from './store.js';
@@ -69,7 +69,7 @@ export async function createFaceMatchmakerFromSighting(
   if (!personUuid) throw fail('INVALID_VALUE', 'the sighting is of no known person: give personUuid');
   const camera = await findDevice(deps, ctx.orgUuid, sighting.device_uuid);
   const bytes = await renderFrame({ cameraName: camera?.name ?? 'Camera', atMs: Number(sighting.timestamp_ms), width: 480, height: 270 });
-  const image = await checkFaceImage(bytes);
+  const image = await checkImage(bytes);
   if (!image.ok) throw new Error(`the rendered frame is not an image: ${image.reason}`);
   const storage = faceStorage(deps.config.dataDir);
   const staged = await storage.stage(ctx.orgUuid, bytes);

@@ -6,7 +6,7 @@ import { newRuuid } from '../../ids.js';
 import { toDbBool } from '../../store/columns.js';
 import { write, type WriteScope } from '../../bus/write.js';
 import { faceKey, faceStorage, type FaceStorage } from './face-storage.js';
-import { checkFaceImage, type FaceImageType } from './image-check.js';
+import { checkImage, type ImageType } from '../../footage/image-check.js';
 import { baseFileName, personMatchKey, personNameOfFile } from './names.js';
 import { toMatchmakerRecord, toPersonRecord, toUploadRecord, type FaceMatchmakerRecord, type FaceUploadRecord } from './records.js';
 import { createPerson, getPerson } from './service.js';
@@ -39,7 +39,7 @@ export interface FileUploadResult {
 
 type StagedFile =
   | { fileName: string; error: string }
-  | { fileName: string; error?: undefined; path: string; image: FaceImageType & { width: number; height: number }; bytes: number; sha256Hex: string };
+  | { fileName: string; error?: undefined; path: string; image: ImageType & { width: number; height: number }; bytes: number; sha256Hex: string };
 
 function parseFlag(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
@@ -62,7 +62,7 @@ async function stageFile(storage: FaceStorage, orgUuid: string, part: Extract<Up
   const bytes = await part.read();
   if (!bytes) return { fileName, error: `${fileName} is larger than the 5 MB limit` };
   if (!personNameOfFile(fileName)) return { fileName, error: 'the file has no name to match a person by' };
-  const image = await checkFaceImage(bytes);
+  const image = await checkImage(bytes);
   if (!image.ok) return { fileName, error: `${fileName} ${image.reason}` };
   const { ok: _, ...type } = image;
   const path = await storage.stage(orgUuid, bytes);

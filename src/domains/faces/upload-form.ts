@@ -1,64 +1,14 @@
-import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
-import { fail, isGatehouseError } from '../../errors.js';
 import type { ApiApp } from '../../edge/operation.js';
+import { formParts, registerMultipartForm } from '../../edge/multipart-form.js';
 import { MAX_FACE_IMAGE_BYTES, type UploadPart } from './matchmakers.service.js';
 
 const MAX_FILES = 20;
 
-/**
- * Registers the multipart parser in the upload route's own scope (everywhere else the REST edge takes
- * JSON only), and refuses any other body there before validation. Files are streamed: busboy stops keeping
- * a file's bytes past the 5 MB limit and marks it truncated, so a larger file is refused without being
- * held whole, and the form goes on to the next part.
- */
-export async function registerUploadForm(scope: ApiApp): Promise<void> {
-  scope.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) throw fail('INVALID_REQUEST', `Content-Type must be multipart/form-data, got "${request.headers['content-type'] ?? ''}"`);
-  });
-  await scope.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: MAX_FACE_IMAGE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10, headerPairs: 100 },
-  });
-}
+/** The face uploads' form (src/edge/multipart-form.ts): up to 20 images of up to 5 MB each. */
+export const registerUploadForm = (scope: ApiApp): Promise<void> => registerMultipartForm(scope, { fileSize: MAX_FACE_IMAGE_BYTES, files: MAX_FILES });
 
-async function readLimited(stream: Readable & { truncated?: boolean }): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return stream.truncated ? null : Buffer.concat(chunks);
-}
-
-/**
- * A form the parser cannot read (no boundary, not multipart, a part cut short) is bad input, answered 400; a
- * form past the parser's limits (too many files or parts) keeps its 413.
- */
-function malformed(e: unknown): unknown {
-  if (isGatehouseError(e) || (e as { statusCode?: unknown } | null)?.statusCode === 413) return e;
-  const detail = e instanceof Error ? e.message : String(e);
-  return fail('INVALID_REQUEST', `The body is not a valid multipart/form-data form: ${detail.slice(0, 200)}`);
-}
-
-/**
- * The request's form parts, in order, as the faces service reads them. The parser's own failures (from
- * reading the next part or a file's bytes) become 400s; the service reads the whole form before it stores
- * anything, so a form cut short changes nothing.
- */
+/** The form's parts as the faces service reads them. */
 export async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
-  const parts = request.parts()[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<Multipart>;
-    try {
-      next = await parts.next();
-    } catch (e) {
-      throw malformed(e);
-    }
-    if (next.done) return;
-    const part = next.value;
-    if (part.type === 'field') yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-    else {
-      const file = part.file;
-      yield { kind: 'file', fileName: part.filename ?? '', read: () => readLimited(file).catch((e) => Promise.reject(malformed(e))) };
-    }
-  }
+  for await (const part of formParts(request)) yield part.kind === 'field' ? part : { kind: 'file', fileName: part.fileName, read: part.read };
 }

@@ -3,9 +3,11 @@
  * one line each, `NAME: RecordType; // what it is`. docs/streaming.md's list is generated from these files.
  */
 import type { ShipmentRecord } from './service.js';
+import type { RmaRecord } from './logistics.service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
     SHIPMENT: ShipmentRecord; // a hardware shipment
+    RMA: RmaRecord; // a return of hardware
   }
 }

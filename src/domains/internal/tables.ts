@@ -19,8 +19,23 @@ export interface ShipmentsTable {
   created_at_ms: number;
 }
 
+/** A return of hardware (RMA): what the platform's logistics keeps of it; the whole record is `record` (JSON). */
+export interface RmasTable {
+  uuid: string;
+  org_uuid: string;
+  device_uuid: string | null;
+  status: string;
+  warranty_approved: number;
+  zendesk_ticket: number | null;
+  /** JSON: the RMA as getRMAs answers it. */
+  record: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
 export interface InternalTables {
   shipments: ShipmentsTable;
+  rmas: RmasTable;
 }
 
 // The store's whole-database type (src/store/schema.ts) is the merge of every domain's tables.

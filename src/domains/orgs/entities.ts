@@ -11,6 +11,7 @@ import type { SamlSettingsRecord, ScimSettingsRecord } from './sso/service.js';
 import type { UserView } from './users/service.js';
 import type { UserMetadataFieldRecord, UserMetadataTemplateRecord } from './users/user-metadata.service.js';
 import type { UserSettingsRecord } from './users/user-settings.js';
+import type { UploadedImageRecord } from './uploads/service.js';
 
 /** A user as its DELETE change carries it. */
 export type DeletedUser = UserView & { deleted?: boolean };
@@ -28,5 +29,6 @@ declare module '../../bus/entities.js' {
     PERMISSION_GROUP: PermissionGroupRecord; // a permission group and its rights
     PARTNER_PERMISSION_GROUP: PartnerPermissionGroupRecord; // a partner permission group
     OAUTH_APPLICATION: OAuthApplicationRecord; // an OAuth application of the organization (never its client secret)
+    UPLOADED_IMAGE: UploadedImageRecord; // an uploaded logo, floor plan, badge template image or profile photo
   }
 }

@@ -15,7 +15,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       response: GetOrgV2Response,
     },
     async (_input, ctx) => {
-      const org = await orgView(deps, ctx.orgUuid);
+      const org = await orgView(deps, ctx.orgUuid, deps.mediaHost.base);
       return { org, orgUuid: org.uuid, featureFlags: {} };
     },
   );
@@ -31,6 +31,6 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
       body: GetOrganizationRequest,
       response: GetOrganizationResponse,
     },
-    async (_input, ctx) => ({ org: await orgView(deps, ctx.orgUuid) }),
+    async (_input, ctx) => ({ org: await orgView(deps, ctx.orgUuid, deps.mediaHost.base) }),
   );
 }

@@ -44,6 +44,12 @@ export const Org = Type.Object({
   audioAnalysisEnabled: Field(Bool),
   audioRecordingEnabled: Field(Bool),
   llmUsageEnabled: Field(Bool),
+  companyLogoUuid: Field(Ruuid()),
+  companyLogoUrl: Field(Str),
+  keypadLogoUuid: Field(Ruuid()),
+  keypadLogoUrl: Field(Str),
+  rhombusKeyLogoUuid: Field(Ruuid()),
+  rhombusKeyLogoUrl: Field(Str),
 });
 
 export const GetOrgV2Request = EmptyRequest;

@@ -1,8 +1,10 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
-import { listDevices } from '../devices/service.js';
+import { listDevices, type DeviceRecord } from '../devices/service.js';
 import type { MinimalButtonState } from './schemas.js';
 import type { Static } from 'typebox';
+
+const config = (d: DeviceRecord) => (d.attributes.config as Record<string, unknown> | undefined) ?? {};
 
 /** The minimal state of every button of the caller's organization (getMinimalButtonStateList). */
 export async function listButtonStates(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Array<Static<typeof MinimalButtonState>>> {
@@ -14,6 +16,13 @@ export async function listButtonStates(deps: Pick<Deps, 'store'>, ctx: CallerCon
     firmwareVersion: d.firmwareVersion,
     health: d.healthStatus,
     createdAtMillis: d.createdAtMillis,
-    associatedCameras: [],
+    associatedCameras: Array.isArray(d.attributes.cameras) ? (d.attributes.cameras as string[]).map((c) => (c.includes('.') ? c : `${c}.v0`)) : [],
+    buttonMode: typeof d.attributes.buttonMode === 'string' ? d.attributes.buttonMode : null,
+    floorNumber: typeof d.attributes.floor === 'number' ? d.attributes.floor : null,
+    latitude: typeof d.attributes.latitude === 'number' ? d.attributes.latitude : null,
+    longitude: typeof d.attributes.longitude === 'number' ? d.attributes.longitude : null,
+    testModeEnabled: config(d).button_test_mode_enabled === true,
+    buttonEmergencyOnsiteContact:
+      (config(d).button_emergency_onsite_contact as { name?: string | null; phoneNumber?: string | null } | null | undefined) ?? null,
   }));
 }

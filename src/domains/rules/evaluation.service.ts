@@ -127,7 +127,9 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
     await appendDeviceHistory(w, { deviceUuid: button.uuid, family: 'button', atMs: row.timestamp_ms, state: row.press, record: event });
     w.change({ entity: BUTTON_EVENT_ENTITY, entityUuid: row.uuid, type: 'CREATE', deviceUuid: button.uuid, update: event });
     const fired: Array<{ rule: StoredRule; firing: RuleFiringsTable; eventRecord: RulesEventRecord | null }> = [];
-    for (const rule of await listButtonRules(w, button.orgUuid, button.uuid)) {
+    // A button in test mode (button/updateConfig) reports its presses and fires no rule.
+    const testMode = (button.attributes.config as { button_test_mode_enabled?: unknown } | undefined)?.button_test_mode_enabled === true;
+    for (const rule of testMode ? [] : await listButtonRules(w, button.orgUuid, button.uuid)) {
       if (rule.triggerPress !== input.press) continue;
       if (!(await insideSchedules(w, rule, row.timestamp_ms, location?.tz ?? 'UTC'))) continue;
       if (!(await store.claimFiring(w.tx, 'button_rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) continue;

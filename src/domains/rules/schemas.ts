@@ -216,6 +216,12 @@ export const MinimalButtonState = Type.Object({
   health: str(),
   createdAtMillis: Field(Type.Integer()),
   associatedCameras: list(FacetId(), 1000),
+  buttonMode: str(),
+  floorNumber: Field(Type.Integer()),
+  latitude: Field(Type.Number()),
+  longitude: Field(Type.Number()),
+  testModeEnabled: Field(Type.Boolean()),
+  buttonEmergencyOnsiteContact: Field(Type.Object({ name: str(), phoneNumber: str() })),
 });
 export const GetMinimalButtonStateListResponse = ResponseOf({ states: Field(Type.Array(MinimalButtonState)) });
 

@@ -9,6 +9,7 @@ import type { DeviceKind } from '../devices/tables.js';
 import { personUuidsByName } from '../faces/service.js';
 import { guestUuidsByEmail } from '../guests/guests.service.js';
 import { findShipment } from '../internal/service.js';
+import { rmaUuidsBySubject } from '../internal/logistics.service.js';
 import { listUserRecords, type UserRecord } from '../orgs/service.js';
 import { templateUuidsByName } from '../orgs/users/user-metadata.service.js';
 import { groupUuidsByName as permissionGroupUuidsByName } from '../orgs/permissions/service.js';
@@ -73,6 +74,7 @@ export async function existingEntries(w: WriteScope, site: SiteFile): Promise<Ex
       }
       return found;
     },
+    rmas: () => rmaUuidsBySubject(w, orgUuid),
   };
   const kept: Existing['kept'] = {};
   // A door's access list is seeded as a grant: the grants are looked up whenever doors are.

@@ -2,6 +2,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
 import { VALUE_TYPES } from '../orgs/users/user-metadata.service.js';
 import { ACTIVITIES } from '../../schemas/activities.js';
+import { RMA_STATUSES } from '../internal/logistics.service.js';
 import { accessLockdownKinds, siteDoorStateFields } from './access-lockdown.js';
 
 /**
@@ -151,6 +152,16 @@ export const SiteShipment = Entry({
   items: Type.Optional(Type.Array(Entry({ name: Name, quantity: Type.Integer({ minimum: 1 }) }))),
 });
 
+/** A hardware return of the organization (getRMAs), known by its subject; `camera` names a camera of the file. */
+export const SiteRma = Entry({
+  name: Name,
+  camera: Type.Optional(Name),
+  status: Type.Optional(Type.Union(RMA_STATUSES.map((v) => Type.Literal(v)))),
+  description: Type.Optional(Text),
+  zendeskTicket: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  warrantyApproved: Type.Optional(Type.Boolean()),
+});
+
 export const SiteFile = Entry({
   locations: Type.Optional(Type.Array(SiteLocation)),
   permissionGroups: Type.Optional(Type.Array(SitePermissionGroup)),
@@ -169,6 +180,7 @@ export const SiteFile = Entry({
   nvrs: Type.Optional(Type.Array(Entry(deviceFields))),
   thirdPartyCameraDiscoveries: Type.Optional(Type.Array(SiteDiscovery)),
   shipments: Type.Optional(Type.Array(SiteShipment)),
+  rmas: Type.Optional(Type.Array(SiteRma)),
   accessGroups: Type.Optional(Type.Array(SiteAccessGroup)),
   accessGrants: Type.Optional(Type.Array(SiteAccessRule)),
   accessRevocations: Type.Optional(Type.Array(SiteAccessRule)),

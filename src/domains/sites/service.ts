@@ -9,6 +9,7 @@ import { createDevices, createDiscovery, createLocation, reviseDevice, type Devi
 import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';
 import { createShipment } from '../internal/service.js';
+import { createRma } from '../internal/logistics.service.js';
 import { normaliseEmail } from '../orgs/users/emails.js';
 import { createUsers, getOrg } from '../orgs/service.js';
 import { emailTaken, reviseUser } from '../orgs/users/service.js';
@@ -279,5 +280,17 @@ async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existin
     created('thirdPartyCameraDiscoveries', key, kept('thirdPartyCameraDiscoveries', key) ?? (await createDiscovery(w, t)).thirdPartyCameraMacAddress);
   }
   for (const s of site.shipments ?? []) created('shipments', s.crmOppId, kept('shipments', s.crmOppId) ?? (await createShipment(w, s)).uuid);
+  for (const r of site.rmas ?? []) {
+    const deviceUuid = r.camera !== undefined ? uuidOf('cameras', r.camera) : null;
+    const rma = {
+      subject: r.name,
+      deviceUuid,
+      status: r.status,
+      description: r.description,
+      zendeskTicket: r.zendeskTicket,
+      warrantyApproved: r.warrantyApproved,
+    };
+    created('rmas', r.name, kept('rmas', r.name) ?? (await createRma(w, rma)).uuid);
+  }
   return result;
 }

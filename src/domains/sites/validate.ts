@@ -161,6 +161,7 @@ function ruleProblems(site: SiteFile): string[] {
     p.schedules.forEach((s, k) => refer(label('cameraPolicies', i, p, `.schedules[${k}].schedule`), 'schedules', 'schedule', s.schedule));
   });
   each('cameras', (c, i) => refer(label('cameras', i, c, '.policy'), 'cameraPolicies', 'camera policy', c.policy));
+  each('rmas', (r, i) => refer(label('rmas', i, r, '.camera'), 'cameras', 'camera', r.camera));
   for (const kind of DEVICE_SITE_KINDS) {
     each(kind, (d, i) => {
       refer(`${label(kind, i, d, '.location')}`, 'locations', 'location', d.location);

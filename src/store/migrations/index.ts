@@ -39,6 +39,7 @@ import { timeline } from './0000-0099/0055-timeline.js';
 import { chatbot } from './0100-0199/0121-chatbot.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
+import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { oauth } from './0100-0199/0136-oauth.js';
 // hardware components and third-party cameras behind relays (issue 34)
 import { hardwareComponentsRelays } from './0100-0199/0141-hardware-components-relays.js';
@@ -90,5 +91,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     // OAuth and API-token applications (issue 34)
     '0136-oauth': oauth(),
     '0141-hardware-components-relays': hardwareComponentsRelays(),
+    // the remaining device-side operations (issue 34)
+    '0150-devices-misc': devicesMisc(dialect),
   };
 }

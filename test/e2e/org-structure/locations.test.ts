@@ -128,4 +128,31 @@ forEachDialect('POST /api/location/*', (dialect) => {
     assert.deepEqual(theirs.labels, []);
     assert.ok(!(await call('getLocations', {})).json.locations.some((l: any) => l.uuid === otherLocation));
   });
+
+  it('finds locations by coordinates, by address and by a path of sub-locations', async () => {
+    const campus = (
+      await call('createLocation', {
+        location: { name: 'Geo Campus', address1: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004', latitude: 48.8556, longitude: 2.3522 },
+      })
+    ).json.uuid;
+    const hall = (await call('createLocation', { location: { name: 'Hall', latitude: 48.856, longitude: 2.353 }, parentLocationUuid: campus })).json.uuid;
+    const near = (await call('getLocationsByGeo', { latitude: 48.8557, longitude: 2.3523 })).json.locations.map((l: any) => l.uuid);
+    assert.deepEqual(near, [campus, hall]);
+    assert.deepEqual((await call('getLocationsByGeo', { latitude: 0, longitude: 0 })).json.locations, []);
+    const coded = await call('geoCode', { address: '12 rue de Rivoli, 75004 PARIS' });
+    assertOk(coded);
+    assert.deepEqual([coded.json.latitude, coded.json.longitude], [48.8556, 2.3522]);
+    assertFails(await call('geoCode', { address: '1 Nowhere Lane' }), /not found/);
+    const key = (locationUuids: string[]) => ({ subLocationsHierarchyKey: { locationUuids } });
+    const found = await call('getLocationsBySubLocationsHierarchyKey', key([campus, hall]));
+    assertOk(found);
+    assert.equal(found.json.location.name, 'Hall');
+    const top = (await call('getLocationsBySubLocationsHierarchyKey', key([campus]))).json.location;
+    assert.deepEqual(
+      top.subLocations.map((l: any) => l.uuid),
+      [hall],
+    );
+    assertFails(await call('getLocationsBySubLocationsHierarchyKey', key([hall])), /not a top-level location/);
+    assertFails(await call('getLocationsBySubLocationsHierarchyKey', key([otherLocation])), /not found/);
+  });
 });

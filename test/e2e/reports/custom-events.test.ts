@@ -25,6 +25,12 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
   const answers: Record<string, string | number> = { COUNT: '3', BOOLEAN: 'yes', TEXT: 'A red van' };
   before(async () => {
     analyzer = await startReceiver((request) => {
+      if (request.path.endsWith('/v1/prompts/optimize')) {
+        const ok = request.json?.image?.contentType === 'image/jpeg' && request.json?.context?.originalPrompt;
+        return ok
+          ? { status: 200, body: { optimizedPrompt: `${request.json.context.originalPrompt} Count only adults.`, explanation: 'narrower' } }
+          : { status: 422 };
+      }
       const a = answers[request.json?.promptType];
       return typeof a === 'number' ? { status: a } : { status: 200, body: { value: a } };
     });
@@ -302,6 +308,20 @@ forEachDialect('scene-query prompts, their answers (custom events) and the custo
         await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: propped.uuid }, { key: other.org.apiKey }),
         await call('report/getCustomEventsBinaryCounts', { ...range, promptUuid: nobodysUuid() }, { key: other.org.apiKey }),
       );
+    });
+  });
+
+  describe('scenequery/optimizePromptChat', () => {
+    it("improves a prompt through the analytics system, with the camera's picture; another organization's camera is unknown", async () => {
+      const context = { deviceFacetUuid: `${site.lobby}.v0`, originalPrompt: 'How many people?', originalAnswer: '7', expectedAnswer: '3', timestampMs: MAR11 };
+      const advice = await ok('scenequery/optimizePromptChat', {
+        context,
+        history: [{ role: 'user', text: 'Children were counted' }],
+        currentMessage: 'Fix it',
+      });
+      assert.deepEqual([advice.optimizedPrompt, advice.explanation], ['How many people? Count only adults.', 'narrower']);
+      const r = await call('scenequery/optimizePromptChat', { context: { ...context, deviceFacetUuid: `${other.lobby}.v0` } });
+      assertFails(r, /not found/);
     });
   });
 });

@@ -44,4 +44,29 @@ export function cloudArchivingRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => (await archiving.deleteArchivingConfig(deps, ctx, input), {}),
   );
+  operation(
+    app,
+    {
+      path: '/api/camera/getCloudArchivingConfig',
+      operationId: 'getCloudArchivingConfig',
+      summary: 'The cloud archiving config that applies to a device',
+      description: "The device's own, else its location's, else the organization's; absent when none applies.",
+      tags: ['Camera'],
+      body: schemas.GetCloudArchivingConfigRequest,
+      response: schemas.GetCloudArchivingConfigResponse,
+    },
+    async (input, ctx) => ({ archivingConfig: await archiving.archivingConfigOfDevice(deps, ctx, input.deviceUuid) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/camera/getCloudArchivedMediaInfo',
+      operationId: 'getCloudArchivedMediaInfo',
+      summary: "The oldest archived second of a camera's video",
+      tags: ['Camera'],
+      body: schemas.GetCloudArchivedMediaInfoRequest,
+      response: schemas.GetCloudArchivedMediaInfoResponse,
+    },
+    (input, ctx) => archiving.cloudArchivedMediaInfo(deps, ctx, input.cameraUuid),
+  );
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { DeviceRef, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ARCHIVING_SCOPES, UPLOAD_STRATEGIES } from './service.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
@@ -17,3 +17,8 @@ export const GetArchivingConfigsResponse = ResponseOf({ archivingConfigs: Field(
 export const UpdateArchivingConfigRequest = Type.Object({ archivingConfig: ArchivingConfig });
 export const DeleteArchivingConfigRequest = Type.Object({ scope: StringEnum(ARCHIVING_SCOPES), targetUuid: Field(NotRef('handler', Ruuid())) });
 export const ArchivingEnvelope = ResponseOf({});
+
+export const GetCloudArchivingConfigRequest = Type.Object({ deviceUuid: DeviceRef() });
+export const GetCloudArchivingConfigResponse = ResponseOf({ archivingConfig: Field(ArchivingConfig) });
+export const GetCloudArchivedMediaInfoRequest = Type.Object({ cameraUuid: DeviceRef() });
+export const GetCloudArchivedMediaInfoResponse = ResponseOf({ oldestArchivedVideoSegmentSecs: Field(Type.Integer()) });

@@ -6,6 +6,7 @@ import type { ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import type { DeviceReferenceCleaner } from '../device-references.js';
 import { findDevice, findLocation } from '../service.js';
+import { deviceUuidOf } from '../../../ids.js';
 import { findSchedule } from '../../schedules/service.js';
 import { ownedRecords } from '../../orgs/owned-records.js';
 import type { ScheduleUse } from '../../schedules/schedule-usage.js';
@@ -109,3 +110,29 @@ export async function archivingUsingSchedule(source: ReadSource, orgUuid: string
 export const archivingForgetsDevice: DeviceReferenceCleaner = async (w, device) => {
   await configs.remove(w, ownerOf('DEVICE', device.uuid));
 };
+
+/**
+ * The config that applies to a device: its own, else its location's, else the organization's; null when none
+ * does (its footage is not archived). Another organization's device is unknown.
+ */
+export async function archivingConfigOfDevice(deps: Pick<Deps, 'store'>, ctx: CallerContext, deviceRef: string): Promise<CloudArchivingRecord | null> {
+  const uuid = deviceUuidOf(deviceRef);
+  const device = uuid ? await findDevice(deps, ctx.orgUuid, uuid) : null;
+  if (!device) throw fail('NOT_FOUND', `Device ${deviceRef}`);
+  const all = await records.list(deps, ctx.orgUuid);
+  const of = (scope: ArchivingScope, target: string | null) => all.find((c) => c.scope === scope && c.targetUuid === target);
+  return of('DEVICE', device.uuid) ?? of('LOCATION', device.locationUuid) ?? of('ORG', ctx.orgUuid) ?? null;
+}
+
+/**
+ * `getCloudArchivedMediaInfo`: the oldest archived second of a camera's video. The simulated cameras record
+ * from the moment they are added, so while a config applies their archive reaches back to then; without
+ * one nothing is archived (null).
+ */
+export async function cloudArchivedMediaInfo(deps: Pick<Deps, 'store'>, ctx: CallerContext, cameraRef: string) {
+  const uuid = deviceUuidOf(cameraRef);
+  const camera = uuid ? await findDevice(deps, ctx.orgUuid, uuid, ['CAMERA', 'DOORBELL_CAMERA']) : null;
+  if (!camera) throw fail('NOT_FOUND', `Camera ${cameraRef}`);
+  const config = await archivingConfigOfDevice(deps, ctx, camera.uuid);
+  return { oldestArchivedVideoSegmentSecs: config ? Math.floor(camera.createdAtMillis / 1000) : null };
+}

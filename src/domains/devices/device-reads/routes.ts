@@ -151,4 +151,17 @@ export function deviceReadRoutes(app: ApiApp, deps: Deps): void {
     },
     async (_input, ctx) => orgFeatures(deps, ctx.orgUuid),
   );
+  operation(
+    app,
+    {
+      path: '/api/ble/getBaseStations',
+      operationId: 'getBaseStations',
+      summary: 'The devices that relay BLE tags and buttons',
+      description: 'Cameras, doorbell cameras, audio gateways and environmental gateways: the devices with a listening BLE radio.',
+      tags: ['BLE'],
+      body: s.GetBaseStationsRequest,
+      response: s.GetBaseStationsResponse,
+    },
+    async (_input, ctx) => ({ baseStations: await reads.getBleBaseStations(deps, ctx) }),
+  );
 }

@@ -150,3 +150,6 @@ const featureFields = Object.fromEntries(FEATURES.map((f) => [f, Field(Type.Bool
   ReturnType<typeof Field<ReturnType<typeof Type.Boolean>>>
 >;
 export const GetFeaturesResponse = ResponseOf(featureFields);
+
+export const GetBaseStationsRequest = EmptyRequest;
+export const GetBaseStationsResponse = ResponseOf({ baseStations: Field(Type.Array(Ruuid())) });

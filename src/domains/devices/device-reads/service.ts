@@ -170,3 +170,13 @@ export async function getCurrentCameraState(deps: ReadDeps, ctx: CallerContext, 
     onCloudState: settings,
   };
 }
+
+// --- BLE ---
+
+/** The devices with a BLE radio that listens for the organization's tags and buttons. */
+export const BLE_BASE_STATION_KINDS = ['CAMERA', 'DOORBELL_CAMERA', 'AUDIO_GATEWAY', 'ENVIRONMENTAL_GATEWAY'] as const;
+
+/** `ble/getBaseStations`: the organization's devices that relay BLE tags and buttons, by uuid. */
+export async function getBleBaseStations(deps: ReadDeps, ctx: CallerContext): Promise<string[]> {
+  return (await listDevices(deps, ctx.orgUuid, BLE_BASE_STATION_KINDS)).map((d) => d.uuid).sort();
+}

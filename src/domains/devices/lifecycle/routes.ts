@@ -6,6 +6,7 @@ import type { DeviceClass } from '../device-reads/device-events.service.js';
 import * as s from './schemas.js';
 import { deleteDevice, rebootDeviceOfClass, updateDeviceDetails } from './service.js';
 import { SENSORS } from '../sensors/service.js';
+import * as buttons from './buttons.service.js';
 
 const CAMERA: DeviceClass = { kinds: ['CAMERA'], what: 'Camera' };
 
@@ -32,6 +33,32 @@ export function deviceLifecycleRoutes(app: ApiApp, deps: Deps): void {
   details('/api/occupancy/updateDetails', 'updateOccupancySensorDetails', 'Occupancy', SENSORS.occupancy);
   details('/api/door/updateDetails', 'updateDoorSensorDetails', 'Door', SENSORS.door);
   details('/api/audiogateway/updateDetails', 'updateAudioGatewayDetails', 'Audio Gateway', SENSORS.audio);
+  operation(
+    app,
+    {
+      path: '/api/button/updateDetails',
+      operationId: 'updateButtonDetails',
+      summary: "Sets a button's details and mode",
+      description: 'Every field given is set; the location must be one of the organization, each associated camera a camera of it.',
+      tags: ['Button'],
+      body: s.UpdateButtonDetailsRequest,
+      response: ResponseOf({}),
+    },
+    async (input, ctx) => (await buttons.updateButtonDetails(deps, ctx, input), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/button/updateConfig',
+      operationId: 'updateButtonConfig',
+      summary: "Sets a button's test mode and on-site emergency contact",
+      description: 'While test mode is on, presses are recorded but fire none of the button rules.',
+      tags: ['Button'],
+      body: s.UpdateButtonConfigRequest,
+      response: ResponseOf({}),
+    },
+    async (input, ctx) => (await buttons.updateButtonConfig(deps, ctx, input.configUpdate), {}),
+  );
   operation(
     app,
     {

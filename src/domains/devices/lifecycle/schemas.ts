@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { Description, Name, UpdateCameraDetailsV2Request } from '../cameras/camera-details.schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { Description, Floor, Latitude, Longitude, Name, UpdateCameraDetailsV2Request } from '../cameras/camera-details.schemas.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** Details updates, deletes and reboots of devices other than cameras' own (issue 19); shapes from the catalogue. */
 const Bool = Type.Boolean();
@@ -81,3 +81,31 @@ export const DeleteDeviceResponse = ResponseOf({ responseStatus: Field(StringEnu
 export const REBOOT_RESULTS = ['REBOOT_SENT', 'DEVICE_OFFLINE'] as const;
 export const RebootEnvironmentalGatewayRequest = Type.Object({ environmentalGatewayUuid: NotRef('handler', Ruuid()) });
 export const RebootDeviceResponse = ResponseOf({ result: Field(StringEnum(REBOOT_RESULTS)) });
+
+/** A button's details: every field given is set (the catalogue's request has no `<field>Updated` flags). */
+export const BUTTON_MODES = ['PANIC', 'PROGRAMMABLE', 'DOORBELL', 'NONE'] as const;
+export const UpdateButtonDetailsRequest = Type.Object({
+  sensorUuid: Ruuid(),
+  name: Field(Name),
+  description: Field(Description),
+  locationUuid: Field(RefUuid('location')),
+  floorNumber: Field(Floor),
+  latitude: Field(Latitude),
+  longitude: Field(Longitude),
+  associatedCameras: Field(Type.Array(DeviceId, { maxItems: 100, description: 'cameras by uuid or facet id, each of the organization' })),
+  buttonMode: Field(StringEnum(BUTTON_MODES)),
+});
+
+const EmergencyContact = Type.Object({
+  name: Field(Type.String({ maxLength: 200 })),
+  phoneNumber: Field(Type.String({ maxLength: 40, pattern: '^[+0-9 ()./-]*$' })),
+});
+export const UpdateButtonConfigRequest = Type.Object({
+  configUpdate: Type.Object({
+    deviceUuid: Ruuid(),
+    orgUuid: Field(Ruuid()),
+    button_test_mode_enabled: Field(Type.Boolean({ description: 'presses are reported but fire no rule while on' })),
+    button_emergency_onsite_contact: Field(EmergencyContact),
+    lastModified: Field(Type.Integer({ description: 'accepted; the server stamps its own time' })),
+  }),
+});

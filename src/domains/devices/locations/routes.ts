@@ -1,6 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as schemas from './schemas.js';
+import * as geo from './geo.service.js';
 import * as locations from './service.js';
 
 const tags = ['Location'];
@@ -125,5 +126,44 @@ export function locationRoutes(app: ApiApp, deps: Deps): void {
       response: schemas.LocationLabelsResponse,
     },
     async (_input, ctx) => ({ locationLabels: await locations.labelMap(deps, ctx, 'label') }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/location/geoCode',
+      operationId: 'geoCode',
+      summary: "Coordinates of an address, from the organization's located locations",
+      description: 'Gatehouse calls no geocoding service: the address resolves when a location with coordinates has every word of it.',
+      tags,
+      permission: { kind: 'read' },
+      body: schemas.GeoCodeRequest,
+      response: schemas.GeoCodeResponse,
+    },
+    (input, ctx) => geo.geoCode(deps, ctx, input.address),
+  );
+  operation(
+    app,
+    {
+      path: '/api/location/getLocationsByGeo',
+      operationId: 'getLocationsByGeo',
+      summary: 'The locations near a point, nearest first',
+      description: `Locations whose coordinates are within ${geo.GEO_MATCH_RADIUS_M} m of the point.`,
+      tags,
+      body: schemas.GetLocationsByGeoRequest,
+      response: schemas.GetLocationsByGeoResponse,
+    },
+    async (input, ctx) => ({ locations: await geo.locationsNear(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/location/getLocationsBySubLocationsHierarchyKey',
+      operationId: 'getLocationsBySubLocationsHierarchyKey',
+      summary: 'The location at the end of a path of sub-locations',
+      tags,
+      body: schemas.GetLocationsBySubLocationsHierarchyKeyRequest,
+      response: schemas.GetLocationsBySubLocationsHierarchyKeyResponse,
+    },
+    async (input, ctx) => ({ location: await geo.locationByHierarchyKey(deps, ctx, input.subLocationsHierarchyKey.locationUuids) }),
   );
 }

@@ -1,6 +1,6 @@
 import { Type, type TProperties } from 'typebox';
-import { EmptyRequest, Field, Flat, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { EmptyRequest, Field, Flat, MediaUri, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Text = Type.String({ maxLength: 500 });
 const Label = Type.String({ minLength: 1, maxLength: 100 });
@@ -23,6 +23,7 @@ const locationProperties = {
   parentLocationUuid: Field(Ruuid()),
   policyUuid: Field(Ruuid()),
   createdAtMillis: Field(Type.Integer()),
+  floorPlans: Field(Type.Array(Type.Object({ mediaUuid: Field(Ruuid()), imageUrl: Field(MediaUri('the floor plan image on the media host')) }))),
 } satisfies TProperties;
 
 /** The reference's LocationType, with the fields Gatehouse keeps; sub-locations one level deep. */
@@ -83,3 +84,16 @@ export const LocationLabelsRequest = EmptyRequest;
 export const LocationLabelsResponse = ResponseOf({ locationLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()))) });
 
 export const LocationEnvelope = ResponseOf({});
+
+export const GeoCodeRequest = Type.Object({ address: Type.String({ minLength: 1, maxLength: 500 }) });
+export const GeoCodeResponse = ResponseOf({ latitude: Field(Type.Number()), longitude: Field(Type.Number()) });
+
+export const GetLocationsByGeoRequest = Type.Object({ latitude: Latitude, longitude: Longitude });
+export const GetLocationsByGeoResponse = ResponseOf({ locations: Field(Type.Array(Location)) });
+
+export const GetLocationsBySubLocationsHierarchyKeyRequest = Type.Object({
+  subLocationsHierarchyKey: Type.Object({
+    locationUuids: Type.Array(RefUuid('location'), { minItems: 1, maxItems: 20, description: 'a path from a top-level location down' }),
+  }),
+});
+export const GetLocationsBySubLocationsHierarchyKeyResponse = ResponseOf({ location: Field(Location) });

@@ -5,6 +5,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
 import * as locations from './store.js';
+import { forgetImagesOf, listImages, removeImageFiles } from '../../orgs/uploads/service.js';
 import { createLocation, toLocationRecord, type LocationRecord } from '../service.js';
 import * as store from '../store.js';
 import type { LocationsTable } from '../tables.js';
@@ -14,8 +15,16 @@ type LocationDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 /** A location as the location operations answer it: the stored record with its labels and parent. */
 export interface LocationView extends LocationRecord {
   labels: string[];
+  /** Its floor plans (upload/floorplan), oldest first: each image's uuid and its path on the media host. */
+  floorPlans?: FloorPlan[];
   parentLocationUuid: string | null;
   subLocations?: LocationView[];
+}
+
+/** A floor plan of a location, as LocationType's floorPlans carry it. */
+export interface FloorPlan {
+  mediaUuid: string;
+  imageUrl: string;
 }
 
 /** The editable fields of a location, as the operations take them (null clears an optional one). */
@@ -67,13 +76,18 @@ function view(row: LocationsTable, labels: string[]): LocationView {
 }
 
 async function views(source: ReadSource, orgUuid: string, rows: LocationsTable[]): Promise<LocationView[]> {
+  const plans = new Map<string, FloorPlan[]>();
+  for (const image of await listImages(source, orgUuid, ['FLOORPLAN'])) {
+    if (image.targetUuid)
+      (plans.get(image.targetUuid) ?? plans.set(image.targetUuid, []).get(image.targetUuid)!).push({ mediaUuid: image.uuid, imageUrl: image.uri });
+  }
   const labels = new Map<string, string[]>();
   for (const l of await locations.listLabels(dbOf(source), orgUuid, rows.length > 50 ? undefined : rows.map((r) => r.uuid))) {
     const list = labels.get(l.location_uuid) ?? [];
     list.push(l.label);
     labels.set(l.location_uuid, list);
   }
-  return rows.map((row) => view(row, labels.get(row.uuid) ?? []));
+  return rows.map((row) => ({ ...view(row, labels.get(row.uuid) ?? []), floorPlans: plans.get(row.uuid) ?? [] }));
 }
 
 async function locationOf(source: ReadSource, orgUuid: string, uuid: string): Promise<LocationsTable> {
@@ -179,9 +193,9 @@ export async function reviseLocation(w: WriteScope, uuid: string, fields: Locati
   return announce(w, row.uuid, 'UPDATE');
 }
 
-/** Deletes a location: refused while devices, doors or sub-locations are in it. */
-export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUsage'>, ctx: CallerContext, input: { uuid: string }): Promise<void> {
-  await write(deps, ctx, async (w) => {
+/** Deletes a location (and its floor plans): refused while devices, doors or sub-locations are in it. */
+export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUsage' | 'config'>, ctx: CallerContext, input: { uuid: string }): Promise<void> {
+  const planFiles = await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
     const devices = await locations.countDevicesAt(w.tx, row.uuid);
     const others = await Promise.all(deps.locationUsage.map((check) => check(w, row.uuid)));
@@ -191,7 +205,10 @@ export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUs
     const [record] = await views(w, ctx.orgUuid, [row]);
     await locations.deleteLocation(w.tx, ctx.orgUuid, row.uuid);
     w.change({ entity: 'LOCATION', entityUuid: row.uuid, type: 'DELETE', update: record });
+    return forgetImagesOf(w, ['FLOORPLAN'], row.uuid);
   });
+  // Its floor plans went with it: their files after the commit.
+  await removeImageFiles(deps, planFiles);
 }
 
 /** Adds or removes one label of a location; `locationIdentifier` is the location's uuid. */

@@ -5,6 +5,7 @@ import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { mediaUrl } from '../../../footage/media-host.js';
 import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
+import { audioClipBytes, playbackAt } from '../audio-playback/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
 import type { DeviceKind } from '../tables.js';
 
@@ -42,9 +43,17 @@ export async function getAudioGatewayMediaUris(deps: Pick<Deps, 'store' | 'media
   };
 }
 
-/** The Ogg Opus the media host serves for a live URI; only an audio gateway of the caller's organization. */
-export async function audioGatewayLiveAudio(deps: ReadDeps, orgUuid: string, input: { gatewayUuid: string; durationSec?: number }): Promise<Buffer> {
-  await gatewayOf(deps, orgUuid, input.gatewayUuid, AUDIO_KINDS);
+/** The Ogg Opus the media host serves for a live URI (the clip it plays, when it plays one); only an audio gateway of the caller's organization. */
+export async function audioGatewayLiveAudio(
+  deps: Pick<Deps, 'store' | 'config' | 'clock'>,
+  orgUuid: string,
+  input: { gatewayUuid: string; durationSec?: number },
+): Promise<Buffer> {
+  const gateway = await gatewayOf(deps, orgUuid, input.gatewayUuid, AUDIO_KINDS);
+  // A gateway playing a clip (audioplayback/playAudioUpload) is heard playing it.
+  const playing = playbackAt(gateway, deps.clock.now());
+  const clip = playing ? await audioClipBytes(deps, orgUuid, playing.audioUploadUuid) : null;
+  if (clip) return clip;
   return renderAudio({ durationSec: Math.min(input.durationSec ?? AUDIO_LIMITS.defaultDurationSec, AUDIO_LIMITS.maxDurationSec) });
 }
 

@@ -2,6 +2,7 @@ import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as s from './schemas.js';
 import * as media from './service.js';
+import * as mediaDevices from './media-devices.service.js';
 import * as audioSchemas from './audio-gateway-media.schemas.js';
 import * as audio from './audio-gateway-media.service.js';
 
@@ -86,5 +87,30 @@ export function cameraMediaRoutes(app: ApiApp, deps: Deps): void {
       response: s.GenerateFederatedSessionTokenResponse,
     },
     async (input, ctx) => ({ federatedSessionToken: media.generateFederatedSessionToken(deps, ctx, input.durationSec) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/mediadevice/getBulkMediaDeviceDetails',
+      operationId: 'getBulkMediaDeviceDetails',
+      summary: 'Names, time zones and media URIs of several cameras',
+      tags: ['Camera'],
+      body: s.GetBulkMediaDeviceDetailsRequest,
+      response: s.GetBulkMediaDeviceDetailsResponse,
+    },
+    async (input, ctx) => ({ mediaDeviceDetails: await mediaDevices.getBulkMediaDeviceDetails(deps, ctx, input.devices) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/rapidsos/getNearbyFeeds',
+      operationId: 'getNearbyFeeds',
+      summary: 'Live video of the cameras near an emergency',
+      description: 'HLS playlists of the cameras within width metres of the point, nearest first, each openable without a key for an hour.',
+      tags: ['RapidSOS'],
+      body: s.GetNearbyFeedsRequest,
+      response: s.GetNearbyFeedsResponse,
+    },
+    async (input, ctx) => ({ streamUrls: await mediaDevices.nearbyFeeds(deps, ctx, input) }),
   );
 }

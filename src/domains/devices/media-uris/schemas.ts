@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Alias, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { Alias, DeviceRef, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Camera media: URLs on the media host, exact frames and the federated session token (issue 19). */
@@ -57,3 +57,30 @@ export const GetDoorbellCameraMediaUrisResponse = ResponseOf({
   wanLiveOpusUri: Field(Type.String()),
   lanLiveOpusUris: Field(Strings),
 });
+
+export const GetBulkMediaDeviceDetailsRequest = Type.Object({
+  devices: Type.Array(DeviceRef(), { minItems: 1, maxItems: 200, description: 'cameras or doorbell cameras, by uuid or facet id' }),
+});
+const MediaDeviceDetails = Type.Object({
+  ...GetCameraMediaUrisResponse.properties,
+  deviceFacetUuid: Field(Type.String()),
+  deviceType: Field(Type.String()),
+  hwVariation: Field(Type.String()),
+  name: Field(Type.String()),
+  region: Field(Type.String()),
+  timezone: Field(
+    Type.Object({ id: Field(Type.String()), displayName: Field(Type.String()), rawOffset: Field(Type.Integer()), dstsavings: Field(Type.Integer()) }),
+  ),
+  uri: Field(Type.String()),
+  audioGateways: Field(Strings),
+});
+export const GetBulkMediaDeviceDetailsResponse = ResponseOf({
+  mediaDeviceDetails: Field(Type.Record(Type.String(), MediaDeviceDetails, { description: 'the device as named in the request to its details' })),
+});
+
+export const GetNearbyFeedsRequest = Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  width: Field(Type.Integer({ minimum: 1, maximum: 50_000, description: 'the search radius in metres; default 1000' })),
+});
+export const GetNearbyFeedsResponse = ResponseOf({ streamUrls: Field(Strings) });

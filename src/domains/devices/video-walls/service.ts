@@ -12,6 +12,7 @@ import type { VideoWallsTable } from '../tables.js';
 import * as store from './store.js';
 import { toVideoWallShareRecord } from '../live-shares/records.js';
 import * as shareStore from '../live-shares/store.js';
+import { forgetWallInTvConfigs } from './tv-configs.service.js';
 
 type WallDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -169,6 +170,7 @@ export async function deleteVideoWall(deps: WallDeps, ctx: CallerContext, uuid: 
       shares.map((s) => s.uuid),
     );
     for (const share of shares) w.change({ entity: 'SHARED_VIDEO_WALL', entityUuid: share.uuid, type: 'DELETE', update: toVideoWallShareRecord(share) });
+    await forgetWallInTvConfigs(w, wall.uuid);
   });
 }
 

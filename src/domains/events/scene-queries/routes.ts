@@ -22,6 +22,8 @@ import {
   type SelectiveUpdatePromptConfigurationRequest as SelectiveUpdate,
 } from './schemas.js';
 import * as prompts from './service.js';
+import { optimizePromptChat } from './prompt-optimizer.service.js';
+import { PromptOptimizationChatRequest, PromptOptimizationChatResponse } from './schemas.js';
 
 const SCENE = '/api/scenequery';
 const tags = ['SceneQuery'];
@@ -179,5 +181,19 @@ export function sceneQueryRoutes(app: ApiApp, deps: Deps): void {
       response: GetCustomEventsNumericCountsResponse,
     },
     async (input, ctx) => ({ reports: await reports.getCustomEventsNumericCounts(deps, ctx, input) }),
+  );
+  operation(
+    app,
+    {
+      path: `${SCENE}/optimizePromptChat`,
+      operationId: 'optimizePromptChat',
+      summary: 'One turn of a chat that improves a scene-query prompt',
+      description: "Answered by the video-analytics system that runs prompts (GATEHOUSE_ANALYTICS_API_URL); the camera named must be the organization's.",
+      tags,
+      permission: { kind: 'read' },
+      body: PromptOptimizationChatRequest,
+      response: PromptOptimizationChatResponse,
+    },
+    (input, ctx) => optimizePromptChat(deps, ctx, input),
   );
 }

@@ -150,3 +150,24 @@ export type CustomEventRecord = Static<typeof CustomEvent> & {
   promptType: PromptType;
   deviceFacetUuid: string;
 };
+
+export const PromptOptimizationChatRequest = Type.Object({
+  context: Field(
+    Type.Object({
+      deviceFacetUuid: Field(DeviceRef),
+      timestampMs: Field(Type.Integer({ minimum: 0 })),
+      originalPrompt: Field(Type.String({ maxLength: 4000 })),
+      originalAnswer: Field(Type.String({ maxLength: 4000 })),
+      expectedAnswer: Field(Type.String({ maxLength: 4000 })),
+      optionalContext: Field(Type.String({ maxLength: 4000 })),
+      region: Field(Type.Object({ coordinates: Field(Type.Array(Type.Object({ x: Field(Type.Number()), y: Field(Type.Number()) }), { maxItems: 100 })) })),
+    }),
+  ),
+  history: Field(Type.Array(Type.Object({ role: Type.String({ maxLength: 32 }), text: Type.String({ maxLength: 10_000 }) }), { maxItems: 100 })),
+  currentMessage: Field(Type.String({ maxLength: 10_000 })),
+});
+export const PromptOptimizationChatResponse = ResponseOf({
+  optimizedPrompt: Field(Type.String()),
+  explanation: Field(Type.String()),
+  questionForUser: Field(Type.String()),
+});

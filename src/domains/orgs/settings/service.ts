@@ -6,6 +6,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { normaliseEmail } from '../users/emails.js';
 import { ownedRecords } from '../owned-records.js';
+import { orgLogos, type OrgLogos } from '../uploads/service.js';
 import * as store from '../store.js';
 import type { OrgsTable } from '../tables.js';
 import * as users from '../users/store.js';
@@ -56,7 +57,7 @@ export type OrgView = Omit<OrgSettingsRecord, 'uuid' | 'orgUuid'> & {
   type: 'PARTNER' | 'CUSTOMER';
   createdAtMillis: number;
   deleted: boolean;
-};
+} & OrgLogos;
 
 export type OrgSettingsPatch = Partial<Omit<OrgSettingsRecord, 'uuid' | 'orgUuid' | 'updatedAtMillis'>>;
 
@@ -135,8 +136,13 @@ async function orgRow(source: ReadSource, orgUuid: string): Promise<OrgsTable> {
 }
 
 /** The organization as the org operations answer it. */
-export async function orgView(source: ReadSource, orgUuid: string): Promise<OrgView> {
-  const [row, settings, partner] = await Promise.all([orgRow(source, orgUuid), orgSettings(source, orgUuid), store.isPartnerOrg(dbOf(source), orgUuid)]);
+export async function orgView(source: ReadSource, orgUuid: string, mediaBase = ''): Promise<OrgView> {
+  const [row, settings, partner, logos] = await Promise.all([
+    orgRow(source, orgUuid),
+    orgSettings(source, orgUuid),
+    store.isPartnerOrg(dbOf(source), orgUuid),
+    orgLogos(source, orgUuid, mediaBase),
+  ]);
   // Every field named, in one literal: one hidden class for every answer (a spread of the settings followed by
   // more fields made a new one per call on Node.js 20, and the serializer paid for it; docs/performance.md).
   return {
@@ -168,6 +174,12 @@ export async function orgView(source: ReadSource, orgUuid: string): Promise<OrgV
     type: partner ? 'PARTNER' : 'CUSTOMER',
     createdAtMillis: row.created_at_ms,
     deleted: false,
+    companyLogoUuid: logos.companyLogoUuid,
+    companyLogoUrl: logos.companyLogoUrl,
+    keypadLogoUuid: logos.keypadLogoUuid,
+    keypadLogoUrl: logos.keypadLogoUrl,
+    rhombusKeyLogoUuid: logos.rhombusKeyLogoUuid,
+    rhombusKeyLogoUrl: logos.rhombusKeyLogoUrl,
   };
 }
 

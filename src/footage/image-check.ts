@@ -1,9 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** The two kinds of face image the platform takes. */
-export type FaceImageType = { mime: 'image/jpeg'; ext: 'jpg' } | { mime: 'image/png'; ext: 'png' };
+/** The two kinds of image the platform takes (faces, logos, floor plans, badge templates, photos). */
+export type ImageType = { mime: 'image/jpeg'; ext: 'jpg' } | { mime: 'image/png'; ext: 'png' };
 
-export type ImageCheck = ({ ok: true; width: number; height: number } & FaceImageType) | { ok: false; reason: string };
+export type ImageCheck = ({ ok: true; width: number; height: number } & ImageType) | { ok: false; reason: string };
 
 const refuse = (reason: string): ImageCheck => ({ ok: false, reason });
 
@@ -12,7 +12,7 @@ const refuse = (reason: string): ImageCheck => ({ ok: false, reason });
  * bytes (and so names what a refused file is instead, a GIF for example), then a structural walk checks
  * that a JPEG or PNG has the segments or chunks an image needs and fits in the bytes received.
  */
-export async function checkFaceImage(bytes: Buffer): Promise<ImageCheck> {
+export async function checkImage(bytes: Buffer): Promise<ImageCheck> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected?.mime === 'image/png') return checkPng(bytes);
   if (detected?.mime === 'image/jpeg') return checkJpeg(bytes);

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { IMAGE_PURPOSES } from './service.js';
+
+/** The multipart form every image upload takes: image files under any part name, and the operation's own fields. */
+export const ImageForm = (fields: Record<string, string> = {}, files = 'one .jpg or .png image of at most 5 MB; any part name') =>
+  Type.Object(
+    {
+      file: Type.Optional(Type.Array(Type.String({ contentMediaType: 'image/jpeg' }), { description: files })),
+      ...Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, Type.Optional(Type.String({ description }))])),
+    },
+    { description: 'multipart/form-data' },
+  );
+
+export const UploadedImage = Type.Object({
+  uuid: Field(Ruuid()),
+  orgUuid: Field(Ruuid()),
+  purpose: Field(StringEnum(IMAGE_PURPOSES)),
+  targetUuid: Field(Ruuid()),
+  fileName: Field(Type.String()),
+  contentType: Field(Type.String()),
+  byteSize: Field(Type.Integer()),
+  width: Field(Type.Integer()),
+  height: Field(Type.Integer()),
+  uri: Field(Type.String({ description: 'the image on the media host' })),
+  createdAtMillis: Field(Type.Integer()),
+});
+export const UploadImageResponse = ResponseOf({ uuid: Field(Ruuid()), uri: Field(Type.String()), image: Field(UploadedImage) });
+
+const FileResult = Type.Object({
+  fileName: Type.String(),
+  success: Type.Boolean(),
+  message: Field(Type.String()),
+  uuid: Field(Ruuid()),
+  targetUuid: Field(Ruuid({ description: 'the user the photo is of' })),
+});
+export const UploadImagesResponse = ResponseOf({ fileUploadResults: Field(Type.Array(FileResult)) });

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../store/schema.js';
+import type { UploadedImagesTable } from './tables.js';
+
+type Db = Kysely<DB>;
+
+export async function insertImage(db: Db, row: UploadedImagesTable): Promise<void> {
+  await db.insertInto('uploaded_images').values(row).execute();
+}
+
+export async function findImage(db: Db, orgUuid: string, uuid: string): Promise<UploadedImagesTable | undefined> {
+  return db.selectFrom('uploaded_images').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The organization's images of a purpose (of one target, when given; of every target, with undefined), oldest first. */
+export async function listImages(db: Db, orgUuid: string, purposes: readonly string[], targetUuid?: string | null): Promise<UploadedImagesTable[]> {
+  let q = db.selectFrom('uploaded_images').selectAll().where('org_uuid', '=', orgUuid).where('purpose', 'in', purposes);
+  if (targetUuid !== undefined) q = targetUuid === null ? q.where('target_uuid', 'is', null) : q.where('target_uuid', '=', targetUuid);
+  return q.orderBy('created_at_ms').orderBy('uuid').execute();
+}
+
+export async function deleteImages(db: Db, uuids: readonly string[]): Promise<void> {
+  if (uuids.length > 0) await db.deleteFrom('uploaded_images').where('uuid', 'in', uuids).execute();
+}
