@@ -10,6 +10,11 @@
  * `<START>` is epoch seconds and `<DURATION>` seconds, the `{START_TIME}` and `{DURATION}` of the templates.
  */
 export const FOOTAGE_ROOT = '/dash';
+/** The realtime sockets (src/media/realtime-sockets.ts): `/realtime/<camera>/ws`, over ws: or wss: as the base is http: or https:. */
+export const REALTIME_PATH = '/realtime';
+export const realtimeSocketPath = (cameraUuid: string) => `${REALTIME_PATH}/${cameraUuid}/ws`;
+/** A media base URL as a WebSocket base (http: to ws:, https: to wss:). */
+export const socketBase = (base: string) => base.replace(/^http/, 'ws');
 
 export function footagePaths(cameraUuid: string) {
   const root = `${FOOTAGE_ROOT}/${cameraUuid}`;

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
-import { footageBoxes, footageDevice } from '../domains/devices/media-uris/service.js';
+import { footageDevice } from '../domains/devices/media-uris/service.js';
 import { errorBody } from '../edge/errors.js';
 import { isGatehouseError } from '../errors.js';
 import { RUUID_PATTERN } from '../ids.js';
 import { FOOTAGE_ROOT } from '../footage/footage-paths.js';
 import { codecsOf, liveMpd, livePlaylist, liveServable, MANIFEST, segmentCount, vodMpd, vodPlaylist } from '../footage/manifests.js';
 import { SegmentBusyError } from '../footage/segment-cache.js';
-import { BOX_SHOWN_MS, footageInit, placeSegment, SEGMENT, SEGMENT_MS } from '../footage/segments.js';
+import { footageInit, placeSegment, SEGMENT, SEGMENT_MS } from '../footage/segments.js';
+import { footageSegment } from './footage-segments.js';
 import { sendBuffer } from './send.js';
 
 /**
@@ -75,18 +75,8 @@ export function footageRoutes(app: FastifyInstance, deps: Deps): WindowServer {
   };
 
   /** The segment of `device` starting at `atMs`, placed at `decodeMs` as number `n`. */
-  const segment = async (device: { uuid: string; name: string }, atMs: number, decodeMs: number, n: number) => {
-    const boxes = await footageBoxes(deps, device.uuid, atMs - BOX_SHOWN_MS, atMs + SEGMENT_MS);
-    const drawn = createHash('sha256').update(JSON.stringify(boxes)).digest('hex').slice(0, 16);
-    const key = `${device.uuid}|${device.name}|${atMs}|${drawn}`;
-    const media = await deps.mediaHost.segments.get(key, async () => {
-      const [encoded, init] = await Promise.all([deps.mediaHost.encode({ cameraName: device.name, atMs, boxes }), footageInit()]);
-      if (!encoded.init.equals(init))
-        deps.log.warn({ cameraUuid: device.uuid, atMs }, 'a footage segment was encoded with other parameter sets than seg_init.mp4');
-      return encoded.media;
-    });
-    return placeSegment(media, decodeMs, n);
-  };
+  const segment = async (device: { uuid: string; name: string }, atMs: number, decodeMs: number, n: number) =>
+    placeSegment(await footageSegment(deps, device, atMs), decodeMs, n);
 
   const serve = async (reply: FastifyReply, work: () => Promise<unknown>) => {
     try {
