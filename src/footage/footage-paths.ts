@@ -30,3 +30,15 @@ export function footagePaths(cameraUuid: string) {
 /** A VOD template with its placeholders filled. */
 export const fillTemplate = (template: string, startSec: number, durationSec: number) =>
   template.replace('{START_TIME}', String(startSec)).replace('{DURATION}', String(durationSec));
+
+/**
+ * Where an audio gateway's recorded audio is (src/media/audio-routes.ts), in the same two forms as a camera's VOD:
+ * `/audio/<gateway>/<START>/<DURATION>/vod/file.mpd` and `/audio/<gateway>/lan/<START>_<DURATION>/clip.mpd`, with
+ * `seg_init.mp4`, `seg_<n>.m4a` and the web SDK's `seg_<n>.mpd` beside them.
+ */
+export const AUDIO_ROOT = '/audio';
+
+export function audioPaths(gatewayUuid: string) {
+  const root = `${AUDIO_ROOT}/${gatewayUuid}`;
+  return { vodMpdTemplate: `${root}/{START_TIME}/{DURATION}/vod/file.mpd`, lanVodMpdTemplate: `${root}/lan/{START_TIME}_{DURATION}/clip.mpd` };
+}

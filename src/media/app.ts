@@ -15,6 +15,7 @@ import { shareRoutes } from './share-routes.js';
 import { footageRoutes } from './footage-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
 import { faceRoutes } from './face-routes.js';
+import { audioRoutes } from './audio-routes.js';
 import { realtimeSockets } from './realtime-sockets.js';
 import { allowBrowsers } from './cors.js';
 import { absoluteMediaUri } from '../edge/media-uris.js';
@@ -93,6 +94,8 @@ export async function buildMediaApp(deps: Deps) {
     const serveWindow = footageRoutes(media, deps);
     // The paths the clients build: alert thumbnails and clips, saved clips, timelapses, frame thumbnails.
     metadataRoutes(media, deps, serveWindow);
+    // Audio gateways' recorded audio as DASH (src/media/audio-routes.ts).
+    audioRoutes(media, deps);
     // Face and plate images by the keys the REST API answers (src/media/face-routes.ts).
     faceRoutes(media, deps);
 

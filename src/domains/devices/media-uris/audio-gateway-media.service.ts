@@ -3,6 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { mediaUrl } from '../../../footage/media-host.js';
+import { audioPaths } from '../../../footage/footage-paths.js';
 import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
@@ -17,7 +18,7 @@ export const audioGatewayLivePath = (gatewayUuid: string) => `/media/audiogatewa
 const AUDIO_KINDS = [...SENSORS.audio.kinds, 'DOORBELL_CAMERA'] as const;
 
 /** The organization's audio gateway (or doorbell camera) named by its uuid or a facet id of it (`<uuid>.a0`). */
-async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string, kinds: readonly DeviceKind[] = SENSORS.audio.kinds): Promise<DeviceRecord> {
+export async function audioGatewayOf(deps: ReadDeps, orgUuid: string, ref: string, kinds: readonly DeviceKind[] = SENSORS.audio.kinds): Promise<DeviceRecord> {
   const uuid = isRuuid(ref) ? ref : deviceOfFacet(ref);
   const gateway = uuid ? await findDevice(deps, orgUuid, uuid, kinds) : null;
   if (!gateway) throw fail('NOT_FOUND', SENSORS.audio.what);
@@ -25,26 +26,27 @@ async function gatewayOf(deps: ReadDeps, orgUuid: string, ref: string, kinds: re
 }
 
 /**
- * `audiogateway/getMediaUris`: where the gateway's live audio is on the media host, as Ogg Opus (its latest
- * seconds, src/footage/render-audio.ts). DASH (the MPD fields) and recorded audio are not served: those fields are
- * null and the LAN lists empty, as camera/getMediaUris answers what it does not serve.
+ * `audiogateway/getMediaUris`: where the gateway's audio is on the media host: live as Ogg Opus over HTTP (its
+ * latest seconds, src/footage/render-audio.ts), recorded as DASH (the VOD templates, `{START_TIME}` in epoch seconds
+ * and `{DURATION}` in seconds; src/footage/audio-segments.ts). Live DASH is not served: that field is null.
  */
 export async function getAudioGatewayMediaUris(deps: Pick<Deps, 'store' | 'mediaHost'>, ctx: CallerContext, gatewayRef: string) {
-  const gateway = await gatewayOf(deps, ctx.orgUuid, gatewayRef);
+  const gateway = await audioGatewayOf(deps, ctx.orgUuid, gatewayRef);
+  const paths = audioPaths(gateway.uuid);
   return {
     wanLiveOpusUri: mediaUrl(deps, `${audioGatewayLivePath(gateway.uuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`),
     wanLiveMpdUri: null,
-    wanVodMpdUriTemplate: null,
+    wanVodMpdUriTemplate: mediaUrl(deps, paths.vodMpdTemplate),
     lanLiveOpusUris: [],
     lanLiveMpdUris: [],
-    lanVodMpdUrisTemplates: [],
+    lanVodMpdUrisTemplates: [mediaUrl(deps, paths.lanVodMpdTemplate)],
     lanCheckUrls: [],
   };
 }
 
 /** The Ogg Opus the media host serves for a live URI; only an audio gateway of the caller's organization. */
 export async function audioGatewayLiveAudio(deps: ReadDeps, orgUuid: string, input: { gatewayUuid: string; durationSec?: number }): Promise<Buffer> {
-  await gatewayOf(deps, orgUuid, input.gatewayUuid, AUDIO_KINDS);
+  await audioGatewayOf(deps, orgUuid, input.gatewayUuid, AUDIO_KINDS);
   return renderAudio({ durationSec: Math.min(input.durationSec ?? AUDIO_LIMITS.defaultDurationSec, AUDIO_LIMITS.maxDurationSec) });
 }
 
