@@ -28,7 +28,7 @@ export function annexBAccessUnits(init: Buffer, media: Buffer): AccessUnit[] {
   const { sps, pps, lengthSize } = avcConfiguration(init);
   return fragmentSamples(media).map((sample) => {
     const units: Buffer[] = [];
-    for (let at = 0; at + lengthSize <= sample.length; ) {
+    for (let at = 0; at + lengthSize <= sample.length;) {
       const size = sample.readUIntBE(at, lengthSize);
       at += lengthSize;
       units.push(sample.subarray(at, at + size));

@@ -20,7 +20,14 @@ export function audioRoutes(app: FastifyInstance, deps: Deps): void {
   const segment = (gatewayUuid: string, atMs: number) =>
     deps.mediaHost.segments.get(`audio|${gatewayUuid}|${atMs}`, async () => (await encodeAudioSegment(atMs)).media);
 
-  const serveWindow = async (request: FastifyRequest, reply: FastifyReply, ref: string, window: { startSec: number; durationSec: number }, file: string, mpd: string) => {
+  const serveWindow = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ref: string,
+    window: { startSec: number; durationSec: number },
+    file: string,
+    mpd: string,
+  ) => {
     const gateway = await audioGatewayOf(deps, request.caller.orgUuid, ref);
     if (file === mpd) return sendText(reply, 'application/dash+xml', audioVodMpd(window.durationSec, AUDIO_SEGMENT.sampleRate, AUDIO_CODECS), CACHE);
     if (file === 'seg_init.mp4') return sendBuffer(request, reply, await audioInit(), 'audio/mp4', CACHE);

@@ -89,7 +89,8 @@ export async function serveMedia(deps: Deps, reply: FastifyReply, work: () => Pr
 }
 
 /** A plain text answer (a manifest) with its type and cache policy. */
-export const sendText = (reply: FastifyReply, type: string, body: string, cache: string) => reply.header('content-type', type).header('cache-control', cache).send(body);
+export const sendText = (reply: FastifyReply, type: string, body: string, cache: string) =>
+  reply.header('content-type', type).header('cache-control', cache).send(body);
 
 export function footageRoutes(app: FastifyInstance, deps: Deps): WindowServer {
   const camera = async (request: FastifyRequest, id: string) => {

@@ -14,7 +14,8 @@ export async function footageSegment(deps: Deps, device: { uuid: string; name: s
   const key = `${device.uuid}|${device.name}|${atMs}|${drawn}`;
   return deps.mediaHost.segments.get(key, async () => {
     const [encoded, init] = await Promise.all([deps.mediaHost.encode({ cameraName: device.name, atMs, boxes }), footageInit()]);
-    if (!encoded.init.equals(init)) deps.log.warn({ cameraUuid: device.uuid, atMs }, 'a footage segment was encoded with other parameter sets than seg_init.mp4');
+    if (!encoded.init.equals(init))
+      deps.log.warn({ cameraUuid: device.uuid, atMs }, 'a footage segment was encoded with other parameter sets than seg_init.mp4');
     return encoded.media;
   });
 }

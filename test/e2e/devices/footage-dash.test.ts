@@ -153,7 +153,7 @@ forEachDialect('camera footage as DASH', (dialect) => {
         // Blocks of a type byte and a 3-byte length: 0x02 the time (8 bytes, ms), 0x00 / 0x01 a frame.
         const bytes = data as Buffer;
         let ts = -1;
-        for (let at = 0; at < bytes.length; ) {
+        for (let at = 0; at < bytes.length;) {
           const type = bytes[at]!;
           const length = bytes.readUIntBE(at + 1, 3);
           const value = bytes.subarray(at + 4, at + 4 + length);
@@ -169,7 +169,10 @@ forEachDialect('camera footage as DASH', (dialect) => {
     // A key frame first, its SPS leading (how the SDK tells it), then delta frames 100 ms apart, a few seconds behind now.
     assert.deepEqual([frames[0]!.type, frames[0]!.data[4]! & 0x1f], [0, 7]);
     assert.ok(frames.slice(1, FRAMES).every((f) => f.type === 1));
-    assert.deepEqual(frames.slice(1, FRAMES).map((f, i) => f.ts - frames[i]!.ts), Array(FRAMES - 1).fill(100));
+    assert.deepEqual(
+      frames.slice(1, FRAMES).map((f, i) => f.ts - frames[i]!.ts),
+      Array(FRAMES - 1).fill(100),
+    );
     assert.equal(frames[0]!.ts % 2000, 0);
     assert.ok(Math.abs(Date.now() - frames[0]!.ts) < 8000, `frame time ${frames[0]!.ts}`);
     const decoded = await decodeMedia(Buffer.concat(frames.slice(0, FRAMES).map((f) => f.data)), 'h264');

@@ -16,7 +16,17 @@ it("a change's MESSAGE body carries the record's media links absolute, and nothi
     clipLocationMapV2: { cam: '/media/metadata/cam/us-west-2/a1/clip.mpd', other: 'https://elsewhere.example/x.mpd' },
     nested: [{ thumbnailLocationV2: '/media/metadata/us-west-2/a2.jpeg' }],
   };
-  const event = { id: 1, position: 1, orgUuid: 'org', entity: 'POLICY_ALERT', entityUuid: 'a1', type: 'CREATE' as const, deviceUuid: null, timestampMs: 5, update };
+  const event = {
+    id: 1,
+    position: 1,
+    orgUuid: 'org',
+    entity: 'POLICY_ALERT',
+    entityUuid: 'a1',
+    type: 'CREATE' as const,
+    deviceUuid: null,
+    timestampMs: 5,
+    update,
+  };
   const body = JSON.parse(new PreparedChange(event, 'https://media.example:8443').body);
   assert.deepEqual(body.update, {
     uuid: 'a1',
