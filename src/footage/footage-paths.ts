@@ -13,6 +13,12 @@ export const FOOTAGE_ROOT = '/dash';
 /** The realtime sockets (src/media/realtime-sockets.ts): `/realtime/<camera>/ws`, over ws: or wss: as the base is http: or https:. */
 export const REALTIME_PATH = '/realtime';
 export const realtimeSocketPath = (cameraUuid: string) => `${REALTIME_PATH}/${cameraUuid}/ws`;
+/**
+ * The live audio sockets: `/realtime-audio/<device>/ws`. An audio gateway's URI is answered without the final `/ws`,
+ * which the SDK appends for a gateway (and not for a doorbell camera, whose URI has it).
+ */
+export const REALTIME_AUDIO_PATH = '/realtime-audio';
+export const realtimeAudioPath = (deviceUuid: string, withSuffix: boolean) => `${REALTIME_AUDIO_PATH}/${deviceUuid}${withSuffix ? '/ws' : ''}`;
 /** A media base URL as a WebSocket base (http: to ws:, https: to wss:). */
 export const socketBase = (base: string) => base.replace(/^http/, 'ws');
 

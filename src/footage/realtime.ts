@@ -52,3 +52,22 @@ export function realtimeMessage(timestampMs: number, unit: AccessUnit): Buffer {
   unit.data.copy(out, 16);
   return out;
 }
+
+/**
+ * Live audio as the SDK's audio player reads it (M18): blocks as the video's, 0x01 the time (epoch ms, 8 bytes) of
+ * the first frame that follows, then 20 ms Opus frames, each its own block (0x02: near audio; the SDK takes any
+ * type but 0x00 and 0x01 for a frame, and 0x80 set for the far end's audio).
+ */
+export const REALTIME_AUDIO_BLOCK = { timestamp: 0x01, opus: 0x02 } as const;
+
+export function realtimeAudioMessage(timestampMs: number, frames: readonly Buffer[]): Buffer {
+  const block = (type: number, value: Buffer) => {
+    const head = Buffer.alloc(4);
+    head[0] = type;
+    head.writeUIntBE(value.length, 1, 3);
+    return [head, value];
+  };
+  const time = Buffer.alloc(8);
+  time.writeBigUInt64BE(BigInt(timestampMs));
+  return Buffer.concat([...block(REALTIME_AUDIO_BLOCK.timestamp, time), ...frames.flatMap((frame) => block(REALTIME_AUDIO_BLOCK.opus, frame))]);
+}

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { audioGatewayOf } from '../domains/devices/media-uris/audio-gateway-media.service.js';
-import { AUDIO_CODECS, AUDIO_SEGMENT, audioFrameEnvelope, audioInit, encodeAudioSegment, placeAudioSegment } from '../footage/audio-segments.js';
+import { AUDIO_CODECS, AUDIO_SEGMENT, audioFrameEnvelope, audioInit, placeAudioSegment } from '../footage/audio-segments.js';
+import { audioSegment } from './footage-segments.js';
 import { AUDIO_ROOT } from '../footage/footage-paths.js';
 import { audioVodMpd, segmentCount } from '../footage/manifests.js';
 import { MediaRequestError, parseWindow, sendText, serveMedia } from './footage-routes.js';
@@ -17,9 +18,6 @@ const SEGMENT_FILE = /^seg_(\d{1,12})\.(m4a|mpd)$/;
 const CACHE = 'private, max-age=86400';
 
 export function audioRoutes(app: FastifyInstance, deps: Deps): void {
-  const segment = (gatewayUuid: string, atMs: number) =>
-    deps.mediaHost.segments.get(`audio|${gatewayUuid}|${atMs}`, async () => (await encodeAudioSegment(atMs)).media);
-
   const serveWindow = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -38,7 +36,7 @@ export function audioRoutes(app: FastifyInstance, deps: Deps): void {
     if (n < 1 || n > count) throw new MediaRequestError(404, `No segment ${n} in a window of ${window.durationSec} s (seg_1 to seg_${count})`);
     const offsetMs = (n - 1) * AUDIO_SEGMENT.seconds * 1000;
     const atMs = window.startSec * 1000 + offsetMs;
-    const media = await segment(gateway.uuid, atMs);
+    const media = await audioSegment(deps, gateway.uuid, atMs);
     if (match[2] === 'mpd') return sendBuffer(request, reply, audioFrameEnvelope(atMs, media), 'application/octet-stream', CACHE);
     return sendBuffer(request, reply, placeAudioSegment(media, offsetMs, n), 'audio/iso.segment', CACHE);
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { footageBoxes } from '../domains/devices/media-uris/service.js';
 import { BOX_SHOWN_MS, footageInit, SEGMENT_MS } from '../footage/segments.js';
+import { encodeAudioSegment } from '../footage/audio-segments.js';
 
 /**
  * The media part of the footage segment of `device` starting at `atMs` (at time 0; the caller places it): from the
@@ -19,3 +20,7 @@ export async function footageSegment(deps: Deps, device: { uuid: string; name: s
     return encoded.media;
   });
 }
+
+/** The media part of the audio segment of a device starting at `atMs` (src/footage/audio-segments.ts), from the same cache. */
+export const audioSegment = (deps: Deps, deviceUuid: string, atMs: number): Promise<Buffer> =>
+  deps.mediaHost.segments.get(`audio|${deviceUuid}|${atMs}`, async () => (await encodeAudioSegment(atMs)).media);

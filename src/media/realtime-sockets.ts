@@ -6,12 +6,15 @@ import type { Deps } from '../deps.js';
 import { footageDevice } from '../domains/devices/media-uris/service.js';
 import { errorBody } from '../edge/errors.js';
 import { isGatehouseError } from '../errors.js';
-import { REALTIME_PATH } from '../footage/footage-paths.js';
-import { annexBAccessUnits, realtimeMessage } from '../footage/realtime.js';
+import { REALTIME_AUDIO_PATH, REALTIME_PATH } from '../footage/footage-paths.js';
+import { annexBAccessUnits, realtimeAudioMessage, realtimeMessage } from '../footage/realtime.js';
+import { AUDIO_SEGMENT } from '../footage/audio-segments.js';
+import { fragmentSamples } from '../footage/fmp4.js';
+import { AUDIO_KINDS, audioGatewayOf } from '../domains/devices/media-uris/audio-gateway-media.service.js';
 import { SegmentBusyError } from '../footage/segment-cache.js';
 import { footageInit, SEGMENT, SEGMENT_MS } from '../footage/segments.js';
 import { mediaCaller, mediaStatus } from './caller.js';
-import { footageSegment } from './footage-segments.js';
+import { audioSegment, footageSegment } from './footage-segments.js';
 
 /**
  * The realtime video sockets (client-calls.md M16): `<base as ws:/wss:>/realtime/<camera>/ws`, and `/wsl` for the
@@ -19,9 +22,13 @@ import { footageSegment } from './footage-segments.js';
  * authenticated as any media request (src/media/caller.ts; the SDK appends the federated query parameters); a
  * refused one is answered as HTTP, in the media host's error shape. The socket sends the `init` command, then
  * the camera's live footage a frame at a time, paced at the frame rate from the newest segment whose time has
- * passed (about 2 to 4 seconds behind the wall clock), in the framing of src/footage/realtime.ts.
+ * passed (about 2 to 4 seconds behind the wall clock), in the framing of src/footage/realtime.ts. The live audio
+ * sockets (M18, `/realtime-audio/<device>/ws`, audio gateways and doorbell cameras) send the recorded audio's
+ * Opus frames (src/footage/audio-segments.ts) the same way, five frames a message.
  */
-const SOCKET_PATH = new RegExp(`^${REALTIME_PATH}/([^/]{1,80})/(ws|wsl)$`);
+const VIDEO_SOCKET = new RegExp(`^${REALTIME_PATH}/([^/]{1,80})/(ws|wsl)$`);
+const AUDIO_SOCKET = new RegExp(`^${REALTIME_AUDIO_PATH}/([^/]{1,80})/ws$`);
+const AUDIO_MESSAGE_MS = 100;
 const FRAME_MS = 1000 / SEGMENT.fps;
 /** A client this far behind (bytes queued) is closed rather than buffered for. */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
@@ -41,8 +48,9 @@ export function realtimeSockets(server: Server, deps: Deps): () => Promise<void>
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://media.invalid');
-    const match = SOCKET_PATH.exec(url.pathname);
-    if (!match) return refuse(socket, 404, `No WebSocket at ${url.pathname.slice(0, 80)}`);
+    const video = VIDEO_SOCKET.exec(url.pathname);
+    const audio = AUDIO_SOCKET.exec(url.pathname);
+    if (!video && !audio) return refuse(socket, 404, `No WebSocket at ${url.pathname.slice(0, 80)}`);
     try {
       const first = (name: string) => {
         const value = request.headers[name];
@@ -53,8 +61,13 @@ export function realtimeSockets(server: Server, deps: Deps): () => Promise<void>
         { header: first, query: (name) => url.searchParams.get(name) ?? undefined },
         { requestId: `realtime-${++opened}`, operation: 'media.realtime' },
       );
-      const device = await footageDevice(deps, caller.orgUuid, match[1]!);
-      wss.handleUpgrade(request, socket, head, (ws) => void play(ws, device));
+      if (video) {
+        const camera = await footageDevice(deps, caller.orgUuid, video[1]!);
+        wss.handleUpgrade(request, socket, head, (ws) => void playVideo(ws, camera));
+      } else {
+        const device = await audioGatewayOf(deps, caller.orgUuid, audio![1]!, AUDIO_KINDS);
+        wss.handleUpgrade(request, socket, head, (ws) => void playAudio(ws, device.uuid));
+      }
     } catch (e) {
       if (isGatehouseError(e)) return refuse(socket, mediaStatus(e), e.message);
       deps.log.error({ err: e }, 'realtime: a handshake failed');
@@ -62,41 +75,70 @@ export function realtimeSockets(server: Server, deps: Deps): () => Promise<void>
     }
   };
 
-  /** The camera's live frames, paced at the frame rate, until the client goes. */
-  const play = async (ws: WebSocket, device: { uuid: string; name: string }) => {
+  /**
+   * Sends the messages of live segment after segment, `intervalMs` apart, until the client goes: from the newest
+   * segment whose time has passed (by the time its messages are sent, the next one's has).
+   */
+  const pace = async (ws: WebSocket, deviceUuid: string, messagesOf: (n: number) => Promise<Buffer[]>, intervalMs: number) => {
     let open = true;
     ws.on('close', () => (open = false));
     ws.on('error', () => (open = false));
-    ws.send(JSON.stringify({ action: 'init', width: SEGMENT.width, height: SEGMENT.height, framerate: SEGMENT.fps }));
-    const frames = async (n: number) => annexBAccessUnits(await footageInit(), await footageSegment(deps, device, n * SEGMENT_MS));
     try {
-      // The newest segment whose time has passed: by the time its frames are sent, the next one's has.
       let n = Math.floor(deps.clock.now() / SEGMENT_MS) - 1;
-      let upcoming = frames(n);
+      let upcoming = messagesOf(n);
       const startedAt = performance.now();
       let sent = 0;
       while (open) {
-        const units = await upcoming;
-        upcoming = frames(n + 1);
+        const messages = await upcoming;
+        upcoming = messagesOf(n + 1);
         upcoming.catch(() => undefined);
-        for (const [i, unit] of units.entries()) {
-          const wait = startedAt + sent * FRAME_MS - performance.now();
+        for (const message of messages) {
+          const wait = startedAt + sent * intervalMs - performance.now();
           if (wait > 0) await sleep(wait);
           if (!open) return;
           if (ws.bufferedAmount > MAX_QUEUED_BYTES) return ws.close(CLOSE.slow, 'Too far behind');
-          ws.send(realtimeMessage(n * SEGMENT_MS + i * FRAME_MS, unit));
+          ws.send(message);
           sent++;
         }
         n++;
       }
     } catch (e) {
       if (!open) return;
-      if (!(e instanceof SegmentBusyError)) deps.log.error({ err: e, cameraUuid: device.uuid }, 'realtime: footage could not be encoded');
+      if (!(e instanceof SegmentBusyError)) deps.log.error({ err: e, deviceUuid }, 'realtime: media could not be encoded');
       // The SDK's own command: come back in a while.
       ws.send(JSON.stringify({ action: 'reconnect' }));
-      ws.close(e instanceof SegmentBusyError ? CLOSE.busy : CLOSE.failed, 'The footage could not be encoded just now');
+      ws.close(e instanceof SegmentBusyError ? CLOSE.busy : CLOSE.failed, 'The media could not be encoded just now');
     }
   };
+
+  /** The camera's live frames, one a message at the frame rate, after the init command. */
+  const playVideo = (ws: WebSocket, device: { uuid: string; name: string }) => {
+    ws.send(JSON.stringify({ action: 'init', width: SEGMENT.width, height: SEGMENT.height, framerate: SEGMENT.fps }));
+    return pace(
+      ws,
+      device.uuid,
+      async (n) =>
+        annexBAccessUnits(await footageInit(), await footageSegment(deps, device, n * SEGMENT_MS)).map((unit, i) =>
+          realtimeMessage(n * SEGMENT_MS + i * FRAME_MS, unit),
+        ),
+      FRAME_MS,
+    );
+  };
+
+  /** The device's live sound: every 100 ms a message of five 20 ms Opus frames. */
+  const playAudio = (ws: WebSocket, deviceUuid: string) =>
+    pace(
+      ws,
+      deviceUuid,
+      async (n) => {
+        const frames = fragmentSamples(await audioSegment(deps, deviceUuid, n * SEGMENT_MS));
+        const perMessage = AUDIO_MESSAGE_MS / AUDIO_SEGMENT.frameMs;
+        return Array.from({ length: Math.ceil(frames.length / perMessage) }, (_, k) =>
+          realtimeAudioMessage(n * SEGMENT_MS + k * AUDIO_MESSAGE_MS, frames.slice(k * perMessage, (k + 1) * perMessage)),
+        );
+      },
+      AUDIO_MESSAGE_MS,
+    );
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(request, socket, head));
   return async () => {

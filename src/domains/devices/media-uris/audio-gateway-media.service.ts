@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { mediaUrl } from '../../../footage/media-host.js';
-import { audioPaths } from '../../../footage/footage-paths.js';
+import { audioPaths, realtimeAudioPath, socketBase } from '../../../footage/footage-paths.js';
 import { AUDIO_LIMITS, renderAudio } from '../../../footage/render-audio.js';
 import { SENSORS } from '../sensors/service.js';
 import { findDevice, type DeviceRecord } from '../service.js';
@@ -15,7 +15,7 @@ type ReadDeps = Pick<Deps, 'store'>;
 export const audioGatewayLivePath = (gatewayUuid: string) => `/media/audiogateways/${gatewayUuid}/live.opus`;
 
 /** What has live audio on the media host: audio gateways, and doorbell cameras (their microphone). */
-const AUDIO_KINDS = [...SENSORS.audio.kinds, 'DOORBELL_CAMERA'] as const;
+export const AUDIO_KINDS = [...SENSORS.audio.kinds, 'DOORBELL_CAMERA'] as const;
 
 /** The organization's audio gateway (or doorbell camera) named by its uuid or a facet id of it (`<uuid>.a0`). */
 export async function audioGatewayOf(deps: ReadDeps, orgUuid: string, ref: string, kinds: readonly DeviceKind[] = SENSORS.audio.kinds): Promise<DeviceRecord> {
@@ -26,18 +26,20 @@ export async function audioGatewayOf(deps: ReadDeps, orgUuid: string, ref: strin
 }
 
 /**
- * `audiogateway/getMediaUris`: where the gateway's audio is on the media host: live as Ogg Opus over HTTP (its
- * latest seconds, src/footage/render-audio.ts), recorded as DASH (the VOD templates, `{START_TIME}` in epoch seconds
+ * `audiogateway/getMediaUris`: where the gateway's audio is on the media host: live as the SDK's Opus socket
+ * (src/media/realtime-sockets.ts; the Ogg Opus of src/footage/render-audio.ts stays served at its path), recorded as DASH (the VOD templates, `{START_TIME}` in epoch seconds
  * and `{DURATION}` in seconds; src/footage/audio-segments.ts). Live DASH is not served: that field is null.
  */
 export async function getAudioGatewayMediaUris(deps: Pick<Deps, 'store' | 'mediaHost'>, ctx: CallerContext, gatewayRef: string) {
   const gateway = await audioGatewayOf(deps, ctx.orgUuid, gatewayRef);
   const paths = audioPaths(gateway.uuid);
+  // The live socket without its final /ws: the SDK appends it for a gateway.
+  const liveOpus = `${socketBase(deps.mediaHost.base)}${realtimeAudioPath(gateway.uuid, false)}`;
   return {
-    wanLiveOpusUri: mediaUrl(deps, `${audioGatewayLivePath(gateway.uuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`),
+    wanLiveOpusUri: liveOpus,
     wanLiveMpdUri: null,
     wanVodMpdUriTemplate: mediaUrl(deps, paths.vodMpdTemplate),
-    lanLiveOpusUris: [],
+    lanLiveOpusUris: [liveOpus],
     lanLiveMpdUris: [],
     lanVodMpdUrisTemplates: [mediaUrl(deps, paths.lanVodMpdTemplate)],
     lanCheckUrls: [],
@@ -52,4 +54,4 @@ export async function audioGatewayLiveAudio(deps: ReadDeps, orgUuid: string, inp
 
 /** A doorbell camera's live audio on the media host (doorbellcamera/getMediaUris adds it to its video's URIs). */
 export const doorbellLiveOpusUri = (deps: Pick<Deps, 'mediaHost'>, doorbellUuid: string) =>
-  mediaUrl(deps, `${audioGatewayLivePath(doorbellUuid)}?durationSec=${AUDIO_LIMITS.defaultDurationSec}`);
+  `${socketBase(deps.mediaHost.base)}${realtimeAudioPath(doorbellUuid, true)}`;
