@@ -75,7 +75,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
   const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps), ...chatOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
-  const stopChatRelay = startChatRelay(deps, urls.media);
+  const stopChatRelay = startChatRelay(deps, deps.mediaHost.base);
   const stopUserNotifications = startUserNotifications(deps);
   const retention = startChangeLogRetention(deps);
   // A reset or restore of the store (control API, any instance): caches and pending work follow the new state.
@@ -86,7 +86,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const alertExpiry = startAlertExpiry(deps);
   const promptRunner = startPromptRunner(deps);
   const clipRenderer = startClipRenderer(deps);
-  const webhooks = startWebhookDispatcher(deps, urls.media);
+  const webhooks = startWebhookDispatcher(deps, deps.mediaHost.base);
   // access-lockdown (issue 21): lockdown rules fire on the triggers the changes raise at their locations.
   const lockdownRules = startLockdownRuleRunner(deps);
   const generalRules = startGeneralRuleRunner(deps);

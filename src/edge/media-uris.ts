@@ -50,3 +50,34 @@ export function absoluteMediaUris(answer: unknown, fields: readonly MediaUriFiel
   for (const steps of fields) if (steps.length > 0) out = rewrite(out, steps, base);
   return out;
 }
+
+/**
+ * The names of the answer properties any registered operation declares `MediaUri` / `MediaUriMap` (filled as the
+ * operations register, before any listener opens). A record outside an answer schema (a change on the stream, a
+ * change-log page, a webhook body's record) has its URIs found by these names.
+ */
+const recordUriNames = new Set<string>();
+
+export function rememberMediaUriNames(fields: readonly MediaUriField[]): void {
+  for (const steps of fields) {
+    const named = steps.filter((step) => 'property' in step).at(-1);
+    if (named && 'property' in named) recordUriNames.add(named.property);
+  }
+}
+
+/** Every path inside a URI field's value (a URI, a list or a map of them) made absolute. */
+const absoluteWithin = (value: unknown, base: string): unknown =>
+  Array.isArray(value)
+    ? value.map((item) => absoluteWithin(item, base))
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, absoluteWithin(item, base)]))
+      : absoluteMediaUri(base, value);
+
+/** A record (at any depth) with the media URIs of its known URI fields made absolute; copied, never changed in place. */
+export function absoluteRecordMediaUris(value: unknown, base: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => absoluteRecordMediaUris(item, base));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, recordUriNames.has(key) ? absoluteWithin(item, base) : absoluteRecordMediaUris(item, base)]),
+  );
+}

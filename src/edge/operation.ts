@@ -15,7 +15,7 @@ import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-abs
 import type { JsonSchema } from '../schemas/json-schema.js';
 import { referenceFields, type ReferenceField } from '../records/references.js';
 import { derivePermission, type OperationPermission } from './rights.js';
-import { mediaUriFields, type MediaUriField } from './media-uris.js';
+import { mediaUriFields, rememberMediaUriNames, type MediaUriField } from './media-uris.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -166,6 +166,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
   const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
   const references = referenceFields(spec.body as unknown as JsonSchema);
   const mediaUris = mediaUriFields(spec.response as unknown as JsonSchema);
+  rememberMediaUriNames(mediaUris);
   for (const path of paths) {
     const isAlias = path !== spec.path;
     const extension = isExtensionPath(spec, path);

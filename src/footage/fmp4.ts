@@ -105,3 +105,59 @@ export function placeFragment(media: Buffer, decodeTime: number, sequence: numbe
   }
   return out;
 }
+
+/** The samples of a media fragment (`moof` + `mdat`, one track), in decode order: their bytes as stored. */
+export function fragmentSamples(media: Buffer): Buffer[] {
+  const moof = boxes(media)[0];
+  if (!moof || moof.type !== 'moof') throw new Error('the fragment does not start with a moof');
+  const traf = boxes(media, moof.body, moof.start + moof.size).find((b) => b.type === 'traf');
+  const parts = traf ? boxes(media, traf.body, traf.start + traf.size) : [];
+  const tfhd = parts.find((b) => b.type === 'tfhd');
+  const trun = parts.find((b) => b.type === 'trun');
+  if (!tfhd || !trun) throw new Error('the fragment has no tfhd or trun');
+  // tfhd: flags, track id, then its optional fields in order; only the default sample size is wanted here.
+  const tfhdFlags = media.readUInt32BE(tfhd.body) & 0xffffff;
+  let at = tfhd.body + 8 + (tfhdFlags & 0x1 ? 8 : 0) + (tfhdFlags & 0x2 ? 4 : 0) + (tfhdFlags & 0x8 ? 4 : 0);
+  const defaultSize = tfhdFlags & 0x10 ? media.readUInt32BE(at) : 0;
+  const flags = media.readUInt32BE(trun.body) & 0xffffff;
+  const count = media.readUInt32BE(trun.body + 4);
+  at = trun.body + 8;
+  const dataOffset = flags & 0x1 ? media.readInt32BE(at) : 0;
+  if (flags & 0x1) at += 4;
+  if (flags & 0x4) at += 4;
+  // Offsets are from the moof's start (default-base-is-moof, as the segments are written).
+  let offset = moof.start + dataOffset;
+  const samples: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    if (flags & 0x100) at += 4;
+    const size = flags & 0x200 ? media.readUInt32BE(at) : defaultSize;
+    if (flags & 0x200) at += 4;
+    if (flags & 0x400) at += 4;
+    if (flags & 0x800) at += 4;
+    if (offset + size > media.length) throw new Error('a sample runs past the fragment');
+    samples.push(media.subarray(offset, offset + size));
+    offset += size;
+  }
+  return samples;
+}
+
+/** The H.264 parameter sets of an initialization segment's `avcC`, and the size of its NAL unit length fields. */
+export function avcConfiguration(init: Buffer): { sps: Buffer[]; pps: Buffer[]; lengthSize: number } {
+  const at = init.indexOf('avcC', 0, 'latin1');
+  if (at < 4) throw new Error('the initialization segment has no avcC');
+  let p = at + 4;
+  const lengthSize = (init[p + 4]! & 0x3) + 1;
+  p += 5;
+  const read = (count: number) => {
+    const out: Buffer[] = [];
+    for (let i = 0; i < count; i++) {
+      const size = init.readUInt16BE(p);
+      out.push(init.subarray(p + 2, p + 2 + size));
+      p += 2 + size;
+    }
+    return out;
+  };
+  const sps = read(init[p++]! & 0x1f);
+  const pps = read(init[p++]!);
+  return { sps, pps, lengthSize };
+}

@@ -117,3 +117,24 @@ export function livePlaylist(nowMs: number): string {
     false,
   );
 }
+
+/**
+ * The static MPD of a window of recorded audio (src/footage/audio-segments.ts): one Period with one audio
+ * AdaptationSet, `seg_init.mp4` and `seg_<n>.m4a` from 1, 2 seconds each.
+ */
+export function audioVodMpd(durationSec: number, sampleRate: number, codecs: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" minBufferTime="PT2S" type="static" mediaPresentationDuration="${xmlDuration(durationSec)}">`,
+    '  <Period id="0" start="PT0S">',
+    '    <AdaptationSet id="0" contentType="audio" mimeType="audio/mp4" segmentAlignment="true" startWithSAP="1" lang="und">',
+    `      <SegmentTemplate timescale="${sampleRate}" duration="${SEGMENT.seconds * sampleRate}" startNumber="1" initialization="seg_init.mp4" media="seg_$Number$.m4a"/>`,
+    `      <Representation id="audio" codecs="${codecs}" audioSamplingRate="${sampleRate}" bandwidth="32000">`,
+    '        <AudioChannelConfiguration schemeIdUri="urn:mpeg:dash:23003:3:audio_channel_configuration:2011" value="1"/>',
+    '      </Representation>',
+    '    </AdaptationSet>',
+    '  </Period>',
+    '</MPD>',
+    '',
+  ].join('\n');
+}

@@ -1,8 +1,7 @@
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
-import { authenticate } from '../domains/orgs/keys/authenticate.js';
 import { findClipMedia, uploadClipMedia } from '../domains/events/clips/service.js';
-import { isGatehouseError, type ErrorCode } from '../errors.js';
+import { isGatehouseError } from '../errors.js';
 import { errorBody, handleError } from '../edge/errors.js';
 import { RUUID_PATTERN } from '../ids.js';
 import { baseFastifyOptions } from '../edge/fastify-options.js';
@@ -10,7 +9,7 @@ import { audioGatewayLiveAudio } from '../domains/devices/media-uris/audio-gatew
 import { audioClipBytes } from '../domains/devices/audio-playback/service.js';
 import { uploadedImage } from '../domains/orgs/uploads/service.js';
 import { cameraClip, cameraFrame } from '../domains/devices/media-uris/service.js';
-import { federatedTokenCookie, verifyFederatedToken } from '../footage/federated-token.js';
+import { mediaCaller, mediaStatus } from './caller.js';
 import { createLiveSegments } from '../footage/live.js';
 import { AUDIO_LIMITS } from '../footage/render-audio.js';
 import { header, sendBuffer, sendStoredFile } from './send.js';
@@ -18,19 +17,14 @@ import { shareRoutes } from './share-routes.js';
 import { footageRoutes } from './footage-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
 import { faceRoutes } from './face-routes.js';
+import { audioRoutes } from './audio-routes.js';
+import { realtimeSockets } from './realtime-sockets.js';
 import { allowBrowsers } from './cors.js';
 import { absoluteMediaUri } from '../edge/media-uris.js';
 import { MEDIA_PARTS, type MediaPart } from '../footage/storage.js';
 
-/**
- * On the media host a missing record is a 404 (another organization's media included, answered the same),
- * not the REST API's HTTP 200 with `error: true`.
- */
-const MEDIA_STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, CONFLICT: 409, INVALID_VALUE: 400, NOT_ALLOWED: 403 };
-
 function handleMediaError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const status = isGatehouseError(error) ? MEDIA_STATUS[error.code] : undefined;
-  if (status) return reply.status(status).send(errorBody(error.message));
+  if (isGatehouseError(error) && mediaStatus(error) !== error.status) return reply.status(mediaStatus(error)).send(errorBody(error.message));
   return handleError(error, request, reply);
 }
 
@@ -59,6 +53,8 @@ export async function buildMediaApp(deps: Deps) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   allowBrowsers(app);
   await app.register(shareRoutes(deps, createLiveSegments()));
+  // The realtime video sockets (client-calls.md M16), on the same listener.
+  app.addHook('preClose', realtimeSockets(app.server, deps));
 
   // Upload bodies are streamed to disk by the handler, never buffered: no parser reads them.
   app.removeAllContentTypeParsers();
@@ -67,35 +63,10 @@ export async function buildMediaApp(deps: Deps) {
   await app.register(async (media) => {
     media.decorateRequest('caller', null as never);
     media.addHook('onRequest', async (request) => {
-      // A browser presents a federated session token (org/generateFederatedSessionToken) instead of a key: as the
-      // x-auth-ft header, as the query parameters x-auth-scheme=federated-token&x-auth-ft= (on the manifest and
-      // every segment), or as a cookie (x-auth-ft, or RSESSIONID / RHOMBUS_SESSIONID holding RFT:<token>).
       const query = request.query as Record<string, unknown>;
-      const federated =
-        header(request, 'x-auth-ft') ??
-        (typeof query['x-auth-ft'] === 'string' ? query['x-auth-ft'] : undefined) ??
-        federatedTokenCookie(header(request, 'cookie'));
-      if (federated !== undefined) {
-        const orgUuid = verifyFederatedToken(deps, federated);
-        request.caller = {
-          orgUuid,
-          userUuid: null,
-          apiKeyId: null,
-          partnerOrgUuid: null,
-          keyKind: 'standard',
-          requestId: String(request.id),
-          operation: `media.${request.method.toLowerCase()}`,
-        };
-        return;
-      }
-      request.caller = await authenticate(
+      request.caller = await mediaCaller(
         deps,
-        {
-          scheme: header(request, 'x-auth-scheme'),
-          apiKey: header(request, 'x-auth-apikey'),
-          orgHeader: header(request, 'x-auth-org'),
-          clientCertFingerprint: null,
-        },
+        { header: (name) => header(request, name), query: (name) => (typeof query[name] === 'string' ? query[name] : undefined) },
         { requestId: String(request.id), operation: `media.${request.method.toLowerCase()}` },
       );
     });
@@ -125,6 +96,8 @@ export async function buildMediaApp(deps: Deps) {
     const serveWindow = footageRoutes(media, deps);
     // The paths the clients build: alert thumbnails and clips, saved clips, timelapses, frame thumbnails.
     metadataRoutes(media, deps, serveWindow);
+    // Audio gateways' recorded audio as DASH (src/media/audio-routes.ts).
+    audioRoutes(media, deps);
     // Face and plate images by the keys the REST API answers (src/media/face-routes.ts).
     faceRoutes(media, deps);
 

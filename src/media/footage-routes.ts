@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
-import { footageBoxes, footageDevice } from '../domains/devices/media-uris/service.js';
+import { footageDevice } from '../domains/devices/media-uris/service.js';
 import { errorBody } from '../edge/errors.js';
 import { isGatehouseError } from '../errors.js';
 import { RUUID_PATTERN } from '../ids.js';
 import { FOOTAGE_ROOT } from '../footage/footage-paths.js';
 import { codecsOf, liveMpd, livePlaylist, liveServable, MANIFEST, segmentCount, vodMpd, vodPlaylist } from '../footage/manifests.js';
 import { SegmentBusyError } from '../footage/segment-cache.js';
-import { BOX_SHOWN_MS, footageInit, placeSegment, SEGMENT, SEGMENT_MS } from '../footage/segments.js';
+import { footageInit, placeSegment, SEGMENT, SEGMENT_MS } from '../footage/segments.js';
+import { footageSegment } from './footage-segments.js';
 import { sendBuffer } from './send.js';
 
 /**
@@ -23,7 +23,8 @@ const VOD_CACHE = 'private, max-age=86400';
 const LIVE_MANIFEST_CACHE = 'no-cache';
 const LIVE_SEGMENT_CACHE = 'private, max-age=60';
 
-class MediaRequestError extends Error {
+/** A request the media host answers with `status` and the message (a bad window, an unknown file). */
+export class MediaRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -38,7 +39,7 @@ interface Window {
 }
 
 /** A VOD window from its two path values: whole seconds, not in the future, not older than retention. */
-function parseWindow(start: string, duration: string, nowMs: number): Window {
+export function parseWindow(start: string, duration: string, nowMs: number): Window {
   if (!/^\d{1,12}$/.test(start)) throw new MediaRequestError(400, `START_TIME must be epoch seconds, got "${start.slice(0, 40)}"`);
   if (!/^\d{1,7}$/.test(duration)) throw new MediaRequestError(400, `DURATION must be whole seconds, got "${duration.slice(0, 40)}"`);
   const startSec = Number(start);
@@ -68,6 +69,29 @@ export type WindowServer = (
   manifests: Record<string, 'mpd' | 'm3u8'>,
 ) => Promise<unknown>;
 
+/**
+ * Runs `work` with the media host's answers to what goes wrong: a MediaRequestError as its status, an encoder that
+ * fails (logged) or is overrun as 503 with Retry-After and no encoder text; a Gatehouse error goes to the error handler.
+ */
+export async function serveMedia(deps: Deps, reply: FastifyReply, work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof MediaRequestError) return reply.status(e.status).header('cache-control', 'no-store').send(errorBody(e.message));
+    if (isGatehouseError(e)) throw e;
+    if (!(e instanceof SegmentBusyError)) deps.log.error({ err: e, url: reply.request.url.split('?')[0] }, 'footage could not be encoded');
+    return reply
+      .status(503)
+      .header('retry-after', String(SEGMENT.seconds))
+      .header('cache-control', 'no-store')
+      .send(errorBody(e instanceof SegmentBusyError ? e.message : 'The footage could not be encoded just now; try again shortly'));
+  }
+}
+
+/** A plain text answer (a manifest) with its type and cache policy. */
+export const sendText = (reply: FastifyReply, type: string, body: string, cache: string) =>
+  reply.header('content-type', type).header('cache-control', cache).send(body);
+
 export function footageRoutes(app: FastifyInstance, deps: Deps): WindowServer {
   const camera = async (request: FastifyRequest, id: string) => {
     if (!CAMERA.test(id)) throw new MediaRequestError(404, `Unknown camera ${id.slice(0, 40)}`);
@@ -75,35 +99,12 @@ export function footageRoutes(app: FastifyInstance, deps: Deps): WindowServer {
   };
 
   /** The segment of `device` starting at `atMs`, placed at `decodeMs` as number `n`. */
-  const segment = async (device: { uuid: string; name: string }, atMs: number, decodeMs: number, n: number) => {
-    const boxes = await footageBoxes(deps, device.uuid, atMs - BOX_SHOWN_MS, atMs + SEGMENT_MS);
-    const drawn = createHash('sha256').update(JSON.stringify(boxes)).digest('hex').slice(0, 16);
-    const key = `${device.uuid}|${device.name}|${atMs}|${drawn}`;
-    const media = await deps.mediaHost.segments.get(key, async () => {
-      const [encoded, init] = await Promise.all([deps.mediaHost.encode({ cameraName: device.name, atMs, boxes }), footageInit()]);
-      if (!encoded.init.equals(init))
-        deps.log.warn({ cameraUuid: device.uuid, atMs }, 'a footage segment was encoded with other parameter sets than seg_init.mp4');
-      return encoded.media;
-    });
-    return placeSegment(media, decodeMs, n);
-  };
+  const segment = async (device: { uuid: string; name: string }, atMs: number, decodeMs: number, n: number) =>
+    placeSegment(await footageSegment(deps, device, atMs), decodeMs, n);
 
-  const serve = async (reply: FastifyReply, work: () => Promise<unknown>) => {
-    try {
-      return await work();
-    } catch (e) {
-      if (e instanceof MediaRequestError) return reply.status(e.status).header('cache-control', 'no-store').send(errorBody(e.message));
-      if (isGatehouseError(e)) throw e;
-      if (!(e instanceof SegmentBusyError)) deps.log.error({ err: e, url: reply.request.url.split('?')[0] }, 'footage could not be encoded');
-      return reply
-        .status(503)
-        .header('retry-after', String(SEGMENT.seconds))
-        .header('cache-control', 'no-store')
-        .send(errorBody(e instanceof SegmentBusyError ? e.message : 'The footage could not be encoded just now; try again shortly'));
-    }
-  };
+  const serve = (reply: FastifyReply, work: () => Promise<unknown>) => serveMedia(deps, reply, work);
 
-  const text = (reply: FastifyReply, type: string, body: string, cache: string) => reply.header('content-type', type).header('cache-control', cache).send(body);
+  const text = sendText;
 
   /** A VOD window's files: its manifests (MPD, and the m3u8 of the WAN form), seg_init.mp4 and seg_<n>.m4v. */
   const vod = async (request: FastifyRequest, reply: FastifyReply, id: string, window: Window, file: string, manifests: Record<string, 'mpd' | 'm3u8'>) =>

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../store/change-event.js';
 import type { Deps } from '../deps.js';
 import { changeMessageBody } from '../store/change-event.js';
+import { absoluteRecordMediaUris } from '../edge/media-uris.js';
 import { changeDestination } from './destinations.js';
 import { ChangeSequencer } from './sequencer.js';
 import { changesBetween, lastPositions, positionProblem } from '../domains/changes/service.js';
@@ -15,9 +16,14 @@ export class PreparedChange {
   readonly body: string;
   private readonly frames = new Map<string, Buffer>();
 
-  constructor(readonly event: ChangeEvent) {
+  /** `mediaBase`: the public media base the record's media paths are answered under (src/edge/media-uris.ts). */
+  constructor(
+    readonly event: ChangeEvent,
+    mediaBase: string,
+  ) {
     this.destination = changeDestination(event.orgUuid);
-    this.body = JSON.stringify(changeMessageBody(event));
+    const body = changeMessageBody(event);
+    this.body = JSON.stringify({ ...body, update: absoluteRecordMediaUris(body.update, mediaBase) });
   }
 
   /** The frame `key` names, when one was kept. */
@@ -62,7 +68,7 @@ export class ChangeHub {
   generation = 0;
 
   constructor(
-    private readonly deps: Pick<Deps, 'bus' | 'store' | 'log'>,
+    private readonly deps: Pick<Deps, 'bus' | 'store' | 'log' | 'mediaHost'>,
     private readonly timings: HubTimings,
   ) {
     this.sequencer = new ChangeSequencer({
@@ -117,6 +123,11 @@ export class ChangeHub {
     };
   }
 
+  /** A change as its MESSAGE carries it (its media links absolute). */
+  prepare(event: ChangeEvent): PreparedChange {
+    return new PreparedChange(event, this.deps.mediaHost.base);
+  }
+
   close(): void {
     for (const stop of this.unsubscribe.splice(0)) stop();
     if (this.poller) clearInterval(this.poller);
@@ -127,7 +138,7 @@ export class ChangeHub {
   private dispatch(event: ChangeEvent): void {
     const listeners = this.byOrg.get(event.orgUuid);
     if (!listeners) return;
-    const change = new PreparedChange(event);
+    const change = this.prepare(event);
     for (const listener of listeners) {
       try {
         listener(change);

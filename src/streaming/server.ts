@@ -97,7 +97,7 @@ const single = (v: string | string[] | undefined): string | undefined => (Array.
  * per connection over the changes of the caller's organization.
  */
 export async function startStream(
-  deps: Pick<Deps, 'bus' | 'store' | 'log' | 'config' | 'clock' | 'keyCache'>,
+  deps: Pick<Deps, 'bus' | 'store' | 'log' | 'config' | 'clock' | 'keyCache' | 'mediaHost'>,
   tls: TlsMaterial,
   listen: StreamListen,
   overrides: Partial<StreamOptions> = {},

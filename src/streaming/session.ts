@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { parseDestination } from './destinations.js';
 import { FrameError, FrameParser, header, serializeFrame, SUPPORTED_VERSIONS, type OutgoingFrame, type StompFrame, type StompVersion } from './frame.js';
-import { PreparedChange, type ChangeHub } from './hub.js';
+import type { ChangeHub, PreparedChange } from './hub.js';
 import type { Logger } from '../logger.js';
 import type { StreamOptions } from './options.js';
 
@@ -470,7 +470,7 @@ export class StompSession {
           await this.roomToWrite();
           if (!this.active(sub)) return;
         }
-        this.send1(sub, new PreparedChange(event));
+        this.send1(sub, this.hub.prepare(event));
         sub.last = event.position;
         if (!this.active(sub)) return;
       }

@@ -19,6 +19,8 @@ declare module 'mpd-parser' {
     endList: boolean;
     minimumUpdatePeriod?: number;
     playlists: ParsedPlaylist[];
+    /** Audio-only adaptation sets: by group, then by language. */
+    mediaGroups?: { AUDIO?: Record<string, Record<string, { playlists: ParsedPlaylist[] }>> };
   }
   export function parse(manifest: string, options?: { manifestUri?: string; NOW?: number; clientOffset?: number }): ParsedManifest;
   const mpdParser: { parse: typeof parse };

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
+import { absoluteRecordMediaUris } from '../../edge/media-uris.js';
 import { changeMessageBody } from '../../store/change-event.js';
 import * as schemas from './schemas.js';
 import { changesAfterPosition } from './service.js';
@@ -24,7 +25,12 @@ export function changeRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => {
       const page = await changesAfterPosition(deps, ctx.orgUuid, input.afterPosition, input.limit);
-      return { ...page, changes: page.changes.map((e) => ({ position: e.position, ...changeMessageBody(e) })) };
+      // The records' media links absolute, as the stream's MESSAGE bodies carry them.
+      const change = (e: (typeof page.changes)[number]) => {
+        const body = changeMessageBody(e);
+        return { position: e.position, ...body, update: absoluteRecordMediaUris(body.update, deps.mediaHost.base) };
+      };
+      return { ...page, changes: page.changes.map(change) };
     },
   );
 }

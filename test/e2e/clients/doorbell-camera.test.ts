@@ -59,12 +59,13 @@ sensors: [{name: Front Bell, kind: doorbell, location: Main}]
 
   it('answers absolute media URIs: the DASH templates and the live audio, which the media host serves', async () => {
     const uris = await api.ok('getMediaUris', { deviceUuid: bell });
-    for (const field of ['wanLiveOpusUri', 'wanVodMpdUriTemplate', 'wanLiveMpdUri']) assert.match(uris[field], /^https?:\/\//, field);
+    for (const field of ['wanVodMpdUriTemplate', 'wanLiveMpdUri']) assert.match(uris[field], /^https?:\/\//, field);
+    // The SDK's live audio socket, /ws included (it appends /ws only for a gateway); the Ogg Opus stays at its path.
+    assert.match(uris.wanLiveOpusUri, new RegExp(`^wss?://.*/realtime-audio/${bell}/ws$`));
     assert.match(uris.wanVodMpdUriTemplate, /\{START_TIME\}.*\{DURATION\}.*file\.mpd/);
     assert.ok(Array.isArray(uris.lanVodMpdUrisTemplates) && uris.lanVodMpdUrisTemplates.length === 1);
     assert.deepEqual(uris.lanLiveOpusUris, []);
-    const live = new URL(uris.wanLiveOpusUri);
-    live.searchParams.set('durationSec', '1');
+    const live = new URL(`/media/audiogateways/${bell}/live.opus?durationSec=1`, uris.wanVodMpdUriTemplate);
     const audio = await fetch(live, { headers: { 'x-auth-apikey': org.apiKey, 'x-auth-scheme': 'api-token' } });
     assert.equal(audio.status, 200);
     assert.equal(audio.headers.get('content-type'), 'audio/ogg');

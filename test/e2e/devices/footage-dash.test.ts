@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'mpd-parser';
+import { WebSocket } from 'ws';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
@@ -45,7 +46,10 @@ forEachDialect('camera footage as DASH', (dialect) => {
     assert.equal(uris.wanLiveMpdUri, `${base}/dash/${camera}/live/live.mpd`);
     assert.equal(uris.lanLiveMpdUris[0], uris.wanLiveMpdUri);
     assert.equal(uris.wanLiveM3u8Uri, `${base}/dash/${camera}/live/file.m3u8`);
-    for (const field of ['wanLiveH264Uri', 'wanVodH264UriTemplate']) assert.ok(uris[field].startsWith(`${base}/media/`), field);
+    assert.ok(uris.wanVodH264UriTemplate.startsWith(`${base}/media/`));
+    // The realtime player's socket (M16): ws: under the http: base, ending in /ws (the SDK makes it /wsl for SD).
+    assert.equal(uris.wanLiveH264Uri, `${base.replace(/^http/, 'ws')}/realtime/${camera}/ws`);
+    assert.deepEqual(uris.lanLiveH264Uris, [uris.wanLiveH264Uri]);
   });
 
   for (const form of ['WAN', 'LAN'] as const) {
@@ -203,6 +207,61 @@ forEachDialect('camera footage as DASH', (dialect) => {
     } finally {
       host.encode = real;
     }
+  });
+  // Last of this server's tests: the socket's next segment may still be encoding when it closes, and the tests above count encodes.
+  it('the realtime socket (M16) sends the init command, then H.264 frames in the SDK framing that ffmpeg decodes', async () => {
+    const token = (await server.call('/api/org/generateFederatedSessionToken', { durationSec: 300 }, { key: org.apiKey })).json.federatedSessionToken as string;
+    const auth = `?x-auth-scheme=federated-token&x-auth-ft=${encodeURIComponent(token)}`;
+    const FRAMES = 8;
+    const ws = new WebSocket(uris.wanLiveH264Uri + auth);
+    const texts: string[] = [];
+    const frames: Array<{ ts: number; type: number; data: Buffer }> = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on('error', reject);
+      ws.on('message', (data, binary) => {
+        if (!binary) return void texts.push(data.toString());
+        // Blocks of a type byte and a 3-byte length: 0x02 the time (8 bytes, ms), 0x00 / 0x01 a frame.
+        const bytes = data as Buffer;
+        let ts = -1;
+        for (let at = 0; at < bytes.length;) {
+          const type = bytes[at]!;
+          const length = bytes.readUIntBE(at + 1, 3);
+          const value = bytes.subarray(at + 4, at + 4 + length);
+          if (type === 2) ts = Number(value.readBigUInt64BE());
+          else frames.push({ ts, type, data: value });
+          at += 4 + length;
+        }
+        if (frames.length >= FRAMES) resolve();
+      });
+    });
+    ws.close();
+    assert.deepEqual(JSON.parse(texts[0]!), { action: 'init', width: 1280, height: 720, framerate: 10 });
+    // A key frame first, its SPS leading (how the SDK tells it), then delta frames 100 ms apart, a few seconds behind now.
+    assert.deepEqual([frames[0]!.type, frames[0]!.data[4]! & 0x1f], [0, 7]);
+    assert.ok(frames.slice(1, FRAMES).every((f) => f.type === 1));
+    assert.deepEqual(
+      frames.slice(1, FRAMES).map((f, i) => f.ts - frames[i]!.ts),
+      Array(FRAMES - 1).fill(100),
+    );
+    assert.equal(frames[0]!.ts % 2000, 0);
+    assert.ok(Math.abs(Date.now() - frames[0]!.ts) < 8000, `frame time ${frames[0]!.ts}`);
+    const decoded = await decodeMedia(Buffer.concat(frames.slice(0, FRAMES).map((f) => f.data)), 'h264');
+    assert.deepEqual([decoded.codec, decoded.width, decoded.height, decoded.frames], ['h264', 1280, 720, FRAMES]);
+    // The SD path answers too; no credentials, a forged token and another organization's camera are refused before the upgrade.
+    const refusal = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(url);
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode!));
+        socket.on('open', () => reject(new Error(`${url} opened`)));
+        socket.on('error', () => undefined);
+      });
+    const sd = new WebSocket(uris.wanLiveH264Uri.replace(/\/ws$/, '/wsl') + auth);
+    assert.equal(JSON.parse((await new Promise<Buffer>((resolve, reject) => sd.once('message', resolve).once('error', reject))).toString()).action, 'init');
+    sd.close();
+    assert.equal(await refusal(uris.wanLiveH264Uri), 401);
+    assert.equal(await refusal(`${uris.wanLiveH264Uri}?x-auth-scheme=federated-token&x-auth-ft=forged`), 401);
+    const otherToken = (await server.call('/api/org/generateFederatedSessionToken', {}, { key: other.apiKey })).json.federatedSessionToken as string;
+    assert.equal(await refusal(`${uris.wanLiveH264Uri}?x-auth-scheme=federated-token&x-auth-ft=${encodeURIComponent(otherToken)}`), 404);
   });
 });
 

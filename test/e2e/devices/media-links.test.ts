@@ -56,6 +56,11 @@ forEachDialect('media links and federated reads', (dialect) => {
     assert.equal(manifest.status, 200);
     assert.ok(parse(await manifest.text(), { manifestUri: mpd }).playlists[0].segments.length >= 1);
     assert.equal((await fetch(thumbnail, { headers: headers(outsider.org.apiKey) })).status, 404);
+    // The change log (and the stream, which sends the same bodies) carries the alert with the same absolute links.
+    const { changes } = await rest('/api/gatehouse/listChangesAfter', { afterPosition: 0, limit: 1000 });
+    const change = (changes as any[]).find((c) => c.entityUuid === raised.uuid && c.type === 'CREATE');
+    assert.equal(change.update.thumbnailLocationV2, thumbnail);
+    assert.equal(change.update.clipLocationMapV2[site.lobby], mpd);
   });
 
   it("a saved clip's clipLocationV2 and thumbnailLocationV2 are absolute and serve its media", async () => {

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, isRuuid } from '../../../ids.js';
 import { issueFederatedToken } from '../../../footage/federated-token.js';
 import { mediaUrl } from '../../../footage/media-host.js';
-import { footagePaths } from '../../../footage/footage-paths.js';
+import { footagePaths, realtimeSocketPath, socketBase } from '../../../footage/footage-paths.js';
 import { renderClip, renderFrame, type FrameCrop } from '../../../footage/render.js';
 import type { DrawnBox } from '../../../footage/segments.js';
 import { findCamera } from '../cameras/service.js';
@@ -32,22 +32,23 @@ async function cameraOf(deps: ReadDeps, orgUuid: string, uuid: string): Promise<
 /**
  * `getMediaUris`: where a camera's video is on the media host, as absolute URIs (src/footage/footage-paths.ts):
  * DASH and HLS, VOD templates with `{START_TIME}` (epoch seconds) and `{DURATION}` (seconds), the WAN form ending
- * in `file.mpd` and the LAN form in `clip.mpd`, and the live MPD and playlist. The H.264 fields are plain MP4 over
- * HTTP (the latest ten seconds, and a VOD template in ms), not the realtime WebSocket players' framing.
+ * in `file.mpd` and the LAN form in `clip.mpd`, and the live MPD and playlist. The live H.264 fields are the realtime
+ * sockets (`ws:`/`wss:`, src/media/realtime-sockets.ts); the VOD H.264 template is plain MP4 over HTTP (in ms).
  */
 export async function getCameraMediaUris(deps: UriDeps, ctx: CallerContext, uuid: string) {
   const camera = await footageDevice(deps, ctx.orgUuid, uuid);
   const clip = mediaUrl(deps, cameraMediaPath(camera.uuid, 'clip.mp4'));
   const paths = footagePaths(camera.uuid);
   const url = (path: string) => mediaUrl(deps, path);
+  const realtime = `${socketBase(deps.mediaHost.base)}${realtimeSocketPath(camera.uuid)}`;
   return {
-    wanLiveH264Uri: `${clip}?durationSec=${CLIP_LIMITS.defaultDurationSec}`,
+    wanLiveH264Uri: realtime,
     wanLiveM3u8Uri: url(paths.liveM3u8),
     wanLiveMpdUri: url(paths.liveMpd),
     wanVodH264UriTemplate: `${clip}?startTimeMs={START_TIME_MS}&durationSec={DURATION_SEC}`,
     wanVodM3u8UriTemplate: url(paths.vodM3u8Template),
     wanVodMpdUriTemplate: url(paths.vodMpdTemplate),
-    lanLiveH264Uris: [],
+    lanLiveH264Uris: [realtime],
     lanLiveM3u8Uris: [url(paths.liveM3u8)],
     lanLiveMpdUris: [url(paths.liveMpd)],
     lanVodM3u8UrisTemplates: [url(paths.vodM3u8Template)],

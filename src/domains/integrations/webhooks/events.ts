@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '../../../store/change-event.js';
+import { absoluteRecordMediaUris } from '../../../edge/media-uris.js';
 import type { ReadSource } from '../../../store/reader.js';
 import type { WriteScope } from '../../../bus/write.js';
 import { COMPONENT_EVENT_ENTITY } from '../../access/door-events/service.js';
@@ -161,7 +162,9 @@ async function diagnosticEvent(w: WriteScope, event: ChangeEvent, deviceUuid: st
 }
 
 /** The webhook event a change makes, if any. Runs inside the dispatcher's write (diagnostics record state). */
-export async function webhookEventOf(w: WriteScope, event: ChangeEvent, mediaUrl: string): Promise<WebhookEvent | null> {
+export async function webhookEventOf(w: WriteScope, stored: ChangeEvent, mediaUrl: string): Promise<WebhookEvent | null> {
+  // The records a body carries have their media links absolute, as the REST answers and the stream have them.
+  const event = { ...stored, update: absoluteRecordMediaUris(stored.update, mediaUrl) };
   const u = (event.update ?? {}) as Rec;
   // An alert raised while its device was muted is told to no webhook.
   if (event.entity === POLICY_ALERT_ENTITY) return event.type === 'CREATE' && !notifiesNobody(u) ? alertEvent(w, event, mediaUrl) : null;
