@@ -40,6 +40,7 @@ import { chatbot } from './0100-0199/0121-chatbot.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
 import { oauth } from './0100-0199/0136-oauth.js';
+import { auditSource } from './0100-0199/0140-audit-source.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -87,5 +88,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0121-chatbot': chatbot(),
     // OAuth and API-token applications (issue 34)
     '0136-oauth': oauth(),
+    '0140-audit-source': auditSource(),
   };
 }
