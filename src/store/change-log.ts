@@ -13,7 +13,19 @@ export type AuditRow = Insertable<DB['audit_log']>;
 // The statements of SQLite's path, compiled once (prepared-query.ts): Kysely's build and compile of each cost more
 // than SQLite takes to run it. A big write (a site file) leaves thousands of rows: they go in chunks under the
 // bind-parameter limit, built as usual.
-const AUDIT_COLUMNS = ['at_ms', 'org_uuid', 'user_uuid', 'api_key_id', 'partner_org_uuid', 'operation', 'entity', 'entity_uuid', 'action', 'source_ip', 'user_agent'];
+const AUDIT_COLUMNS = [
+  'at_ms',
+  'org_uuid',
+  'user_uuid',
+  'api_key_id',
+  'partner_org_uuid',
+  'operation',
+  'entity',
+  'entity_uuid',
+  'action',
+  'source_ip',
+  'user_agent',
+];
 const CHANGE_COLUMNS = ['org_uuid', 'position', 'logged_at_ms', 'entity', 'entity_uuid', 'type', 'device_uuid', 'timestamp_ms', 'payload'];
 const preparedAudit = preparedInsert('audit_log', AUDIT_COLUMNS);
 const preparedChanges = preparedInsert('change_events', CHANGE_COLUMNS, 'id');

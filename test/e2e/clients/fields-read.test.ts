@@ -63,9 +63,13 @@ if (referenceAtHand && process.env.GATEHOUSE_WRITE_FIXTURES === '1')
   writeFileSync(FIXTURE, JSON.stringify(fieldsReadByRoute(readFileSync(REFERENCE, 'utf8')), null, 2) + '\n');
 const FIELDS_READ: Record<string, string[]> = JSON.parse(readFileSync(FIXTURE, 'utf8'));
 
-it('keeps test/fixtures/client-fields-read.json the fields read of client-calls.md', { skip: !referenceAtHand && 'the shared reference is not at hand' }, () => {
-  assert.deepEqual(FIELDS_READ, fieldsReadByRoute(readFileSync(REFERENCE, 'utf8')));
-});
+it(
+  'keeps test/fixtures/client-fields-read.json the fields read of client-calls.md',
+  { skip: !referenceAtHand && 'the shared reference is not at hand' },
+  () => {
+    assert.deepEqual(FIELDS_READ, fieldsReadByRoute(readFileSync(REFERENCE, 'utf8')));
+  },
+);
 
 /** The values at a path: `a[].b` walks every element of a. A missing, null or empty-list step is reported. */
 function problems(answer: unknown, path: string): string[] {

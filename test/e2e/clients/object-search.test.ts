@@ -73,9 +73,15 @@ cameras: [{name: Gate, location: Main}, {name: Lot, location: Yard}]
       ],
     );
     const redCars = await api.ok('searchObjectsByColor', { ...window, colorFilter: ['RED'], objectTypeFilter: ['MOTION_CAR'] });
-    assert.deepEqual(redCars.objects.map((o: any) => o.ro), [['red', 'car', 'sedan']]);
+    assert.deepEqual(
+      redCars.objects.map((o: any) => o.ro),
+      [['red', 'car', 'sedan']],
+    );
     const blueAtLot = await api.ok('searchObjectsByColor', { ...window, colorFilter: ['BLUE', 'GREEN'], deviceFilter: [`${lot}.v0`] });
-    assert.deepEqual(blueAtLot.objects.map((o: any) => o.ts), [T0 + 2000]);
+    assert.deepEqual(
+      blueAtLot.objects.map((o: any) => o.ts),
+      [T0 + 2000],
+    );
     const anyColour = await api.ok('searchObjectsByColor', window);
     assert.equal(anyColour.objects.length, 5, 'every coloured object; the bare motion is none');
     assert.equal(await api.refused('searchObjectsByColor', { ...window, deviceFilter: [theirs] }), `Device ${theirs} not found`);

@@ -85,7 +85,8 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     const read = ['sourceCity', 'sourceState', 'sourceCountry', 'timestamp', 'principalName', 'principalUuid'];
     const dropped = ['displayText', 'failure', 'orgUuid', 'targetUuid', 'userAgent', 'targetName', 'principalType', 'clientType'];
     for (const key of [...read, ...dropped, 'sourceIp']) assert.ok(keys.includes(key), key);
-    for (const e of events) for (const key of ['sourceIp', 'sourceCity', 'sourceState', 'sourceCountry', 'userAgent', 'principalName']) assert.equal(typeof e[key], 'string');
+    for (const e of events)
+      for (const key of ['sourceIp', 'sourceCity', 'sourceState', 'sourceCountry', 'userAgent', 'principalName']) assert.equal(typeof e[key], 'string');
     // A public address is placed from the GeoLite2 data shipped in geoip-lite; loopback answers empty strings.
     const [afar, ...rest] = events;
     assert.deepEqual(

@@ -134,7 +134,13 @@ const toDetection = (row: store.BoxRow): Detection => ({ id: Number(row.id), cam
  * The detections of cameras (already checked to be the caller's) with fromMs <= ts < toMs, newest first, at most
  * `limit`: what the object searches read.
  */
-export async function listNewestDetections(source: ReadSource, cameraUuids: readonly string[], fromMs: number, toMs: number, limit: number): Promise<Detection[]> {
+export async function listNewestDetections(
+  source: ReadSource,
+  cameraUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Detection[]> {
   return (await store.listNewestBoxesOfCameras(dbOf(source), cameraUuids, fromMs, toMs, limit)).map(toDetection);
 }
 

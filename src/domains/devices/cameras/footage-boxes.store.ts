@@ -47,13 +47,7 @@ export interface BoxRow {
 }
 
 /** The boxes of several cameras with fromMs <= ts < toMs, newest first, at most `limit` in all (one query). */
-export async function listNewestBoxesOfCameras(
-  db: Db,
-  cameraUuids: readonly string[],
-  fromMs: number,
-  toMs: number,
-  limit: number,
-): Promise<BoxRow[]> {
+export async function listNewestBoxesOfCameras(db: Db, cameraUuids: readonly string[], fromMs: number, toMs: number, limit: number): Promise<BoxRow[]> {
   if (cameraUuids.length === 0) return [];
   return db
     .selectFrom('footage_bounding_boxes')

@@ -188,11 +188,7 @@ export async function listReidentificationEmbeddings(deps: SearchDeps, ctx: Call
 }
 
 /** `searchReidentificationMatchesByEmbedding`: the people seen nearest to a re-identification vector. */
-export async function searchReidentificationMatchesByEmbedding(
-  deps: SearchDeps,
-  ctx: CallerContext,
-  input: SearchReidentificationMatchesByEmbeddingRequest,
-) {
+export async function searchReidentificationMatchesByEmbedding(deps: SearchDeps, ctx: CallerContext, input: SearchReidentificationMatchesByEmbeddingRequest) {
   const dimensions = MODEL_DIMENSIONS[REID_MODEL];
   if (input.searchEmbedding.length !== dimensions) throw fail('INVALID_VALUE', `searchEmbedding: a ${REID_MODEL} vector has ${dimensions} values`);
   const { cameras, people, warningMsg } = await peopleSeen(deps, ctx, input);
