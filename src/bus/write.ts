@@ -14,6 +14,9 @@ export interface Actor {
   partnerOrgUuid: string | null;
   /** The operation (REST operation id, CLI command, simulator event) that makes the write. */
   operation: string;
+  /** The address and user agent of the request that makes the write, for the audit trail (absent off REST). */
+  sourceIp?: string | null;
+  userAgent?: string | null;
 }
 
 /** One change of one entity: its name and its record (`update`) are tied by the map in src/bus/entities.ts. */
@@ -83,6 +86,8 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       entity: a.entity,
       entity_uuid: a.entityUuid,
       action: a.action,
+      source_ip: actor.sourceIp ?? null,
+      user_agent: actor.userAgent ?? null,
     }));
     if (changes.length === 0) {
       await insertAuditRows(tx, auditRows);

@@ -83,7 +83,8 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
   const takeRequest = limits.takeRequest;
 
   function admit(request: FastifyRequest, reply: FastifyReply, done: Done, caller: CallerContext): void {
-    request.caller = caller;
+    // The audit trail keeps where each write came from (the audit feed's source fields).
+    request.caller = { ...caller, sourceIp: request.ip, userAgent: header(request, 'user-agent')?.slice(0, 500) ?? null };
     if (request.routeOptions.config.access === 'internal' && caller.keyKind !== 'internal') return done(fail('ACCESS_DENIED'));
     // An OAuth access token reaches only what its scopes allow (src/domains/orgs/oauth/tokens.ts).
     if (caller.scopes && !scopesAllow(caller.scopes, request.routeOptions.config.permission)) return done(fail('INSUFFICIENT_SCOPE'));

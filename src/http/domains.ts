@@ -74,6 +74,7 @@ import { eventTimelineRoutes } from '../domains/events/seekpoints/routes.js';
 import { sceneQueryRoutes } from '../domains/events/scene-queries/routes.js';
 import { threatCaseRoutes } from '../domains/events/threat-cases/routes.js';
 import { motionGridRoutes } from '../domains/events/motion-grids/routes.js';
+import { objectSearchRoutes } from '../domains/events/object-search/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { chatbotRoutes } from '../domains/chatbot/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
@@ -168,6 +169,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   sceneQueryRoutes,
   threatCaseRoutes,
   motionGridRoutes,
+  objectSearchRoutes,
   // integrations
   integrationRoutes,
   webhookRoutes,

@@ -13,7 +13,19 @@ export type AuditRow = Insertable<DB['audit_log']>;
 // The statements of SQLite's path, compiled once (prepared-query.ts): Kysely's build and compile of each cost more
 // than SQLite takes to run it. A big write (a site file) leaves thousands of rows: they go in chunks under the
 // bind-parameter limit, built as usual.
-const AUDIT_COLUMNS = ['at_ms', 'org_uuid', 'user_uuid', 'api_key_id', 'partner_org_uuid', 'operation', 'entity', 'entity_uuid', 'action'];
+const AUDIT_COLUMNS = [
+  'at_ms',
+  'org_uuid',
+  'user_uuid',
+  'api_key_id',
+  'partner_org_uuid',
+  'operation',
+  'entity',
+  'entity_uuid',
+  'action',
+  'source_ip',
+  'user_agent',
+];
 const CHANGE_COLUMNS = ['org_uuid', 'position', 'logged_at_ms', 'entity', 'entity_uuid', 'type', 'device_uuid', 'timestamp_ms', 'payload'];
 const preparedAudit = preparedInsert('audit_log', AUDIT_COLUMNS);
 const preparedChanges = preparedInsert('change_events', CHANGE_COLUMNS, 'id');
@@ -139,11 +151,12 @@ async function appendOrgPostgres(
     audits.length === 0
       ? sql``
       : sql`audit as (
-          insert into audit_log (at_ms, org_uuid, user_uuid, api_key_id, partner_org_uuid, operation, entity, entity_uuid, action)
+          insert into audit_log (at_ms, org_uuid, user_uuid, api_key_id, partner_org_uuid, operation, entity, entity_uuid, action, source_ip, user_agent)
           select * from unnest(${column(audits, (a) => a.at_ms)}::bigint[], ${column(audits, (a) => a.org_uuid)}::text[],
             ${column(audits, (a) => a.user_uuid ?? null)}::text[], ${column(audits, (a) => a.api_key_id ?? null)}::text[],
             ${column(audits, (a) => a.partner_org_uuid ?? null)}::text[], ${column(audits, (a) => a.operation)}::text[],
-            ${column(audits, (a) => a.entity)}::text[], ${column(audits, (a) => a.entity_uuid)}::text[], ${column(audits, (a) => a.action)}::text[])
+            ${column(audits, (a) => a.entity)}::text[], ${column(audits, (a) => a.entity_uuid)}::text[], ${column(audits, (a) => a.action)}::text[],
+            ${column(audits, (a) => a.source_ip ?? null)}::text[], ${column(audits, (a) => a.user_agent ?? null)}::text[])
         ),`;
   const n = changes.length;
   const { rows } = await sql<{ id: number | string; position: number | string }>`

@@ -41,6 +41,9 @@ export interface AuditLogTable {
   entity: string;
   entity_uuid: string;
   action: string;
+  /** The request's client address and user agent (migration 0140), null off REST. */
+  source_ip: string | null;
+  user_agent: string | null;
 }
 
 /** The secret key's check value (migration 0014; src/store/secret-key-check.ts). */

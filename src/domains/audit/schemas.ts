@@ -29,6 +29,11 @@ export const AuditEvent = Type.Object({
   clientType: Field(Type.String()),
   operation: Field(Type.String()),
   failure: Field(Type.Boolean()),
+  sourceIp: Field(Type.String({ description: "the request's client address; empty for writes made off REST" })),
+  userAgent: Field(Type.String({ description: "the request's User-Agent; empty when none was sent" })),
+  sourceCity: Field(Type.String({ description: "the address's city (GeoLite2, offline); empty for loopback, private and unknown addresses" })),
+  sourceState: Field(Type.String({ description: 'its region code (e.g. CA); empty when unknown' })),
+  sourceCountry: Field(Type.String({ description: 'its ISO country code; empty when unknown' })),
 });
 
 export const GetAuditFeedRequest = Type.Object(feedFilters);

@@ -2,11 +2,16 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { decodePageKey, encodePageKey } from '../../store/page-key.js';
+import { geoLocate } from '../../net/geoip.js';
 import * as store from './store.js';
 
 export const AUDIT_PAGE = { default: 100, max: 1000 };
 
-/** An audit event as the feed answers it (the reference's audit event, with what the trail keeps). */
+/**
+ * An audit event as the feed answers it (the reference's audit event, with what the trail keeps). Every event
+ * has every key, in this order, and no string is null: the platform's audit example turns the feed into CSV rows
+ * by the first event's keys and joins sourceCity, sourceState and sourceCountry.
+ */
 export interface AuditEventRecord {
   uuid: string;
   orgUuid: string;
@@ -16,13 +21,20 @@ export interface AuditEventRecord {
   action: string;
   displayText: string;
   principalType: 'USER' | 'PARTNER' | 'API_TOKEN';
-  principalUuid: string | null;
-  principalName: string | null;
+  principalUuid: string;
+  principalName: string;
   targetUuid: string;
   targetName: string;
   clientType: 'API_TOKEN' | 'PARTNER_API_TOKEN' | 'INTERNAL';
   operation: string;
   failure: boolean;
+  /** The request's client address and user agent ('' for writes made off REST: the CLI, the simulator, jobs). */
+  sourceIp: string;
+  userAgent: string;
+  /** Where the address is (src/net/geoip.ts): '' for loopback, private and unknown addresses. */
+  sourceCity: string;
+  sourceState: string;
+  sourceCountry: string;
 }
 
 /** The row id as a RUUID-shaped uuid: 16 bytes, the id big-endian in the last eight. */
@@ -36,6 +48,7 @@ function eventUuid(id: number): string {
 function toRecord(row: store.AuditRow): AuditEventRecord {
   const action = `${row.entity}_${row.action}`;
   const principalType = row.partner_org_uuid ? 'PARTNER' : row.user_uuid ? 'USER' : 'API_TOKEN';
+  const place = geoLocate(row.source_ip);
   return {
     uuid: eventUuid(row.id),
     orgUuid: row.org_uuid,
@@ -44,13 +57,18 @@ function toRecord(row: store.AuditRow): AuditEventRecord {
     action,
     displayText: `${row.operation}: ${row.action} ${row.entity} ${row.entity_uuid}`,
     principalType,
-    principalUuid: row.partner_org_uuid ?? row.user_uuid,
-    principalName: null,
+    principalUuid: row.partner_org_uuid ?? row.user_uuid ?? '',
+    principalName: '',
     targetUuid: row.entity_uuid,
     targetName: row.entity,
     clientType: row.partner_org_uuid ? 'PARTNER_API_TOKEN' : row.api_key_id ? 'API_TOKEN' : 'INTERNAL',
     operation: row.operation,
     failure: false,
+    sourceIp: row.source_ip ?? '',
+    userAgent: row.user_agent ?? '',
+    sourceCity: place.city,
+    sourceState: place.state,
+    sourceCountry: place.country,
   };
 }
 

@@ -22,6 +22,9 @@ import { VehicleEvent } from './vehicles/schemas.js';
 import { recordPlateRead } from './vehicles/service.js';
 import { recordCustomEvent } from './custom-events/service.js';
 import { CustomEvent } from './scene-queries/schemas.js';
+import { createFootageBoundingBoxes } from '../devices/cameras/footage-boxes.service.js';
+import { FootageBoundingBox } from '../devices/cameras/footage-boxes.schemas.js';
+import { OBJECT_COLORS } from './object-search/attributes.js';
 
 /**
  * The simulator's events of this domain, under /_gatehouse/simulate: each body is the flags of
@@ -96,6 +99,45 @@ const CustomEventFlags = Type.Object({
   value: Type.String({ minLength: 1, maxLength: 2000, description: "the prompt's answer: a number, true or false, or text" }),
   at: At,
 });
+
+const SEEN_COLORS = OBJECT_COLORS.filter((c) => c !== 'UNKNOWN');
+const ObjectFlags = Type.Object({
+  camera: Ruuid(),
+  object: Type.Optional(StringEnum(['person', 'car'] as const, 'what the camera saw; default person')),
+  color: Type.Optional(StringEnum(SEEN_COLORS, "the object's colour; default one drawn from the camera and instant")),
+  attributes: Type.Optional(Type.String({ maxLength: 200, description: 'more words the camera recognized ("sedan", "backpack")' })),
+  at: At,
+});
+
+/** A number drawn from the camera and instant: the same event always gives the same object. */
+function drawn(seed: string, modulo: number, salt: string): number {
+  return createHash('sha256').update(`${seed}/${salt}`).digest().readUInt32BE(0) % modulo;
+}
+
+/**
+ * The box of an object the simulated camera saw: its kind, its colour word and attributes among the recognized
+ * objects (`ro`), which the object searches read (docs/client-fidelity.md); its place and track id drawn.
+ */
+function seenObject(flags: { camera: string; object?: 'person' | 'car'; color?: string; attributes?: string }, ts: number) {
+  const seed = `${flags.camera}/${ts}`;
+  const color = flags.color ?? SEEN_COLORS[drawn(seed, SEEN_COLORS.length, 'color')]!;
+  const [w, h] = flags.object === 'car' ? [2500, 1800] : [900, 3000];
+  const l = drawn(seed, 10_000 - w, 'x');
+  const t = drawn(seed, 10_000 - h, 'y');
+  const words = (flags.attributes ?? '').split(/[\s,]+/).filter(Boolean);
+  return {
+    a: flags.object === 'car' ? ('MOTION_CAR' as const) : ('MOTION_HUMAN' as const),
+    ts,
+    l,
+    t,
+    r: l + w,
+    b: t + h,
+    c: 0.9,
+    m: true,
+    objectId: drawn(seed, 1_000_000, 'track'),
+    ro: [color.toLowerCase(), flags.object ?? 'person', ...words],
+  };
+}
 
 const Crossing = Type.Object({
   uuid: Field(Type.String()),
@@ -207,6 +249,18 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
       faceEvent: await recordFaceSighting(deps, actor, { cameraUuid: flags.camera, person: flags.person, confidence: flags.confidence, timestampMs: flags.at }),
     };
   });
+
+  app.post(
+    '/object',
+    { schema: { ...hidden, body: ObjectFlags, response: { 200: ResponseOf({ footageBoundingBox: Field(FootageBoundingBox) }) } } },
+    async (request) => {
+      const flags = request.body;
+      const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'object');
+      const box = seenObject(flags, flags.at ?? deps.clock.now());
+      await createFootageBoundingBoxes(deps, actor, { cameraUuid: flags.camera, footageBoundingBoxes: [box] });
+      return { error: false, footageBoundingBox: box };
+    },
+  );
 
   app.post(
     '/custom-event',

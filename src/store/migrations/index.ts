@@ -41,6 +41,7 @@ import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
 import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { oauth } from './0100-0199/0136-oauth.js';
+import { auditSource } from './0100-0199/0140-audit-source.js';
 // hardware components and third-party cameras behind relays (issue 34)
 import { hardwareComponentsRelays } from './0100-0199/0141-hardware-components-relays.js';
 
@@ -90,6 +91,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0121-chatbot': chatbot(),
     // OAuth and API-token applications (issue 34)
     '0136-oauth': oauth(),
+    // the audit rows' source address and user agent (issue 33)
+    '0140-audit-source': auditSource(),
     '0141-hardware-components-relays': hardwareComponentsRelays(),
     // the remaining device-side operations (issue 34)
     '0150-devices-misc': devicesMisc(dialect),

@@ -301,13 +301,14 @@ forEachDialect('count reports and crossing events', (dialect) => {
       assert.equal(r.status, 200);
       assert.match(r.headers.get('content-type') ?? '', /^text\/csv/);
       assert.deepEqual(r.text.trimEnd().split('\r\n'), [
-        'dateUtc,dateLocal,scope,uuid,type,count',
-        `2024-03-09T05:00:00.000Z,2024-03-09T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,3`,
-        `2024-03-10T05:00:00.000Z,2024-03-10T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,2`,
-        `2024-03-11T04:00:00.000Z,2024-03-11T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,1`,
-        `2024-03-09T05:00:00.000Z,2024-03-09T00:00:00,DEVICE,${site.dock},PEOPLE,0`,
-        `2024-03-10T05:00:00.000Z,2024-03-10T00:00:00,DEVICE,${site.dock},PEOPLE,4`,
-        `2024-03-11T04:00:00.000Z,2024-03-11T00:00:00,DEVICE,${site.dock},PEOPLE,0`,
+        // Date as the platform's bandwidth example parses it (%Y-%m-%dT%H:%M:%S %Z), in UTC.
+        'Date,dateLocal,scope,uuid,type,count',
+        `2024-03-09T05:00:00 UTC,2024-03-09T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,3`,
+        `2024-03-10T05:00:00 UTC,2024-03-10T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,2`,
+        `2024-03-11T04:00:00 UTC,2024-03-11T00:00:00,DEVICE,${facet(site.lobby)},PEOPLE,1`,
+        `2024-03-09T05:00:00 UTC,2024-03-09T00:00:00,DEVICE,${site.dock},PEOPLE,0`,
+        `2024-03-10T05:00:00 UTC,2024-03-10T00:00:00,DEVICE,${site.dock},PEOPLE,4`,
+        `2024-03-11T04:00:00 UTC,2024-03-11T00:00:00,DEVICE,${site.dock},PEOPLE,0`,
       ]);
     });
 

@@ -12,7 +12,8 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
   const locations: string[] = [];
   let grace: string;
   before(async () => {
-    server = await startTestServer(dialect);
+    // Loopback is the proxy, so that a test can send a public client address (X-Forwarded-For).
+    server = await startTestServer(dialect, { env: { GATEHOUSE_TRUST_PROXY: '127.0.0.1' } });
     org = await server.createOrg('Audited Inc');
     other = await server.createOrg('Other Org');
     for (const name of ['A', 'B', 'C'])
@@ -72,6 +73,29 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
       ofA.map((e: any) => e.action),
       ['LOCATION_UPDATE', 'LOCATION_CREATE'],
     );
+  });
+
+  it('answers every event with the same keys in the same order, the source fields never null', async () => {
+    // The platform's audit example makes CSV rows of the first event's keys, drops these and joins the source fields.
+    const source = { 'x-forwarded-for': '81.2.69.142', 'user-agent': 'audit-example/1.0' };
+    assertOk(await server.call('/api/location/createLocation', { location: { name: 'From afar' } }, { key: org.apiKey, headers: source }));
+    const events = (await call('getAuditFeed', {})).json.auditEvents;
+    const keys = Object.keys(events[0]);
+    for (const e of events) assert.deepEqual(Object.keys(e), keys);
+    const read = ['sourceCity', 'sourceState', 'sourceCountry', 'timestamp', 'principalName', 'principalUuid'];
+    const dropped = ['displayText', 'failure', 'orgUuid', 'targetUuid', 'userAgent', 'targetName', 'principalType', 'clientType'];
+    for (const key of [...read, ...dropped, 'sourceIp']) assert.ok(keys.includes(key), key);
+    for (const e of events)
+      for (const key of ['sourceIp', 'sourceCity', 'sourceState', 'sourceCountry', 'userAgent', 'principalName']) assert.equal(typeof e[key], 'string');
+    // A public address is placed from the GeoLite2 data shipped in geoip-lite; loopback answers empty strings.
+    const [afar, ...rest] = events;
+    assert.deepEqual(
+      [afar.action, afar.sourceIp, afar.sourceCountry, afar.sourceState, afar.userAgent],
+      ['LOCATION_CREATE', '81.2.69.142', 'GB', 'ENG', 'audit-example/1.0'],
+    );
+    assert.ok(afar.sourceCity.length > 0);
+    const local = rest.find((e: any) => e.action === 'LOCATION_DELETE');
+    assert.deepEqual([local.sourceIp, local.sourceCity, local.sourceState, local.sourceCountry], ['127.0.0.1', '', '', '']);
   });
 
   it('refuses a bad action name, a foreign cursor, and a malformed body', async () => {

@@ -110,6 +110,12 @@ forEachDialect('device diagnostics: getDiagnosticFeed and export/diagnostic', (d
         csvRecords(r.text).map((e) => [e.timestamp, e.deviceUuid, e.activity]),
         EXPECTED(),
       );
+      // The uptime example reads the first four columns by position: date, time with offset, device, event.
+      assert.deepEqual(r.text.split('\r\n')[0]!.split(',').slice(0, 4), ['Date', 'Time', 'Device', 'Event']);
+      assert.deepEqual(
+        csvRecords(r.text).map((e) => [e.Date, e.Time, e.Device, e.Event]),
+        csvRecords(r.text).map((e) => [e.timestamp!.slice(0, 10), `${e.timestamp!.slice(11, 19)}+00:00`, e.deviceName, e.activity]),
+      );
     });
   });
 });

@@ -74,12 +74,13 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
   describe('POST /api/export/doorEvents', () => {
     it("answers a door sensor's events in the range, newest first", async () => {
       const text = await csv('/api/export/doorEvents', { sensorUuid: site.door, ...HOUR });
-      assert.deepEqual(parseCsv(text)[0], ['timestampMs', 'dateUtc', 'state', 'stateChanged', 'batteryPercentage']);
+      // The platform's columns first, as its door anomaly example reads them (Date + "T" + Time, State).
+      assert.deepEqual(parseCsv(text)[0], ['Date', 'Time', 'State', 'stateChanged', 'batteryPercentage', 'timestampMs']);
       assert.deepEqual(
-        csvRecords(text).map((r) => [r.timestampMs, r.dateUtc, r.state, r.batteryPercentage]),
+        csvRecords(text).map((r) => [r.Date, r.Time, r.State, r.batteryPercentage, r.timestampMs]),
         [
-          [String(T(2)), '2024-06-01T12:02:00.000Z', 'CLOSED', '80'],
-          [String(T(1)), '2024-06-01T12:01:00.000Z', 'OPEN', ''],
+          ['2024-06-01', '12:02:00', 'CLOSED', '80', String(T(2))],
+          ['2024-06-01', '12:01:00', 'OPEN', '', String(T(1))],
         ],
       );
       assert.equal(csvRecords(await csv('/api/export/doorEvents', { sensorUuid: site.door })).length, 3);
@@ -93,11 +94,14 @@ forEachDialect('CSV exports of sensor events', (dialect) => {
 
   describe('POST /api/export/climateEvents, environmentalGatewayEvents and proximityEvents', () => {
     it('answers the readings of each sensor', async () => {
-      const [climate] = csvRecords(await csv('/api/export/climateEvents', { sensorUuid: site.air, ...HOUR }));
-      assert.equal(climate.timestampMs, String(T(3)));
-      assert.equal(climate.temp, '21.5');
-      assert.equal(climate.co2, '800');
-      assert.equal(climate.humidity, '');
+      const climateCsv = await csv('/api/export/climateEvents', { sensorUuid: site.air, ...HOUR });
+      // The climate anomaly example reads Date, Time, Temperature (°C), Humidity and drops Tampered.
+      assert.deepEqual(parseCsv(climateCsv)[0]!.slice(0, 5), ['Date', 'Time', 'Temperature', 'Humidity', 'Tampered']);
+      const [climate] = csvRecords(climateCsv);
+      assert.deepEqual(
+        [climate.Date, climate.Time, climate.Temperature, climate.Humidity, climate.Tampered, climate.co2, climate.timestampMs],
+        ['2024-06-01', '12:03:00', '21.5', '', 'false', '800', String(T(3))],
+      );
       const gateway = csvRecords(await csv('/api/export/environmentalGatewayEvents', { deviceUuid: site.gateway, ...HOUR }));
       assert.equal(gateway.length, 1);
       assert.deepEqual([gateway[0].tempC, gateway[0].co2Ppm, gateway[0].pm2p5, gateway[0].pressure], ['22', '640', '4', '']);

@@ -5,7 +5,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId } from '../../../ids.js';
 import { findDevices } from '../service.js';
-import { write } from '../../../bus/write.js';
+import { write, type Actor } from '../../../bus/write.js';
 import { findCamera } from './service.js';
 import { FootageBoundingBox } from './footage-boxes.schemas.js';
 import * as store from './footage-boxes.store.js';
@@ -40,7 +40,7 @@ function storedBox(box: FootageBox): FootageBox {
   return Object.fromEntries(BOX_FIELDS.filter((k) => box[k] != null).map((k) => [k, box[k]])) as FootageBox;
 }
 
-async function callersCamera(deps: Pick<Deps, 'store'>, ctx: CallerContext, cameraUuid: string) {
+async function callersCamera(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>, cameraUuid: string) {
   const camera = await findCamera(deps, ctx.orgUuid, cameraUuid);
   if (!camera) throw fail('NOT_FOUND', 'Camera');
   return camera;
@@ -49,7 +49,7 @@ async function callersCamera(deps: Pick<Deps, 'store'>, ctx: CallerContext, came
 /** `createFootageBoundingBoxes`: stores every box of the request, or none when one is wrong. */
 export async function createFootageBoundingBoxes(
   deps: Pick<Deps, 'store' | 'bus' | 'clock'>,
-  ctx: CallerContext,
+  ctx: Actor,
   input: { cameraUuid: string; footageBoundingBoxes: FootageBox[] },
 ): Promise<void> {
   for (const [i, box] of input.footageBoundingBoxes.entries()) {
@@ -119,4 +119,34 @@ export async function getFootageBoundingBoxesForMultiple(
   return rows.length > MAX_BOXES_PER_READ
     ? { footageBoundingBoxMap: map, warningMsg: `only the first ${MAX_BOXES_PER_READ} boxes of the range are answered; ask for a shorter range` }
     : { footageBoundingBoxMap: map };
+}
+
+/** A stored box as a detection: its row id, its camera and the box. */
+export interface Detection {
+  id: number;
+  cameraUuid: string;
+  box: FootageBox;
+}
+
+const toDetection = (row: store.BoxRow): Detection => ({ id: Number(row.id), cameraUuid: row.camera_uuid, box: JSON.parse(row.box) as FootageBox });
+
+/**
+ * The detections of cameras (already checked to be the caller's) with fromMs <= ts < toMs, newest first, at most
+ * `limit`: what the object searches read.
+ */
+export async function listNewestDetections(
+  source: ReadSource,
+  cameraUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Detection[]> {
+  return (await store.listNewestBoxesOfCameras(dbOf(source), cameraUuids, fromMs, toMs, limit)).map(toDetection);
+}
+
+/** One of the organization's detections by id, or null (another organization's answers as unknown). */
+export async function findDetection(source: ReadSource, orgUuid: string, id: number): Promise<Detection | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await store.findOrgBox(dbOf(source), orgUuid, id);
+  return row ? toDetection(row) : null;
 }

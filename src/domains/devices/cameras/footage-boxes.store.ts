@@ -38,3 +38,30 @@ export async function listBoxesOfCameras(
     .limit(limit)
     .execute();
 }
+
+/** A stored box with its row id (a detection's id) and camera. */
+export interface BoxRow {
+  id: number;
+  camera_uuid: string;
+  box: string;
+}
+
+/** The boxes of several cameras with fromMs <= ts < toMs, newest first, at most `limit` in all (one query). */
+export async function listNewestBoxesOfCameras(db: Db, cameraUuids: readonly string[], fromMs: number, toMs: number, limit: number): Promise<BoxRow[]> {
+  if (cameraUuids.length === 0) return [];
+  return db
+    .selectFrom('footage_bounding_boxes')
+    .select(['id', 'camera_uuid', 'box'])
+    .where('camera_uuid', 'in', cameraUuids)
+    .where('ts', '>=', fromMs)
+    .where('ts', '<', toMs)
+    .orderBy('ts', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One of the organization's boxes by its row id, or undefined. */
+export async function findOrgBox(db: Db, orgUuid: string, id: number): Promise<BoxRow | undefined> {
+  return db.selectFrom('footage_bounding_boxes').select(['id', 'camera_uuid', 'box']).where('org_uuid', '=', orgUuid).where('id', '=', id).executeTakeFirst();
+}

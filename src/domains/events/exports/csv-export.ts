@@ -26,6 +26,17 @@ export interface CsvColumn<R> {
 /** Column shorthand: a record's own field, as is. */
 export const fieldColumn = <R>(header: keyof R & string): CsvColumn<R> => ({ header, value: (r) => r[header] as Cell });
 
+/**
+ * The platform's date and time cells, which its example scripts parse (client-calls.md, section 3), in UTC:
+ * `Date` is `YYYY-MM-DD`; `Time` is `HH:MM:SS`, or `HH:MM:SS+00:00` with `offset` (the diagnostic export's form).
+ * Without the offset a script that keeps the part of Time before a `-` and parses the rest still reads it.
+ */
+export const utcDate = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString().slice(0, 10));
+export const utcTime = (ms: number | null | undefined, offset = false) =>
+  ms == null ? null : `${new Date(ms).toISOString().slice(11, 19)}${offset ? '+00:00' : ''}`;
+/** `YYYY-MM-DDTHH:MM:SS UTC`: the count report export's Date. */
+export const utcDateTimeZone = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)} UTC`;
+
 export function csvOf<R>(columns: ReadonlyArray<CsvColumn<R>>, records: readonly R[]): string {
   const cell = (v: Cell) => (v === undefined || v === null ? null : typeof v === 'boolean' ? String(v) : v);
   return toCsv(

@@ -1,7 +1,7 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { CLIMATE_READINGS, GATEWAY_READINGS, sensorHistoryPage, type SensorName } from '../../devices/sensors/service.js';
-import { checkExportRange, drain, EXPORT_PAGE, type Cell, type CsvColumn } from './csv-export.js';
+import { checkExportRange, drain, EXPORT_PAGE, utcDate, utcTime, type Cell, type CsvColumn } from './csv-export.js';
 import type { ExportGatewayEventsRequest, ExportProximityEventsRequest, ExportSensorEventsRequest } from './schemas.js';
 
 /** The CSV exports of one sensor's history (through the devices domain's service), newest first. */
@@ -31,20 +31,31 @@ const timeColumns: ReadonlyArray<CsvColumn<SensorEvent>> = [
   { header: 'dateUtc', value: (e) => iso(num(e.timestampMs)) },
 ];
 
+/** The platform's first columns, which its example scripts read by name (client-calls.md, section 3): Date and Time, UTC. */
+const dateTimeColumns: ReadonlyArray<CsvColumn<SensorEvent>> = [
+  { header: 'Date', value: (e) => utcDate(num(e.timestampMs)) },
+  { header: 'Time', value: (e) => utcTime(num(e.timestampMs)) },
+];
+
 export const DOOR_SENSOR_COLUMNS: ReadonlyArray<CsvColumn<SensorEvent>> = [
-  ...timeColumns,
-  { header: 'state', value: (e) => e.state as Cell },
+  ...dateTimeColumns,
+  { header: 'State', value: (e) => e.state as Cell },
   { header: 'stateChanged', value: (e) => e.stateChanged as Cell },
   { header: 'batteryPercentage', value: (e) => num(e.batteryPercentage) },
+  { header: 'timestampMs', value: (e) => num(e.timestampMs) },
 ];
 export const readDoorSensorEvents = (deps: ReadDeps, ctx: CallerContext, input: ExportSensorEventsRequest) =>
   readSensorEvents('door', deps, ctx, { deviceUuid: input.sensorUuid, fromMs: input.createdAfterMs, beforeMs: input.createdBeforeMs });
 
+/** Temperature in °C and humidity in %, named as the platform names them; the other readings keep their names. */
 export const CLIMATE_COLUMNS: ReadonlyArray<CsvColumn<SensorEvent>> = [
-  ...timeColumns,
-  ...CLIMATE_READINGS.map((reading) => ({ header: reading, value: (e: SensorEvent) => num(e[reading]) })),
+  ...dateTimeColumns,
+  { header: 'Temperature', value: (e) => num(e.temp) },
+  { header: 'Humidity', value: (e) => num(e.humidity) },
+  { header: 'Tampered', value: (e) => (e.tampered ?? false) as Cell },
+  ...CLIMATE_READINGS.filter((r) => r !== 'temp' && r !== 'humidity').map((reading) => ({ header: reading, value: (e: SensorEvent) => num(e[reading]) })),
   { header: 'batteryPercentage', value: (e) => num(e.batteryPercentage) },
-  { header: 'tampered', value: (e) => e.tampered as Cell },
+  { header: 'timestampMs', value: (e) => num(e.timestampMs) },
 ];
 export const readClimateEvents = (deps: ReadDeps, ctx: CallerContext, input: ExportSensorEventsRequest) =>
   readSensorEvents('climate', deps, ctx, { deviceUuid: input.sensorUuid, fromMs: input.createdAfterMs, beforeMs: input.createdBeforeMs });

@@ -10,7 +10,7 @@ import { listUsers, type UserView } from '../../orgs/users/service.js';
 import { toRecord as toAlertRecord } from '../alerts/service.js';
 import type { PolicyAlertRecord } from '../alerts/schemas.js';
 import * as alertStore from '../alerts/store.js';
-import { checkExportRange, drain, EXPORT_MAX_ROWS, EXPORT_PAGE, type CsvColumn } from './csv-export.js';
+import { checkExportRange, drain, EXPORT_MAX_ROWS, EXPORT_PAGE, utcDate, utcTime, type CsvColumn } from './csv-export.js';
 import { diagnosticEvents, type DiagnosticEventRecord } from '../reports/diagnostics.service.js';
 import type {
   ExportAuditRequest,
@@ -193,7 +193,12 @@ export function readAudit(deps: ReadDeps, ctx: CallerContext, input: ExportAudit
 }
 
 // Device diagnostics, newest first.
+// The first four columns are read by position by the platform's uptime example: date, time with offset, device, event.
 export const DIAGNOSTIC_COLUMNS: ReadonlyArray<CsvColumn<DiagnosticEventRecord>> = [
+  { header: 'Date', value: (e) => utcDate(Date.parse(e.timestamp)) },
+  { header: 'Time', value: (e) => utcTime(Date.parse(e.timestamp), true) },
+  { header: 'Device', value: (e) => e.deviceName },
+  { header: 'Event', value: (e) => e.activity },
   { header: 'timestamp', value: (e) => e.timestamp },
   { header: 'uuid', value: (e) => e.uuid },
   { header: 'deviceUuid', value: (e) => e.deviceUuid },

@@ -28,7 +28,7 @@ export const SearchMotionGridRequest = Type.Object({
 });
 
 export const GetMotionGridResponse = ResponseOf({
-  motionCells: Field(Type.Record(Type.String(), Type.Array(AnswerCell), { description: 'by epoch second: the cells with motion then' })),
+  motionCells: Field(Type.Array(AnswerCell, { description: 'the cells with motion in the window, each once, in grid order' })),
 });
 export const GetMotionHeatMapResponse = ResponseOf({
   countGrid: Field(Type.Array(Type.Array(Type.Integer()), { description: `${GRID.rows} rows of ${GRID.cols} counts: detections covering each cell` })),

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { findDevice, findLocation, listDevices, type DeviceRecord } from '../../devices/service.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
-import { fieldColumn, type CsvColumn } from '../exports/csv-export.js';
+import { fieldColumn, utcDateTimeZone, type CsvColumn } from '../exports/csv-export.js';
 import { bucketIndex, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
 import {
   COUNTED_TYPES,
@@ -171,9 +171,11 @@ export interface CountReportRow {
   count: number;
 }
 
-export const COUNT_REPORT_COLUMNS: ReadonlyArray<CsvColumn<CountReportRow>> = (['dateUtc', 'dateLocal', 'scope', 'uuid', 'type', 'count'] as const).map((h) =>
-  fieldColumn<CountReportRow>(h),
-);
+/** Date first, in the form the platform's example parses (`%Y-%m-%dT%H:%M:%S %Z`, UTC); then the bucket's local start. */
+export const COUNT_REPORT_COLUMNS: ReadonlyArray<CsvColumn<CountReportRow>> = [
+  { header: 'Date', value: (r) => utcDateTimeZone(Date.parse(r.dateUtc)) },
+  ...(['dateLocal', 'scope', 'uuid', 'type', 'count'] as const).map((h) => fieldColumn<CountReportRow>(h)),
+];
 
 /** export/countReports: one row per bucket and per uuid of the list (the organization for ORG). */
 export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, input: ExportCountReportsRequest): Promise<CountReportRow[]> {
