@@ -93,12 +93,7 @@ export interface PartnerAnswer {
  * envelope, never a 5xx). 401 and 403 come back for the caller to answer
  * authError.
  */
-export async function callPartner(
-  deps: Pick<Deps, 'config'>,
-  kind: AdapterKind,
-  credentials: Credentials,
-  request: PartnerRequest,
-): Promise<PartnerAnswer> {
+export async function callPartner(deps: Pick<Deps, 'config'>, kind: AdapterKind, credentials: Credentials, request: PartnerRequest): Promise<PartnerAnswer> {
   const title = titleOf(kind);
   const base = baseOf(deps, kind, credentials);
   if (!base) throw fail('NOT_ALLOWED', `${title}: Gatehouse does not know where its API is (GATEHOUSE_PARTNER_API_URLS)`);

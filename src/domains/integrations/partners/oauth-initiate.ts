@@ -21,11 +21,18 @@ export interface OAuthInitiate {
   rhombusOrgUserUuid?: string | null;
 }
 
-export function partnerAuthorizeUrl(deps: Pick<Deps, 'config' | 'secrets' | 'clock'>, ctx: CallerContext, kind: OAuthPartner, input: OAuthInitiate, serverBase: string) {
+export function partnerAuthorizeUrl(
+  deps: Pick<Deps, 'config' | 'secrets' | 'clock'>,
+  ctx: CallerContext,
+  kind: OAuthPartner,
+  input: OAuthInitiate,
+  serverBase: string,
+) {
   const title = PARTNERS[kind].title;
   const base = deps.config.partnerApiUrls[kind];
   const clientId = deps.config.partnerOAuthClientIds[kind];
-  if (!base || !clientId) throw fail('NOT_ALLOWED', `${title}: Gatehouse has no OAuth client there (GATEHOUSE_PARTNER_API_URLS, GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS)`);
+  if (!base || !clientId)
+    throw fail('NOT_ALLOWED', `${title}: Gatehouse has no OAuth client there (GATEHOUSE_PARTNER_API_URLS, GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS)`);
   let redirect: URL;
   try {
     redirect = new URL(input.requestUrl || `${serverBase}/`);

@@ -25,7 +25,9 @@ const Person = Type.Object({
 });
 const person = (p: unknown) => {
   const r = (p ?? {}) as Rec;
-  return p ? { email: str(r.email), id: str(r.id), locationIds: strings(r.locationIds), locations: strings(r.locations), name: str(r.name), type: str(r.type) } : null;
+  return p
+    ? { email: str(r.email), id: str(r.id), locationIds: strings(r.locationIds), locations: strings(r.locations), name: str(r.name), type: str(r.type) }
+    : null;
 };
 const Named = Type.Object({ name: Field(Type.String()) });
 const named = (v: unknown) => (v ? { name: str((v as Rec).name) } : null);
@@ -359,7 +361,6 @@ export const WORKPLACE_BEHAVIOURS: Behaviour[] = [
     body: { revokeUserAccount: Field(Type.Boolean()) },
     response: {},
     call: (_i, saved) => ({ method: 'POST', path: '/revoke', json: { token: saved.refreshToken ?? saved.apiToken ?? null } }),
-    keep: (_json, i, saved, ctx) =>
-      i.revokeUserAccount === true ? { userSettingsMap: withEntry(saved.userSettingsMap, caller(ctx), null) } : 'delete',
+    keep: (_json, i, saved, ctx) => (i.revokeUserAccount === true ? { userSettingsMap: withEntry(saved.userSettingsMap, caller(ctx), null) } : 'delete'),
   },
 ];
