@@ -44,6 +44,7 @@ import { accessGroupRoutes } from '../domains/access/groups/routes.js';
 import { accessGrantRoutes } from '../domains/access/grants/routes.js';
 import { lockdownRoutes } from '../domains/access/lockdowns/routes.js';
 import { exceptionRoutes } from '../domains/access/exceptions/routes.js';
+import { licenseRoutes } from '../domains/access/licenses/routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
 import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
@@ -128,6 +129,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   accessGrantRoutes,
   lockdownRoutes,
   exceptionRoutes,
+  licenseRoutes,
   guestPassRoutes,
   keypadRoutes,
   badgeReaderRoutes,
