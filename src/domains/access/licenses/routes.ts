@@ -74,7 +74,9 @@ export function licenseRoutes(app: ApiApp, deps: Deps): void {
         body: name === 'getLicenses' || name === 'getDeviceLicenses' ? s.GetLicensesRequest : s.EmptyRequest,
         response,
       },
-      async (input, ctx) => ({ [field]: await licensesOf(deps, ctx.orgUuid, product, (input as { optionalDeviceTypeFilter?: string | null }).optionalDeviceTypeFilter) }),
+      async (input, ctx) => ({
+        [field]: await licensesOf(deps, ctx.orgUuid, product, (input as { optionalDeviceTypeFilter?: string | null }).optionalDeviceTypeFilter),
+      }),
     );
     const forClient = [`${L}/${name}ForClientOrg`, ...(name === 'getDeviceLicenses' || name === 'getLicenses' ? [`/api/partner/${name}ForOrg`] : [])];
     for (const path of forClient) {
@@ -94,4 +96,3 @@ export function licenseRoutes(app: ApiApp, deps: Deps): void {
     }
   }
 }
-

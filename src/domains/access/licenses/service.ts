@@ -201,7 +201,13 @@ async function assign(w: WriteScope, license: Row, target: Target): Promise<Row>
     const freed = { ...displaced, ...cleared, updated_at_ms: w.nowMs };
     w.change({ entity: 'LICENSE', entityUuid: freed.uuid, type: 'UPDATE', update: licenseRecord(freed) });
   }
-  const assigned: Row = { ...license, ...cleared, [target.column]: target.uuid, first_assigned_ms: license.first_assigned_ms ?? w.nowMs, updated_at_ms: w.nowMs };
+  const assigned: Row = {
+    ...license,
+    ...cleared,
+    [target.column]: target.uuid,
+    first_assigned_ms: license.first_assigned_ms ?? w.nowMs,
+    updated_at_ms: w.nowMs,
+  };
   await store.updateAssignment(w.tx, license.uuid, assigned);
   w.change({ entity: 'LICENSE', entityUuid: license.uuid, type: 'UPDATE', update: licenseRecord(assigned) });
   if (target.column === 'device_uuid') {
@@ -214,7 +220,12 @@ async function assign(w: WriteScope, license: Row, target: Target): Promise<Row>
 }
 
 /** assignDeviceLicense (a device license) and assignLicense (an add-on): the device must be of a kind the license is for. */
-export async function assignToDevice(deps: LicenseDeps, ctx: CallerContext, product: 'DEVICE' | 'LICENSE_USAGE', input: { licenseUuid?: string | null; deviceUuid?: string | null }) {
+export async function assignToDevice(
+  deps: LicenseDeps,
+  ctx: CallerContext,
+  product: 'DEVICE' | 'LICENSE_USAGE',
+  input: { licenseUuid?: string | null; deviceUuid?: string | null },
+) {
   return write(deps, ctx, async (w) => {
     const license = await requireLicense(w, ctx.orgUuid, input.licenseUuid, product);
     const device = input.deviceUuid ? await findDevice(w, ctx.orgUuid, input.deviceUuid) : null;
@@ -247,7 +258,8 @@ export async function assignToLocation(deps: LicenseDeps, ctx: CallerContext, in
 
 async function camerasByLocation(source: ReadSource, orgUuid: string): Promise<Map<string, string[]>> {
   const byLocation = new Map<string, string[]>();
-  for (const d of await listDevices(source, orgUuid, ADD_ON_KINDS)) if (d.locationUuid) byLocation.set(d.locationUuid, [...(byLocation.get(d.locationUuid) ?? []), d.uuid]);
+  for (const d of await listDevices(source, orgUuid, ADD_ON_KINDS))
+    if (d.locationUuid) byLocation.set(d.locationUuid, [...(byLocation.get(d.locationUuid) ?? []), d.uuid]);
   return byLocation;
 }
 

@@ -6,7 +6,11 @@ type Db = Kysely<DB>;
 export type LicenseRow = Selectable<LicensesTable>;
 
 export async function insertLicenses(db: Db, rows: readonly LicensesTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('licenses').values([...rows]).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('licenses')
+      .values([...rows])
+      .execute();
 }
 
 export async function findLicense(db: Db, orgUuid: string, uuid: string): Promise<LicenseRow | undefined> {
@@ -14,7 +18,14 @@ export async function findLicense(db: Db, orgUuid: string, uuid: string): Promis
 }
 
 export async function listLicenses(db: Db, orgUuid: string, productType: LicensesTable['product_type']): Promise<LicenseRow[]> {
-  return db.selectFrom('licenses').selectAll().where('org_uuid', '=', orgUuid).where('product_type', '=', productType).orderBy('created_at_ms').orderBy('uuid').execute();
+  return db
+    .selectFrom('licenses')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('product_type', '=', productType)
+    .orderBy('created_at_ms')
+    .orderBy('uuid')
+    .execute();
 }
 
 /** The licenses assigned to a device (a device license and its add-ons). */
