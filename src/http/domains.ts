@@ -70,6 +70,7 @@ import { motionGridRoutes } from '../domains/events/motion-grids/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { chatbotRoutes } from '../domains/chatbot/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
+import { eventListenerRoutes } from '../domains/integrations/webhooks/listeners.routes.js';
 import { integrationPartnerRoutes } from '../domains/integrations/partners/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
@@ -157,6 +158,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // integrations
   integrationRoutes,
   webhookRoutes,
+  eventListenerRoutes,
   integrationPartnerRoutes,
   // chatbot
   chatbotRoutes,
