@@ -62,7 +62,14 @@ export function eventListenerRoutes(app: ApiApp, deps: Deps): void {
   );
   operation(
     app,
-    { path: `${D}/getAllEventListeners`, operationId: 'getAllEventListeners', summary: "The organization's event listeners", tags, body: Type.Object({}), response: Listeners },
+    {
+      path: `${D}/getAllEventListeners`,
+      operationId: 'getAllEventListeners',
+      summary: "The organization's event listeners",
+      tags,
+      body: Type.Object({}),
+      response: Listeners,
+    },
     async (_input, ctx) => ({ eventListeners: await eventListeners(deps, ctx) }),
   );
   operation(

@@ -74,7 +74,8 @@ export async function deleteEventListener(deps: IntegrationDeps, ctx: CallerCont
 
 /** The organization's listeners; with a device, those that hear it (its own and those of every device). */
 export async function eventListeners(deps: IntegrationDeps, ctx: CallerContext, deviceUuid?: string | null) {
-  if (deviceUuid !== undefined && !(deviceUuid && (await findDevice(deps, ctx.orgUuid, deviceUuid)))) throw fail('NOT_FOUND', `Device ${deviceUuid ?? ''}`.trim());
+  if (deviceUuid !== undefined && !(deviceUuid && (await findDevice(deps, ctx.orgUuid, deviceUuid))))
+    throw fail('NOT_FOUND', `Device ${deviceUuid ?? ''}`.trim());
   const all = await listOrgEndpoints(deps, ctx.orgUuid, ['LISTENER']);
   return all.filter((e) => deviceUuid === undefined || !e.listener?.deviceUuid || e.listener.deviceUuid === deviceUuid).map(eventListenerView);
 }
