@@ -322,7 +322,7 @@ export const WORKPLACE_BEHAVIOURS: Behaviour[] = [
     path: report('getToastEventsTable'),
     kind: 'TOAST',
     summary: "A Toast restaurant's orders of a business day (yyyyMMdd), with the cameras at their service areas",
-    body: { businessDate: Field(Type.String({ pattern: '^[0-9]{8}$' })), restaurantGuid: Field(Type.String({ minLength: 1, maxLength: 200 })) },
+    body: { businessDate: Field(Type.String({ maxLength: 20, description: 'yyyyMMdd' })), restaurantGuid: Field(Type.String({ minLength: 1, maxLength: 200 })) },
     response: { eventTable: Field(Type.Array(ToastRow)) },
     call: (i, saved) => orders(String(i.restaurantGuid ?? saved.currentToastRestaurantGuid ?? ''), i.businessDate),
     answer: (json, i, saved) => ({ eventTable: toastRows(json, String(i.restaurantGuid ?? saved.currentToastRestaurantGuid ?? ''), saved) }),
@@ -331,7 +331,7 @@ export const WORKPLACE_BEHAVIOURS: Behaviour[] = [
     path: report('getToastEventsTableAllLocations'),
     kind: 'TOAST',
     summary: 'The orders of a business day (yyyyMMdd) at every restaurant of the Toast settings; failedGuids: those Toast did not answer',
-    body: { businessDate: Field(Type.String({ pattern: '^[0-9]{8}$' })) },
+    body: { businessDate: Field(Type.String({ maxLength: 20, description: 'yyyyMMdd' })) },
     response: { eventTable: Field(Type.Array(ToastRow)), failedGuids: Field(Type.Array(Type.String())) },
     call: (i, saved) => restaurantsOf(saved).map((guid) => orders(guid, i.businessDate)),
     answer: (json, _i, saved) => {
