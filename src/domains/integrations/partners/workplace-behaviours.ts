@@ -322,7 +322,10 @@ export const WORKPLACE_BEHAVIOURS: Behaviour[] = [
     path: report('getToastEventsTable'),
     kind: 'TOAST',
     summary: "A Toast restaurant's orders of a business day (yyyyMMdd), with the cameras at their service areas",
-    body: { businessDate: Field(Type.String({ maxLength: 20, description: 'yyyyMMdd' })), restaurantGuid: Field(Type.String({ minLength: 1, maxLength: 200 })) },
+    body: {
+      businessDate: Field(Type.String({ maxLength: 20, description: 'yyyyMMdd' })),
+      restaurantGuid: Field(Type.String({ minLength: 1, maxLength: 200 })),
+    },
     response: { eventTable: Field(Type.Array(ToastRow)) },
     call: (i, saved) => orders(String(i.restaurantGuid ?? saved.currentToastRestaurantGuid ?? ''), i.businessDate),
     answer: (json, i, saved) => ({ eventTable: toastRows(json, String(i.restaurantGuid ?? saved.currentToastRestaurantGuid ?? ''), saved) }),
