@@ -57,6 +57,11 @@ export interface Config {
    * what the partner adapters call (src/domains/integrations/partners/adapter.ts). A partner without one is not called.
    */
   partnerApiUrls: Readonly<Record<string, string>>;
+  /**
+   * Gatehouse's OAuth client id at each partner whose account the organization links by OAuth
+   * (GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS=GOOGLE=abc,DROPBOX=...); the authorize URL is at the partner's API base.
+   */
+  partnerOAuthClientIds: Readonly<Record<string, string>>;
   outbox: OutboxConfig;
   webhooks: WebhooksConfig;
   smtpUrl: string | null;
@@ -149,6 +154,20 @@ function partnerApiUrls(value: string | undefined): Record<string, string> {
   return urls;
 }
 
+/** `KIND=clientId,...` to a map; a malformed entry is a configuration error. */
+function partnerClientIds(value: string | undefined): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Z0-9_]+)=([\x21-\x7e]+)$/.exec(entry);
+    if (!match) throw new ConfigError(`GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS: "${entry}" is not KIND=clientId`);
+    ids[match[1]] = match[2];
+  }
+  return ids;
+}
+
 function publicUrl(name: string, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   let url: URL;
@@ -232,6 +251,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     badgeApiUrl: env.GATEHOUSE_BADGE_API_URL || null,
     analyticsApiUrl: env.GATEHOUSE_ANALYTICS_API_URL || null,
     partnerApiUrls: partnerApiUrls(env.GATEHOUSE_PARTNER_API_URLS),
+    partnerOAuthClientIds: partnerClientIds(env.GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS),
     outbox: {
       pollMs: positive('GATEHOUSE_OUTBOX_POLL_MS', env.GATEHOUSE_OUTBOX_POLL_MS, 1000),
       leaseMs: positive('GATEHOUSE_OUTBOX_LEASE_MS', env.GATEHOUSE_OUTBOX_LEASE_MS, 60_000),

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Command } from 'commander';
 import { ConfigError } from '../config.js';
 import { isGatehouseError } from '../errors.js';
-import { registerKeyCommands, registerOrgCommands, registerPartnerCommands } from './org-commands.js';
+import { registerKeyCommands, registerLicenseCommands, registerOrgCommands, registerPartnerCommands } from './org-commands.js';
 import { registerSeedCommand } from './seed.js';
 import { prepareSimulateHelp, registerSimulateCommand } from './simulate.js';
 import { registerStartCommand } from './start.js';
@@ -18,6 +18,7 @@ const program = new Command()
 registerStartCommand(program);
 registerOrgCommands(program);
 registerKeyCommands(program);
+registerLicenseCommands(program);
 registerPartnerCommands(program);
 registerSeedCommand(program);
 registerSimulateCommand(program);

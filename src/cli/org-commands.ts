@@ -74,3 +74,42 @@ export function registerPartnerCommands(program: Command): void {
       printResult({ partnerOrgUuid: opts.partnerOrg, clientOrgUuid: opts.clientOrg, ...result }, opts.json);
     });
 }
+
+/** Licenses reach an organization from the vendor's order system: here, the operator issues them. */
+export function registerLicenseCommands(program: Command): void {
+  const license = program.command('license').description('licenses');
+  addStoreOptions(license.command('issue').description('issue unassigned licenses to an organization (it assigns them: license/assign*)'))
+    .requiredOption('--org <orgUuid>', 'organization UUID')
+    .option('--product <type>', 'DEVICE, LICENSE_USAGE (an add-on), ACCESS_CONTROL or ALERT_MONITORING', 'DEVICE')
+    .option('--type <tier>', 'STARTER, STANDARD, ENTERPRISE or LEGACY (device and alert-monitoring licenses)')
+    .option('--family <family>', 'CAMERA, CAMERA_MS, VIDEO_INTERCOM, AUDIO_GATEWAY, ENVIRONMENTAL_SENSOR or ENVIRONMENTAL_GATEWAY (device licenses)')
+    .option('--add-on <addOn>', 'CLOUD_ARCHIVING, PERCEPTION, POSE, BEHAVIOR, VEHICLE, PEOPLE, PPE or PEOPLE_ANALYTICS (LICENSE_USAGE)')
+    .option('--count <n>', 'how many', '1')
+    .option('--trial', 'trial licenses')
+    .option('--json', 'print {"licenseUuids"} as JSON')
+    .action(async (opts) => {
+      const { PRODUCT_TYPES, LICENSE_TYPES, LICENSE_FAMILIES, ADD_ONS } = await import('../domains/access/licenses/schemas.js');
+      const oneOf = (name: string, value: string | undefined, allowed: readonly string[]) => {
+        if (value !== undefined && !allowed.includes(value)) throw new Error(`--${name} ${value}: one of ${allowed.join(', ')}`);
+        return value ?? null;
+      };
+      const count = Number(opts.count);
+      if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error('--count: 1 to 1000');
+      const order = {
+        productType: oneOf('product', opts.product, PRODUCT_TYPES) as (typeof PRODUCT_TYPES)[number],
+        licenseType: oneOf('type', opts.type, LICENSE_TYPES),
+        licenseFamily: oneOf('family', opts.family, LICENSE_FAMILIES),
+        addOn: oneOf('add-on', opts.addOn, ADD_ONS),
+        trial: opts.trial === true,
+        count,
+      };
+      const rows = await withDeps(opts, async (deps) =>
+        (await import('../domains/access/licenses/service.js')).issueLicenses(
+          deps,
+          { orgUuid: opts.org, userUuid: null, apiKeyId: null, partnerOrgUuid: null, operation: 'cli:license issue' },
+          order,
+        ),
+      );
+      printResult({ licenseUuids: rows.map((r) => r.uuid) }, opts.json);
+    });
+}

@@ -51,6 +51,7 @@ import { accessGroupRoutes } from '../domains/access/groups/routes.js';
 import { accessGrantRoutes } from '../domains/access/grants/routes.js';
 import { lockdownRoutes } from '../domains/access/lockdowns/routes.js';
 import { exceptionRoutes } from '../domains/access/exceptions/routes.js';
+import { licenseRoutes } from '../domains/access/licenses/routes.js';
 import { guestPassRoutes } from '../domains/access/guest-passes/routes.js';
 import { keypadRoutes } from '../domains/access/keypads/routes.js';
 import { badgeReaderRoutes } from '../domains/access/badge-readers/routes.js';
@@ -78,6 +79,7 @@ import { objectSearchRoutes } from '../domains/events/object-search/routes.js';
 import { integrationRoutes } from '../domains/integrations/routes.js';
 import { chatbotRoutes } from '../domains/chatbot/routes.js';
 import { webhookRoutes } from '../domains/integrations/webhooks/routes.js';
+import { eventListenerRoutes } from '../domains/integrations/webhooks/listeners.routes.js';
 import { integrationPartnerRoutes } from '../domains/integrations/partners/routes.js';
 import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
@@ -144,6 +146,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   accessGrantRoutes,
   lockdownRoutes,
   exceptionRoutes,
+  licenseRoutes,
   guestPassRoutes,
   keypadRoutes,
   badgeReaderRoutes,
@@ -173,6 +176,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   // integrations
   integrationRoutes,
   webhookRoutes,
+  eventListenerRoutes,
   integrationPartnerRoutes,
   // chatbot
   chatbotRoutes,

@@ -17,6 +17,7 @@ import type { AccessGroupRecord, GroupMembersChange } from './groups/service.js'
 import type { GuestPassRecord } from './guest-passes/model.js';
 import type { LocationLockdownEventRecord, LockdownPlanRecord, LockdownRuleRecord } from './lockdowns/model.js';
 import type { LocationLockdownRecord } from './lockdowns/service.js';
+import type { LicenseRecord } from './licenses/service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
@@ -31,6 +32,7 @@ declare module '../../bus/entities.js' {
     LOCATION_ACCESS_GRANT: AccessRuleRecord; // a location access grant
     LOCATION_ACCESS_REVOCATION: AccessRuleRecord; // a location access revocation
     DOOR_LABELS: DoorLabelsChange; // a door's labels
+    LICENSE: LicenseRecord; // a license, issued or (re)assigned to a device, door or location
     LOCKDOWN_PLAN: LockdownPlanRecord; // a location lockdown plan
     LOCKDOWN_RULE: LockdownRuleRecord; // a rule that activates a location's lockdown
     LOCATION_LOCKDOWN_EVENT: LocationLockdownEventRecord; // a lockdown activated or deactivated

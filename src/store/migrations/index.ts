@@ -37,6 +37,7 @@ import { similarFaces } from './0000-0099/0054-similar-faces.js';
 import { timeline } from './0000-0099/0055-timeline.js';
 // the platform's own clients (issue 33): 0120-0129
 import { chatbot } from './0100-0199/0121-chatbot.js';
+import { licenses } from './0100-0199/0145-licenses.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
 import { devicesMisc } from './0100-0199/0150-devices-misc.js';
@@ -94,6 +95,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     // the audit rows' source address and user agent (issue 33)
     '0140-audit-source': auditSource(),
     '0141-hardware-components-relays': hardwareComponentsRelays(),
+    // licenses (issue 34)
+    '0145-licenses': licenses(),
     // the remaining device-side operations (issue 34)
     '0150-devices-misc': devicesMisc(dialect),
   };

@@ -33,6 +33,9 @@ forEachDialect('count reports and crossing events', (dialect) => {
     await raiseAlerts(server, site.org.orgUuid, site.lobby, [utc('2024-03-10T15:00:00Z'), utc('2024-03-10T16:00:00Z')]);
     await raiseAlerts(server, site.org.orgUuid, site.air, [utc('2024-03-11T03:00:00Z')]);
     await raiseAlerts(server, other.org.orgUuid, other.lobby, [utc('2024-03-10T15:00:00Z')]);
+    // June: two crowd alerts and a motion alert, which CROWD does not count.
+    await raiseAlerts(server, site.org.orgUuid, site.lobby, [utc('2024-06-01T15:00:00Z'), utc('2024-06-01T16:00:00Z')], ['PEOPLECOUNT_HIGH']);
+    await raiseAlerts(server, site.org.orgUuid, site.lobby, [utc('2024-06-01T17:00:00Z')]);
   });
   after(() => server.close());
 
@@ -238,7 +241,7 @@ forEachDialect('count reports and crossing events', (dialect) => {
     it("refuses what Gatehouse does not count, REGION, and another organization's device or location", async () => {
       assert.match(
         await refused('/api/report/getCountReportV2', { scope: 'ORG', types: ['BANDWIDTH'], interval: 'DAILY', ...MARCH }),
-        /type BANDWIDTH: Gatehouse counts PEOPLE, FACES, VEHICLES, ALERTS/,
+        /type BANDWIDTH: Gatehouse counts PEOPLE, FACES, VEHICLES, ALERTS, CROWD/,
       );
       assert.match(await refused('/api/report/getCountReportV2', { scope: 'REGION', types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), /scope REGION/);
       assert.equal(
@@ -289,6 +292,19 @@ forEachDialect('count reports and crossing events', (dialect) => {
   });
 
   describe('POST /api/export/countReports', () => {
+    it('counts CROWD: the crowd alerts, not the others', async () => {
+      const r = await call('/api/export/countReports', {
+        scope: 'DEVICE',
+        uuidList: [site.lobby],
+        type: 'CROWD',
+        interval: 'DAILY',
+        timeZone: 'UTC',
+        startTimeMs: utc('2024-06-01T00:00:00Z'),
+        endTimeMs: utc('2024-06-02T00:00:00Z'),
+      });
+      assert.deepEqual(r.text.trimEnd().split('\r\n').slice(1), [`2024-06-01T00:00:00.000Z,2024-06-01T00:00:00,DEVICE,${site.lobby},CROWD,2`]);
+    });
+
     it('answers CSV, one row per bucket and camera', async () => {
       const r = await call('/api/export/countReports', {
         scope: 'DEVICE',

@@ -4,6 +4,7 @@ import type { PolicyAlertRecord } from '../../../src/domains/events/alerts/schem
 import { createPolicyAlert } from '../../../src/domains/events/alerts/service.js';
 import { createSavedClip } from '../../../src/domains/events/clips/service.js';
 import { write } from '../../../src/bus/write.js';
+import type { Activity } from '../../../src/schemas/activities.js';
 import type { TestOrg, TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 export { changesDuring } from '../../helpers/changes.js';
@@ -45,10 +46,16 @@ export async function simulate<T = any>(server: TestServer, event: string, flags
 }
 
 /** Raises one alert per timestamp on a device, in one write (fast enough for thousands). */
-export async function raiseAlerts(server: TestServer, orgUuid: string, deviceUuid: string, timestamps: readonly number[]): Promise<PolicyAlertRecord[]> {
+export async function raiseAlerts(
+  server: TestServer,
+  orgUuid: string,
+  deviceUuid: string,
+  timestamps: readonly number[],
+  policyAlertTriggers: Activity[] = ['MOTION'],
+): Promise<PolicyAlertRecord[]> {
   return write(server.gatehouse.deps, systemActor(orgUuid, 'test.alerts'), async (w) => {
     const created: PolicyAlertRecord[] = [];
-    for (const timestampMs of timestamps) created.push(await createPolicyAlert(w, { deviceUuid, policyAlertTriggers: ['MOTION'], timestampMs }));
+    for (const timestampMs of timestamps) created.push(await createPolicyAlert(w, { deviceUuid, policyAlertTriggers, timestampMs }));
     return created;
   });
 }

@@ -21,15 +21,20 @@ const GOOD = {
   openpath: basic('ops@example.com', 'op-pass'),
   boulevard: 'Bearer blvd-token-1',
   openai: 'Bearer sk-test-0001',
+  envoy: 'Bearer envoy-tok-1',
 };
+/** Google's token changes when it is refreshed: both are known. */
+const GOOGLE_TOKENS = ['Bearer g-access-1', 'Bearer g-access-2'];
 
 /** The partners' APIs: each knows one credential, and answers its lists and actions. */
 function partnerApi(req: ReceivedRequest) {
-  const [, partner, ...rest] = req.path.split('/');
+  const [, partner, ...rest] = req.path.split('?')[0]!.split('/');
   const path = `/${rest.join('/')}`;
-  if (req.headers.authorization !== GOOD[partner as keyof typeof GOOD]) return { status: 401 };
+  if (partner === 'google' ? !GOOGLE_TOKENS.includes(String(req.headers.authorization)) : req.headers.authorization !== GOOD[partner as keyof typeof GOOD])
+    return { status: 401 };
   if (path === '/me') return { status: 200, body: {} };
-  if (req.method === 'POST') return { status: 200, body: {} };
+  if (partner === 'google' && path === '/token') return { status: 200, body: { access_token: 'g-access-2' } };
+  if (req.method !== 'GET') return { status: 200, body: {} };
   const answers: Record<string, unknown> = {
     'brivo /doors': [
       { id: 11, name: 'Front' },
@@ -43,8 +48,23 @@ function partnerApi(req: ReceivedRequest) {
     'openpath /lockdown-plans': [{ id: 3, name: 'Full', isActive: false }],
     'boulevard /businesses/biz-1/locations': [{ id: 'loc-1', name: 'Downtown' }],
     'openai /models': { object: 'list', data: [{ id: 'gpt-test', object: 'model', created: 1700000000, owned_by: 'lab' }] },
+    'envoy /locations': [{ id: '41', name: 'HQ lobby' }],
+    'envoy /employees': [{ id: 'e-1', name: 'Ann Host', email: 'ann@example.com', locationIds: ['41'] }],
+    'envoy /deliveries': [
+      { id: 'd-1', status: 'pending', locationId: '41', carrier: { name: 'UPS' }, createdAt: '2026-01-05T10:00:00Z', recipient: { id: 'e-1' } },
+      { id: 'd-2', status: 'collected', locationId: '41', carrier: { name: 'DHL' }, createdAt: '2026-01-05T09:00:00Z', pickedUpAt: '2026-01-05T12:00:00Z' },
+    ],
+    'envoy /entries': [
+      { fullName: 'Vic Visitor', signedInAt: '2026-01-05T08:00:00Z', locationId: '41' },
+      { fullName: 'Gone Guest', signedInAt: '2026-01-05T07:00:00Z', signedOutAt: '2026-01-05T07:30:00Z' },
+    ],
+    'envoy /invites': [{ expectedArrivalAt: '2026-01-06T09:00:00Z', invitee: { name: 'Ivy Invitee' }, locationId: '41' }],
+    'toast /restaurants/r-1/service-areas': [{ guid: 'sa-1', name: 'Patio' }],
+    'toast /restaurants/r-1/orders': [{ guid: 'o-1', serviceAreaGuid: 'sa-1', serviceAreaName: 'Patio', totalAmount: 12.5, employeeName: 'Sam' }],
+    'teams /tenants/t-1/users/me/joined-teams': [{ id: 'team-9', name: 'Security' }],
+    'calendly /scheduled_events/ev-1': { name: 'Site tour', email: 'guest@example.com', start_time: '2026-01-05T10:00:00Z', end_time: '2026-01-05T11:00:00Z' },
   };
-  const body = answers[`${partner} ${path}`];
+  const body = answers[`${partner} ${path.replace(/\/users\/[^/]+\/joined-teams$/, '/users/me/joined-teams')}`];
   return body === undefined ? { status: 404 } : { status: 200, body };
 }
 
@@ -53,7 +73,9 @@ forEachDialect('the partners behaviours', (dialect) => {
   const env: Record<string, string> = {};
   before(async () => {
     standIn = await startReceiver(partnerApi);
-    env.GATEHOUSE_PARTNER_API_URLS = ['BRIVO', 'KISI', 'OPENPATH', 'BOULEVARD'].map((k) => `${k}=${standIn.url}/${k.toLowerCase()}`).join(',');
+    const kinds = ['BRIVO', 'KISI', 'OPENPATH', 'BOULEVARD', 'ENVOY', 'TOAST', 'GOOGLE', 'DROPBOX', 'CALENDLY'];
+    env.GATEHOUSE_PARTNER_API_URLS = [...kinds.map((k) => `${k}=${standIn.url}/${k.toLowerCase()}`), `MICROSOFT_TEAMS=${standIn.url}/teams`].join(',');
+    env.GATEHOUSE_PARTNER_OAUTH_CLIENT_IDS = 'ENVOY=gh-envoy,GOOGLE=gh-google,DROPBOX=gh-dropbox';
   });
   const server = useTestServer(dialect, { env });
   let org: TestOrg;
@@ -198,5 +220,104 @@ forEachDialect('the partners behaviours', (dialect) => {
       const theirs = (await server().call(`${AC}/getHoneywell${name}WebhookConfig`, {}, { key: other.apiKey })).json.webhookUrl;
       assert.notEqual(theirs, webhookUrl);
     }
+  });
+  const SM = '/api/integrations/serviceManagement';
+  const IM = '/api/integrations/incidentManagement';
+  const ST = '/api/integrations/storage';
+
+  it("reads Envoy's locations, employees, deliveries and visitors, and sends its invites", async () => {
+    await ok(`${SM}/updateEnvoyIntegrationV2`, { envoySettings: { enabled: true, apiToken: 'envoy-tok-1' } });
+    assert.deepEqual((await ok('/api/report/getEnvoyLocations', {})).locationList, [{ id: 41, name: 'HQ lobby' }]);
+    assert.equal((await ok('/api/report/getEnvoyEmployees', { locationIds: ['41', '42'] })).employees[0].email, 'ann@example.com');
+    assert.equal(last().path, '/envoy/employees?locationIds=41%2C42');
+    const d = await ok('/api/report/getEnvoyDeliveries', { startTimestampMs: 1, endTimestampMs: 2, locationIds: ['41'] });
+    assert.deepEqual([d.pendingDeliveries[0].carrier, d.pendingDeliveries[0].receivedTimestampMs], [{ name: 'UPS' }, Date.parse('2026-01-05T10:00:00Z')]);
+    assert.equal(d.collectedDeliveries[0].pickedUpAt, '2026-01-05T12:00:00Z');
+    const signedIn = await ok('/api/report/getEnvoyVisitors', {});
+    assert.deepEqual(
+      signedIn.visitors.map((v: { fullName: string }) => v.fullName),
+      ['Vic Visitor'],
+    );
+    assert.equal(signedIn.invites[0].expectedArrivalTimestampMs, Date.parse('2026-01-06T09:00:00Z'));
+    assert.equal((await ok('/api/report/getEnvoyVisitors', { includeSignedOutVisitors: true })).visitors.length, 2);
+    await ok(`${SM}/createEnvoyInvite`, { invitation: { invitee: { name: 'Ivy Invitee', email: 'ivy@example.com' }, locationId: '41' } });
+    assert.deepEqual([last().method, last().path, last().json.invitee.email], ['POST', '/envoy/invites', 'ivy@example.com']);
+    // Another organization has no Envoy account: its call is refused and never reaches ours.
+    const theirs = (await server().call('/api/report/getEnvoyLocations', {}, { key: other.apiKey })).json;
+    assert.match(theirs.errorMsg, /credentials are missing/);
+  });
+
+  it("reports a Toast restaurant's orders with the cameras of their service area, and the restaurants Toast did not answer", async () => {
+    const restaurantSettingsMap = {
+      'r-1': { restaurantName: 'Cafe One', serviceAreaSettingsMap: { 'sa-1': { assignedCameraList: [site.cameras.Lobby] } } },
+      'r-2': { restaurantName: 'Closed Diner' },
+    };
+    await ok(`${SM}/updateToastIntegrationV2`, { toastSettings: { enabled: true, restaurantSettingsMap } });
+    assert.deepEqual((await ok(`${SM}/getToastServiceAreas`, { restaurantGuid: 'r-1' })).serviceAreas, [{ id: 'sa-1', name: 'Patio' }]);
+    const one = (await ok('/api/report/getToastEventsTable', { restaurantGuid: 'r-1', businessDate: '20260105' })).eventTable;
+    assert.deepEqual(
+      [one[0].orderGuid, one[0].restaurantName, one[0].totalAmount, one[0].assignedCameraList],
+      ['o-1', 'Cafe One', '12.5', [site.cameras.Lobby]],
+    );
+    assert.equal(last().path, '/toast/restaurants/r-1/orders?businessDate=20260105');
+    const all = await ok('/api/report/getToastEventsTableAllLocations', { businessDate: '20260105' });
+    assert.deepEqual([all.eventTable.length, all.failedGuids], [1, ['r-2']]);
+  });
+
+  it('installs and removes the Microsoft Teams bot per team and per user, kept in the settings and announced', async () => {
+    await ok(`${IM}/updateMicrosoftTeamsIntegrationV2`, { microsoftTeamsSettings: { enabled: true, tenantId: 't-1' } });
+    assert.deepEqual((await ok(`${IM}/getMicrosoftUsersJoinedTeams`, {})).teamsMap, { 'team-9': 'Security' });
+    const teamsOf = async () => (await ok('/api/integrations/org/getOrgIntegrations', {})).orgIntegrations.microsoftTeamsSettings;
+    const before = changes.length;
+    await ok(`${IM}/installMicrosoftTeamsBotForTeam`, { teamId: 'team-9' });
+    assert.deepEqual([last().method, last().path], ['POST', '/teams/tenants/t-1/teams/team-9/bot']);
+    assert.equal((await teamsOf()).microsoftTeamSettingsMap['team-9'].botInstalled, true);
+    assert.ok(changes.slice(before).some((c) => c.entity === 'INTEGRATION'));
+    await ok(`${IM}/uninstallMicrosoftTeamsBotForTeam`, { teamId: 'team-9' });
+    assert.equal(last().method, 'DELETE');
+    assert.deepEqual((await teamsOf()).microsoftTeamSettingsMap, {});
+    await ok(`${IM}/installMicrosoftTeamsBotForUser`, {});
+    assert.equal(Object.keys((await teamsOf()).microsoftTeamsUserSettingsMap).length, 1);
+    await ok(`${IM}/deleteMicrosoftTeamsUser`, {});
+    assert.deepEqual((await teamsOf()).microsoftTeamsUserSettingsMap, {});
+    await ok(`${IM}/uninstallMicrosoftTeamsBotForUser`, {});
+    const theirs = (await server().call(`${IM}/installMicrosoftTeamsBotForTeam`, { teamId: 'team-9' }, { key: other.apiKey })).json;
+    assert.match(theirs.errorMsg, /tenantId first/);
+  });
+
+  it("answers a Calendly event's invitee and times on both paths", async () => {
+    for (const path of [`${SM}/getCalendlyEventDetails`, '/api/integrations/getCalendlyEventDetails']) {
+      const r = await ok(path, { eventUuid: 'ev-1' });
+      assert.deepEqual(
+        [r.name, r.email, r.startTimeMs, r.endTimeMs],
+        ['Site tour', 'guest@example.com', Date.parse('2026-01-05T10:00:00Z'), Date.parse('2026-01-05T11:00:00Z')],
+      );
+    }
+  });
+
+  it("refreshes Google's token into the sealed settings, and revoking takes the settings away", async () => {
+    await ok(`${ST}/updateGoogleIntegrationV2`, { googleSettings: { enabled: true, apiToken: 'g-access-1', refreshToken: 'g-refresh-1' } });
+    assert.equal((await ok(`${ST}/refreshGoogleAccessToken`, {})).accessToken, 'g-access-2');
+    const refresh = standIn.requests.find((r) => r.path === '/google/token')!;
+    assert.equal(refresh.json.refresh_token, 'g-refresh-1');
+    const saved = (await ok('/api/integrations/org/getOrgIntegrations', {})).orgIntegrations.googleSettingsV2;
+    assert.equal(saved.apiToken, '****ss-2', 'the new token is kept, masked');
+    await ok(`${ST}/revokeGoogleDriveAccess`, {});
+    assert.deepEqual([last().path, last().json.token], ['/google/revoke', 'g-refresh-1']);
+    assert.equal((await ok('/api/integrations/org/getOrgIntegrations', {})).orgIntegrations.googleSettingsV2 ?? null, null);
+  });
+
+  it("answers each OAuth partner's authorize URL with Gatehouse's client id and a sealed state", async () => {
+    for (const [path, kind, client] of [
+      [`${SM}/initiateEnvoyOAuth`, 'envoy', 'gh-envoy'],
+      [`${ST}/initiateGoogleOAuth`, 'google', 'gh-google'],
+      [`${ST}/initiateDropboxOAuth`, 'dropbox', 'gh-dropbox'],
+    ]) {
+      const url = new URL((await ok(path, { requestUrl: 'https://console.example.com/back', param: 'x' })).redirectUrl);
+      assert.equal(`${url.origin}${url.pathname}`, `${standIn.url}/${kind}/oauth/authorize`);
+      assert.deepEqual([url.searchParams.get('client_id'), url.searchParams.get('redirect_uri')], [client, 'https://console.example.com/back']);
+      assert.ok(!url.searchParams.get('state')!.includes(org.orgUuid), 'the state is sealed');
+    }
+    assert.match((await call(`${ST}/initiateOffice365OAuth`, {})).json.errorMsg, /no OAuth client/);
   });
 });

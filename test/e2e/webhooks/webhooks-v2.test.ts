@@ -207,4 +207,46 @@ forEachDialect('V2 webhooks: several URLs for activity and diagnostic events', (
       }
     });
   });
+  describe('event listeners (developer/*)', () => {
+    it('posts the policy alerts of its activities and device to a listener, answers it without its key, and removes it', async () => {
+      const listener = await startReceiver();
+      try {
+        const D = '/api/developer';
+        const created = await call(`${D}/createEventListener`, {
+          eventListner: {
+            uri: `${listener.url}/events`,
+            activities: ['MOTION_HUMAN'],
+            deviceUuid: site.cameras.Lobby,
+            clientKey: ['-----BEGIN KEY-----sekrit'],
+          },
+        });
+        assert.equal(created.json.error, false, created.text);
+        const uuid = created.json.eventListenerUuid;
+        const carListener = (await call(`${D}/createEventListener`, { eventListner: { uri: `${listener.url}/cars`, activities: ['MOTION_CAR'] } })).json
+          .eventListenerUuid;
+        const alert = await simulateAlert(server, site.cameras.Lobby, 'MOTION_HUMAN');
+        const [got] = await listener.waitFor(1);
+        assert.deepEqual([got!.path, got!.json.alertUuid, got!.json.activityTrigger], ['/events', alert.uuid, 'MOTION_HUMAN']);
+        const all = (await call(`${D}/getAllEventListeners`)).json.eventListeners;
+        assert.deepEqual(all.map((l: { uuid: string }) => l.uuid).sort(), [uuid, carListener].sort());
+        assert.ok(!JSON.stringify(all).includes('sekrit'), 'the client key is never answered');
+        const rows = await server.gatehouse.deps.store.db.selectFrom('webhook_endpoints').select('filter').where('uuid', '=', uuid).execute();
+        assert.ok(!JSON.stringify(rows).includes('sekrit'), 'and kept sealed');
+        const forDevice = (await call(`${D}/getEventListenersForDevice`, { deviceUuid: site.cameras.Lobby })).json.eventListeners;
+        assert.equal(forDevice.length, 2, "the device's own and the one for every device");
+        // Another organization neither sees nor removes them.
+        assert.deepEqual((await call(`${D}/getAllEventListeners`, {}, other.apiKey)).json.eventListeners, []);
+        assert.equal((await call(`${D}/deleteEventListener`, { eventListenerUuid: uuid }, other.apiKey)).json.error, true);
+        assert.equal((await call(`${D}/deleteEventListener`, { eventListenerUuid: uuid })).json.error, false);
+        assert.deepEqual(
+          (await call(`${D}/getAllEventListeners`)).json.eventListeners.map((l: { uuid: string }) => l.uuid),
+          [carListener],
+        );
+        await settle();
+        assert.equal(listener.requests.length, 1, 'the MOTION_CAR listener heard nothing');
+      } finally {
+        await listener.close();
+      }
+    });
+  });
 });

@@ -54,7 +54,9 @@ const KIND_FEATURES: Record<DeviceKind, readonly string[]> = {
 
 export function featureMapOf(device: DeviceRecord): Record<string, boolean> {
   const overrides = (device.attributes.features ?? {}) as Record<string, boolean>;
-  return { ...Object.fromEntries(KIND_FEATURES[device.deviceType].map((f) => [f, true])), ...overrides };
+  // What the device's licenses grant (access/licenses): present once it has been licensed.
+  const licensed = (device.attributes.licenseFeatures ?? {}) as Record<string, boolean>;
+  return { ...Object.fromEntries(KIND_FEATURES[device.deviceType].map((f) => [f, true])), ...overrides, ...licensed };
 }
 
 export async function getDeviceFeatures(deps: Pick<Deps, 'store'>, ctx: CallerContext, deviceUuid: string) {

@@ -28,8 +28,10 @@ import type { CrossingObject } from '../tables.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 export type CountedType = (typeof COUNTED_TYPES)[number];
+/** The activity of the alerts a CROWD report counts. */
+const CROWD_ACTIVITY = 'PEOPLECOUNT_HIGH';
 
-const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
+const OBJECT_OF: Record<Exclude<CountedType, 'ALERTS' | 'CROWD'>, CrossingObject> = { PEOPLE: 'HUMAN', FACES: 'FACE', VEHICLES: 'VEHICLE' };
 
 export function countedType(type: ReportType): CountedType {
   if (!(COUNTED_TYPES as readonly string[]).includes(type))
@@ -63,8 +65,8 @@ export async function countSeries(deps: ReadDeps, orgUuid: string, type: Counted
   const slotMs = range.unit === 'MINUTE' ? 60_000 : 900_000;
   const { startTimeMs: from, endTimeMs: to } = range;
   const rows =
-    type === 'ALERTS'
-      ? await store.countAlertsBySlot(deps.store.db, orgUuid, deviceUuids, from, to, slotMs)
+    type === 'ALERTS' || type === 'CROWD'
+      ? await store.countAlertsBySlot(deps.store.db, orgUuid, deviceUuids, from, to, slotMs, type === 'CROWD' ? CROWD_ACTIVITY : null)
       : await store.sumCrossingsBySlot(deps.store.db, orgUuid, OBJECT_OF[type], deviceUuids, from, to, slotMs);
   for (const row of rows) {
     let counts = byDevice.get(row.device_uuid);

@@ -115,7 +115,8 @@ export const REPORT_SCOPES = ['REGION', 'DEVICE', 'LOCATION', 'ORG'] as const;
 export const REPORT_TYPES = ['CROWD', 'PEOPLE', 'FACES', 'MOTION', 'BANDWIDTH', 'VEHICLES', 'LICENSEPLATES', 'ALERTS', 'AM_VERIFICATION', 'DWELL'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 /** The report types Gatehouse computes from what it records; the others are refused. */
-export const COUNTED_TYPES = ['PEOPLE', 'FACES', 'VEHICLES', 'ALERTS'] as const;
+/** CROWD: the crowd alerts (PEOPLECOUNT_HIGH) the organization's policies raised. */
+export const COUNTED_TYPES = ['PEOPLE', 'FACES', 'VEHICLES', 'ALERTS', 'CROWD'] as const;
 
 const countRange = {
   // The deprecated startDate / endDate (ISO 8601 strings) are read as these when these are absent.

@@ -79,6 +79,7 @@ export async function countAlertsBySlot(
   fromMs: number,
   toMs: number,
   slotMs: number,
+  activity: string | null = null,
 ): Promise<SlotCount[]> {
   if (deviceUuids !== null && deviceUuids.length === 0) return [];
   const slot = sql<number>`timestamp_ms / ${sql.lit(slotMs)}`;
@@ -86,6 +87,8 @@ export async function countAlertsBySlot(
     .selectFrom('policy_alerts')
     .select((eb) => ['device_uuid', slot.as('slot'), eb.fn.countAll<number>().as('n')])
     .where('org_uuid', '=', orgUuid)
+    // triggers is a JSON array of activity names: one of them, quoted.
+    .$if(activity !== null, (q) => q.where('triggers', 'like', `%"${activity}"%`))
     .$if(deviceUuids !== null, (q) => q.where('device_uuid', 'in', deviceUuids!))
     .where('timestamp_ms', '>=', fromMs)
     .where('timestamp_ms', '<', toMs)

@@ -10,8 +10,11 @@ import { PARTNERS, type PartnerKind } from './catalogue.js';
  */
 
 type Access = {
-  /** `Authorization: Bearer <field>`, or Basic from a user and a password field. */
-  auth: { bearer: string } | { user: string; password: string };
+  /**
+   * `Authorization: Bearer <field>`, or Basic from a user and a password field; `app`: the partner knows Gatehouse
+   * as an application (its address in GATEHOUSE_PARTNER_API_URLS is the account), no credential of the organization.
+   */
+  auth: { bearer: string } | { user: string; password: string } | { app: true };
   /** A settings field holding the base URL of the customer's own instance (PlaceOS, an OpenAI-compatible server). */
   baseField?: string;
 };
@@ -19,9 +22,11 @@ type Access = {
 const bearer = (field: string, baseField?: string): Access => ({ auth: { bearer: field }, baseField });
 const basic = (user: string, password: string): Access => ({ auth: { user, password } });
 
-/** A partner the adapter reaches: one of the table, or the badge system (Genea) of the badge integration. */
-export type AdapterKind = PartnerKind | 'BADGE';
-const titleOf = (kind: AdapterKind) => (kind === 'BADGE' ? 'Genea' : PARTNERS[kind].title);
+/** A partner the adapter reaches: one of the table, the badge system (Genea) of the badge integration, or Calendly (no settings). */
+export type AdapterKind = PartnerKind | 'BADGE' | 'CALENDLY';
+const OUTSIDE_TABLE: Record<Exclude<AdapterKind, PartnerKind>, string> = { BADGE: 'Genea', CALENDLY: 'Calendly' };
+export const titleOf = (kind: AdapterKind) => (kind === 'BADGE' || kind === 'CALENDLY' ? OUTSIDE_TABLE[kind] : PARTNERS[kind].title);
+const app: Access = { auth: { app: true } };
 
 /** How each partner with behaviour is reached: the credential fields are its settings' (or the request's) names. */
 export const PARTNER_ACCESS: Partial<Record<AdapterKind, Access>> = {
@@ -41,6 +46,9 @@ export const PARTNER_ACCESS: Partial<Record<AdapterKind, Access>> = {
   OPENAI: bearer('apiToken', 'baseUrl'),
   ENVOY: bearer('apiToken'),
   GOOGLE: bearer('apiToken'),
+  MICROSOFT_TEAMS: app,
+  TOAST: app,
+  CALENDLY: app,
 };
 
 const TIMEOUT_MS = 5000;
@@ -55,16 +63,23 @@ function baseOf(deps: Pick<Deps, 'config'>, kind: AdapterKind, credentials: Cred
   return (own ?? configured)?.replace(/\/+$/, '') ?? null;
 }
 
-/** The Authorization header of a call, or null when the credentials it needs are missing. */
+/** The Authorization header of a call ('' for an application partner), or null when the credentials it needs are missing. */
 function authorization(kind: AdapterKind, credentials: Credentials): string | null {
   const auth = PARTNER_ACCESS[kind]?.auth;
   if (!auth) return null;
+  if ('app' in auth) return '';
   if ('bearer' in auth) {
     const token = text(credentials[auth.bearer]);
     return token ? `Bearer ${token}` : null;
   }
   const [user, password] = [text(credentials[auth.user]), text(credentials[auth.password])];
   return user && password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : null;
+}
+
+export interface PartnerRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  json?: unknown;
 }
 
 export interface PartnerAnswer {
@@ -78,24 +93,19 @@ export interface PartnerAnswer {
  * envelope, never a 5xx). 401 and 403 come back for the caller to answer
  * authError.
  */
-export async function callPartner(
-  deps: Pick<Deps, 'config'>,
-  kind: AdapterKind,
-  credentials: Credentials,
-  request: { method: 'GET' | 'POST'; path: string; json?: unknown },
-): Promise<PartnerAnswer> {
+export async function callPartner(deps: Pick<Deps, 'config'>, kind: AdapterKind, credentials: Credentials, request: PartnerRequest): Promise<PartnerAnswer> {
   const title = titleOf(kind);
   const base = baseOf(deps, kind, credentials);
   if (!base) throw fail('NOT_ALLOWED', `${title}: Gatehouse does not know where its API is (GATEHOUSE_PARTNER_API_URLS)`);
   const auth = authorization(kind, credentials);
-  if (!auth) throw fail('INVALID_VALUE', `${title}: the credentials are missing; send them or save them in the integration`);
+  if (auth === null) throw fail('INVALID_VALUE', `${title}: the credentials are missing; send them or save them in the integration`);
   let response;
   try {
     response = await sendOutbound(
       {
         method: request.method,
         url: `${base}${request.path}`,
-        headers: { authorization: auth, accept: 'application/json' },
+        headers: { ...(auth ? { authorization: auth } : {}), accept: 'application/json' },
         json: request.json,
         timeoutMs: TIMEOUT_MS,
       },
@@ -127,7 +137,8 @@ export async function checkCredentials(
   kind: PartnerKind,
   credentials: Credentials,
 ): Promise<'accepted' | 'refused' | 'unreachable' | 'unchecked'> {
-  if (!PARTNER_ACCESS[kind] || !baseOf(deps, kind, credentials)) return 'unchecked';
+  const access = PARTNER_ACCESS[kind];
+  if (!access || 'app' in access.auth || !baseOf(deps, kind, credentials)) return 'unchecked';
   if (!authorization(kind, credentials)) return 'refused';
   try {
     return refusedCredentials(await callPartner(deps, kind, credentials, { method: 'GET', path: '/me' })) ? 'refused' : 'accepted';

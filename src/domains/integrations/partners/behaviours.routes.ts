@@ -9,6 +9,10 @@ import { deleteIntegration } from '../settings.js';
 import { BEHAVIOURS, runBehaviour } from './behaviours.js';
 import { serverKept } from './fields.js';
 import { HONEYWELL_KINDS, honeywellWebhookUrl, provisionHoneywell } from './honeywell.js';
+import { OAUTH_PARTNERS, partnerAuthorizeUrl } from './oauth-initiate.js';
+import { WORKPLACE_BEHAVIOURS } from './workplace-behaviours.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
+import { PARTNERS } from './catalogue.js';
 
 const tags = ['Integrations'];
 
@@ -17,7 +21,7 @@ const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.hos
 
 /** The partners' behaviours (behaviours.ts), Genea's V2 settings, and the Honeywell webhooks the platform's CLI provisions. */
 export function behaviourRoutes(app: ApiApp, deps: Deps): void {
-  for (const b of BEHAVIOURS) {
+  for (const b of [...BEHAVIOURS, ...WORKPLACE_BEHAVIOURS]) {
     operation(
       app,
       {
@@ -30,6 +34,27 @@ export function behaviourRoutes(app: ApiApp, deps: Deps): void {
         response: ResponseOf({ authError: Field(Type.Boolean({ description: 'the partner refused the credentials' })), ...b.response }),
       },
       async (input, ctx) => runBehaviour(deps, ctx, b, input as Record<string, unknown>),
+    );
+  }
+
+  const folder = { ENVOY: 'serviceManagement', GOOGLE: 'storage', DROPBOX: 'storage', OFFICE365: 'storage' } as const;
+  for (const kind of OAUTH_PARTNERS) {
+    const name = `initiate${kind === 'OFFICE365' ? 'Office365' : PARTNERS[kind].title}OAuth`;
+    operation(
+      app,
+      {
+        path: `/api/integrations/${folder[kind]}/${name}`,
+        operationId: name,
+        summary: `Start linking a ${PARTNERS[kind].title} account by OAuth: the partner's authorize URL to send the user to`,
+        tags,
+        body: Type.Object({
+          param: Field(Type.String({ maxLength: 2000, description: 'kept in the sealed state, for the return' })),
+          requestUrl: Field(Type.String({ maxLength: 2000, description: 'where the partner sends the user back (default: this server)' })),
+          rhombusOrgUserUuid: Field(RefUuid('user')),
+        }),
+        response: ResponseOf({ redirectUrl: Field(Type.String()) }),
+      },
+      async (input, ctx, request) => partnerAuthorizeUrl(deps, ctx, kind, input, baseOf(request)),
     );
   }
 

@@ -4,8 +4,9 @@ import { fail } from '../../../errors.js';
 import { Field, Ruuid } from '../../../schemas/common.js';
 import { keepCameras } from '../org-records.js';
 import { findIntegration, openSecret, secretFieldsOf, type IntegrationDeps } from '../settings.js';
-import { callPartner, refusedCredentials, type AdapterKind } from './adapter.js';
-import { PARTNERS } from './catalogue.js';
+import { callPartner, refusedCredentials, titleOf, type AdapterKind, type PartnerRequest } from './adapter.js';
+import { deletePartnerSettings, patchPartnerSettings } from './engine.js';
+import { PARTNERS, type PartnerKind } from './catalogue.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 /*
@@ -30,23 +31,28 @@ export interface Behaviour {
   body: Record<string, TSchema>;
   /** The answer's fields beside the envelope (and authError). */
   response: Record<string, TSchema>;
-  /** The partner call the request makes. */
-  call: (input: Rec) => { method: 'GET' | 'POST'; path: string };
-  /** The answer, from the partner's JSON. */
-  answer?: (json: unknown, input: Rec) => Record<string, unknown>;
+  /**
+   * The partner call the request makes, from the request, the saved settings and the caller. Several calls: each
+   * one the partner fails answers `undefined` in the list given to `answer` (a report over many restaurants).
+   */
+  call: (input: Rec, saved: Rec, ctx: CallerContext) => PartnerRequest | PartnerRequest[];
+  /** The answer, from the partner's JSON (a list of them for several calls). */
+  answer?: (json: unknown, input: Rec, saved: Rec) => Record<string, unknown>;
+  /** What the call leaves in the partner's saved settings (a bot installed, a token refreshed); 'delete': they go. */
+  keep?: (json: unknown, input: Rec, saved: Rec, ctx: CallerContext) => Rec | 'delete';
 }
 
 /** The partner's records in its answer: a JSON array, or one under `data` (as OpenAI-style APIs answer). */
-const list = (value: unknown): Rec[] => (Array.isArray(value) ? (value as Rec[]) : []);
-const items = (json: unknown): Rec[] => (Array.isArray(json) ? list(json) : list((json as Rec | null)?.data));
-const strings = (value: unknown) => list(value).map(String);
-type Rec = Record<string, unknown>;
-const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
+export const list = (value: unknown): Rec[] => (Array.isArray(value) ? (value as Rec[]) : []);
+export const items = (json: unknown): Rec[] => (Array.isArray(json) ? list(json) : list((json as Rec | null)?.data));
+export const strings = (value: unknown) => list(value).map(String);
+export type Rec = Record<string, unknown>;
+export const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
 const int = (v: unknown) => (Number.isInteger(Number(v)) && v !== null && v !== '' ? Number(v) : null);
 const door = (d: Rec) => ({ id: int(d.id), name: str(d.name) });
 const named = (d: Rec) => ({ id: str(d.id), name: str(d.name) });
 /** A URL part from a request value; a string that is not well-formed UTF-16 (a lone surrogate) is refused, not a 500. */
-const seg = (v: unknown) => {
+export const seg = (v: unknown) => {
   try {
     return encodeURIComponent(String(v ?? ''));
   } catch {
@@ -70,7 +76,7 @@ const listDoors = (json: unknown) => ({ doors: items(json).map(door) });
 const unlock = (path: string, kind: AdapterKind, base = '/doors'): Behaviour => ({
   path,
   kind,
-  summary: `Unlock a door of ${kind === 'BADGE' ? 'Genea' : PARTNERS[kind].title}`,
+  summary: `Unlock a door of ${titleOf(kind)}`,
   body: unlockBody(kind === 'OPENPATH' ? Type.Integer() : Id()),
   response: {},
   call: post((i) => `${base}/${seg(i.doorId)}/unlock`),
@@ -79,7 +85,7 @@ const unlock = (path: string, kind: AdapterKind, base = '/doors'): Behaviour => 
 const doorList = (path: string, kind: AdapterKind, body: Record<string, TSchema>, resource = '/doors'): Behaviour => ({
   path,
   kind,
-  summary: `List the doors of ${kind === 'BADGE' ? 'Genea' : PARTNERS[kind].title}`,
+  summary: `List the doors of ${titleOf(kind)}`,
   body,
   response: doors,
   call: get(resource),
@@ -304,6 +310,8 @@ export const BEHAVIOURS: Behaviour[] = [
 
 /** The saved settings of the partner with their secrets opened: the credentials a call uses unless the request sends its own. */
 async function savedCredentials(deps: IntegrationDeps, ctx: CallerContext, kind: AdapterKind): Promise<Record<string, unknown>> {
+  // Calendly is called as Gatehouse's application: the organization keeps no settings of it.
+  if (kind === 'CALENDLY') return {};
   const integration = await findIntegration(deps, ctx.orgUuid, kind);
   if (!integration) return {};
   const secrets = Object.fromEntries(secretFieldsOf(kind).map((field) => [field, openSecret(deps, integration, field)]));
@@ -317,11 +325,21 @@ export async function runBehaviour(deps: IntegrationDeps, ctx: CallerContext, b:
   const given = Object.fromEntries(
     Object.entries({ ...input, ...((input.openAISettings as Rec | null | undefined) ?? {}) }).filter(([, v]) => v !== null && v !== undefined && v !== ''),
   );
-  const credentials = { ...(await savedCredentials(deps, ctx, b.kind)), ...given };
-  const answer = await callPartner(deps, b.kind, credentials, b.call(input));
-  if (refusedCredentials(answer)) {
-    const errorMsg = `${b.kind === 'BADGE' ? 'Genea' : PARTNERS[b.kind].title} refused the credentials`;
+  const saved = await savedCredentials(deps, ctx, b.kind);
+  const credentials = { ...saved, ...given };
+  const requests = b.call(input, saved, ctx);
+  const answers = Array.isArray(requests)
+    ? await Promise.all(requests.map((r) => callPartner(deps, b.kind, credentials, r).catch(() => undefined)))
+    : [await callPartner(deps, b.kind, credentials, requests)];
+  if (answers.some((a) => a && refusedCredentials(a))) {
+    const errorMsg = `${titleOf(b.kind)} refused the credentials`;
     return b.kind === 'BOULEVARD' ? { success: false, errorMessage: errorMsg, error: true, errorMsg } : { error: true, authError: true, errorMsg };
   }
-  return b.answer ? b.answer(answer.json, input) : {};
+  const json = Array.isArray(requests) ? answers.map((a) => a?.json) : answers[0]!.json;
+  const kept = b.keep?.(json, input, saved, ctx);
+  if (kept && b.kind in PARTNERS) {
+    const kind = b.kind as PartnerKind;
+    await (kept === 'delete' ? deletePartnerSettings(deps, ctx, kind) : patchPartnerSettings(deps, ctx, kind, kept));
+  }
+  return b.answer ? b.answer(json, input, saved) : {};
 }

@@ -104,3 +104,12 @@ export async function readPartnerSettings(deps: IntegrationDeps, ctx: CallerCont
 export async function deletePartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind): Promise<void> {
   await deleteIntegration(deps, ctx, kind, `${PARTNERS[kind].title} integration`);
 }
+
+/**
+ * Changes some fields of a partner's saved settings and keeps the rest (secrets by their masked form): what a
+ * behaviour that changes the partner's state (a bot installed, a token refreshed) leaves in the settings.
+ */
+export async function patchPartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind, patch: Record<string, unknown>): Promise<void> {
+  const integration = await findIntegration(deps, ctx.orgUuid, kind);
+  await savePartnerSettings(deps, ctx, kind, { ...(integration ? publicSettings(integration) : {}), ...patch });
+}

@@ -4,8 +4,8 @@ import { addDelivery, announceDeliveries, hasDelivery } from '../../../outbox/se
 import { changesBetween, lastPositions, positionAtOrBeforeId } from '../../changes/service.js';
 import { write } from '../../../bus/write.js';
 import { findIntegration, INTEGRATION_ENTITY, type Integration, type IntegrationDeps } from '../settings.js';
-import { ENDPOINT_ENTITY, listOrgEndpoints, type Endpoint, type SubscriptionFilter } from './endpoints.service.js';
-import { isWebhookEntity, webhookEventOf, type SubscriptionEvent } from './events.js';
+import { ENDPOINT_ENTITY, listOrgEndpoints, type Endpoint, type ListenerFilter, type SubscriptionFilter } from './endpoints.service.js';
+import { isWebhookEntity, webhookEventOf, type AlertPayload, type SubscriptionEvent } from './events.js';
 import * as store from './store.js';
 
 /** The outbox kinds of the organization's webhooks (the delivery log's `kind`). */
@@ -14,6 +14,7 @@ export const WEBHOOK_KINDS = {
   ACTIVITY: 'WEBHOOK_V2_ACTIVITY',
   DIAGNOSTIC: 'WEBHOOK_V2_DIAGNOSTIC',
   SUBSCRIPTION: 'WEBHOOK_SUBSCRIPTION',
+  LISTENER: 'EVENT_LISTENER',
 } as const;
 
 /**
@@ -43,6 +44,12 @@ export function subscriptionMatches(filter: SubscriptionFilter, event: Subscript
   );
 }
 
+/** Whether an event listener wants a policy alert: one of its activities (none listed: any), of its device (none: any). */
+export function listenerMatches(listener: ListenerFilter, alert: AlertPayload): boolean {
+  if (listener.deviceUuid && alert.deviceUuid !== listener.deviceUuid) return false;
+  return listener.activities.length === 0 || (alert.activityTrigger !== null && listener.activities.includes(alert.activityTrigger));
+}
+
 interface Target {
   kind: string;
   target: string;
@@ -60,7 +67,7 @@ export interface WebhookTargets {
 export async function webhookTargetsOf(deps: IntegrationDeps, orgUuid: string): Promise<WebhookTargets> {
   const [classic, endpoints] = await Promise.all([
     findIntegration(deps, orgUuid, 'WEBHOOK'),
-    listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION']),
+    listOrgEndpoints(deps, orgUuid, ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION', 'LISTENER']),
   ]);
   return { classic, endpoints };
 }
@@ -87,6 +94,9 @@ export async function dispatchChange(deps: IntegrationDeps, event: ChangeEvent, 
       if (classicUrl) targets.push({ kind: WEBHOOK_KINDS.CLASSIC, target: classic!.uuid, url: classicUrl, body: we.payload, backoffSec: null });
       for (const e of live.filter((x) => x.purpose === we.family))
         targets.push({ kind: WEBHOOK_KINDS[we.family], target: e.uuid, url: e.url, body: we.payload, backoffSec: null });
+      if (we.family === 'ACTIVITY')
+        for (const e of live.filter((x) => x.listener && listenerMatches(x.listener, we.payload)))
+          targets.push({ kind: WEBHOOK_KINDS.LISTENER, target: e.uuid, url: e.url, body: we.payload, backoffSec: null });
     }
     const sub = we.subscription;
     if (sub) {

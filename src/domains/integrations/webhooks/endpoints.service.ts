@@ -24,6 +24,19 @@ export interface SubscriptionFilter {
   humidityUpperThreshold: number | null;
 }
 
+/**
+ * An event listener's filter (developer/createEventListener): the activities it wants (none: all) of one device
+ * (none: every device), and the TLS material it was registered with, the private key sealed.
+ */
+export interface ListenerFilter {
+  activities: string[];
+  deviceUuid: string | null;
+  hostname: string | null;
+  clientCertificate: string | null;
+  trustedCertificate: string | null;
+  sealedClientKey: string | null;
+}
+
 export interface Endpoint {
   uuid: string;
   orgUuid: string;
@@ -34,6 +47,7 @@ export interface Endpoint {
   secretMasked: string | null;
   sealedSecret: string | null;
   filter: SubscriptionFilter | null;
+  listener: ListenerFilter | null;
   backoffSec: number | null;
   /** Changes up to this change-log id predate the endpoint (or its enabling) and are not sent to it. */
   sinceChangeId: number;
@@ -42,7 +56,7 @@ export interface Endpoint {
 }
 
 export function toEndpoint(row: WebhookEndpointsTable): Endpoint {
-  const filter = fromJson<SubscriptionFilter | Record<string, never>>(row.filter) ?? {};
+  const filter = fromJson<SubscriptionFilter | ListenerFilter | Record<string, never>>(row.filter) ?? {};
   return {
     uuid: row.uuid,
     orgUuid: row.org_uuid,
@@ -53,6 +67,7 @@ export function toEndpoint(row: WebhookEndpointsTable): Endpoint {
     secretMasked: row.secret_masked,
     sealedSecret: row.secret,
     filter: 'zapEnum' in filter ? (filter as SubscriptionFilter) : null,
+    listener: row.purpose === 'LISTENER' ? (filter as ListenerFilter) : null,
     backoffSec: row.backoff_sec,
     sinceChangeId: Number(row.since_change_id),
     createdAtMs: Number(row.created_at_ms),
@@ -74,6 +89,7 @@ export function endpointRecord(e: Endpoint) {
     disabledReason: e.disabledReason,
     webhookSecret: e.secretMasked,
     ...(e.filter ? { ...e.filter, backoffSec: e.backoffSec } : {}),
+    ...(e.listener ? { activities: e.listener.activities, deviceUuid: e.listener.deviceUuid, hostname: e.listener.hostname } : {}),
     updatedAtMs: e.updatedAtMs,
   };
 }
@@ -100,7 +116,7 @@ export interface NewEndpoint {
   /** The signing secret in plaintext; null: deliveries are not signed. */
   secret: string | null;
   disabled: boolean;
-  filter?: SubscriptionFilter;
+  filter?: SubscriptionFilter | ListenerFilter;
   backoffSec?: number | null;
 }
 
@@ -112,7 +128,7 @@ export async function addEndpoint(deps: Pick<Deps, 'secrets'>, w: WriteScope, in
     uuid,
     org_uuid: orgUuid,
     purpose: input.purpose,
-    endpoint_key: input.purpose === 'SUBSCRIPTION' ? uuid : `${input.purpose}:${input.url}`,
+    endpoint_key: input.purpose === 'SUBSCRIPTION' || input.purpose === 'LISTENER' ? uuid : `${input.purpose}:${input.url}`,
     url: input.url,
     secret: input.secret ? deps.secrets.seal(input.secret, secretIdentity(orgUuid, uuid)) : null,
     secret_masked: input.secret ? maskSecret(input.secret)! : null,

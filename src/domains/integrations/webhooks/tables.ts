@@ -1,9 +1,10 @@
 /**
  * What a webhook endpoint is for: ACTIVITY and DIAGNOSTIC are the V2 webhook URLs (policy alerts, device
- * diagnostics); SUBSCRIPTION is an automation tool's event subscription (subscribeZapierWebhook). The
+ * diagnostics); SUBSCRIPTION is an automation tool's event subscription (subscribeZapierWebhook); LISTENER a
+ * developer's event listener (developer/createEventListener: policy alerts of some activities, of a device). The
  * classic one-URL webhook is an integration (kind WEBHOOK), not an endpoint row.
  */
-export const ENDPOINT_PURPOSES = ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION'] as const;
+export const ENDPOINT_PURPOSES = ['ACTIVITY', 'DIAGNOSTIC', 'SUBSCRIPTION', 'LISTENER'] as const;
 export type EndpointPurpose = (typeof ENDPOINT_PURPOSES)[number];
 
 export interface WebhookEndpointsTable {
