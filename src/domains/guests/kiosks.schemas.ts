@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
-import { RefUuid } from '../../schemas/record-kinds.js';
+import { RefUuid, NotRef } from '../../schemas/record-kinds.js';
 import { KIOSK_CONNECTION_STATUSES } from './kiosks.service.js';
 
 export const UpdateKioskRequest = Type.Object({
   kioskUpdate: Type.Object({
-    uuid: Ruuid({ description: "the kiosk's id; its record is made on its first update" }),
-    orgUuid: Field(Ruuid()),
+    uuid: NotRef('created', Ruuid({ description: "the kiosk's id; its record is made on its first update" })),
+    orgUuid: NotRef('callerOrg', Field(Ruuid())),
     name: Field(Type.String({ maxLength: 200 })),
     locationUuid: Field(RefUuid('location')),
     hostUserUuid: Field(RefUuid('user')),

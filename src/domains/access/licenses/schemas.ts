@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { RefUuid, NotRef } from '../../../schemas/record-kinds.js';
 
 export const PRODUCT_TYPES = ['DEVICE', 'ALERT_MONITORING', 'ACCESS_CONTROL', 'LICENSE_USAGE'] as const;
 export const LICENSE_TYPES = ['STARTER', 'STANDARD', 'ENTERPRISE', 'LEGACY'] as const;
@@ -67,12 +67,18 @@ export const AlertMonitoringLicense = Type.Object({
   allowedDeviceCount: Field(Type.Integer()),
 });
 
-const licenseUuid = Field(Ruuid({ description: 'a license of the organization' }));
-export const AssignDeviceLicenseRequest = Type.Object({ licenseUuid, deviceUuid: Field(Ruuid({ description: 'a device of the organization' })) });
-export const AssignDoorLicenseRequest = Type.Object({ licenseUuid, doorUuid: Field(Ruuid({ description: 'an access-controlled door of the organization' })) });
+const licenseUuid = NotRef('handler', Field(Ruuid({ description: 'a license of the organization' })));
+export const AssignDeviceLicenseRequest = Type.Object({
+  licenseUuid,
+  deviceUuid: NotRef('handler', Field(Ruuid({ description: 'a device of the organization' }))),
+});
+export const AssignDoorLicenseRequest = Type.Object({
+  licenseUuid,
+  doorUuid: NotRef('handler', Field(Ruuid({ description: 'an access-controlled door of the organization' }))),
+});
 export const AssignAlertMonitoringLicenseRequest = Type.Object({ licenseUuid, locationUuid: Field(RefUuid('location')) });
 export const GetLicensesRequest = Type.Object({ optionalDeviceTypeFilter: Field(StringEnum(DEVICE_TYPES)) });
-export const ClientOrgRequest = Type.Object({ orgUuid: Field(Ruuid({ description: 'a client organization of the partner' })) });
+export const ClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Field(Ruuid({ description: 'a client organization of the partner' }))) });
 export const EmptyRequest = Type.Object({});
 
 export const DeviceLicenseAnswer = ResponseOf({ deviceLicense: Field(DeviceLicense) });

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { DeviceRef, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { RefUuid, NotRef } from '../../../schemas/record-kinds.js';
 
 /** Camera upkeep (firmware, Wi-Fi, erase, storage recovery, offline LAN streaming), batch registration, floor plans. */
-export const CameraUuidRequest = Type.Object({ cameraUuid: Ruuid() });
+export const CameraUuidRequest = Type.Object({ cameraUuid: NotRef('subject', Ruuid()) });
 export const EraseCameraResponse = ResponseOf({});
 
 export const FIRMWARE_UPDATE_STATUSES = [
@@ -17,8 +17,8 @@ export const FIRMWARE_UPDATE_STATUSES = [
 export const UpdateFirmwareResponse = ResponseOf({ status: Field(StringEnum(FIRMWARE_UPDATE_STATUSES)) });
 
 export const UpdateWifiRequest = Type.Object({
-  cameraUuid: Field(DeviceRef()),
-  cameraUuids: Field(Type.Array(DeviceRef(), { maxItems: 500 })),
+  cameraUuid: NotRef('subject', Field(DeviceRef())),
+  cameraUuids: NotRef('subject', Field(Type.Array(DeviceRef(), { maxItems: 500 }))),
   ssid: Type.String({ minLength: 1, maxLength: 32, description: 'an 802.11 SSID: 1 to 32 bytes' }),
   password: Field(Type.String({ maxLength: 63, description: 'sent to the camera, never kept' })),
 });
@@ -35,7 +35,7 @@ export const GenerateWifiChangeAuthorizationTokenResponse = ResponseOf({
   userUuid: Field(Ruuid()),
 });
 
-export const GetStorageRecoveryFileRequest = Type.Object({ deviceUuid: DeviceRef() });
+export const GetStorageRecoveryFileRequest = Type.Object({ deviceUuid: NotRef('subject', DeviceRef()) });
 export const GetStorageRecoveryFileResponse = ResponseOf({ fileContents: Field(Type.String({ description: 'base64' })) });
 
 export const GetOfflineLanStreamingInfoRequest = EmptyRequest;
@@ -58,7 +58,7 @@ export const GenerateBatchRegistrationInfoRequest = Type.Object({
 export const GenerateBatchRegistrationInfoResponse = ResponseOf({ env: Field(Type.String()), token: Field(Ruuid()) });
 
 export const GetBatchRegistrationUsageRequest = Type.Object({
-  token: Ruuid(),
+  token: NotRef('subject', Ruuid()),
   sinceMillis: Field(Type.Integer({ minimum: 0, description: 'epoch ms; default every use' })),
 });
 export const GetBatchRegistrationUsageResponse = ResponseOf({
@@ -76,7 +76,7 @@ export const GetBatchRegistrationUsageResponse = ResponseOf({
 
 const Points = Type.Array(Type.Array(Type.Integer({ minimum: 0, maximum: 10000 }), { minItems: 2, maxItems: 2 }), { minItems: 4, maxItems: 100 });
 export const CalibrateFloorplanProjectionRequest = Type.Object({
-  deviceUuid: Ruuid(),
+  deviceUuid: NotRef('subject', Ruuid()),
   cameraImagePointsPermyriad: Points,
   floorplanImagePointsPermyriad: Points,
 });

@@ -18,7 +18,7 @@ export const UpdateArchivingConfigRequest = Type.Object({ archivingConfig: Archi
 export const DeleteArchivingConfigRequest = Type.Object({ scope: StringEnum(ARCHIVING_SCOPES), targetUuid: Field(NotRef('handler', Ruuid())) });
 export const ArchivingEnvelope = ResponseOf({});
 
-export const GetCloudArchivingConfigRequest = Type.Object({ deviceUuid: DeviceRef() });
+export const GetCloudArchivingConfigRequest = Type.Object({ deviceUuid: NotRef('subject', DeviceRef()) });
 export const GetCloudArchivingConfigResponse = ResponseOf({ archivingConfig: Field(ArchivingConfig) });
-export const GetCloudArchivedMediaInfoRequest = Type.Object({ cameraUuid: DeviceRef() });
+export const GetCloudArchivedMediaInfoRequest = Type.Object({ cameraUuid: NotRef('subject', DeviceRef()) });
 export const GetCloudArchivedMediaInfoResponse = ResponseOf({ oldestArchivedVideoSegmentSecs: Field(Type.Integer()) });

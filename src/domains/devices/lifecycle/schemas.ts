@@ -85,14 +85,14 @@ export const RebootDeviceResponse = ResponseOf({ result: Field(StringEnum(REBOOT
 /** A button's details: every field given is set (the catalogue's request has no `<field>Updated` flags). */
 export const BUTTON_MODES = ['PANIC', 'PROGRAMMABLE', 'DOORBELL', 'NONE'] as const;
 export const UpdateButtonDetailsRequest = Type.Object({
-  sensorUuid: Ruuid(),
+  sensorUuid: NotRef('subject', Ruuid()),
   name: Field(Name),
   description: Field(Description),
   locationUuid: Field(RefUuid('location')),
   floorNumber: Field(Floor),
   latitude: Field(Latitude),
   longitude: Field(Longitude),
-  associatedCameras: Field(Type.Array(DeviceId, { maxItems: 100, description: 'cameras by uuid or facet id, each of the organization' })),
+  associatedCameras: NotRef('handler', Field(Type.Array(DeviceId, { maxItems: 100, description: 'cameras by uuid or facet id, each of the organization' }))),
   buttonMode: Field(StringEnum(BUTTON_MODES)),
 });
 
@@ -102,8 +102,8 @@ const EmergencyContact = Type.Object({
 });
 export const UpdateButtonConfigRequest = Type.Object({
   configUpdate: Type.Object({
-    deviceUuid: Ruuid(),
-    orgUuid: Field(Ruuid()),
+    deviceUuid: NotRef('subject', Ruuid()),
+    orgUuid: NotRef('callerOrg', Field(Ruuid())),
     button_test_mode_enabled: Field(Type.Boolean({ description: 'presses are reported but fire no rule while on' })),
     button_emergency_onsite_contact: Field(EmergencyContact),
     lastModified: Field(Type.Integer({ description: 'accepted; the server stamps its own time' })),

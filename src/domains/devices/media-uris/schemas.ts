@@ -59,7 +59,7 @@ export const GetDoorbellCameraMediaUrisResponse = ResponseOf({
 });
 
 export const GetBulkMediaDeviceDetailsRequest = Type.Object({
-  devices: Type.Array(DeviceRef(), { minItems: 1, maxItems: 200, description: 'cameras or doorbell cameras, by uuid or facet id' }),
+  devices: NotRef('subject', Type.Array(DeviceRef(), { minItems: 1, maxItems: 200, description: 'cameras or doorbell cameras, by uuid or facet id' })),
 });
 const MediaDeviceDetails = Type.Object({
   ...GetCameraMediaUrisResponse.properties,

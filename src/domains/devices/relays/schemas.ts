@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, EpochMs, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { RefUuid, NotRef } from '../../../schemas/record-kinds.js';
 import { FullCameraState } from '../cameras/camera-details.schemas.js';
 import { GetAudioGatewayUptimeWindowsRequest, GetAudioGatewayUptimeWindowsResponse } from '../device-reads/schemas.js';
 
@@ -15,8 +15,8 @@ const UrlStatus = StringEnum(URL_STATUSES);
 
 // --- NVRs ---
 
-export const NvrUuidRequest = Type.Object({ nvruuid: Ruuid({ description: 'The NVR' }) });
-export const RebootNvrRequest = Type.Object({ nvrUuid: Ruuid({ description: 'The NVR' }) });
+export const NvrUuidRequest = Type.Object({ nvruuid: NotRef('subject', Ruuid({ description: 'The NVR' })) });
+export const RebootNvrRequest = Type.Object({ nvrUuid: NotRef('subject', Ruuid({ description: 'The NVR' })) });
 export const RebootNvrResponse = ResponseOf({ result: Field(StringEnum(['REBOOT_SENT', 'DEVICE_OFFLINE'] as const)) });
 export const UnregisterNvrResponse = ResponseOf({ responseStatus: Field(StringEnum(['SUCCESS', 'DEVICE_NOT_FOUND'] as const)) });
 export const UpdateFirmwareResponse = ResponseOf({
@@ -42,10 +42,12 @@ const NvrDetails = Type.Object({
   mummified: Field(Type.Boolean()),
   createdAtMillis: Field(EpochMs()),
 });
-export const GetNvrDetailsRequest = Type.Object({ nvruuids: Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The NVRs; all of them when absent' })) });
+export const GetNvrDetailsRequest = Type.Object({
+  nvruuids: NotRef('filter', Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The NVRs; all of them when absent' }))),
+});
 export const GetNvrDetailsResponse = ResponseOf({ nvrs: Field(Type.Array(NvrDetails)) });
 
-export const GetFullNvrStateRequest = Type.Object({ nvruuid: Ruuid({ description: 'The NVR' }), force: Field(Type.Boolean()) });
+export const GetFullNvrStateRequest = Type.Object({ nvruuid: NotRef('subject', Ruuid({ description: 'The NVR' })), force: Field(Type.Boolean()) });
 export const GetFullNvrStateResponse = ResponseOf({ fullNVRState: Field(FullCameraState) });
 
 const MinimalDeviceState = {
@@ -75,7 +77,7 @@ export const GetMinimalNvrStatesResponse = ResponseOf({
 });
 
 export const UpdateNvrRequest = Type.Object({
-  uuid: Ruuid({ description: 'The NVR' }),
+  uuid: NotRef('subject', Ruuid({ description: 'The NVR' })),
   name: Field(Type.String({ maxLength: 200 })),
   description: Field(Type.String({ maxLength: 2000 })),
   locationUuid: Field(RefUuid('location')),
@@ -99,7 +101,7 @@ export const NvrUptimeResponse = GetAudioGatewayUptimeWindowsResponse;
 // --- Discoveries and RTSP endpoints ---
 
 export const ExecuteDiscoveryRequest = Type.Object({
-  deviceFilter: Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The relays and NVRs to scan with; all of them when absent' })),
+  deviceFilter: NotRef('filter', Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The relays and NVRs to scan with; all of them when absent' }))),
   locationFilter: Field(Type.Array(RefUuid('location'), { maxItems: 1000, description: 'Only relays and NVRs at these locations' })),
 });
 
@@ -158,11 +160,11 @@ const assignment = {
   name: Field(Type.String({ maxLength: 200 })),
   rtspUrl: Field(RtspUrl),
 };
-export const AssignToNvrRequest = Type.Object({ ...assignment, nvruuid: Ruuid({ description: 'The NVR that records the camera' }) });
+export const AssignToNvrRequest = Type.Object({ ...assignment, nvruuid: NotRef('handler', Ruuid({ description: 'The NVR that records the camera' })) });
 export const AssignToRelayCameraRequest = Type.Object(assignment);
 export const AssignResponse = ResponseOf({ deviceUuid: Field(Str) });
 export const UnassignRequest = Type.Object({
-  thirdPartyCameraUuid: Field(Ruuid({ description: 'The third-party camera' })),
+  thirdPartyCameraUuid: NotRef('subject', Field(Ruuid({ description: 'The third-party camera' }))),
   thirdPartyCameraMacAddress: Field(Mac),
   rtspUrl: Field(RtspUrl),
 });
@@ -186,12 +188,12 @@ export const ThirdPartyCameraStatesResponse = ResponseOf({ thirdPartyCameraState
 
 const Permyriad = Type.Integer({ minimum: -10000, maximum: 10000 });
 export const PtzMoveRequest = Type.Object({
-  thirdPartyCameraUuid: Ruuid({ description: 'The third-party camera' }),
+  thirdPartyCameraUuid: NotRef('subject', Ruuid({ description: 'The third-party camera' })),
   xmovementPermyriad: Field(Permyriad),
   ymovementPermyriad: Field(Permyriad),
   zmovementPermyriad: Field(Permyriad),
 });
-export const PtzStatusRequest = Type.Object({ thirdPartyCameraUuid: Ruuid({ description: 'The third-party camera' }) });
+export const PtzStatusRequest = Type.Object({ thirdPartyCameraUuid: NotRef('subject', Ruuid({ description: 'The third-party camera' })) });
 export const PtzStatusResponse = ResponseOf({
   xpositionPermyriad: Field(Type.Integer()),
   ypositionPermyriad: Field(Type.Integer()),
@@ -206,7 +208,7 @@ export const CreatePasswordRequest = Type.Object({
   notes: Field(Type.String({ maxLength: 2000 })),
 });
 export const CreatePasswordResponse = ResponseOf({ passwordUuid: Field(Str) });
-export const PasswordUuidRequest = Type.Object({ passwordUuid: Ruuid({ description: 'The saved password' }) });
+export const PasswordUuidRequest = Type.Object({ passwordUuid: NotRef('subject', Ruuid({ description: 'The saved password' })) });
 export const ListPasswordsRequest = EmptyRequest;
 export const ListPasswordsResponse = ResponseOf({
   passwords: Field(Type.Array(Type.Object({ uuid: Field(Str), orgUuid: Field(Str), username: Field(Str), password: Field(Str), notes: Field(Str) }))),
