@@ -12,7 +12,8 @@ import { DoorInfo, Secret, enabling } from '../schemas.js';
 const Text = () => Type.String({ maxLength: 2000 });
 const Key = () => Type.String({ maxLength: 200 });
 /** Camera ids: any string is read, one that is not a camera of the organization is answered in failedGuids and left out. */
-const Cameras = () => NotRef('handler', Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, description: "camera RUUIDs; another organization's are left out" }));
+const Cameras = () =>
+  NotRef('handler', Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, description: "camera RUUIDs; another organization's are left out" }));
 /** A nested record of the partner (a panel, a console, a restaurant...): kept as sent. */
 const PartnerRecord = () => Type.Record(Type.String(), Type.Unknown(), { description: "a partner's record, kept as sent" });
 

@@ -67,7 +67,7 @@ export const RuleEnvelope = ResponseOf({});
 export const GetRulesForOrgRequest = EmptyRequest;
 export const GetRulesResponse = ResponseOf({ rules: Field(Type.Array(Rule)) });
 export const GetRulesFilteredRequest = Type.Object({
-  associatedUuids: NotRef('filter', Uuids),
+  associatedUuids: Field(NotRef('filter', Type.Array(Ruuid(), { maxItems: 500 }))),
   ruleTypeFilter: Field(Type.Array(StringEnum(RULE_TYPES), { maxItems: RULE_TYPES.length })),
 });
 
@@ -113,7 +113,7 @@ export const GetRulesEventRecordsRequest = Type.Object({
   endTime: Field(Type.Integer({ minimum: 0 })),
 });
 export const GetLatestRulesEventRecordsRequest = Type.Object({
-  associatedUuids: NotRef('filter', Uuids),
+  associatedUuids: Field(NotRef('filter', Type.Array(Ruuid(), { maxItems: 500 }))),
   ruleUuid: Field(NotRef('handler', Ruuid())),
   n: Field(Type.Integer({ minimum: 1, maximum: EVENT_RECORD_PAGE.maximum })),
 });
