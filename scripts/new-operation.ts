@@ -50,13 +50,19 @@ const responseFields = responseObject === 'Type.Object({})' ? '{}' : responseObj
 const tag = pascal(path.split('/')[2]);
 const requestSource = writer.object(requestSchema, false, 1);
 const commonImports = (source: string) => ['Field', 'ResponseOf', 'Ruuid'].filter((name) => name === 'ResponseOf' || source.includes(`${name}(`)).join(', ');
+// The request's id fields are placeholders (RefUuid('TODO_KIND'), NotRef('TODO_REASON', ...)) that do not compile until chosen.
+const refImports = ['NotRef', 'RefUuid'].filter((name) => requestSource.includes(`${name}(`));
+const refImportLine = refImports.length > 0 ? `import { ${refImports.join(', ')} } from '${up}schemas/record-kinds.js';\n` : '';
 
 const files: Record<string, string> = {
   [`src/domains/${folder}/${file}.schemas.ts`]: `import { Type, type Static } from 'typebox';
 import { ${commonImports(requestSource + responseFields)} } from '${up}schemas/common.js';
-
+${refImportLine}
 // Written by npm run new-operation from the catalogue's field names and types: check each field against the spec
-// (required fields, formats, bounds) and use the shared pieces of src/schemas/common.ts.
+// (required fields, formats, bounds) and use the shared pieces of src/schemas/common.ts. Each id field of the
+// request says the kind of record it names, RefUuid('<kind>') (the edge checks it against the caller's
+// organization; a stored id must be one), or why it names none, NotRef('<reason>', ...): replace each TODO_KIND
+// and TODO_REASON with one of src/schemas/record-kinds.ts (CONTRIBUTING.md, step 2).
 
 export const ${Name}Request = ${requestSource};
 export type ${Name}Input = Static<typeof ${Name}Request>;
@@ -148,6 +154,6 @@ for (const [relative, content] of Object.entries(files)) {
 console.log(`
 Next (CONTRIBUTING.md):
   1. register it: add ${operationId}Routes to the domain's plugins in src/http/domains.ts (or move the operation into the folder's routes.ts)
-  2. fill in the schemas, the service (and the store), and the test; document new error codes in docs/errors.md
+  2. fill in the schemas (each TODO_KIND / TODO_REASON: a record kind or a NotRef reason), the service (and the store), and the test; document new error codes in docs/errors.md
   3. a new stream entity: one line in src/domains/${folder.split('/')[0]}/entities.ts
   4. npm run coverage; GATEHOUSE_TEST_CONCURRENCY=2 node scripts/run-tests.mjs test/e2e/${testFolder}/${file}.test.ts`);

@@ -11,7 +11,7 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
     assert.equal(domainFolderOf('/api/nosuchfamily/op'), null);
   });
 
-  it('writes field names and types (required, RUUIDs, enums, arrays, references) and no descriptions', () => {
+  it('writes field names and types (required, RUUIDs, enums, arrays, references) and no descriptions; id fields of a request as placeholders to choose', () => {
     const writer = new TypeBoxWriter({
       Thing: { type: 'object', properties: { kind: { type: 'string', enum: ['A', "B'C"] }, count: { type: 'integer' } } },
     });
@@ -21,6 +21,8 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
         required: ['uuid'],
         properties: {
           uuid: { type: 'string', format: 'RUUID' },
+          cameraUuids: { type: 'array', items: { type: 'string' } },
+          partnerId: { type: 'string' },
           things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
           'odd-name': { type: 'boolean' },
         },
@@ -32,7 +34,9 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
       request,
       [
         'Type.Object({',
-        '  uuid: Ruuid(),',
+        "  uuid: RefUuid('TODO_KIND'),",
+        "  cameraUuids: Type.Optional(Type.Array(NotRef('TODO_REASON', Type.String()))),",
+        "  partnerId: Type.Optional(NotRef('TODO_REASON', Type.String())),",
         '  things: Type.Optional(Type.Array(Type.Object({',
         "    kind: Type.Optional(Type.Union([Type.Literal('A'), Type.Literal('B\\'C')])),",
         '    count: Type.Optional(Type.Integer()),',
@@ -42,10 +46,13 @@ describe('npm run new-operation: domain folders and TypeBox from the catalogue',
       ].join('\n'),
     );
     const response = writer.object(
-      { type: 'object', properties: { error: { type: 'boolean' }, total: { type: 'number', description: 'not copied' } } },
+      {
+        type: 'object',
+        properties: { error: { type: 'boolean' }, total: { type: 'number', description: 'not copied' }, uuid: { type: 'string', format: 'RUUID' } },
+      },
       true,
       1,
     );
-    assert.equal(response, 'Type.Object({\n  total: Field(Type.Number()),\n})');
+    assert.equal(response, 'Type.Object({\n  total: Field(Type.Number()),\n  uuid: Field(Ruuid()),\n})');
   });
 });

@@ -87,7 +87,7 @@ export const FindFaceMatchmakersByPersonRequest = Type.Object({ personUuid: Pers
 export const FindFaceMatchmakersByOrgRequest = EmptyRequest;
 export const FaceMatchmakersResponse = ResponseOf({ faceMatchmakers: Field(Type.Array(FaceMatchmaker)) });
 
-export const FaceIdRequest = Type.Object({ faceId: FaceId });
+export const FaceIdRequest = Type.Object({ faceId: NotRef('subject', FaceId) });
 export const GetFaceMatchmakerResponse = ResponseOf({ faceMatchmaker: Field(FaceMatchmaker) });
 export const GetFaceMatchmakerImageResponse = ResponseOf({
   faceMatchmaker: Field(FaceMatchmaker),

@@ -79,7 +79,10 @@ const badgeFields = {
   saveClips: Field(Type.Boolean()),
   webhookSignatureSecret: Field(Secret('HMAC-SHA256 key of the inbound badge webhook')),
   webhookUuid: Field(
-    Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$', description: 'names the inbound webhook (POST /webhooks/badge/{webhookUuid}); generated when absent' }),
+    NotRef(
+      'created',
+      Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$', description: 'names the inbound webhook (POST /webhooks/badge/{webhookUuid}); generated when absent' }),
+    ),
   ),
 };
 /** Badge settings as answered. */

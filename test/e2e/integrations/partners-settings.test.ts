@@ -21,7 +21,7 @@ const opsOf = (spec: PartnerSpec, verb: SettingsOp['verb']) => spec.ops.filter((
 const currentOp = (spec: PartnerSpec, verb: SettingsOp['verb']) => opsOf(spec, verb).find((op) => !op.successor) ?? opsOf(spec, verb)[0];
 
 /** A value of each field type, the site's records where the type names some. */
-function sample(type: FieldType, field: string, kind: string, site: IntegrationSite, standIn: Receiver): unknown {
+function sample(type: FieldType, field: string, kind: string, site: IntegrationSite, standIn: Receiver, userUuid: string): unknown {
   const camera = site.cameras.Lobby;
   const values: Record<FieldType, unknown> = {
     bool: true,
@@ -31,7 +31,9 @@ function sample(type: FieldType, field: string, kind: string, site: IntegrationS
     url: standIn.url,
     secret: `${kind}-${field}-plaintext-${field.length}XYZ`,
     secretUrl: `https://hooks.example.com/services/${kind}/${field}-plaintext`,
-    ruuid: 'AAAAAAAAAAAAAAAAAAAAAQ',
+    partnerId: `${field}-ext-1`,
+    device: camera,
+    user: userUuid,
     texts: ['one', 'two'],
     textMap: { a: 'b' },
     intMap: { a: 1 },
@@ -77,7 +79,7 @@ forEachDialect('the partner settings engine', (dialect) => {
 
   const call = (path: string, body: unknown, key = org.apiKey) => server().call(path, body, { key });
   const settingsOf = (spec: PartnerSpec, kind: string) =>
-    Object.fromEntries(Object.entries(spec.fields).map(([field, type]) => [field, sample(type, field, kind, site, standIn)]));
+    Object.fromEntries(Object.entries(spec.fields).map(([field, type]) => [field, sample(type, field, kind, site, standIn, org.userUuid)]));
   const bodyOf = (op: SettingsOp, settings: Record<string, unknown>) => (op.body ? { [op.body]: settings } : settings);
   /** The settings as read back: through the partner's get, else the organization's listing. */
   async function readBack(spec: PartnerSpec, key = org.apiKey): Promise<Record<string, any> | null> {

@@ -110,7 +110,7 @@ forEachDialect('general rules: CRUD, pauses, firing on device activity, records'
       const foreignDoor = otherSite.doors['Back Door'];
       assertFails(
         await call('/api/rules/createRule', { rule: { name: 'x', triggers: [doorTrigger('AC_DPI_DOOR_OPEN', foreignDoor)], action } }),
-        `rule.triggers[0].componentCompositeUuids: door ${foreignDoor} not found`,
+        `rule.triggers[0].componentCompositeUuids[0]: Door ${foreignDoor} not found`,
       );
       assertFails(await call('/api/rules/createRule', { rule: { name: 'x', triggers: [doorTrigger()], action: {} } }), 'rule.action: give at least one action');
       assert.equal((await call('/api/rules/createRule', { rule: { name: 'x', triggers: [{ type: 'NOPE' }], action } })).status, 400);

@@ -14,8 +14,8 @@ export const componentSpan = {
   durationSec: DurationSec(),
 };
 
-/** A finder's request: the id it names and the span. */
-export const ComponentSeekpointsRequest = (field: string) => Type.Object({ [field]: Opt(Ruuid()), ...componentSpan });
+/** A finder's request: the id it names (resolved by the finder, with the platform's words for an unknown one) and the span. */
+export const ComponentSeekpointsRequest = (field: string) => Type.Object({ [field]: Opt(NotRef('handler', Ruuid())), ...componentSpan });
 export const ComponentSeekpointsResponse = ResponseOf({ seekpoints: Field(Type.Array(ComponentSeekPoint)) });
 
 export const FindComponentSeekPointsByAccessControlledDoorsRequest = Type.Object({

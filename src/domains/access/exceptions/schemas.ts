@@ -9,7 +9,11 @@ const DoorState = StringEnum(['UNLOCKED', 'ACCESS_CONTROLLED'] as const);
 const LocalDate = Type.String({ maxLength: 10, description: "YYYY-MM-DD on the wall clock of the doors' location" });
 const LocalDateTime = Type.String({ maxLength: 19, description: 'YYYY-MM-DDTHH:mm[:ss], local, inclusive' });
 const Interval = Type.Object({ localStartDateTime: LocalDateTime, localEndDateTime: LocalDateTime, state: DoorState });
-const DoorMap = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), Type.Array(Ruuid(), { maxItems: 1000 }), { additionalProperties: false });
+// Locations to their doors, both checked by the service against the organization.
+const DoorMap = NotRef(
+  'handler',
+  Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 })), { additionalProperties: false }),
+);
 
 export const DoorScheduleException = Type.Object(
   {
@@ -35,7 +39,7 @@ const exceptionFields = {
   description: Opt(Type.String({ maxLength: 1000 })),
   locationUuid: Opt(NotRef('handler', Ruuid())),
   doorUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
-  locationToDoorsMap: Opt(NotRef('handler', DoorMap)),
+  locationToDoorsMap: Opt(DoorMap),
   localStartDate: Opt(LocalDate),
   localEndDate: Opt(LocalDate),
   defaultState: Opt(DoorState),

@@ -21,7 +21,8 @@ const lists = {
   groupUuids: NotRef('handler', Uuids('access control groups whose members the rule applies to')),
   accessControlledDoorUuids: NotRef('handler', Uuids('doors it covers (none of doors, landings and labels: every door of its location)')),
   accessControlledElevatorLandingUuids: NotRef('handler', Uuids('elevator landings it covers')),
-  doorLabelIds: Labels,
+  // A label is a door's tag (text), not a record: one no door carries covers no door.
+  doorLabelIds: NotRef('handler', Labels),
 };
 
 /** A grant or revocation as create and update take it (sortKey and storedInS3 of the catalogue are ignored). */
@@ -53,7 +54,7 @@ export function ruleSchemas(names: { one: string; many: string; uuid: string }) 
   return {
     write: Type.Object({ [names.one]: AccessRuleInput }),
     written: one(AccessRule),
-    byUuid: Type.Object({ [names.uuid]: Ruuid() }),
+    byUuid: Type.Object({ [names.uuid]: NotRef('subject', Ruuid()) }),
     deleted: ResponseOf({}),
     list: ResponseOf({ [names.many]: Field(Type.Array(AccessRule)) }),
   };

@@ -53,17 +53,19 @@ export const FootageBoundingBox = Type.Object({
 });
 
 const CameraUuid = Type.String({ maxLength: 64, description: 'the camera: its uuid or a facet id (<uuid>.v0)' });
+/** The camera a request acts on: its handler finds it in the organization. */
+const SubjectCamera = NotRef('subject', CameraUuid);
 
 export const MAX_BOXES_PER_CREATE = 1000;
 
 export const CreateFootageBoundingBoxesRequest = Type.Object({
-  cameraUuid: CameraUuid,
+  cameraUuid: SubjectCamera,
   footageBoundingBoxes: Type.Array(FootageBoundingBox, { minItems: 1, maxItems: MAX_BOXES_PER_CREATE }),
 });
 export const CreateFootageBoundingBoxesResponse = ResponseOf({});
 
 export const GetFootageBoundingBoxesRequest = Type.Object({
-  cameraUuid: CameraUuid,
+  cameraUuid: SubjectCamera,
   startTime: Type.Integer({ minimum: 0, description: 'start of the range, epoch seconds' }),
   duration: Type.Integer({ minimum: 1, description: 'length of the range, seconds' }),
 });

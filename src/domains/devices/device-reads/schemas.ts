@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ACTIVITIES } from '../../../schemas/activities.js';
 import { FullCameraState } from '../cameras/camera-details.schemas.js';
-import { DeviceId } from '../lifecycle/schemas.js';
+import { DeviceId, SubjectDeviceId } from '../lifecycle/schemas.js';
 import { gatewaySenseFields, GetEventsForEnvironmentalGatewayRequest, MinimalEnvironmentalGatewayState } from '../sensors/schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
@@ -52,7 +52,7 @@ export const GetMinimalStateEventsForEnvironmentalGatewayResponse = ResponseOf({
   lastEvaluatedKey: Field(Str),
 });
 
-export const GetFullAudioGatewayStateRequest = Type.Object({ deviceUuid: DeviceId, force: Field(Bool) });
+export const GetFullAudioGatewayStateRequest = Type.Object({ deviceUuid: SubjectDeviceId, force: Field(Bool) });
 export const GetFullAudioGatewayStateResponse = ResponseOf({ fullAudioGatewayState: Field(FullCameraState) });
 export const GetAudioGatewayUptimeWindowsRequest = Type.Object({
   deviceUuid: NotRef('handler', Ruuid()),
@@ -88,7 +88,7 @@ export const GetMinimalCameraLocationMapResponse = ResponseOf({
   cameraLocationMap: Field(Type.Record(Str, Type.Object({ cameraName: Field(Str), locationName: Field(Str), locationUuid: Field(Str) }))),
 });
 const Settings = Type.Record(Str, Type.Unknown());
-export const GetCurrentCameraStateRequest = Type.Object({ cameraUuid: DeviceId, force: Field(Bool) });
+export const GetCurrentCameraStateRequest = Type.Object({ cameraUuid: SubjectDeviceId, force: Field(Bool) });
 export const GetCurrentCameraStateResponse = ResponseOf({
   cameraState: Field(
     Type.Object({
@@ -108,7 +108,7 @@ export const GetCurrentCameraStateResponse = ResponseOf({
   ),
 });
 
-export const GetDeviceEventTypesRequest = Type.Object({ deviceUuid: DeviceId });
+export const GetDeviceEventTypesRequest = Type.Object({ deviceUuid: SubjectDeviceId });
 export const GetDeviceEventTypesResponse = ResponseOf({ eventTypes: Field(Type.Array(StringEnum(ACTIVITIES))) });
 export const GetDeviceFeaturesListRequest = Type.Object({ deviceUuids: NotRef('handler', Type.Array(DeviceId, { minItems: 1, maxItems: 1000 })) });
 export const GetDeviceFeaturesListResponse = ResponseOf({

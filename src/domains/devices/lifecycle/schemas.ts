@@ -6,6 +6,8 @@ import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 /** Details updates, deletes and reboots of devices other than cameras' own (issue 19); shapes from the catalogue. */
 const Bool = Type.Boolean();
 export const DeviceId = Type.Union([Ruuid(), FacetId()]);
+/** The device a read or delete acts on: its handler finds it, of its class, in the organization. */
+export const SubjectDeviceId = NotRef('subject', DeviceId);
 
 // The fields a sensor shares with a camera's flagged update; a camera's own (custom data, direction, policy) are left out.
 const {
@@ -75,7 +77,7 @@ export const RESPONSE_STATUSES = [
 const Mummify = Field(Type.Boolean({ description: 'accepted; nothing of a deleted device is kept either way' }));
 /** A delete request: the device's id under the operation's own field name. */
 export const DeleteDeviceRequest = <K extends string>(idField: K) =>
-  Type.Object({ ...({ [idField]: Ruuid() } as Record<K, ReturnType<typeof Ruuid>>), mummify: Mummify });
+  Type.Object({ ...({ [idField]: NotRef('subject', Ruuid()) } as Record<K, ReturnType<typeof Ruuid>>), mummify: Mummify });
 export const DeleteDeviceResponse = ResponseOf({ responseStatus: Field(StringEnum(RESPONSE_STATUSES)) });
 
 export const REBOOT_RESULTS = ['REBOOT_SENT', 'DEVICE_OFFLINE'] as const;

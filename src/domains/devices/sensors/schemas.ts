@@ -65,7 +65,7 @@ const SensorEvent = (properties: TProperties) => Type.Object({ ...sensorEventFie
 /** A history request: the device, a time range and a page size, and the family's filter. */
 const HistoryRequest = <K extends string, F extends TProperties = Record<never, never>>(idField: K, filter: F = {} as F) =>
   Type.Object({
-    ...({ [idField]: Ruuid() } as Record<K, ReturnType<typeof Ruuid>>),
+    ...({ [idField]: NotRef('subject', Ruuid()) } as Record<K, ReturnType<typeof Ruuid>>),
     createdAfterMs: Field(Type.Integer({ minimum: 0, description: 'events at or after this instant (epoch ms)' })),
     createdBeforeMs: Field(
       Type.Integer({ minimum: 0, description: 'events before this instant (epoch ms); the next page is before the last event of this one' }),

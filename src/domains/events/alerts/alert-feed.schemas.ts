@@ -32,7 +32,10 @@ export const PolicyAlertGroupsResponse = ResponseOf({ policyAlertGroups: Field(T
 
 export const GetPolicyAlertsRequest = Type.Object({
   accessControlledDoorFilter: Opt(
-    Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these access-controlled doors (ACCESS_CONTROLLED_DOOR_POLICY_ALERT)' }),
+    NotRef(
+      'filter',
+      Type.Array(Ruuid(), { maxItems: 1000, description: 'only alerts of these access-controlled doors (ACCESS_CONTROLLED_DOOR_POLICY_ALERT)' }),
+    ),
   ),
   ...policyAlertListFields,
 });

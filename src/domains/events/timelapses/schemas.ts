@@ -14,11 +14,15 @@ export const TIMELAPSE_STATES = ['INITIATED', 'INPROGRESS', 'COMPLETE', 'FAILED'
 const ClipFormat = () => StringEnum(TIMELAPSE_FORMATS, 'MPEG: an MP4 (H.264); GIF: an animated GIF');
 
 export const GenerateTimelapseClipRequest = Type.Object({
-  deviceUuids: Type.Array(DeviceRef(), {
-    minItems: 1,
-    maxItems: TIMELAPSE.maxCameras,
-    description: 'the cameras; each gets a section of the video, in this order',
-  }),
+  // Cameras by uuid or facet id: its handler finds each in the organization, with the platform's answer for an unknown one.
+  deviceUuids: NotRef(
+    'handler',
+    Type.Array(DeviceRef(), {
+      minItems: 1,
+      maxItems: TIMELAPSE.maxCameras,
+      description: 'the cameras; each gets a section of the video, in this order',
+    }),
+  ),
   startTime: Type.Integer({ minimum: 0, description: 'epoch ms: the start of the span (at most 30 days back)' }),
   stopTime: Type.Integer({ minimum: 0, description: 'epoch ms: the end of the span (not after now)' }),
   title: Opt(Type.String({ maxLength: 256 })),

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { Field, Ruuid } from '../../../schemas/common.js';
+import { Field } from '../../../schemas/common.js';
 import { NotRef, RefMap, RefUuid } from '../../../schemas/record-kinds.js';
 import { DoorInfo, Secret, enabling } from '../schemas.js';
 
@@ -28,7 +28,12 @@ export const FIELD_TYPES = {
   secret: () => Secret("a credential of the partner's system"),
   /** An incoming-webhook URL, a credential too: answered by its host only. */
   secretUrl: () => Secret('an incoming-webhook URL'),
-  ruuid: () => Ruuid(),
+  /** An id the partner's system gives (a business, a tenant, a folder, a channel): nothing of Gatehouse's. */
+  partnerId: () => NotRef('external', Text()),
+  /** A device of the organization (refused when it is not one). */
+  device: () => RefUuid('device'),
+  /** A user of the organization (refused when it is not one). */
+  user: () => RefUuid('user'),
   texts: () => Type.Array(Text(), { maxItems: 500 }),
   textMap: () => Type.Record(Key(), Text()),
   intMap: () => Type.Record(Key(), Type.Integer()),

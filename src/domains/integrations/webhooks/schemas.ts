@@ -80,12 +80,16 @@ const Threshold = (what: string) => Field(Type.Number({ description: what }));
 export const SubscribeZapierWebhookRequest = Type.Object({
   hookUrl: Field(Type.String({ maxLength: 2000, description: 'where the matching events are posted (required)' })),
   zapEnum: Field(StringEnum(ZAP_KINDS, 'which events (required)')),
+  // Devices, doors or rules, of the kind the zap's events are of: its handler checks each against the organization.
   uuids: Field(
-    Type.Array(Type.String({ maxLength: 100 }), {
-      maxItems: 1000,
-      uniqueItems: true,
-      description: 'only events of these devices, doors or rules; empty or absent: all',
-    }),
+    NotRef(
+      'handler',
+      Type.Array(Type.String({ maxLength: 100 }), {
+        maxItems: 1000,
+        uniqueItems: true,
+        description: 'only events of these devices, doors or rules; empty or absent: all',
+      }),
+    ),
   ),
   doorState: Field(StringEnum(DOOR_STATES, 'DOOR_SENSOR_EVENTS: only changes to this state')),
   tempLowerThreshold: Threshold('ENVIRONMENTAL_SENSOR_EVENTS: deliver when the temperature (°C) is below'),

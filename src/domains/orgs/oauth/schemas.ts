@@ -30,7 +30,7 @@ export const OAuthApplication = Type.Object({
   redirectUri: Field(Type.String()),
 });
 
-export const GetApplicationRequest = Type.Object({ clientId: ClientId });
+export const GetApplicationRequest = Type.Object({ clientId: NotRef('subject', ClientId) });
 export const GetApplicationResponse = ResponseOf({ application: Field(OAuthApplication) });
 export const ListApplicationsRequest = Type.Object({});
 export const ListApplicationsResponse = ResponseOf({ oauthApplications: Field(Type.Array(OAuthApplication)) });

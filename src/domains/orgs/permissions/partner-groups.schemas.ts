@@ -5,7 +5,8 @@ import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
 const ClientPermissionMap = Type.Record(Ruuid(), StringEnum(['DEFAULT', 'CUSTOM'] as const));
-const ClientGroupsMap = Type.Record(Ruuid(), Type.Array(Ruuid(), { maxItems: 10 }));
+// A client organization to permission groups of that client's: both of organizations other than the caller.
+const ClientGroupsMap = Type.Record(Ruuid(), NotRef('otherOrg', Type.Array(Ruuid(), { maxItems: 10 })));
 
 const groupFields = {
   uuid: Opt(NotRef('subject', Ruuid())),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { Alias, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid, type RecordKind } from '../../../schemas/record-kinds.js';
 
 /** The general rule engine's shapes (the reference's Rules and Rules records families). */
 export const RULE_TYPES = [
@@ -30,15 +30,18 @@ export const TRIGGER_TYPES = [
 export const CONJUNCTIONS = ['AND', 'OR', 'UNKNOWN'] as const;
 
 const Uuids = Field(Type.Array(Ruuid(), { maxItems: 500 }));
+/** The records of a kind a trigger names: kept with the rule, so the edge checks each against the organization. */
+const RefUuids = (kind: RecordKind) => Field(Type.Array(RefUuid(kind), { maxItems: 500 }));
 
 /** A rule trigger: the device activity trigger's fields (the only type the engine evaluates; see docs/policies.md). */
 export const RuleTrigger = Type.Object({
   type: StringEnum(TRIGGER_TYPES),
   activityEvent: Field(Type.Object({ activityEvent: ActivityEnum })),
-  deviceUuids: Uuids,
-  locationUuids: Uuids,
-  componentCompositeUuids: Uuids,
-  componentUuids: Uuids,
+  deviceUuids: RefUuids('device'),
+  locationUuids: RefUuids('location'),
+  componentCompositeUuids: RefUuids('door'),
+  // A device's component is named by its device's uuid (a device delete takes it out: ../forget-device.ts).
+  componentUuids: RefUuids('device'),
   deviceLabels: Field(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
 });
 export type RuleTrigger = Static<typeof RuleTrigger>;
@@ -64,7 +67,7 @@ export const RuleEnvelope = ResponseOf({});
 export const GetRulesForOrgRequest = EmptyRequest;
 export const GetRulesResponse = ResponseOf({ rules: Field(Type.Array(Rule)) });
 export const GetRulesFilteredRequest = Type.Object({
-  associatedUuids: Uuids,
+  associatedUuids: Field(NotRef('filter', Type.Array(Ruuid(), { maxItems: 500 }))),
   ruleTypeFilter: Field(Type.Array(StringEnum(RULE_TYPES), { maxItems: RULE_TYPES.length })),
 });
 
@@ -110,7 +113,7 @@ export const GetRulesEventRecordsRequest = Type.Object({
   endTime: Field(Type.Integer({ minimum: 0 })),
 });
 export const GetLatestRulesEventRecordsRequest = Type.Object({
-  associatedUuids: Uuids,
+  associatedUuids: Field(NotRef('filter', Type.Array(Ruuid(), { maxItems: 500 }))),
   ruleUuid: Field(NotRef('handler', Ruuid())),
   n: Field(Type.Integer({ minimum: 1, maximum: EVENT_RECORD_PAGE.maximum })),
 });
