@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import { EpochMs, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /** Hardware components (issue 34): shapes from the reference catalogue, one descriptor per component type. */
 
@@ -52,7 +53,7 @@ export const COMPONENT_FIELDS = {
   RhombusOsdpDoorReader: {
     name: Name,
     port: OsdpPort,
-    deviceUuid: Ruuid({ description: 'The reader device wired to the port' }),
+    deviceUuid: NotRef('handler', Ruuid({ description: 'The reader device wired to the port' })),
     disableCardReader: Type.Boolean(),
     disableWaveToUnlock: Type.Boolean(),
     ...readerFeedback,
@@ -85,12 +86,12 @@ const optional = (fields: TProperties): TProperties =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k === 'deviceUuid' ? Type.Optional(v) : Field(v)]));
 
 export const createRequest = (type: ComponentType): TObject =>
-  Type.Object({ ownerDeviceUuid: Ruuid({ description: 'The device the component is wired to' }), ...optional(COMPONENT_FIELDS[type]) });
+  Type.Object({ ownerDeviceUuid: NotRef('handler', Ruuid({ description: 'The device the component is wired to' })), ...optional(COMPONENT_FIELDS[type]) });
 
 export const updateRequest = (type: ComponentType): TObject => {
   const omit = new Set(UPDATE_OMITS[type] ?? []);
   const fields = Object.fromEntries(Object.entries(COMPONENT_FIELDS[type]).filter(([k]) => !omit.has(k)));
-  return Type.Object({ componentUuid: Ruuid({ description: 'The component' }), ...optional(fields) });
+  return Type.Object({ componentUuid: NotRef('subject', Ruuid({ description: 'The component' })), ...optional(fields) });
 };
 
 const HardwareType = Type.String({ description: 'The owner device’s hardware variation (HardwareVariationEnum)' });
@@ -135,8 +136,8 @@ export const componentSchema = (type: ComponentType): typeof BaseComponent =>
 
 export const componentResponse = (type: ComponentType) => ResponseOf({ component: Field(componentSchema(type)) });
 
-export const ComponentUuidRequest = Type.Object({ componentUuid: Ruuid({ description: 'The component' }) });
-export const OwnerDeviceRequest = Type.Object({ ownerDeviceUuid: Ruuid({ description: 'The device the components are wired to' }) });
+export const ComponentUuidRequest = Type.Object({ componentUuid: NotRef('subject', Ruuid({ description: 'The component' })) });
+export const OwnerDeviceRequest = Type.Object({ ownerDeviceUuid: NotRef('subject', Ruuid({ description: 'The device the components are wired to' })) });
 export const FindComponentsResponse = ResponseOf({ components: Field(Type.Array(BaseComponent)) });
 
 export const ComponentShadow = Type.Object({
@@ -154,18 +155,21 @@ export const ComponentShadow = Type.Object({
 export type ComponentShadowRecord = Static<typeof ComponentShadow>;
 
 export const FindAllComponentShadowsRequest = Type.Object({
-  componentUuids: Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The components; all of the organization’s when absent' })),
+  componentUuids: NotRef('filter', Field(Type.Array(Ruuid(), { maxItems: 1000, description: 'The components; all of the organization’s when absent' }))),
 });
 export const FindAllComponentShadowsResponse = ResponseOf({ acuComponentShadowMap: Field(Type.Record(Type.String(), ComponentShadow)) });
 export const FindComponentShadowsResponse = ResponseOf({ componentShadows: Field(Type.Array(ComponentShadow)) });
 
-export const SteadyStateRequest = Type.Object({ componentUuid: Ruuid({ description: 'The generic relay' }), steadyState: GenericRelayState });
+export const SteadyStateRequest = Type.Object({
+  componentUuid: NotRef('subject', Ruuid({ description: 'The generic relay' })),
+  steadyState: GenericRelayState,
+});
 export const TransientStateRequest = Type.Object({
-  componentUuid: Ruuid({ description: 'The generic relay' }),
+  componentUuid: NotRef('subject', Ruuid({ description: 'The generic relay' })),
   activate: Field(Type.Boolean()),
   durationMs: Field(Type.Integer({ minimum: 0, maximum: 86_400_000 })),
-  correlationUuid: Field(Type.String({ maxLength: 100 })),
-  deviceUuid: Field(Ruuid()),
+  correlationUuid: NotRef('ignored', Field(Type.String({ maxLength: 100 }))),
+  deviceUuid: NotRef('ignored', Field(Ruuid())),
 });
 export const TransientStateResponse = ResponseOf({ success: Field(Type.Boolean()) });
 

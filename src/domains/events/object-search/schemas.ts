@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DeviceRef, EpochMs, Field, Nullable, ResponseOf, StringEnum } from '../../../schemas/common.js';
 import { ActivityEnum } from '../../../schemas/activities.js';
-import { RefUuid } from '../../../schemas/record-kinds.js';
+import { RefUuid, NotRef } from '../../../schemas/record-kinds.js';
 import { FootageBoundingBox } from '../../devices/cameras/footage-boxes.schemas.js';
 import { OBJECT_COLORS, OBJECT_TYPES, SEARCH_MODELS } from './attributes.js';
 
@@ -16,7 +16,7 @@ export const DEFAULT_RESULTS = 50;
 export const DEFAULT_WINDOW_MS = 7 * 86_400_000;
 export const MAX_SCANNED = 10_000;
 
-const Devices = Opt(Type.Array(DeviceRef(), { maxItems: 500, description: 'cameras, by uuid or facet id; default every camera' }));
+const Devices = Opt(NotRef('filter', Type.Array(DeviceRef(), { maxItems: 500, description: 'cameras, by uuid or facet id; default every camera' })));
 const Model = Opt(StringEnum(SEARCH_MODELS, 'default CLIP_512'));
 const ObjectTypes = Opt(Type.Array(StringEnum(OBJECT_TYPES), { maxItems: OBJECT_TYPES.length }));
 const Permyriad = Type.Integer({ minimum: 0, maximum: 10_000 });
@@ -53,7 +53,7 @@ export const SearchObjectsByColorResponse = ResponseOf({ objects: Field(Type.Arr
 
 export const SearchSimilarObjectEmbeddingsRequest = Type.Object({
   ...similarQuery,
-  searchEmbeddingId: Type.String({ minLength: 1, maxLength: 64, description: 'an embeddingId from an earlier search' }),
+  searchEmbeddingId: NotRef('handler', Type.String({ minLength: 1, maxLength: 64, description: 'an embeddingId from an earlier search' })),
 });
 export type SearchSimilarObjectEmbeddingsRequest = Static<typeof SearchSimilarObjectEmbeddingsRequest>;
 export const SearchSimilarObjectEmbeddingsByTextRequest = Type.Object({

@@ -154,7 +154,7 @@ export type CustomEventRecord = Static<typeof CustomEvent> & {
 export const PromptOptimizationChatRequest = Type.Object({
   context: Field(
     Type.Object({
-      deviceFacetUuid: Field(DeviceRef),
+      deviceFacetUuid: NotRef('handler', Field(DeviceRef)),
       timestampMs: Field(Type.Integer({ minimum: 0 })),
       originalPrompt: Field(Type.String({ maxLength: 4000 })),
       originalAnswer: Field(Type.String({ maxLength: 4000 })),

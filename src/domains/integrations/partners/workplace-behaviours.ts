@@ -4,6 +4,7 @@ import { fail } from '../../../errors.js';
 import { EpochMs, Field } from '../../../schemas/common.js';
 import type { PartnerRequest } from './adapter.js';
 import { items, seg, str, strings, type Behaviour, type Rec } from './behaviours.js';
+import { NotRef } from '../../../schemas/record-kinds.js';
 
 /*
  * The workplace partners' behaviours (Envoy visitors and deliveries, Toast orders, the Microsoft Teams bot,
@@ -71,7 +72,7 @@ const delivery = (d: Rec) => ({
   recipient: person(d.recipient),
   status: str(d.status),
 });
-const window = { startTimestampMs: Field(EpochMs()), endTimestampMs: Field(EpochMs()), locationIds: Field(Strs()) };
+const window = { startTimestampMs: Field(EpochMs()), endTimestampMs: Field(EpochMs()), locationIds: NotRef('external', Field(Strs())) };
 
 // Toast
 const ToastRow = Type.Object({
@@ -135,7 +136,7 @@ const teamBot = (install: boolean): Behaviour => ({
   path: `${P}/incidentManagement/${install ? 'install' : 'uninstall'}MicrosoftTeamsBotForTeam`,
   kind: 'MICROSOFT_TEAMS',
   summary: `${install ? 'Install' : 'Uninstall'} the alert bot in a team of Microsoft Teams`,
-  body: { teamId: Field(Type.String({ minLength: 1, maxLength: 200 })) },
+  body: { teamId: NotRef('external', Field(Type.String({ minLength: 1, maxLength: 200 }))) },
   response: {},
   call: (i, saved) => ({ method: install ? 'POST' : 'DELETE', path: `${tenant(saved)}/teams/${seg(i.teamId)}/bot` }),
   keep: (_json, i, saved) => ({
@@ -158,7 +159,7 @@ const calendly = (path: string, more: Partial<Behaviour> = {}): Behaviour => ({
   path,
   kind: 'CALENDLY',
   summary: 'The invitee and times of a scheduled Calendly event',
-  body: { eventUuid: Field(Type.String({ minLength: 1, maxLength: 200 })) },
+  body: { eventUuid: NotRef('external', Field(Type.String({ minLength: 1, maxLength: 200 }))) },
   response: { email: Field(Type.String()), endTimeMs: Field(Type.Integer()), name: Field(Type.String()), startTimeMs: Field(Type.Integer()) },
   call: (i) => get(`/scheduled_events/${seg(i.eventUuid)}`),
   answer: (json) => {
@@ -172,20 +173,20 @@ const EnvoyInvite = Type.Object({
   customFields: Field(Type.Array(Type.Object({ field: Field(Str()), value: Field(Str()) }), { maxItems: 100 })),
   expectedArrivalAt: Field(Str()),
   expectedDepartureAt: Field(Str()),
-  flowId: Field(Str()),
-  hostEmployeeId: Field(Str()),
-  inviteId: Field(Str()),
+  flowId: NotRef('external', Field(Str())),
+  hostEmployeeId: NotRef('external', Field(Str())),
+  inviteId: NotRef('external', Field(Str())),
   invitee: Field(
     Type.Object({
       email: Field(Str()),
-      id: Field(Str()),
-      locationIds: Field(Strs()),
+      id: NotRef('external', Field(Str())),
+      locationIds: NotRef('external', Field(Strs())),
       locations: Field(Strs()),
       name: Field(Str()),
       type: Field(Str()),
     }),
   ),
-  locationId: Field(Str()),
+  locationId: NotRef('external', Field(Str())),
   notes: Field(Str()),
   sendEmailToInvitee: Field(Type.Boolean()),
 });
@@ -230,7 +231,7 @@ export const WORKPLACE_BEHAVIOURS: Behaviour[] = [
     path: report('getEnvoyEmployees'),
     kind: 'ENVOY',
     summary: 'The employees of Envoy at some locations',
-    body: { locationIds: Field(Strs()) },
+    body: { locationIds: NotRef('external', Field(Strs())) },
     response: { employees: Field(Type.Array(Person)) },
     call: (i) => get(`/employees${query({ locationIds: i.locationIds })}`),
     answer: (json) => ({ employees: items(json).map(person) }),

@@ -4,6 +4,7 @@ import { operation, type ApiApp } from '../../../edge/operation.js';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { EnvelopeResponse, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { createEventListener, deleteEventListener, eventListeners } from './listeners.service.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const tags = ['Developer'];
 const D = '/api/developer';
@@ -33,14 +34,14 @@ export function eventListenerRoutes(app: ApiApp, deps: Deps): void {
         eventListner: Field(
           Type.Object({
             activities: Field(Type.Array(ActivityEnum, { maxItems: 200 })),
-            deviceUuid: Field(Ruuid({ description: 'a device of the organization' })),
+            deviceUuid: Field(RefUuid('device', 'a device of the organization')),
             hostname: Field(Type.String({ maxLength: 255 })),
             uri: Field(Type.String({ maxLength: 2000 })),
             clientCertificate: Field(Pem()),
             clientKey: Field(Pem()),
             trustedCertificate: Field(Pem()),
-            orgUuid: Field(Ruuid({ description: "ignored: the caller's organization" })),
-            uuid: Field(Ruuid({ description: 'ignored: the server names the listener' })),
+            orgUuid: NotRef('callerOrg', Field(Ruuid({ description: "ignored: the caller's organization" }))),
+            uuid: NotRef('ignored', Field(Ruuid({ description: 'ignored: the server names the listener' }))),
           }),
         ),
       }),
@@ -55,7 +56,7 @@ export function eventListenerRoutes(app: ApiApp, deps: Deps): void {
       operationId: 'deleteEventListener',
       summary: 'Remove an event listener',
       tags,
-      body: Type.Object({ eventListenerUuid: Field(Ruuid()) }),
+      body: Type.Object({ eventListenerUuid: NotRef('subject', Field(Ruuid())) }),
       response: EnvelopeResponse,
     },
     async (input, ctx) => deleteEventListener(deps, ctx, input.eventListenerUuid).then(() => ({})),
@@ -79,7 +80,7 @@ export function eventListenerRoutes(app: ApiApp, deps: Deps): void {
       operationId: 'getEventListenersForDevice',
       summary: "The event listeners that hear a device: its own and the organization's for every device",
       tags,
-      body: Type.Object({ deviceUuid: Field(Ruuid()) }),
+      body: Type.Object({ deviceUuid: NotRef('subject', Field(Ruuid())) }),
       response: Listeners,
     },
     async (input, ctx) => ({ eventListeners: await eventListeners(deps, ctx, input.deviceUuid ?? null) }),
