@@ -83,4 +83,7 @@ export type NotRefReason = keyof typeof NOT_REF_REASONS;
 // The copy keeps TypeBox's own non-enumerable markers (`~optional`, `~kind`), which a spread would drop: an
 // optional field would turn required.
 export const NotRef = <T extends TSchema>(_reason: NotRefReason, schema: T): T =>
-  Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(schema), [REF_KEYWORD]: { value: false, enumerable: true, writable: true, configurable: true } }) as T;
+  Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(schema), [REF_KEYWORD]: { value: false, enumerable: true, writable: true, configurable: true } },
+  ) as T;
