@@ -1,28 +1,13 @@
 import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { RefUuid, NotRef } from '../../../schemas/record-kinds.js';
+import { PLATFORM_DEVICE_TYPES } from '../../../schemas/device-types.js';
 
 export const PRODUCT_TYPES = ['DEVICE', 'ALERT_MONITORING', 'ACCESS_CONTROL', 'LICENSE_USAGE'] as const;
 export const LICENSE_TYPES = ['STARTER', 'STANDARD', 'ENTERPRISE', 'LEGACY'] as const;
 export const LICENSE_FAMILIES = ['CAMERA', 'CAMERA_MS', 'VIDEO_INTERCOM', 'AUDIO_GATEWAY', 'ENVIRONMENTAL_SENSOR', 'ENVIRONMENTAL_GATEWAY'] as const;
 export const ADD_ONS = ['CLOUD_ARCHIVING', 'PERCEPTION', 'POSE', 'BEHAVIOR', 'VEHICLE', 'PEOPLE', 'PPE', 'PEOPLE_ANALYTICS'] as const;
-export const DEVICE_TYPES = [
-  'BLE_TRACKER',
-  'CAMERA',
-  'DOOR_SENSOR',
-  'ENVIRONMENTAL_SENSOR',
-  'OCCUPANCY_SENSOR',
-  'AUDIO_GATEWAY',
-  'EXECUTABLE',
-  'BADGE_READER',
-  'DOOR_CONTROLLER',
-  'BLE_BUTTON',
-  'IO_BOARD',
-  'ENVIRONMENTAL_GATEWAY',
-  'NVR',
-  'ROBOT',
-  'UNKNOWN',
-] as const;
+export const DEVICE_TYPES = PLATFORM_DEVICE_TYPES;
 
 const DateTime = () => Type.String({ format: 'date-time' });
 /** The fields every kind of license answers. */

@@ -3,25 +3,10 @@ import { EpochMs, Field, MediaUri, MediaUriMap, Nullable, ResponseOf, Ruuid, Str
 import { ActivityEnum, type Activity } from '../../../schemas/activities.js';
 import { READINGS } from '../readings.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
+import { PLATFORM_DEVICE_TYPES } from '../../../schemas/device-types.js';
 
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
-export const ALERT_DEVICE_TYPES = [
-  'BLE_TRACKER',
-  'CAMERA',
-  'DOOR_SENSOR',
-  'ENVIRONMENTAL_SENSOR',
-  'OCCUPANCY_SENSOR',
-  'AUDIO_GATEWAY',
-  'EXECUTABLE',
-  'BADGE_READER',
-  'DOOR_CONTROLLER',
-  'BLE_BUTTON',
-  'IO_BOARD',
-  'ENVIRONMENTAL_GATEWAY',
-  'NVR',
-  'ROBOT',
-  'UNKNOWN',
-] as const;
+export const ALERT_DEVICE_TYPES = PLATFORM_DEVICE_TYPES;
 export type AlertDeviceType = (typeof ALERT_DEVICE_TYPES)[number];
 
 const str = () => Field(Type.String());
