@@ -93,7 +93,8 @@ export interface ShadowPageInput {
  * `lastEvaluatedKey` is the uuid of the page's last landing, answered only when more may follow; paging is by
  * key, so a page never skips or repeats a landing, even while landings are added.
  */
-export async function findLandingShadows(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput) {
+/** A page of the organization's landings (a location's, when given), paged by key: the records and the next key. */
+async function pageLandings(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput) {
   const after = input.lastEvaluatedKey || undefined;
   if (after !== undefined && !isRuuid(after)) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key that this operation answered');
   if (input.locationUuid !== undefined && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
@@ -106,7 +107,12 @@ export async function findLandingShadows(deps: Pick<Deps, 'store'>, ctx: CallerC
     limit: limit + 1,
   });
   const page = rows.slice(0, limit).map(toDeviceRecord);
-  return { shadows: page.map(toShadow), lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
+  return { page, lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
+}
+
+export async function findLandingShadows(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput) {
+  const { page, lastEvaluatedKey } = await pageLandings(deps, ctx, input);
+  return { shadows: page.map(toShadow), lastEvaluatedKey };
 }
 
 /** The reference's AccessControlledElevatorLanding: the landing as a door-like composite at its location and floor. */
@@ -131,17 +137,6 @@ function toLanding(landing: DeviceRecord) {
 
 /** `findAccessControlledElevatorLandingsByLocation`: a page of a location's landings, paged by key as the shadows are. */
 export async function findLandingsByLocation(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput & { locationUuid: string }) {
-  const after = input.lastEvaluatedKey || undefined;
-  if (after !== undefined && !isRuuid(after)) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key that this operation answered');
-  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
-  const limit = input.maxPageSize ?? DEFAULT_PAGE_SIZE;
-  const rows = await store.pageDevicesOfKind(deps.store.db, {
-    orgUuid: ctx.orgUuid,
-    kind: 'ELEVATOR_LANDING',
-    locationUuid: input.locationUuid,
-    after,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit).map(toDeviceRecord);
-  return { accessControlledElevatorLandings: page.map(toLanding), lastEvaluatedKey: rows.length > limit ? page[page.length - 1].uuid : null };
+  const { page, lastEvaluatedKey } = await pageLandings(deps, ctx, input);
+  return { accessControlledElevatorLandings: page.map(toLanding), lastEvaluatedKey };
 }
