@@ -44,15 +44,7 @@ export function DashPlayer({ session, src, label }: { session: Session; src: str
   return (
     <figure class="player">
       <video ref={video} controls muted playsInline aria-label={label} data-src={src} />
-      <figcaption>
-        {label}
-        {error && (
-          <span role="alert" class="error">
-            {' '}
-            {`Playback failed: ${error}`}
-          </span>
-        )}
-      </figcaption>
+      <PlayerCaption label={label} error={error} />
     </figure>
   );
 }
@@ -97,15 +89,22 @@ export function Mp4Player({ session, url, label }: { session: Session; url: stri
   return (
     <figure class="player">
       {blob ? <video src={blob} controls muted playsInline autoplay aria-label={label} /> : <p aria-busy={!error}>{error ? '' : 'Loading the video…'}</p>}
-      <figcaption>
-        {label}
-        {error && (
-          <span role="alert" class="error">
-            {' '}
-            {`Playback failed: ${error}`}
-          </span>
-        )}
-      </figcaption>
+      <PlayerCaption label={label} error={error} />
     </figure>
+  );
+}
+
+/** A player's caption: its label, and why playback failed (announced to screen readers). */
+function PlayerCaption({ label, error }: { label: string; error: string }) {
+  return (
+    <figcaption>
+      {label}
+      {error && (
+        <span role="alert" class="error">
+          {' '}
+          {`Playback failed: ${error}`}
+        </span>
+      )}
+    </figcaption>
   );
 }
