@@ -23,6 +23,7 @@ import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-dev
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
+import { profilePhotosForgetUser } from './domains/orgs/uploads/service.js';
 import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
@@ -112,7 +113,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     ],
     // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
     recordCleaners: {
-      user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids')],
+      user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids'), profilePhotosForgetUser({ config })],
       permissionGroup: [clipsForget('allowedRoles')],
       accessGroup: [lockdownPlansForget('groupUuids')],
       prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],

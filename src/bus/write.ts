@@ -51,6 +51,11 @@ export interface WriteScope {
   change(change: ChangeInput): void;
   /** Audits a write that the stream does not carry (keys, grants). */
   audit(entry: AuditInput): void;
+  /**
+   * Runs `task` once the transaction has committed (removing the files of records the write deleted): a rolled-back
+   * write keeps its files, and a task that fails does not turn the committed write into an error.
+   */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 export interface WriteDeps {
@@ -68,6 +73,7 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
   const changes: ChangeInput[] = [];
   const audits: AuditInput[] = [];
   const announced: ChangeEvent[] = [];
+  const committed: Array<() => Promise<void>> = [];
   const result = await deps.store.transaction(async (tx) => {
     const value = await fn({
       tx,
@@ -75,6 +81,7 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       actor,
       change: (c) => changes.push(c),
       audit: (a) => audits.push(a),
+      afterCommit: (task) => committed.push(task),
     });
     const auditRows = [...changes.map((c) => ({ entity: c.entity, entityUuid: c.entityUuid, action: c.type, orgUuid: c.orgUuid })), ...audits].map((a) => ({
       at_ms: nowMs,
@@ -109,5 +116,6 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
     // The change is durable in the change log; a bus hiccup must not turn a committed write into an error.
     await deps.bus.publish('change', event).catch(() => {});
   }
+  for (const task of committed) await task().catch(() => {});
   return result;
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { apiAs, useTestServer } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
@@ -116,7 +117,7 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
       assert.deepEqual([gif.json.error, /image\/gif/.test(gif.json.errorMsg)], [true, true]);
     });
 
-    it('adds floor plans to a location, badge template images, and profile photos matched to users', async () => {
+    it('adds floor plans to a location, badge template images, and profile photos matched to users (gone with the user)', async () => {
       const plan = await post('/api/upload/floorplan', [{ name: 'floor1.png', bytes: makePng(20, 10) }], { locationUuid: site.locations.HQ });
       assert.equal(plan.json.error, false, plan.text);
       const location = (await api.ok('/api/location/getLocation', { locationUuid: site.locations.HQ })).location;
@@ -139,6 +140,10 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
       const [ada, nobody] = photos.json.fileUploadResults;
       assert.deepEqual([ada.success, nobody.success], [true, false]);
       assert.equal(ada.targetUuid, site.users['Ada Lovelace']);
+      const photoFiles = () => readdirSync(server().config.dataDir, { recursive: true }).filter((f) => String(f).includes(ada.uuid));
+      assert.deepEqual([(await media(`/media/uploads/${ada.uuid}`)).status, photoFiles().length], [200, 1]);
+      await api.ok('/api/user/deleteUser', { userUuid: ada.targetUuid });
+      assert.deepEqual([(await media(`/media/uploads/${ada.uuid}`)).status, photoFiles().length], [404, 0]);
     });
   });
 });

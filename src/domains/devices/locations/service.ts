@@ -5,7 +5,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
 import * as locations from './store.js';
-import { forgetImagesOf, listImages, removeImageFiles } from '../../orgs/uploads/service.js';
+import { forgetImagesOf, listImages } from '../../orgs/uploads/service.js';
 import { createLocation, toLocationRecord, type LocationRecord } from '../service.js';
 import * as store from '../store.js';
 import type { LocationsTable } from '../tables.js';
@@ -195,7 +195,7 @@ export async function reviseLocation(w: WriteScope, uuid: string, fields: Locati
 
 /** Deletes a location (and its floor plans): refused while devices, doors or sub-locations are in it. */
 export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUsage' | 'config'>, ctx: CallerContext, input: { uuid: string }): Promise<void> {
-  const planFiles = await write(deps, ctx, async (w) => {
+  await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
     const devices = await locations.countDevicesAt(w.tx, row.uuid);
     const others = await Promise.all(deps.locationUsage.map((check) => check(w, row.uuid)));
@@ -205,10 +205,8 @@ export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUs
     const [record] = await views(w, ctx.orgUuid, [row]);
     await locations.deleteLocation(w.tx, ctx.orgUuid, row.uuid);
     w.change({ entity: 'LOCATION', entityUuid: row.uuid, type: 'DELETE', update: record });
-    return forgetImagesOf(w, ['FLOORPLAN'], row.uuid);
+    await forgetImagesOf(deps, w, ['FLOORPLAN'], row.uuid);
   });
-  // Its floor plans went with it: their files after the commit.
-  await removeImageFiles(deps, planFiles);
 }
 
 /** Adds or removes one label of a location; `locationIdentifier` is the location's uuid. */

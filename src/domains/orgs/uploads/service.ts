@@ -135,34 +135,20 @@ export async function keepImages(
     accepted.push({ row, bytes: image.bytes });
   }
   for (const { row, bytes } of accepted) await files.write(row.media_key, bytes);
-  let replaced: string[] = [];
   try {
-    replaced = await write(deps, ctx, async (w) => {
+    await write(deps, ctx, async (w) => {
       await check?.(w);
-      const gone: string[] = [];
       for (const { row } of accepted) {
-        if (ONE_EACH.has(purpose)) {
-          const old = (await store.listImages(w.tx, ctx.orgUuid, [purpose], row.target_uuid)).filter((o) => o.uuid !== row.uuid);
-          await store.deleteImages(
-            w.tx,
-            old.map((o) => o.uuid),
-          );
-          for (const o of old) {
-            w.change({ entity: 'UPLOADED_IMAGE', entityUuid: o.uuid, type: 'DELETE', update: toImageRecord(o) });
-            gone.push(o.media_key);
-          }
-        }
+        if (ONE_EACH.has(purpose)) await forgetImagesOf(deps, w, [purpose], row.target_uuid);
         row.created_at_ms = w.nowMs;
         await store.insertImage(w.tx, row);
         w.change({ entity: 'UPLOADED_IMAGE', entityUuid: row.uuid, type: 'CREATE', update: toImageRecord(row) });
       }
-      return gone;
     });
   } catch (e) {
     for (const { row } of accepted) await files.remove(row.media_key);
     throw e;
   }
-  for (const key of replaced) await files.remove(key);
   return results;
 }
 
@@ -203,34 +189,38 @@ export async function orgLogos(source: ReadSource, orgUuid: string, mediaBase: s
 
 /** Deletes the organization's image of a one-each purpose (a logo), with its file; false when it has none. */
 export async function deleteOrgImage(deps: Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>, ctx: CallerContext, purpose: ImagePurpose): Promise<boolean> {
-  const keys = await write(deps, ctx, async (w) => {
-    const rows = await store.listImages(w.tx, ctx.orgUuid, [purpose], null);
-    await store.deleteImages(
-      w.tx,
-      rows.map((r) => r.uuid),
-    );
-    for (const r of rows) w.change({ entity: 'UPLOADED_IMAGE', entityUuid: r.uuid, type: 'DELETE', update: toImageRecord(r) });
-    return rows.map((r) => r.media_key);
-  });
-  for (const key of keys) await uploadedFiles(deps.config.dataDir).remove(key);
-  return keys.length > 0;
+  return write(deps, ctx, async (w) => (await forgetImagesOf(deps, w, [purpose], null)) > 0);
 }
 
 /**
- * Takes the images of a target that goes (a deleted location's floor plans) out in the delete's write, announced;
- * answers their files, which the caller removes after the commit (removeImageFiles).
+ * Takes the images of a target (null: the organization's own) out in the caller's write, announced; their files go
+ * once it commits. Serves a replaced logo, a deleted location's floor plans and a deleted user's photo. Answers how
+ * many went.
  */
-export async function forgetImagesOf(w: WriteScope, purposes: readonly ImagePurpose[], targetUuid: string): Promise<string[]> {
+export async function forgetImagesOf(deps: Pick<Deps, 'config'>, w: WriteScope, purposes: readonly ImagePurpose[], targetUuid: string | null): Promise<number> {
   const rows = await store.listImages(w.tx, w.actor.orgUuid, purposes, targetUuid);
   await store.deleteImages(
     w.tx,
     rows.map((r) => r.uuid),
   );
   for (const r of rows) w.change({ entity: 'UPLOADED_IMAGE', entityUuid: r.uuid, type: 'DELETE', update: toImageRecord(r) });
-  return rows.map((r) => r.media_key);
+  w.afterCommit(() =>
+    removeImageFiles(
+      deps,
+      rows.map((r) => r.media_key),
+    ),
+  );
+  return rows.length;
 }
 
-export async function removeImageFiles(deps: Pick<Deps, 'config'>, keys: readonly string[]): Promise<void> {
+/** A deleted user's profile photo goes with them (`deps.recordCleaners.user`). */
+export const profilePhotosForgetUser =
+  (deps: Pick<Deps, 'config'>) =>
+  async (w: WriteScope, userUuid: string): Promise<void> => {
+    await forgetImagesOf(deps, w, ['PROFILE_PHOTO'], userUuid);
+  };
+
+async function removeImageFiles(deps: Pick<Deps, 'config'>, keys: readonly string[]): Promise<void> {
   for (const key of keys) await uploadedFiles(deps.config.dataDir).remove(key);
 }
 
