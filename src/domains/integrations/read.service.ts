@@ -5,6 +5,7 @@ import type { DoorInfo } from './schemas.js';
 import { findIntegration, listIntegrations, publicSettings, type Integration } from './settings.js';
 import { isPartnerKind, PARTNERS } from './partners/catalogue.js';
 import type { CoreIntegrationKind, IntegrationKind } from './tables.js';
+import { listOrgEndpoints } from './webhooks/endpoints.service.js';
 
 /** An integration's settings as the REST API answers them (secrets masked), or null when it has none. */
 export async function getIntegrationSettings(deps: Pick<Deps, 'store'>, ctx: CallerContext, kind: IntegrationKind): Promise<Record<string, unknown> | null> {
@@ -46,11 +47,16 @@ const SETTINGS_NAMES: Record<CoreIntegrationKind, string> = {
   WEBHOOK: 'webhookSettings',
 };
 
-/** Every integration of the organization under the reference's settings names. */
+/**
+ * Every integration of the organization under the reference's settings names. An organization that set its
+ * webhooks up with updateWebhookIntegrationV2 only is shown the first activity webhook as its webhookSettings.
+ */
 export async function getOrgIntegrations(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<Record<string, unknown>> {
-  const all = await listIntegrations(deps, ctx.orgUuid);
+  const [all, activity] = await Promise.all([listIntegrations(deps, ctx.orgUuid), listOrgEndpoints(deps, ctx.orgUuid, ['ACTIVITY'])]);
   const nameOf = (kind: IntegrationKind) => (isPartnerKind(kind) ? PARTNERS[kind].listedAs : SETTINGS_NAMES[kind]);
-  return { orgUuid: ctx.orgUuid, ...Object.fromEntries(all.map((i) => [nameOf(i.kind), publicSettings(i)])) };
+  const first = activity[0];
+  const v2Webhook = first && { enabled: !first.disabled, webhookUrl: first.url, webhookSecret: first.secretMasked };
+  return { orgUuid: ctx.orgUuid, ...(v2Webhook && { webhookSettings: v2Webhook }), ...Object.fromEntries(all.map((i) => [nameOf(i.kind), publicSettings(i)])) };
 }
 
 /** The integrations the reference's V2 listing knows (GENEA, LUMEO, the partners), by their IntegrationEnum name. */

@@ -63,6 +63,12 @@ forEachDialect('V2 webhooks: several URLs for activity and diagnostic events', (
       assert.equal(got.activityWebhooksV2[`${activity.url}/a`].webhookDisabled, false);
       assert.match(got.activityWebhooksV2[`${activity.url}/a`].webhookSecret, /^\*+.{4}$/);
       assert.ok(!JSON.stringify(got).includes(a.json.webhookSecret));
+      // The organization's integration listing shows the activity webhook, masked, as its webhookSettings.
+      const listed = (await call('/api/integrations/org/getOrgIntegrations')).json.orgIntegrations.webhookSettings;
+      assert.deepEqual(
+        { ...listed, webhookSecret: /^\*+.{4}$/.test(listed.webhookSecret) },
+        { enabled: true, webhookUrl: `${activity.url}/a`, webhookSecret: true },
+      );
       // Stored sealed: the plaintext is nowhere in the table.
       const rows = await server.gatehouse.deps.store.db.selectFrom('webhook_endpoints').selectAll().where('org_uuid', '=', org.orgUuid).execute();
       assert.equal(rows.length, 2);
