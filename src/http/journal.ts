@@ -80,14 +80,76 @@ function keptBody(raw: unknown): unknown {
 
 /**
  * A body held by the ring. The common small body is held as it came (the parsed request, the serialized answer)
- * and masked when the journal is read, so that serving a call pays for no copy; a long one is masked and cut at once.
+ * and masked when the journal is read, so that serving a call pays for no copy; a long request is masked and cut at
+ * once, a long answer held as the copy of its head.
  */
-type HeldBody = { ready: unknown } | { parsed: unknown } | { text: string | Buffer };
+type HeldBody = { ready: unknown } | { parsed: unknown } | { text: string | Buffer } | { head: Buffer; length: number };
 
 function held(body: HeldBody): unknown {
   if ('ready' in body) return body.ready;
   if ('parsed' in body) return maskSecrets(body.parsed);
+  if ('head' in body) return `${maskSecretsInText(body.head.toString('utf8'))}... (${body.length} characters, cut)`;
   return keptBody(body.text);
+}
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
+/** The index after the string that opens at `i` (a quote), or the text's end when it is cut inside it. */
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === 34) return j + 1;
+  }
+  return text.length;
+}
+
+/** The index after the JSON value that starts at `i` (an object or array with what it nests), or the text's end. */
+function valueEnd(text: string, i: number): number {
+  const first = text.charCodeAt(i);
+  if (first === 34) return stringEnd(text, i);
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34) j = stringEnd(text, j) - 1;
+    else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return j;
+      if (--depth === 0) return j + 1;
+    } else if (depth === 0 && (c === 44 || isSpace(c))) return j;
+  }
+  return text.length;
+}
+
+/**
+ * JSON text, possibly cut short, with every secret-named field's value masked as `maskSecrets` masks it, by a scan
+ * of the text: a long answer is held as its first characters, which no longer parse.
+ */
+export function maskSecretsInText(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length;) {
+    if (text.charCodeAt(i) !== 34) {
+      i++;
+      continue;
+    }
+    const end = stringEnd(text, i);
+    let j = end;
+    while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== 58 || !SECRET_FIELD.test(text.slice(i + 1, end - 1))) {
+      i = end;
+      continue;
+    }
+    let start = j + 1;
+    while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+    const stop = valueEnd(text, start);
+    if (!/^(null|true|false|""|)$/.test(text.slice(start, stop))) {
+      out += `${text.slice(copied, start)}"${MASK}"`;
+      copied = stop;
+    }
+    i = stop;
+  }
+  return out + text.slice(copied);
 }
 
 const KEPT_HEADERS = ['content-type', 'x-auth-scheme', 'x-auth-org', 'x-auth-apikey', 'authorization'];
@@ -166,7 +228,11 @@ function heldResponse(payload: unknown, contentType: string): HeldBody {
     if (!contentType.startsWith('application/json') && !contentType.startsWith('text/')) {
       return { ready: `(${contentType || 'binary'} body, ${Buffer.byteLength(payload)} bytes)` };
     }
-    return payload.length <= MAX_BODY_CHARS ? { text: payload } : { ready: keptBody(payload) };
+    if (payload.length <= MAX_BODY_CHARS) return { text: payload };
+    // A long answer (a page of records) is held as a copy of its head, masked when read: parsing, masking and
+    // writing it again here cost more than building it did.
+    const head = typeof payload === 'string' ? payload.slice(0, MAX_BODY_CHARS) : payload.subarray(0, MAX_BODY_CHARS);
+    return { head: Buffer.from(head), length: payload.length };
   }
   return { ready: payload ? '(streamed body)' : null };
 }

@@ -23,7 +23,21 @@ let database: GeoIpLite | null = null;
  * sees loopback and private clients never loads it. An IPv4 address mapped into IPv6 is looked up as IPv4.
  */
 export function geoLocate(address: string | null | undefined): GeoPlace {
-  if (!address || !isPublicAddress(address)) return NO_PLACE;
+  if (!address) return NO_PLACE;
+  if (address === last.address) return last.place;
+  const place = lookUp(address);
+  last = { address, place };
+  return place;
+}
+
+/**
+ * The last address looked up and its place (the data never changes while the server runs): an audit page's rows
+ * mostly share one address, and telling a public address from another costs a parse of it.
+ */
+let last: { address: string; place: GeoPlace } = { address: '', place: NO_PLACE };
+
+function lookUp(address: string): GeoPlace {
+  if (!isPublicAddress(address)) return NO_PLACE;
   database ??= createRequire(import.meta.url)('geoip-lite') as GeoIpLite;
   const found = database.lookup(address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1'));
   return found ? { city: found.city ?? '', state: found.region ?? '', country: found.country ?? '' } : NO_PLACE;
