@@ -49,6 +49,7 @@ import { findUserUuids } from './domains/orgs/service.js';
 import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
 import { findAccessGroupUuids } from './domains/access/groups/service.js';
 import { findPromptUuids } from './domains/events/scene-queries/service.js';
+import { findComponentUuids } from './domains/access/components/service.js';
 
 export interface StartOptions {
   log?: Logger;
@@ -86,6 +87,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     await Promise.allSettled([bus.close(), store.close()]);
     throw e;
   });
+  // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
+  const recordCleaners: Deps['recordCleaners'] = {
+    user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids'), profilePhotosForgetUser({ config })],
+    permissionGroup: [clipsForget('allowedRoles')],
+    accessGroup: [lockdownPlansForget('groupUuids')],
+    prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
+    lockdownPlan: [rulesForgetRecord({ secrets })],
+    component: [rulesForgetRecord({ secrets })],
+  };
   return {
     config,
     store,
@@ -104,21 +114,14 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       liveSharesForgetDevice,
       rawStreamsForgetDevice({ secrets }),
       doorsForgetDevice,
-      componentsForgetDevice,
+      componentsForgetDevice({ recordCleaners }),
       relaysForgetDevice,
       rulesForgetDevice({ secrets }),
       snoozesForgetDevice,
       archivingForgetsDevice,
       webhooksForgetDevice,
     ],
-    // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
-    recordCleaners: {
-      user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids'), profilePhotosForgetUser({ config })],
-      permissionGroup: [clipsForget('allowedRoles')],
-      accessGroup: [lockdownPlansForget('groupUuids')],
-      prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
-      lockdownPlan: [rulesForgetRecord({ secrets })],
-    },
+    recordCleaners,
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
@@ -136,6 +139,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       accessGroup: findAccessGroupUuids,
       prompt: findPromptUuids,
       device: findDeviceUuids,
+      component: findComponentUuids,
       camera: findCameraUuids,
       door: findDoorUuids,
       schedule: findScheduleUuids,

@@ -23,6 +23,7 @@ export const RECORD_KINDS = {
   proximityPolicy: 'Proximity policy',
   videoIntercomPolicy: 'Video intercom policy',
   device: 'Device',
+  component: 'Component',
   camera: 'Camera',
   door: 'Door',
   schedule: 'Schedule',

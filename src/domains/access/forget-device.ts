@@ -1,3 +1,4 @@
+import type { Deps } from '../../deps.js';
 import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import { doorAnswer } from './service.js';
 import { findDoors } from './service.js';
@@ -14,5 +15,8 @@ export const doorsForgetDevice: DeviceReferenceCleaner = async (w, device) => {
   }
 };
 
-/** A deleted device takes its hardware components (and its port configuration) with it. */
-export const componentsForgetDevice: DeviceReferenceCleaner = (w, device) => forgetComponentsOf(w, device);
+/** A deleted device takes its hardware components (and its port configuration) with it, and they leave the records that named them. */
+export const componentsForgetDevice =
+  (deps: Pick<Deps, 'recordCleaners'>): DeviceReferenceCleaner =>
+  (w, device) =>
+    forgetComponentsOf(deps, w, device);

@@ -3,6 +3,7 @@ import { fail } from '../../errors.js';
 import { deviceOfFacet } from '../../ids.js';
 import type { ReadSource } from '../../store/reader.js';
 import { findDoor } from '../access/service.js';
+import { COMPONENT_OWNER_KINDS, isGenericRelay } from '../access/components/service.js';
 import { findDevice, findLocation } from '../devices/service.js';
 import { checkIntegrationUrl } from '../integrations/chat.service.js';
 import type { DeviceKind } from '../devices/tables.js';
@@ -93,6 +94,11 @@ export async function checkRuleReferences(source: ReadSource, orgUuid: string, r
   for (const [i, r] of (a.triggerComponentRelayActions ?? []).entries()) {
     const path = at(`triggerComponentRelayActions[${i}]`);
     if (!r.componentUuid && !r.ownerDeviceUuid) throw fail('INVALID_VALUE', `${path}: give componentUuid or ownerDeviceUuid`);
+    // A generic relay component (named with the device it is wired to, if at all), or a relay device.
+    if (r.componentUuid && (await isGenericRelay(source, orgUuid, r.componentUuid))) {
+      await device(`${path}.ownerDeviceUuid`, r.ownerDeviceUuid, COMPONENT_OWNER_KINDS);
+      continue;
+    }
     await device(`${path}.componentUuid`, r.componentUuid, ['RELAY']);
     await device(`${path}.ownerDeviceUuid`, r.ownerDeviceUuid, ['RELAY']);
   }

@@ -174,6 +174,7 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
           name: 'Drill',
           locationUuid: org.site.locations.HQ,
           physicalAccess: { userUuids: [bob], groupUuids: [night, org.site.accessGroups.Staff] },
+          activationPlan: { groupUuids: [night] },
         },
       })
     ).lockdownPlan;
@@ -197,7 +198,8 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
 
     await ok('/api/permission/deletePermissionGroup', { groupUuid: guards });
     assert.deepEqual((await clip()).accessSettings.allowedRoles, []);
-    await ok('/api/accesscontrol/deleteAccessControlGroup', { groupUuid: night });
-    assert.deepEqual((await planNow()).physicalAccess.groupUuids, [org.site.accessGroups.Staff]);
+    const onGroup = await changed(() => ok('/api/accesscontrol/deleteAccessControlGroup', { groupUuid: night }));
+    assert.ok(onGroup.includes('LOCKDOWN_PLAN UPDATE'), onGroup.join());
+    assert.deepEqual([(await planNow()).physicalAccess.groupUuids, (await planNow()).activationPlan.groupUuids], [[org.site.accessGroups.Staff], []]);
   });
 });

@@ -3,18 +3,22 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type WriteScope } from '../../../bus/write.js';
+import { orgUuidsIn } from '../../../store/org-uuids.js';
+import { forgetRecord, type RecordFinder } from '../../../records/references.js';
+import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import { findDevice, type DeviceRecord } from '../../devices/service.js';
 import type { ComponentShadowRecord, ComponentType } from './schemas.js';
 import * as store from './store.js';
 import type { HardwareComponentsTable } from './tables.js';
 
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+/** A delete also takes the components out of the records that name them (a rule's trigger or relay action). */
+type DeleteDeps = WriteDeps & Pick<Deps, 'recordCleaners'>;
 type ReadDeps = Pick<Deps, 'store'>;
 type Settings = Record<string, unknown>;
 
 /** The devices components are wired to. */
-const OWNER_KINDS = ['DOOR_CONTROLLER', 'BADGE_READER', 'DOORBELL_CAMERA'] as const;
+export const COMPONENT_OWNER_KINDS = ['DOOR_CONTROLLER', 'BADGE_READER', 'DOORBELL_CAMERA'] as const;
 const OWNER_HARDWARE: Record<string, string> = { DOOR_CONTROLLER: 'DOOR_CONTROLLER_DC20', BADGE_READER: 'BADGE_READER_DR40', DOORBELL_CAMERA: 'CAMERA_R200' };
 
 interface TypeRule {
@@ -152,7 +156,7 @@ export function toShadow(row: HardwareComponentsTable, nowMs: number): Component
 }
 
 async function ownerOf(source: ReadSource, orgUuid: string, uuid: string): Promise<DeviceRecord> {
-  const owner = await findDevice(source, orgUuid, uuid, OWNER_KINDS);
+  const owner = await findDevice(source, orgUuid, uuid, COMPONENT_OWNER_KINDS);
   if (!owner) throw fail('NOT_FOUND', 'Owner device');
   return owner;
 }
@@ -249,33 +253,40 @@ export async function updateComponent(
   });
 }
 
+/** The relay rests in `steadyState` from now on, and takes it now (announced: the component and its shadow). */
+async function restRelay(w: WriteScope, row: HardwareComponentsTable, steadyState: string): Promise<HardwareComponentsTable> {
+  const settings = { ...(JSON.parse(row.settings) as Settings), steadyState };
+  const patch = { settings: JSON.stringify(settings), state: steadyState, state_at_ms: w.nowMs, transient_until_ms: null, updated_at_ms: w.nowMs };
+  await store.updateComponent(w.tx, row.org_uuid, row.uuid, patch);
+  const updated = { ...row, ...patch };
+  announceShadow(w, updated);
+  announce(w, updated, 'UPDATE');
+  return updated;
+}
+
+/** The relay is driven to `state` for `durationMs` (then back in its steady state), or until driven again (announced: its shadow). */
+async function driveRelayTo(
+  w: WriteScope,
+  row: HardwareComponentsTable,
+  state: string,
+  durationMs: number | null | undefined,
+): Promise<HardwareComponentsTable> {
+  const patch = { state, state_at_ms: w.nowMs, transient_until_ms: durationMs ? w.nowMs + durationMs : null, updated_at_ms: w.nowMs };
+  await store.updateComponent(w.tx, row.org_uuid, row.uuid, patch);
+  const updated = { ...row, ...patch };
+  announceShadow(w, updated);
+  return updated;
+}
+
 /** `updateIntegratedGenericRelaySteadyState`: the state the relay rests in, which it takes now. */
 export async function setRelaySteadyState(
   deps: WriteDeps,
   ctx: CallerContext,
   input: { componentUuid: string; steadyState: string },
 ): Promise<ComponentRecord> {
-  return write(deps, ctx, async (w) => {
-    const row = await componentOf(w, ctx.orgUuid, input.componentUuid, 'IntegratedGenericRelay');
-    const settings = { ...(JSON.parse(row.settings) as Settings), steadyState: input.steadyState };
-    const updated: HardwareComponentsTable = {
-      ...row,
-      settings: JSON.stringify(settings),
-      state: input.steadyState,
-      state_at_ms: w.nowMs,
-      transient_until_ms: null,
-      updated_at_ms: w.nowMs,
-    };
-    await store.updateComponent(w.tx, ctx.orgUuid, row.uuid, {
-      settings: updated.settings,
-      state: updated.state,
-      state_at_ms: w.nowMs,
-      transient_until_ms: null,
-      updated_at_ms: w.nowMs,
-    });
-    announceShadow(w, updated);
-    return announce(w, updated, 'UPDATE');
-  });
+  return write(deps, ctx, async (w) =>
+    toComponentRecord(await restRelay(w, await componentOf(w, ctx.orgUuid, input.componentUuid, 'IntegratedGenericRelay'), input.steadyState)),
+  );
 }
 
 /**
@@ -290,10 +301,31 @@ export async function driveRelay(
   await write(deps, ctx, async (w) => {
     const row = await componentOf(w, ctx.orgUuid, input.componentUuid, 'IntegratedGenericRelay');
     if (input.deviceUuid && input.deviceUuid !== row.owner_device_uuid) throw fail('NOT_FOUND', 'Component');
-    const state = input.activate === false ? 'INACTIVE' : 'ACTIVE';
-    const until = input.durationMs ? w.nowMs + input.durationMs : null;
-    await store.updateComponent(w.tx, ctx.orgUuid, row.uuid, { state, state_at_ms: w.nowMs, transient_until_ms: until, updated_at_ms: w.nowMs });
-    announceShadow(w, { ...row, state, state_at_ms: w.nowMs, transient_until_ms: until, updated_at_ms: w.nowMs });
+    await driveRelayTo(w, row, input.activate === false ? 'INACTIVE' : 'ACTIVE', input.durationMs);
+  });
+}
+
+/** Whether the organization has a generic relay component of that uuid (what a rule's relay action may drive). */
+export async function isGenericRelay(source: ReadSource, orgUuid: string, uuid: string): Promise<boolean> {
+  return (await store.findComponent(dbOf(source), orgUuid, uuid))?.type === 'IntegratedGenericRelay';
+}
+
+/**
+ * A rule's relay action on a generic relay component (`triggerComponentRelayActions`): STEADY makes `state` the
+ * one it rests in; TRANSIENT drives it there for `durationMs` (none: until driven again). The shadow as it now
+ * reads, or null when the organization has no such relay.
+ */
+export async function driveRelayByRule(
+  deps: WriteDeps,
+  actor: Actor,
+  componentUuid: string,
+  input: { state: string; outputType: string; durationMs: number },
+): Promise<ComponentShadowRecord | null> {
+  return write(deps, actor, async (w) => {
+    const row = await store.findComponent(w.tx, actor.orgUuid, componentUuid);
+    if (row?.type !== 'IntegratedGenericRelay') return null;
+    const driven = input.outputType === 'STEADY' ? await restRelay(w, row, input.state) : await driveRelayTo(w, row, input.state, input.durationMs);
+    return toShadow(driven, w.nowMs);
   });
 }
 
@@ -303,30 +335,36 @@ export function announceShadow(w: WriteScope, row: HardwareComponentsTable): Com
   return shadow;
 }
 
-export async function deleteComponent(deps: WriteDeps, ctx: CallerContext, componentUuid: string): Promise<void> {
-  await write(deps, ctx, async (w) => {
-    const row = await componentOf(w, ctx.orgUuid, componentUuid);
-    await store.deleteComponents(w.tx, ctx.orgUuid, [row.uuid]);
+/** The components of the organization among `uuids` (the `component` record kind). */
+export const findComponentUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'hardware_components', orgUuid, uuids);
+
+/** Deletes components in the writer's transaction: each announced, and taken out of every record that names it. */
+async function removeComponents(deps: Pick<Deps, 'recordCleaners'>, w: WriteScope, orgUuid: string, rows: readonly HardwareComponentsTable[]) {
+  await store.deleteComponents(
+    w.tx,
+    orgUuid,
+    rows.map((r) => r.uuid),
+  );
+  for (const row of rows) {
     announce(w, row, 'DELETE');
-  });
+    await forgetRecord(deps, w, 'component', row.uuid);
+  }
+}
+
+export async function deleteComponent(deps: DeleteDeps, ctx: CallerContext, componentUuid: string): Promise<void> {
+  await write(deps, ctx, async (w) => removeComponents(deps, w, ctx.orgUuid, [await componentOf(w, ctx.orgUuid, componentUuid)]));
 }
 
 /** Removes every component of a device (and its port configuration), in the writer's transaction. */
-export async function forgetComponentsOf(w: WriteScope, device: Pick<DeviceRecord, 'uuid' | 'orgUuid'>): Promise<void> {
-  const rows = await store.listComponentsOfDevice(w.tx, device.orgUuid, device.uuid);
-  await store.deleteComponents(
-    w.tx,
-    device.orgUuid,
-    rows.map((r) => r.uuid),
-  );
+export async function forgetComponentsOf(deps: Pick<Deps, 'recordCleaners'>, w: WriteScope, device: Pick<DeviceRecord, 'uuid' | 'orgUuid'>): Promise<void> {
+  await removeComponents(deps, w, device.orgUuid, await store.listComponentsOfDevice(w.tx, device.orgUuid, device.uuid));
   await store.deletePortConfig(w.tx, device.orgUuid, device.uuid);
-  for (const row of rows) announce(w, row, 'DELETE');
 }
 
-export async function deleteComponentsOfDevice(deps: WriteDeps, ctx: CallerContext, ownerDeviceUuid: string): Promise<void> {
+export async function deleteComponentsOfDevice(deps: DeleteDeps, ctx: CallerContext, ownerDeviceUuid: string): Promise<void> {
   await write(deps, ctx, async (w) => {
     const owner = await ownerOf(w, ctx.orgUuid, ownerDeviceUuid);
-    await forgetComponentsOf(w, owner);
+    await forgetComponentsOf(deps, w, owner);
   });
 }
 

@@ -6,7 +6,8 @@ import { write } from '../../../bus/write.js';
 import { findDevice } from '../../devices/service.js';
 import * as store from '../store.js';
 import type { RelayOverridesTable } from '../tables.js';
-import type { ActionFamily } from './action.js';
+import { driveRelayByRule } from '../../access/components/service.js';
+import { succeeded, type ActionFamily } from './action.js';
 import { DEVICE_COMMAND_ENTITY, recordCommand, sendCommand } from './device-commands.js';
 
 /** setTimeout's longest delay; a later restore is re-armed when its timer fires early. */
@@ -14,21 +15,27 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 const OPPOSITE: Record<string, string> = { ACTIVE: 'INACTIVE', INACTIVE: 'ACTIVE' };
 
 /**
- * `triggerComponentRelayActions`: drives the relay (a DRIVE_RELAY command) and, with an override duration,
- * persists when to turn it back (relay_overrides, in the command's write); the instance's override timers
- * (startRelayOverrides) send the command that turns it back.
+ * `triggerComponentRelayActions`: a generic relay component of a door controller takes the state itself (its
+ * shadow, announced; back in its steady state after the override duration). A relay device is sent a
+ * DRIVE_RELAY command instead and, with an override duration, the write persists when to turn it back
+ * (relay_overrides); the instance's override timers (startRelayOverrides) send the command that turns it back.
  */
 export const relayActions: ActionFamily = (ctx) =>
   (ctx.action.triggerComponentRelayActions ?? []).map((r, i) => ({
     action: `triggerComponentRelayActions[${i}]`,
-    run() {
+    async run() {
       const state = r.state ?? 'ACTIVE';
       const durationMs = r.overrideRelayDurationMs ?? (r.overrideRelayDurationSec ?? 0) * 1000;
+      const outputType = r.outputType ?? 'TRANSIENT';
+      if (r.componentUuid) {
+        const shadow = await driveRelayByRule(ctx.deps, ctx.actor, r.componentUuid, { state, outputType, durationMs });
+        if (shadow) return succeeded(`relay component ${shadow.componentUuid} is ${shadow.state}`);
+      }
       const restoreState = OPPOSITE[state];
       const override = durationMs > 0 && restoreState ? { uuid: newRuuid(), restoreAtMs: ctx.deps.clock.now() + durationMs } : null;
       const payload = {
         state,
-        outputType: r.outputType ?? 'TRANSIENT',
+        outputType,
         durationMs,
         ...(override ? { overrideUuid: override.uuid, restoreAtMs: override.restoreAtMs } : {}),
       };

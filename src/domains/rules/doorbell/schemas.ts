@@ -2,14 +2,14 @@ import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ActivityEnum } from '../../../schemas/activities.js';
 import { RuleAction, RuleFilters } from '../schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** A doorbell camera's rule (the catalogue's ExternalDoorbellCameraComponentRuleType). */
 export const DoorbellRule = Type.Object({
   ruleUuid: Field(NotRef('handler', Ruuid())),
   ruleName: Field(Type.String({ maxLength: 200 })),
   doorbellCameraUuid: Field(NotRef('handler', Ruuid())),
-  doorbellCameraComponentUuid: Field(NotRef('handler', Ruuid({ description: "the camera's doorbell button; kept as given" }))),
+  doorbellCameraComponentUuid: Field(RefUuid('component', "the camera's doorbell button, a component of the organization")),
   triggerActivity: Field(ActivityEnum),
   ruleFilters: Field(RuleFilters),
   action: Field(RuleAction),

@@ -4,7 +4,7 @@ import { systemActor } from '../../../deps.js';
 import { newRuuid } from '../../../ids.js';
 import type { Activity } from '../../../schemas/activities.js';
 import { write } from '../../../bus/write.js';
-import { findLocation } from '../../devices/service.js';
+import { findDevice, findLocation } from '../../devices/service.js';
 import type { EngineDeps, RuleEvent } from '../actions/action.js';
 import { runRuleActions, insideSchedules } from '../evaluation.service.js';
 import type { RulesEventRecord } from './schemas.js';
@@ -13,12 +13,15 @@ import { claimFiring } from '../store.js';
 import { DOORBELL_ACTIVITIES } from '../doorbell/service.js';
 import { closeEventRecord, openEventRecord } from '../rule-records.service.js';
 
-/** A device activity that general rules may fire on: a policy alert's triggers, or a door's event. */
+/** A device activity that general rules may fire on: a policy alert's triggers, a door's event, or a component's change of state. */
 export interface FiredActivity {
   sourceUuid: string;
   orgUuid: string;
   deviceUuid: string | null;
   doorUuid: string | null;
+  /** The hardware component whose state changed (its device is `deviceUuid`); null for a device's own activity. */
+  componentUuid: string | null;
+  /** Null when the event does not say: the device's location is then the one. */
   locationUuid: string | null;
   activities: Activity[];
   atMs: number;
@@ -31,8 +34,40 @@ const DOOR_POSITIONS: Record<string, Activity> = {
   FORCED_OPEN: 'AC_DPI_DOOR_FORCED_OPEN',
 };
 
-/** The activity a change raises, if any: a new policy alert (except the CUSTOM ones rules raise), a door's position, a badge read or a doorbell press. */
+/**
+ * The activity each component shadow's state raises (the platform's AC_ activities). A door position indicator
+ * is left out: its position reaches the rules through its door's event (AC_DPI_*), which would fire them twice.
+ */
+const COMPONENT_ACTIVITIES: Record<string, Record<string, Activity>> = {
+  GenericInputShadow: { ACTIVE: 'AC_GI_ACTIVE', INACTIVE: 'AC_GI_INACTIVE' },
+  RequestToExitShadow: { ACTIVE: 'AC_REX_ACTIVE', INACTIVE: 'AC_REX_INACTIVE' },
+  GenericRelayShadow: { ACTIVE: 'AC_GR_ACTIVE', INACTIVE: 'AC_GR_INACTIVE' },
+  DoorRelayShadow: { UNLOCKED: 'AC_DSR_UNLOCKED', LOCKED: 'AC_DSR_LOCKED' },
+  DoorReaderShadow: { CONNECTED: 'AC_DR_CONNECTED', DISCONNECTED: 'AC_DR_DISCONNECTED' },
+};
+
+/**
+ * The activity a change raises, if any: a new policy alert (except the CUSTOM ones rules raise), a door's
+ * position, a badge read, a doorbell press, or a hardware component's new state (its shadow's UPDATE, whether
+ * the component reported it or a rule or an operation drove it).
+ */
 export function activityOf(event: ChangeEvent): FiredActivity | null {
+  if (event.entity === 'COMPONENT_SHADOW') {
+    const shadow = event.update as { componentUuid: string; ownerDeviceUuid: string; type: string; state: string; stateUpdateEventTimestampMs: number | null };
+    const activity = COMPONENT_ACTIVITIES[shadow.type]?.[shadow.state];
+    if (!activity) return null;
+    return {
+      // One source per change: a component reporting the same state twice fires twice, as two reports.
+      sourceUuid: `${shadow.componentUuid}.${event.position}`,
+      orgUuid: event.orgUuid,
+      deviceUuid: shadow.ownerDeviceUuid,
+      doorUuid: null,
+      componentUuid: shadow.componentUuid,
+      locationUuid: null,
+      activities: [activity],
+      atMs: shadow.stateUpdateEventTimestampMs ?? event.timestampMs,
+    };
+  }
   if (event.entity === 'COMPONENT_SEEKPOINT') {
     // A doorbell camera's press (sensors.service.ts pressDoorbell, announced as the camera's state UPDATE): what doorbell camera rules fire on.
     const e = event.update as { uuid?: string; type?: string; ownerDeviceUuid?: string; locationUuid?: string | null; timestampMs: number };
@@ -42,6 +77,7 @@ export function activityOf(event: ChangeEvent): FiredActivity | null {
       orgUuid: event.orgUuid,
       deviceUuid: e.ownerDeviceUuid,
       doorUuid: null,
+      componentUuid: null,
       locationUuid: e.locationUuid ?? null,
       activities: [...DOORBELL_ACTIVITIES],
       atMs: e.timestampMs,
@@ -57,6 +93,7 @@ export function activityOf(event: ChangeEvent): FiredActivity | null {
       orgUuid: event.orgUuid,
       deviceUuid: a.deviceUuid,
       doorUuid: null,
+      componentUuid: null,
       locationUuid: a.locationUuid ?? null,
       activities,
       atMs: a.timestampMs,
@@ -85,6 +122,7 @@ export function activityOf(event: ChangeEvent): FiredActivity | null {
       orgUuid: event.orgUuid,
       deviceUuid: e.ownerDeviceUuid,
       doorUuid: e.componentCompositeUuid,
+      componentUuid: null,
       locationUuid: e.locationUuid,
       activities: [activity],
       atMs: e.timestampMs,
@@ -93,13 +131,18 @@ export function activityOf(event: ChangeEvent): FiredActivity | null {
   return null;
 }
 
-/** Whether one trigger matches the activity: its activity, and each of its device, door and location lists (empty: any). */
+/**
+ * Whether one trigger matches the activity: its activity, and each of its device, door, component and location
+ * lists (empty: any). The component list narrows components' changes only: a device's own activity (a doorbell
+ * camera's press, whose rule may name the camera's button) is its device's.
+ */
 function triggerMatches(trigger: GeneralRule['triggers'][number], fired: FiredActivity): boolean {
   const within = (list: readonly string[] | null | undefined, uuid: string | null) => !list?.length || (uuid !== null && list.includes(uuid));
   return (
     fired.activities.includes(trigger.activityEvent!.activityEvent) &&
     within(trigger.deviceUuids, fired.deviceUuid) &&
     within(trigger.componentCompositeUuids, fired.doorUuid) &&
+    (fired.componentUuid === null || within(trigger.componentUuids, fired.componentUuid)) &&
     within(trigger.locationUuids, fired.locationUuid)
   );
 }
@@ -112,8 +155,12 @@ const matches = (rule: GeneralRule, fired: FiredActivity) =>
  * on the location's wall clock, not paused now, and past its back-off. The firing is claimed once per rule and
  * source event (whichever instances hear of it); its actions then run, and their outcomes complete its record.
  */
-export async function fireGeneralRules(deps: EngineDeps, fired: FiredActivity): Promise<RulesEventRecord[]> {
-  const rules = (await listGeneralRules(deps, fired.orgUuid)).filter((r) => matches(r, fired));
+export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity): Promise<RulesEventRecord[]> {
+  const all = await listGeneralRules(deps, activity.orgUuid);
+  if (all.length === 0) return [];
+  const device = activity.locationUuid === null && activity.deviceUuid ? await findDevice(deps, activity.orgUuid, activity.deviceUuid) : null;
+  const fired = { ...activity, locationUuid: activity.locationUuid ?? device?.locationUuid ?? null };
+  const rules = all.filter((r) => matches(r, fired));
   if (rules.length === 0) return [];
   const timeZone = fired.locationUuid ? ((await findLocation(deps, fired.orgUuid, fired.locationUuid))?.tz ?? 'UTC') : 'UTC';
   const records: RulesEventRecord[] = [];

@@ -40,8 +40,8 @@ export const RuleTrigger = Type.Object({
   deviceUuids: RefUuids('device'),
   locationUuids: RefUuids('location'),
   componentCompositeUuids: RefUuids('door'),
-  // A device's component is named by its device's uuid (a device delete takes it out: ../forget-device.ts).
-  componentUuids: RefUuids('device'),
+  // A hardware component (its input, request-to-exit, relay, reader), whose changes of state the trigger hears.
+  componentUuids: RefUuids('component'),
   deviceLabels: Field(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
 });
 export type RuleTrigger = Static<typeof RuleTrigger>;
