@@ -27,6 +27,7 @@ import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/loc
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
+import { licensesForgetDevice } from './domains/access/licenses/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createMediaHost } from './footage/media-host.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
@@ -109,6 +110,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       snoozesForgetDevice,
       archivingForgetsDevice,
       webhooksForgetDevice,
+      licensesForgetDevice,
     ],
     // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
     recordCleaners: {
