@@ -28,6 +28,7 @@ import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/loc
 import { notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
+import { licensesForgetDevice } from './domains/access/licenses/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createMediaHost } from './footage/media-host.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
@@ -120,6 +121,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       snoozesForgetDevice,
       archivingForgetsDevice,
       webhooksForgetDevice,
+      licensesForgetDevice,
     ],
     recordCleaners,
     // The domains whose records stand at a location: deleting a location they use is refused.

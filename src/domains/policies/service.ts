@@ -83,8 +83,23 @@ const asKey = (t: unknown) => t as string;
  * Every family: how errors name its policies, how a trigger given twice is recognized, which devices follow
  * it (deleting a followed policy is refused), and the defaults its answers carry.
  */
-const FAMILIES: Record<PolicyEntity, { label: string; triggerKey: (trigger: unknown) => string; followers?: Followers; defaults?: object }> = {
-  CAMERA_POLICY: { label: 'Camera policy', triggerKey: byActivity, followers: { kinds: ['CAMERA'], noun: 'camera' }, defaults: { defaultTriggers: [] } },
+const FAMILIES: Record<
+  PolicyEntity,
+  {
+    label: string;
+    triggerKey: (trigger: unknown) => string;
+    followers?: Followers;
+    defaults?: object;
+    admits?: (trigger: unknown, seen: DeviceActivity) => boolean;
+  }
+> = {
+  CAMERA_POLICY: {
+    label: 'Camera policy',
+    triggerKey: byActivity,
+    followers: { kinds: ['CAMERA'], noun: 'camera' },
+    defaults: { defaultTriggers: [] },
+    admits: (t, seen) => atLeast((t as CameraTrigger).threshold, seen.numHumans),
+  },
   DOOR_POLICY: { label: 'Door policy', triggerKey: asKey, defaults: { defaultTriggers: [], defaultAjarThresholdSec: null } },
   ACCESS_CONTROLLED_DOOR_POLICY: { label: 'Access controlled door policy', triggerKey: asKey },
   AUDIO_POLICY: {
@@ -100,9 +115,28 @@ const FAMILIES: Record<PolicyEntity, { label: string; triggerKey: (trigger: unkn
     defaults: { defaultTriggers: [] },
   },
   OCCUPANCY_POLICY: { label: 'Occupancy policy', triggerKey: asKey, followers: { kinds: ['OCCUPANCY_SENSOR'], noun: 'occupancy sensor' } },
-  PROXIMITY_POLICY: { label: 'Proximity policy', triggerKey: byActivity, followers: { kinds: ['BLE_TRACKER'], noun: 'proximity tag' } },
-  VIDEO_INTERCOM_POLICY: { label: 'Video intercom policy', triggerKey: byActivity, followers: { kinds: ['DOORBELL_CAMERA'], noun: 'doorbell camera' } },
+  PROXIMITY_POLICY: {
+    label: 'Proximity policy',
+    triggerKey: byActivity,
+    followers: { kinds: ['BLE_TRACKER'], noun: 'proximity tag' },
+    // A trigger naming locations fires only for a tag at one of them.
+    admits: (t, seen) => {
+      const at = (t as { locationUuids?: string[] | null }).locationUuids;
+      return !at?.length || (seen.locationUuid !== null && at.includes(seen.locationUuid));
+    },
+  },
+  VIDEO_INTERCOM_POLICY: {
+    label: 'Video intercom policy',
+    triggerKey: byActivity,
+    followers: { kinds: ['DOORBELL_CAMERA'], noun: 'doorbell camera' },
+    admits: (t, seen) => atLeast((t as { peopleCountThreshold?: number | null }).peopleCountThreshold, seen.numHumans),
+  },
 };
+
+/** A people-count threshold is reached (or not compared: no threshold, or no count given). */
+const atLeast = (threshold: number | null | undefined, count: number | null | undefined) => threshold == null || count == null || count >= threshold;
+/** The activity a trigger names: the trigger itself (door, occupancy) or its `activity`. */
+const activityOf = (t: unknown) => (typeof t === 'string' ? t : byActivity(t)) as Activity;
 
 function familyRecords<E extends PolicyEntity>(entity: E) {
   const { label, followers } = FAMILIES[entity];
@@ -251,37 +285,50 @@ export const policyFinder =
     return new Set(found.filter((p) => p !== null).map((p) => p.uuid));
   };
 
-/** What a camera saw, as the alert-raising code asks the camera's policy about it. */
-export interface CameraActivity {
-  /** The camera's policy (its `policyUuid`), or null. */
-  policyUuid: string | null;
+/** What a device saw, as the alert-raising code asks the policy the device follows about it. */
+export interface DeviceActivity {
+  /** The device's policy (its `policyUuid`). */
+  policyUuid: string;
+  deviceKind: string;
+  /** The device's location (a proximity trigger may name locations), or null. */
+  locationUuid: string | null;
   activities: readonly Activity[];
   atMs: number;
-  /** The time zone of the camera's location (schedules are wall-clock weeks). */
+  /** The time zone of the device's location (schedules are wall-clock weeks). */
   timeZone: string;
-  /** The people counted, which a trigger's threshold is compared with. */
+  /** The people counted, which a camera's threshold or an intercom's people count is compared with. */
   numHumans?: number | null;
 }
 
-/**
- * The activities that raise a policy alert on the camera: all of them when the camera follows no policy; else those named by a scheduled trigger whose schedule covers the moment (and whose
- * threshold, when it has one and the alert counts people, is reached). An empty answer raises no alert.
- */
-export async function cameraPolicyTriggers(source: ReadSource, orgUuid: string, seen: CameraActivity): Promise<Activity[]> {
-  const policy = seen.policyUuid ? await findCameraPolicy(source, orgUuid, seen.policyUuid) : null;
-  if (!policy) return [...seen.activities];
+/** The policy family a device of the kind follows (by its `policyUuid`), if any. */
+export const policyFamilyOf = (deviceKind: string): PolicyEntity | null =>
+  (Object.keys(FAMILIES) as PolicyEntity[]).find((e) => FAMILIES[e].followers?.kinds.includes(deviceKind)) ?? null;
+
+/** The triggers of a policy whose schedules cover the moment. */
+async function triggersAt<T>(source: ReadSource, orgUuid: string, policy: PolicyRecord<T>, atMs: number, timeZone: string): Promise<T[]> {
   const schedules = await findSchedulesByUuids(
     source,
     orgUuid,
     policy.scheduledTriggers.map((t) => t.scheduleUuid),
   );
-  const reached = (trigger: CameraTrigger) => trigger.threshold == null || seen.numHumans == null || seen.numHumans >= trigger.threshold;
-  const active = new Set<Activity>();
-  for (const { scheduleUuid, triggerSet } of policy.scheduledTriggers) {
+  return policy.scheduledTriggers.flatMap(({ scheduleUuid, triggerSet }) => {
     const schedule = schedules.get(scheduleUuid);
-    if (!schedule || !scheduleCovers(schedule, seen.atMs, seen.timeZone)) continue;
-    for (const trigger of triggerSet) if (reached(trigger)) active.add(trigger.activity);
-  }
+    return schedule && scheduleCovers(schedule, atMs, timeZone) ? triggerSet : [];
+  });
+}
+
+/**
+ * The activities that raise a policy alert on a device that follows a policy of its kind's family (camera,
+ * audio, occupancy, proximity, video intercom): those named by a trigger whose schedule covers the moment and
+ * whose conditions (a people count reached, the tag's location) hold; all of them when the policy is gone.
+ * An empty answer raises no alert.
+ */
+export async function policyTriggers(source: ReadSource, orgUuid: string, seen: DeviceActivity): Promise<Activity[]> {
+  const entity = policyFamilyOf(seen.deviceKind);
+  const policy: AnyPolicy | null = entity ? await kit(entity).find(source, orgUuid, seen.policyUuid) : null;
+  if (!entity || !policy) return [...seen.activities];
+  const admits = FAMILIES[entity].admits ?? (() => true);
+  const active = new Set((await triggersAt(source, orgUuid, policy, seen.atMs, seen.timeZone)).filter((t) => admits(t, seen)).map(activityOf));
   return seen.activities.filter((a) => active.has(a));
 }
 
@@ -298,16 +345,8 @@ export async function climatePolicyThresholds(
 ): Promise<Map<Activity, number> | null> {
   const policy = await records.CLIMATE_POLICY.find(source, orgUuid, policyUuid);
   if (!policy) return null;
-  const schedules = await findSchedulesByUuids(
-    source,
-    orgUuid,
-    policy.scheduledTriggers.map((t) => t.scheduleUuid),
-  );
   const thresholds = new Map<Activity, number>();
-  for (const { scheduleUuid, triggerSet } of policy.scheduledTriggers) {
-    const schedule = schedules.get(scheduleUuid);
-    if (!schedule || !scheduleCovers(schedule, atMs, timeZone)) continue;
-    for (const t of triggerSet) if (typeof t.threshold === 'number' && !thresholds.has(t.activity)) thresholds.set(t.activity, t.threshold);
-  }
+  for (const t of await triggersAt(source, orgUuid, policy, atMs, timeZone))
+    if (typeof t.threshold === 'number' && !thresholds.has(t.activity)) thresholds.set(t.activity, t.threshold);
   return thresholds;
 }

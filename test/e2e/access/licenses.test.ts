@@ -90,6 +90,22 @@ forEachDialect('licenses', (dialect) => {
     assert.equal((await features(site.cameras.Dock)).deviceLicense, undefined, 'nothing changed');
   });
 
+  it('frees the licenses of a deleted device, and announces them', async () => {
+    const [license] = await issue(org.orgUuid, { productType: 'DEVICE', licenseFamily: 'CAMERA', count: 1 });
+    const { Dock } = site.cameras;
+    await ok(`${L}/assignDeviceLicense`, { licenseUuid: license!.uuid, deviceUuid: Dock });
+    await ok('/api/camera/delete', { cameraUuid: Dock, mummify: false });
+    const held = (await ok(`${L}/getDeviceLicenses`, {})).deviceLicenses.filter((l: { deviceUuid: string | null }) => l.deviceUuid === Dock);
+    assert.deepEqual(held, [], 'no license stays on the deleted camera');
+    const freed = changes.filter((c) => c.entity === 'LICENSE' && c.entityUuid === license!.uuid).at(-1)!;
+    assert.equal((freed.update as { deviceUuid: string | null }).deviceUuid, null);
+    // Free again: it goes on another camera.
+    assert.equal(
+      (await ok(`${L}/assignDeviceLicense`, { licenseUuid: license!.uuid, deviceUuid: site.cameras.Lobby })).deviceLicense.deviceUuid,
+      site.cameras.Lobby,
+    );
+  });
+
   it("assigns door and alert-monitoring licenses, and a partner reads its client's licenses", async () => {
     const [door] = await issue(org.orgUuid, { productType: 'ACCESS_CONTROL', count: 1 });
     const [monitoring] = await issue(org.orgUuid, { productType: 'ALERT_MONITORING', allowedDeviceCount: 1, count: 1 });
@@ -111,7 +127,7 @@ forEachDialect('licenses', (dialect) => {
     const asPartner = (path: string, orgUuid: string) => server().call(path, { orgUuid }, { key, scheme: 'partner-api-token' });
     for (const path of [`${L}/getDeviceLicensesForClientOrg`, '/api/partner/getDeviceLicensesForOrg']) {
       const r = (await asPartner(path, org.orgUuid)).json;
-      assert.equal(r.deviceLicenses?.length, 3, JSON.stringify(r));
+      assert.equal(r.deviceLicenses?.length, 4, JSON.stringify(r));
       assert.equal((await asPartner(path, other.orgUuid)).json.error, true, 'not a client');
     }
     assert.equal((await asPartner('/api/partner/getLicensesForOrg', org.orgUuid)).json.licenses.length, 1);

@@ -236,6 +236,13 @@ forEachDialect('count reports and crossing events', (dialect) => {
         json.timeSeriesDataPoints.map((p: any) => p.eventCountMap),
         [{ PEOPLE: 10, VEHICLES: 7 }],
       );
+      // The catalogue has the range optional: absent, the day up to now (none of the site's crossings).
+      const lastDay = (await ok('/api/report/getCountReportV2', { scope: 'ORG', types: ['PEOPLE'], interval: 'HOURLY' })).timeSeriesDataPoints;
+      assert.ok(lastDay.length >= 24 && lastDay.length <= 25, `${lastDay.length} hours`);
+      assert.equal(
+        lastDay.reduce((n: number, p: any) => n + p.eventCountMap.PEOPLE, 0),
+        0,
+      );
     });
 
     it("refuses what Gatehouse does not count, REGION, and another organization's device or location", async () => {

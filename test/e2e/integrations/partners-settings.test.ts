@@ -161,13 +161,16 @@ forEachDialect('the partner settings engine', (dialect) => {
     assert.deepEqual(await readBack(PARTNERS.BOULEVARD), before, 'nothing changed');
   });
 
-  it('refuses a value of the wrong type, naming the field', async () => {
+  it('refuses a value of the wrong type and a field it does not know, naming the field', async () => {
     for (const [kind, spec] of partners) {
       const update = currentOp(spec, 'update');
       const [field, type] = Object.entries(spec.fields)[0] ?? ['enabled', 'bool'];
       const r = await call(update.path, bodyOf(update, { [field]: wrong(type) }));
       assert.equal(r.status, 400, `${kind}.${field}: ${r.text}`);
       assert.match(r.json.errorMsg, new RegExp(field), kind);
+      const unknown = await call(update.path, bodyOf(update, { enabled: false, notASetting: 1 }));
+      assert.equal(unknown.status, 400, `${kind}: ${unknown.text}`);
+      assert.match(unknown.json.errorMsg, /notASetting/, kind);
     }
   });
 

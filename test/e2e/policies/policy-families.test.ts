@@ -9,9 +9,12 @@ import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
 
 /** The audio, climate, occupancy, proximity and video intercom policies: one family table, and a climate policy at work. */
 const SITE = `
-locations: [{name: HQ, timeZone: Europe/Paris}]
+locations: [{name: HQ, timeZone: Europe/Paris}, {name: Depot, timeZone: Europe/Paris}]
 schedules: [{name: Always, intervals: [{start: 0, stop: 10080}]}, {name: Never Used, intervals: [{start: 0, stop: 60}]}]
-sensors: [{name: Server Room, kind: environmental, location: HQ, thresholds: {tempC: 30, co2Ppm: 1500}}]
+sensors:
+  - {name: Server Room, kind: environmental, location: HQ, thresholds: {tempC: 30, co2Ppm: 1500}}
+  - {name: Hall PIR, kind: occupancy, location: HQ}
+  - {name: Forklift, kind: tag, location: Depot}
 `;
 
 const FAMILIES = [
@@ -157,5 +160,42 @@ forEachDialect('policy families: audio, climate, occupancy, proximity, video int
     });
     const mondayNoonParis = Date.parse('2026-11-30T11:00:00Z');
     assert.equal((await control(server(), '/simulate/reading', { sensor, tempC: '40', at: String(mondayNoonParis) })).json.policyAlert, null);
+  });
+
+  it("an occupancy sensor's and a proximity tag's alerts follow their policy: its schedules and its triggers' locations", async () => {
+    const alert = async (device: string, trigger: string) => (await control(server(), '/simulate/alert', { device, trigger })).json.policyAlert;
+    const { 'Hall PIR': pir, Forklift: tag } = site.sensors as Record<string, string>;
+    const occupancy = (
+      await api.ok('createOccupancyPolicy', {
+        policy: { name: 'Hall hours', scheduledTriggers: [{ scheduleUuid: site.schedules.Always, triggerSet: ['PIR_OCCUPIED'] }] },
+      })
+    ).policyUuid;
+    await api.ok('/api/occupancy/updateDetails', { uuid: pir, policyUuid: occupancy, policyUuidUpdated: true });
+    assert.equal((await alert(pir, 'PIR_OCCUPIED')).policyUuid, occupancy, 'named by a trigger whose schedule covers now');
+    assert.equal(await alert(pir, 'PIR_VACANT'), null, 'not among its triggers');
+    await api.ok('updateOccupancyPolicy', {
+      policy: { uuid: occupancy, scheduledTriggers: [{ scheduleUuid: site.schedules['Never Used'], triggerSet: ['PIR_OCCUPIED'] }] },
+    });
+    const mondayNoonParis = Date.parse('2026-11-30T11:00:00Z');
+    const outside = await control(server(), '/simulate/alert', { device: pir, trigger: 'PIR_OCCUPIED', at: String(mondayNoonParis) });
+    assert.equal(outside.json.policyAlert, null, 'its schedule does not cover the moment');
+
+    const proximity = (
+      await api.ok('createProximityPolicy', {
+        policy: {
+          name: 'HQ arrivals',
+          scheduledTriggers: [{ scheduleUuid: site.schedules.Always, triggerSet: [{ activity: 'TAG_ARRIVED', locationUuids: [site.locations.HQ] }] }],
+        },
+      })
+    ).policyUuid;
+    await api.ok('/api/proximity/updateDetails', { uuid: tag, policyUuid: proximity, policyUuidUpdated: true });
+    assert.equal(await alert(tag, 'TAG_ARRIVED'), null, 'the tag is at the Depot, which the trigger does not name');
+    await api.ok('updateProximityPolicy', {
+      policy: {
+        uuid: proximity,
+        scheduledTriggers: [{ scheduleUuid: site.schedules.Always, triggerSet: [{ activity: 'TAG_ARRIVED', locationUuids: [site.locations.Depot] }] }],
+      },
+    });
+    assert.deepEqual((await alert(tag, 'TAG_ARRIVED')).policyAlertTriggers, ['TAG_ARRIVED']);
   });
 });

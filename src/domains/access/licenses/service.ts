@@ -9,6 +9,7 @@ import { findDevice, listDevices, type DeviceRecord } from '../../devices/servic
 import { updateDeviceAttributes } from '../../devices/device-reads/device-events.service.js';
 import { featureMapOf } from '../../devices/device-reads/features.service.js';
 import type { DeviceKind } from '../../devices/tables.js';
+import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
 import { clientOf } from '../../orgs/partners/service.js';
 import { findDoor } from '../service.js';
 import * as store from './store.js';
@@ -218,6 +219,17 @@ async function assign(w: WriteScope, license: Row, target: Target): Promise<Row>
   }
   return assigned;
 }
+
+/** A deleted device keeps no license (deps.deviceReferences): each license on it is free again, and announced. */
+export const licensesForgetDevice: DeviceReferenceCleaner = async (w, device) => {
+  const held = await store.licensesOfDevice(w.tx, device.orgUuid, device.uuid);
+  if (held.length === 0) return;
+  await store.releaseTarget(w.tx, 'device_uuid', device.uuid, w.nowMs);
+  for (const row of held) {
+    const freed = { ...row, device_uuid: null, updated_at_ms: w.nowMs };
+    w.change({ entity: 'LICENSE', entityUuid: row.uuid, type: 'UPDATE', update: licenseRecord(freed) });
+  }
+};
 
 /** assignDeviceLicense (a device license) and assignLicense (an add-on): the device must be of a kind the license is for. */
 export async function assignToDevice(

@@ -6,7 +6,7 @@ import { fromJson, toDbBool, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type Actor, type WriteScope } from '../../../bus/write.js';
 import { findDevice, findLocation, type DeviceRecord } from '../../devices/service.js';
-import { cameraPolicyTriggers, climatePolicyThresholds } from '../../policies/service.js';
+import { climatePolicyThresholds, policyFamilyOf, policyTriggers } from '../../policies/service.js';
 import { addendumActivitiesAt, policiesPausedAt } from '../../policies/windows.service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import type { Activity } from '../../../schemas/activities.js';
@@ -191,9 +191,10 @@ export async function raisePolicyAlert(deps: AlertDeps, actor: Actor, input: Pol
 }
 
 /**
- * Raises the policy alert a device reports, as its policy decides: a camera following a camera policy alerts
- * only on the activities that policy names for a schedule covering the moment (schedules/policies.service.ts);
- * answers null when none is left. Other devices, and cameras without a policy, alert on every activity.
+ * Raises the policy alert a device reports, as its policy decides: a device following a policy of its family
+ * (camera, audio, occupancy, proximity, video intercom) alerts only on the activities that policy names for a
+ * schedule covering the moment (policies/service.ts); answers null when none is left. Devices that follow no
+ * policy alert on every activity.
  */
 export async function raiseDeviceAlert(deps: AlertDeps, actor: Actor, input: PolicyAlertInput): Promise<PolicyAlertRecord | null> {
   return write(deps, actor, async (w) => {
@@ -201,11 +202,13 @@ export async function raiseDeviceAlert(deps: AlertDeps, actor: Actor, input: Pol
     if (!device) throw fail('NOT_FOUND', 'Device');
     const atMs = input.timestampMs ?? w.nowMs;
     if (await policiesPausedAt(w, actor.orgUuid, device, atMs)) return null;
-    const policyUuid = device.deviceType === 'CAMERA' && typeof device.attributes.policyUuid === 'string' ? device.attributes.policyUuid : null;
+    const policyUuid = policyFamilyOf(device.deviceType) && typeof device.attributes.policyUuid === 'string' ? device.attributes.policyUuid : null;
     if (!policyUuid) return createPolicyAlert(w, input);
     const location = device.locationUuid ? await findLocation(w, actor.orgUuid, device.locationUuid) : null;
-    const byPolicy = await cameraPolicyTriggers(w, actor.orgUuid, {
+    const byPolicy = await policyTriggers(w, actor.orgUuid, {
       policyUuid,
+      deviceKind: device.deviceType,
+      locationUuid: device.locationUuid,
       activities: input.policyAlertTriggers,
       atMs,
       timeZone: location?.tz ?? 'UTC',

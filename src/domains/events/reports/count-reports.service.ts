@@ -128,10 +128,14 @@ export async function scopeDevices(
   return { devices, timeZone: location.tz };
 }
 
-export async function getCountReport(deps: ReadDeps, ctx: CallerContext, input: GetCountReportV2Request): Promise<CountDataPoint[]> {
+/** The range getCountReportV2 counts when it is given none (or only its end). */
+const DEFAULT_SPAN_MS = 86_400_000;
+
+export async function getCountReport(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: GetCountReportV2Request): Promise<CountDataPoint[]> {
   const types = input.types.map(countedType);
   const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
-  const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
+  const endTimeMs = input.endTimeMs ?? deps.clock.now();
+  const range = rangeOf({ ...input, endTimeMs, startTimeMs: input.startTimeMs ?? endTimeMs - DEFAULT_SPAN_MS }, input.timeZone ?? timeZone ?? 'UTC');
   const series = [];
   for (const type of types) series.push({ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) });
   return dataPoints(range, series);

@@ -127,6 +127,9 @@ const countRange = {
 
 export const GetCountReportV2Request = Type.Object({
   ...countRange,
+  // The catalogue has this operation's range optional (issue 34): absent, the day up to now.
+  startTimeMs: Opt(countRange.startTimeMs),
+  endTimeMs: Opt(countRange.endTimeMs),
   scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a camera; LOCATION: uuid is a location; ORG: the whole organization'),
   types: Type.Array(StringEnum(REPORT_TYPES), { minItems: 1, uniqueItems: true, description: `counted: ${COUNTED_TYPES.join(', ')}` }),
   uuid: Opt(NotRef('subject', Ruuid())),

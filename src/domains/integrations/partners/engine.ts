@@ -5,11 +5,12 @@ import { misconfiguredDoors } from '../badge.service.js';
 import { checkIntegrationUrl } from '../chat.service.js';
 import { keepCameras, keepLocation } from '../org-records.js';
 import { integrationV2 } from '../read.service.js';
-import type { DoorInfo } from '../schemas.js';
 import { deleteIntegration, findIntegration, publicSettings, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
 import { checkCredentials } from './adapter.js';
 import { PARTNERS, type PartnerKind, type PartnerSpec } from './catalogue.js';
-import { SECRET_TYPES, type FieldType } from './fields.js';
+import { SECRET_TYPES, serverKept, type FieldType } from './fields.js';
+import { enabling, type DoorInfo } from '../schemas.js';
+import { fail } from '../../../errors.js';
 
 /*
  * The settings engine: one save, one read and one delete for every partner of catalogue.ts, on the core of
@@ -42,6 +43,18 @@ async function keptValue(deps: IntegrationDeps, orgUuid: string, field: string, 
   return value;
 }
 
+/** The enabling fields, the server-kept ones and the webhook token: what any partner's settings object may hold besides its own fields. */
+const COMMON_FIELDS: ReadonlySet<string> = new Set([...Object.keys(enabling), ...Object.keys(serverKept), 'webhookToken']);
+
+/**
+ * A settings object's field that neither the partner's settings nor the operation knows is refused, named
+ * (issue 34), where the edge elsewhere ignores unknown fields: a misspelt setting would otherwise be lost silently.
+ */
+function refuseUnknownFields(spec: PartnerSpec, input: Record<string, unknown>, extra: readonly string[]): void {
+  const unknown = Object.keys(input).find((name) => !(name in spec.fields) && !COMMON_FIELDS.has(name) && !extra.includes(name));
+  if (unknown !== undefined) throw fail('INVALID_REQUEST', `${unknown}: not a field of the ${spec.title} settings`);
+}
+
 export interface PartnerUpdateResult extends UpdateResult {
   webhookToken?: string | null;
 }
@@ -55,8 +68,10 @@ export async function savePartnerSettings(
   ctx: CallerContext,
   kind: PartnerKind,
   input: Record<string, unknown>,
+  extra: readonly string[] = [],
 ): Promise<PartnerUpdateResult> {
   const spec: PartnerSpec = PARTNERS[kind];
+  refuseUnknownFields(spec, input, extra);
   let webhookToken: string | null = null;
   const result = await saveIntegration(deps, ctx, kind, input, async ({ failedGuids, existing, secrets }) => {
     const settings: Record<string, unknown> = {};

@@ -54,7 +54,7 @@ export function integrationPartnerRoutes(app: ApiApp, deps: Deps): void {
           async (input, ctx) => {
             const body = input as Record<string, unknown>;
             const settings = op.body ? ((body[op.body] ?? {}) as Record<string, unknown>) : body;
-            return savePartnerSettings(deps, ctx, kind, settings);
+            return savePartnerSettings(deps, ctx, kind, settings, op.body ? [] : Object.keys(op.extra ?? {}));
           },
         );
       } else if (op.verb === 'get') {
