@@ -29,6 +29,8 @@ export function supportAndPartnerHardware(dialect: DialectName): Migration {
         .addColumn('mac_address', 'varchar(17)')
         .addColumn('device_type', 'varchar(32)', (c) => c.notNull())
         .addColumn('device_model', 'varchar(32)', (c) => c.notNull())
+        .addColumn('wifi_ssid', 'varchar(64)')
+        .addColumn('wifi_psk_sealed', 'text')
         .addColumn('client_org_uuid', 'varchar(22)')
         .addColumn('device_uuid', 'varchar(22)')
         .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
