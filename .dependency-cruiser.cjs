@@ -34,6 +34,7 @@ const DOMAINS = [
   'chatbot',
   'rules',
   'notifications',
+  'support',
   'partner-clients',
   'sites',
 ];

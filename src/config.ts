@@ -65,6 +65,8 @@ export interface Config {
   outbox: OutboxConfig;
   webhooks: WebhooksConfig;
   smtpUrl: string | null;
+  /** Where support tickets, RMAs and feedback are e-mailed (GATEHOUSE_SUPPORT_EMAIL, through smtpUrl); null: stored only. */
+  supportEmail: string | null;
   seed: boolean;
   logLevel: string;
   /** Calls the request journal keeps in memory for the console and `GET /_gatehouse/requests` (GATEHOUSE_JOURNAL_SIZE; 0: none). */
@@ -266,6 +268,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       dispatchPollMs: positive('GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS', env.GATEHOUSE_WEBHOOK_DISPATCH_POLL_MS, 2000),
     },
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
+    supportEmail: env.GATEHOUSE_SUPPORT_EMAIL?.trim() || null,
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
     logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',
     journalSize: journalSize(flags.journalSize ?? env.GATEHOUSE_JOURNAL_SIZE),

@@ -4,13 +4,13 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { isRuuid } from '../ids.js';
 
 /** What an uploaded or rendered file is kept for: one folder each under the organization's media. */
-export const UPLOAD_FOLDERS = ['audio', 'logos', 'floorplans', 'badge-templates', 'profile-photos'] as const;
+export const UPLOAD_FOLDERS = ['audio', 'logos', 'floorplans', 'badge-templates', 'profile-photos', 'support-attachments'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /**
- * Files the organization uploaded (logos, floor plans, badge template images, profile photos) or that were
- * rendered for it (audio clips), under the media storage: `<data-dir>/media/<org>/<folder>/<uuid>.<ext>`. A key
- * is built only from RUUIDs and a fixed extension, so no caller input reaches a path. A file is written to a
+ * Files the organization uploaded (logos, floor plans, badge template images, profile photos, support ticket
+ * attachments) or that were rendered for it (audio clips), under the media storage:
+ * `<data-dir>/media/<org>/<folder>/<uuid>.<ext>`. A key is built only from RUUIDs and a fixed extension, so no caller input reaches a path. A file is written to a
  * staging name and renamed into place, so a record never points at half a file.
  */
 export function uploadKey(orgUuid: string, folder: UploadFolder, uuid: string, ext: string): string {

@@ -85,6 +85,7 @@ import { ruleRoutes } from '../domains/rules/routes.js';
 import { generalRuleRoutes } from '../domains/rules/general/routes.js';
 import { doorbellRuleRoutes } from '../domains/rules/doorbell/routes.js';
 import { notificationRoutes } from '../domains/notifications/routes.js';
+import { supportRoutes } from '../domains/support/routes.js';
 import { partnerClientRoutes } from '../domains/partner-clients/routes.js';
 
 /**
@@ -186,6 +187,8 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   doorbellRuleRoutes,
   // notifications
   notificationRoutes,
+  // support
+  supportRoutes,
   // partner-clients
   partnerClientRoutes,
 ];

@@ -3,6 +3,7 @@ import { operation, type ApiApp } from '../../edge/operation.js';
 import * as clients from './service.js';
 import * as schemas from './schemas.js';
 import { partnerTokens, revokePartnerToken } from '../orgs/partners/partner-tokens.service.js';
+import { availableHardware, listDeals, registerCameraToClient, registerDeal } from './hardware.service.js';
 
 const tags = ['Partner'];
 const access = 'partner';
@@ -192,5 +193,61 @@ export function partnerClientRoutes(app: ApiApp, deps: Deps): void {
       permission: { functionality: 'API_ADMINISTRATION' },
     },
     async (input, ctx) => (await revokePartnerToken(deps, ctx, input.tokenUuid), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/partner/getListOfAvailableHardware',
+      operationId: 'getListOfControlledHardware',
+      summary: "The partner's hardware that no client has yet",
+      description: 'A site file seeded into the partner organization adds to it (partnerHardware).',
+      tags,
+      body: schemas.AvailableHardwareRequest,
+      response: schemas.AvailableHardwareResponse,
+      access,
+    },
+    async (_input, ctx) => ({ controlledHardwareList: await availableHardware(deps, ctx) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/partner/registerCameraToClient',
+      operationId: 'registerCameraToClient',
+      summary: "Register a camera of the partner's available hardware to one of its clients",
+      description: "The camera becomes a device of the client (announced on the client's stream) and leaves the available hardware.",
+      tags,
+      body: schemas.RegisterCameraRequest,
+      response: schemas.PartnerClientEnvelope,
+      access,
+      permission: { functionality: 'REMOTE_REGISTER_DEVICE' },
+    },
+    async (input, ctx) => (await registerCameraToClient(deps, ctx, input), {}),
+  );
+  operation(
+    app,
+    {
+      path: '/api/partner/registerDeal',
+      operationId: 'registerDeal',
+      summary: "Register a deal (kept, and listed by getDeals); answers the partner's clients",
+      tags,
+      body: schemas.RegisterDealRequest,
+      response: schemas.RegisterDealResponse,
+      access,
+    },
+    async (input, ctx) => ({ clients: await registerDeal(deps, ctx, input.details) }),
+  );
+  operation(
+    app,
+    {
+      path: '/api/partner/getDeals',
+      operationId: 'getPartnerDeals',
+      summary: 'The deals the partner registered, newest first',
+      extension: true,
+      tags,
+      body: schemas.AvailableHardwareRequest,
+      response: schemas.GetDealsResponse,
+      access,
+    },
+    async (_input, ctx) => ({ deals: await listDeals(deps, ctx) }),
   );
 }

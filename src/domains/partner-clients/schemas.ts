@@ -130,3 +130,20 @@ export const TokensRequest = EmptyRequest;
 export const TokensResponse = ResponseOf({ apiTokens: Field(Type.Array(Type.Object({ ...Token, hashed: Field(Type.Boolean()) }))) });
 export const ApplicationsResponse = ResponseOf({ applications: Field(Type.Array(Type.Object(Token))) });
 export const RevokeTokenRequest = Type.Object({ tokenUuid: NotRef('handler', Ruuid()) });
+
+export const AvailableHardwareRequest = EmptyRequest;
+export const AvailableHardwareResponse = ResponseOf({
+  controlledHardwareList: Field(Type.Array(Type.Object({ serialNumber: Field(Str), macAddress: Field(Str), deviceType: Field(Str), deviceModel: Field(Str) }))),
+});
+export const RegisterCameraRequest = Type.Object({
+  orgUuid: NotRef('otherOrg', Ruuid({ description: 'the client organization' })),
+  serialNumber: Type.String({ minLength: 1, maxLength: 64, description: "a camera of the partner's available hardware" }),
+  locationUuid: Type.Optional(NotRef('handler', Ruuid({ description: "a location of the client (checked in the client's organization)" }))),
+  wifiSsid: Type.Optional(Type.String({ maxLength: 64 })),
+  wifiPsk: Type.Optional(Type.Array(Type.String({ maxLength: 128 }), { maxItems: 64, description: 'the Wi-Fi key, kept sealed and never answered' })),
+});
+export const RegisterDealRequest = Type.Object({ details: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 10_000 }))) });
+export const RegisterDealResponse = ResponseOf({ clients: Field(Type.Array(PartnerClient)) });
+export const GetDealsResponse = ResponseOf({
+  deals: Field(Type.Array(Type.Object({ uuid: Field(Ruuid()), details: Field(Type.Record(Type.String(), Type.String())), createdAtMillis: Field(Int) }))),
+});

@@ -2,6 +2,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import { DEVICE_STATUSES, type DeviceKind } from '../devices/tables.js';
 import { VALUE_TYPES } from '../orgs/users/user-metadata.service.js';
 import { ACTIVITIES } from '../../schemas/activities.js';
+import { PLATFORM_DEVICE_TYPES } from '../../schemas/device-types.js';
 import { RMA_STATUSES } from '../internal/logistics.service.js';
 import { accessLockdownKinds, siteDoorStateFields } from './access-lockdown.js';
 
@@ -152,6 +153,14 @@ export const SiteShipment = Entry({
   items: Type.Optional(Type.Array(Entry({ name: Name, quantity: Type.Integer({ minimum: 1 }) }))),
 });
 
+/** Hardware in a partner's inventory (the file is seeded into the partner organization), known by its serial number. */
+export const SitePartnerHardware = Entry({
+  serialNumber: Type.String({ minLength: 1, maxLength: 64 }),
+  macAddress: Type.Optional(Text),
+  deviceType: Type.Optional(Type.Union(PLATFORM_DEVICE_TYPES.map((t) => Type.Literal(t)))),
+  deviceModel: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{1,32}$' })),
+});
+
 /** A hardware return of the organization (getRMAs), known by its subject; `camera` names a camera of the file. */
 export const SiteRma = Entry({
   name: Name,
@@ -181,6 +190,7 @@ export const SiteFile = Entry({
   thirdPartyCameraDiscoveries: Type.Optional(Type.Array(SiteDiscovery)),
   shipments: Type.Optional(Type.Array(SiteShipment)),
   rmas: Type.Optional(Type.Array(SiteRma)),
+  partnerHardware: Type.Optional(Type.Array(SitePartnerHardware)),
   accessGroups: Type.Optional(Type.Array(SiteAccessGroup)),
   accessGrants: Type.Optional(Type.Array(SiteAccessRule)),
   accessRevocations: Type.Optional(Type.Array(SiteAccessRule)),

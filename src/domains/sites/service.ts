@@ -10,6 +10,7 @@ import type { DeviceKind } from '../devices/tables.js';
 import { createPeople } from '../faces/service.js';
 import { createShipment } from '../internal/service.js';
 import { createRma } from '../internal/logistics.service.js';
+import { addPartnerHardware } from '../partner-clients/hardware.service.js';
 import { normaliseEmail } from '../orgs/users/emails.js';
 import { createUsers, getOrg } from '../orgs/service.js';
 import { emailTaken, reviseUser } from '../orgs/users/service.js';
@@ -292,5 +293,7 @@ async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existin
     };
     created('rmas', r.name, kept('rmas', r.name) ?? (await createRma(w, rma)).uuid);
   }
+  // Hardware already in the partner's inventory is kept as it is.
+  for (const h of site.partnerHardware ?? []) created('partnerHardware', h.serialNumber, (await addPartnerHardware(w, h)).uuid);
   return result;
 }

@@ -15,9 +15,17 @@ export const controllerNameFor = (doorName: string) => `${doorName} Controller`;
 /** The grant a door's access list is seeded as. */
 export const doorAccessGrantName = (doorName: string) => `${doorName} access`;
 
+/** The field an entry is known by, where it is not its name. */
+const KEY_FIELDS: Partial<Record<SiteKind, string>> = {
+  shipments: 'crmOppId',
+  thirdPartyCameraDiscoveries: 'macAddress',
+  partnerHardware: 'serialNumber',
+};
+
 /** The key an entry is known by: its name, a shipment's crmOppId, a discovery's normalised MAC address. */
 export function entryKey(kind: SiteKind, entry: Record<string, unknown>): string {
   if (kind === 'shipments') return String(entry.crmOppId);
+  if (kind === 'partnerHardware') return String(entry.serialNumber);
   if (kind === 'thirdPartyCameraDiscoveries') return normaliseMac(String(entry.macAddress)) ?? String(entry.macAddress);
   if (kind === 'guests') return String(entry.email).toLowerCase();
   return String(entry.name);
@@ -26,7 +34,7 @@ export function entryKey(kind: SiteKind, entry: Record<string, unknown>): string
 /** The entry's name, as a message shows it after the path: ` (Back Door)`, or nothing. */
 function nameOf(entry: unknown): string {
   const e = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
-  const key = e.name ?? e.crmOppId ?? e.macAddress ?? e.email;
+  const key = e.name ?? e.crmOppId ?? e.serialNumber ?? e.macAddress ?? e.email;
   return typeof key === 'string' ? ` (${key})` : '';
 }
 
@@ -111,10 +119,7 @@ function ruleProblems(site: SiteFile): string[] {
     (Array.isArray(site[kind]) ? site[kind]! : []).forEach((entry, i) => {
       if (!entry || typeof entry !== 'object') return;
       const key = entryKey(kind, entry);
-      if (seen.has(key))
-        problems.push(
-          `${label(kind, i, entry)}: duplicate ${kind === 'shipments' ? 'crmOppId' : kind === 'thirdPartyCameraDiscoveries' ? 'macAddress' : 'name'} "${key}"`,
-        );
+      if (seen.has(key)) problems.push(`${label(kind, i, entry)}: duplicate ${KEY_FIELDS[kind] ?? 'name'} "${key}"`);
       seen.add(key);
     });
     names.set(kind, seen);
@@ -206,6 +211,10 @@ function ruleProblems(site: SiteFile): string[] {
   });
   each('thirdPartyCameraDiscoveries', (t, i) => {
     if (!normaliseMac(t.macAddress)) problems.push(`${label('thirdPartyCameraDiscoveries', i, t, '.macAddress')}: "${t.macAddress}" is not a MAC address`);
+  });
+  each('partnerHardware', (h, i) => {
+    if (h.macAddress !== undefined && !normaliseMac(h.macAddress))
+      problems.push(`${label('partnerHardware', i, h, '.macAddress')}: "${h.macAddress}" is not a MAC address`);
   });
   each('shipments', (s, i) => {
     if (!EMAIL.test(s.email)) problems.push(`${label('shipments', i, s, '.email')}: "${s.email}" is not an e-mail address`);

@@ -45,6 +45,8 @@ import { oauth } from './0100-0199/0136-oauth.js';
 import { auditSource } from './0100-0199/0140-audit-source.js';
 // hardware components and third-party cameras behind relays (issue 34)
 import { hardwareComponentsRelays } from './0100-0199/0141-hardware-components-relays.js';
+// support tickets, the partner's hardware pool and deals (issue 34)
+import { supportAndPartnerHardware } from './0100-0199/0160-support.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -99,5 +101,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0145-licenses': licenses(),
     // the remaining device-side operations (issue 34)
     '0150-devices-misc': devicesMisc(dialect),
+    // support tickets, the partner's hardware pool and deals (issue 34)
+    '0160-support': supportAndPartnerHardware(dialect),
   };
 }
