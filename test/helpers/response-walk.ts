@@ -114,7 +114,12 @@ function shapeOf(schema: Schema): Shape {
       // Each branch answers with the base's fields too.
       shape.branches = s.oneOf.map((b) => {
         const branch = shapeOf(b);
-        return { ...branch, properties: new Map([...base.properties, ...branch.properties]), required: [...base.required, ...branch.required], branches: undefined };
+        return {
+          ...branch,
+          properties: new Map([...base.properties, ...branch.properties]),
+          required: [...base.required, ...branch.required],
+          branches: undefined,
+        };
       });
       if (s.discriminator) {
         const mapping = new Map<string, Shape>();
@@ -178,7 +183,11 @@ function check(shape: Shape, value: unknown, path: string, out: string[]): void 
 }
 
 /** The spec's common response envelope, which some answers of the catalogue leave out. */
-const ENVELOPE: Record<string, Schema> = { error: { type: 'boolean', nullable: true }, errorMsg: { type: 'string', nullable: true }, warningMsg: { type: 'string', nullable: true } };
+const ENVELOPE: Record<string, Schema> = {
+  error: { type: 'boolean', nullable: true },
+  errorMsg: { type: 'string', nullable: true },
+  warningMsg: { type: 'string', nullable: true },
+};
 const answerShapes = new Map<string, Shape>();
 
 /** The shape of an operation's answer: its catalogue schema's, with the envelope's fields. */
@@ -281,7 +290,9 @@ function isOwn(operationId: string, violation: string): boolean {
     // A nullable object is an anyOf with null; an array's items and a map's values are `*`.
     const alternatives: any[] = schema ? [schema, ...(schema.anyOf ?? [])] : [];
     schema = alternatives
-      .map((alt) => (segment === '*' ? (alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined)) : alt.properties?.[segment]))
+      .map((alt) =>
+        segment === '*' ? (alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined)) : alt.properties?.[segment],
+      )
       .find(Boolean);
   }
   return schema?.['x-gatehouse-own'] !== undefined;
