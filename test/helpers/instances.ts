@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { StreamOptions } from '../../src/streaming/options.js';
 import { TEST_SECRET_KEY } from './server.js';
+import { assertResponseWalk, walkResponses } from './response-walk.js';
 
 export interface InstanceOptions {
   databaseUrl: string;
@@ -40,12 +41,14 @@ export async function startInstance(options: InstanceOptions): Promise<Gatehouse
     { GATEHOUSE_SECRET_KEY: TEST_SECRET_KEY, ...options.env },
   );
   const gatehouse = await startGatehouse(config, { log: createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent'), stream: options.stream });
+  walkResponses(gatehouse.http);
   return {
     ...gatehouse,
     dataDir,
     async stop() {
       await gatehouse.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      assertResponseWalk();
     },
   };
 }

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createApiKey, createOrg, grantPartner } from '../../src/domains/orgs/service.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
+import { assertResponseWalk, walkResponses } from './response-walk.js';
 
 export interface CallOptions {
   key?: string;
@@ -94,6 +95,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     { GATEHOUSE_SECRET_KEY: TEST_SECRET_KEY, ...options.env },
   );
   const gatehouse = await startGatehouse(config, { log: options.log ?? createLogger(process.env.GATEHOUSE_TEST_LOG ?? 'silent') });
+  walkResponses(gatehouse.http);
   const rest = gatehouse.urls.rest;
   let defaultKey: string | undefined;
   const server: TestServer = {
@@ -114,6 +116,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
       await gatehouse.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      assertResponseWalk();
     },
   };
   return server;

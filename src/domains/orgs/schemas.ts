@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 
 const Str = Type.String();
 const Bool = Type.Boolean();
@@ -56,7 +56,7 @@ export const GetOrgV2Request = EmptyRequest;
 export const GetOrgV2Response = ResponseOf(
   {
     org: Field(Org),
-    orgUuid: Field(Ruuid({ description: 'the organization UUID, needed for stream subscriptions' })),
+    orgUuid: Field(Own(Ruuid({ description: 'the organization UUID, needed for stream subscriptions' }), "the spec's getOrgV2 includes it")),
     featureFlags: Field(Type.Record(Type.String(), Type.String())),
   },
   'Organization details (V2)',

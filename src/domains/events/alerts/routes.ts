@@ -51,7 +51,8 @@ export function alertRoutes(app: ApiApp, deps: Deps): void {
     },
     async (input, ctx) => {
       const policyAlerts = await alerts.getPolicyAlerts(deps, ctx, input);
-      return { policyAlerts, oldestPolicyAlert: policyAlerts.at(-1) ?? null };
+      // Left out on an empty page: the catalogue's oldestPolicyAlert is not nullable.
+      return { policyAlerts, oldestPolicyAlert: policyAlerts.at(-1) };
     },
   );
   operation(

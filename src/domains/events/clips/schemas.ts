@@ -53,7 +53,6 @@ export const SavedClip = Type.Object(
     consoleDelete: bool(),
     isMonitoringClip: bool(),
     isVendorClip: bool(),
-    placeholder: bool(),
     sendToSharedStorage: bool(),
     fisheyeHardware: str(),
     integrationUploadList: Field(Type.Array(Type.String())),

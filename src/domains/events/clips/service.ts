@@ -92,7 +92,6 @@ export async function newClipRow(w: WriteScope, region: string, input: ClipInput
     consoleDelete: false,
     isMonitoringClip: false,
     isVendorClip: false,
-    placeholder: false,
     sendToSharedStorage: false,
     mountingDirection: 'UNKNOWN',
     ...input.details,
