@@ -41,6 +41,7 @@ import { licenses } from './0100-0199/0145-licenses.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 // OAuth and API-token applications (issue 34): 0136
 import { devicesMisc } from './0100-0199/0150-devices-misc.js';
+import { hardwareRegistrations } from './0100-0199/0163-hardware-registrations.js';
 import { oauth } from './0100-0199/0136-oauth.js';
 import { auditSource } from './0100-0199/0140-audit-source.js';
 // hardware components and third-party cameras behind relays (issue 34)
@@ -99,5 +100,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0145-licenses': licenses(),
     // the remaining device-side operations (issue 34)
     '0150-devices-misc': devicesMisc(dialect),
+    // shipments of hardware and pending registrations (issue 34)
+    '0163-hardware-registrations': hardwareRegistrations(),
   };
 }
