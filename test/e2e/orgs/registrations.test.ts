@@ -6,7 +6,7 @@ import { apiAs, useTestServer } from '../../helpers/api.js';
 import { lastJson, runCli } from '../../helpers/cli.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { seedYaml } from '../../helpers/org-structure.js';
-import type { TestOrg } from '../../helpers/server.js';
+import { TEST_SECRET_KEY, type TestOrg } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 
 /*
@@ -50,6 +50,7 @@ forEachDialect('org: shipments, pending registrations and SCIM display info', (d
         '--database',
         server().config.databaseUrl,
       ]),
+      { GATEHOUSE_SECRET_KEY: TEST_SECRET_KEY },
     );
     assert.equal(cli.code, 0, cli.stderr);
     const issued = lastJson(cli.stdout);
