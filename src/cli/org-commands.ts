@@ -113,3 +113,29 @@ export function registerLicenseCommands(program: Command): void {
       printResult({ licenseUuids: rows.map((r) => r.uuid) }, opts.json);
     });
 }
+
+/** Hardware reaches an organization in a shipment: here, the operator issues one; the organization claims it by its token. */
+export function registerShipmentCommands(program: Command): void {
+  const shipment = program.command('shipment').description('shipments of hardware');
+  addStoreOptions(shipment.command('issue').description('issue a shipment of hardware units and its registration token (shown once)'))
+    .requiredOption('--serial <serial...>', "the units' serial numbers")
+    .option('--type <type>', 'the platform device type of the units (CAMERA, AUDIO_GATEWAY, BADGE_READER, ...)', 'CAMERA')
+    .option('--variation <hwVariation>', "the units' hardware variation (CAMERA_R510, ...)")
+    .option('--json', 'print {"token", "shipmentUuid", "hardware"} as JSON')
+    .action(async (opts) => {
+      const registrations = await import('../domains/orgs/registrations/service.js');
+      const type = opts.type as (typeof registrations.SHIPPABLE_TYPES)[number];
+      if (!registrations.SHIPPABLE_TYPES.includes(type)) throw new Error(`--type ${opts.type}: one of ${registrations.SHIPPABLE_TYPES.join(', ')}`);
+      if (opts.variation !== undefined && !/^[A-Z0-9_]{1,40}$/.test(opts.variation)) throw new Error('--variation: capitals, digits and _');
+      const serials = opts.serial as string[];
+      if (serials.length > 1000 || serials.some((s) => s.length === 0 || s.length > 64))
+        throw new Error('--serial: 1 to 1000 serial numbers of 1 to 64 characters');
+      const issued = await withDeps(opts, async (deps) =>
+        registrations.issueShipment(
+          deps,
+          serials.map((serialNumber) => ({ serialNumber, type, hwVariation: opts.variation ?? null })),
+        ),
+      );
+      printResult({ token: issued.token, shipmentUuid: issued.shipmentUuid, hardware: issued.hardware }, opts.json);
+    });
+}

@@ -6,6 +6,7 @@ import { honeywellWebhookRoutes } from '../domains/integrations/partners/inbound
 import { scheduleRoutes } from '../domains/schedules/routes.js';
 import { orgRoutes } from '../domains/orgs/routes.js';
 import { orgUploadRoutes } from '../domains/orgs/uploads/routes.js';
+import { registrationRoutes } from '../domains/orgs/registrations/routes.js';
 import { floorplanRoutes } from '../domains/devices/locations/floorplans.routes.js';
 import { orgSettingsRoutes } from '../domains/orgs/settings/routes.js';
 import { ssoRoutes } from '../domains/orgs/sso/routes.js';
@@ -105,6 +106,7 @@ export const domainPlugins: Array<(app: ApiApp, deps: Deps) => void | Promise<vo
   userRoutes,
   permissionRoutes,
   partnerRoutes,
+  registrationRoutes,
   // audit, changes, internal
   auditRoutes,
   changeRoutes,

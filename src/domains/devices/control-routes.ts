@@ -6,6 +6,7 @@ import { Field, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { reportPlaybackStopped } from './audio-playback/service.js';
 import { registerWithBatchToken } from './cameras/batch-registration.service.js';
 import { completeFirmwareUpdate, simulatedCamera } from './cameras/camera-maintenance.service.js';
+import { hardwareOnline } from './pending-registration.js';
 import { findDeviceOfAnyOrg } from './service.js';
 import { SimulateRelayDiscoveryBody, SimulateRelayDiscoveryResponse } from './relays/schemas.js';
 import { reportDiscovery } from './relays/third-party.service.js';
@@ -16,7 +17,8 @@ const Reported = ResponseOf({ device: Field(Type.Any()), result: Field(Type.Stri
 /**
  * What cameras and audio gateways report on their own, under /_gatehouse/simulate: a camera finishes its firmware
  * update (`gatehouse simulate firmware --camera C [--failed]`), a camera registers itself with a batch token
- * (`gatehouse simulate batch-register --token T --serial S`), an audio gateway stops playing
+ * (`gatehouse simulate batch-register --token T --serial S`), a shipped unit with a pending registration comes
+ * online and registers as it says (`gatehouse simulate hardware-online --serial S`), an audio gateway stops playing
  * (`gatehouse simulate audio-stopped --gateway G`). Each goes through the service the REST operations share.
  */
 export const deviceSimulateRoutes: ControlPlugin = (app, deps) => {
@@ -46,6 +48,11 @@ export const deviceSimulateRoutes: ControlPlugin = (app, deps) => {
       const { result, camera } = await registerWithBatchToken(deps, { token: request.body.token, serialNumber: request.body.serial, name: request.body.name });
       return { error: false, device: camera, result };
     },
+  );
+  app.post(
+    '/hardware-online',
+    { schema: { ...hidden, body: Flags({ serial: Type.String({ minLength: 1, maxLength: 64 }) }), response: { 200: Reported } } },
+    async (request) => ({ error: false, device: await hardwareOnline(deps, request.body.serial), result: 'REGISTERED' }),
   );
   app.post('/audio-stopped', { schema: { ...hidden, body: Flags({ gateway: Ruuid() }), response: { 200: Reported } } }, async (request) => {
     const gateway = await findDeviceOfAnyOrg(deps, request.body.gateway);

@@ -5,6 +5,7 @@
 import type { OAuthApplicationRecord } from './oauth/service.js';
 import type { PartnerPermissionGroupRecord } from './permissions/partner-group-records.js';
 import type { PermissionGroupRecord } from './permissions/service.js';
+import type { HardwareRecord } from './registrations/service.js';
 import type { UserRecord } from './service.js';
 import type { OrgSettingsRecord, OrgView } from './settings/service.js';
 import type { SamlSettingsRecord, ScimSettingsRecord } from './sso/service.js';
@@ -30,5 +31,6 @@ declare module '../../bus/entities.js' {
     PARTNER_PERMISSION_GROUP: PartnerPermissionGroupRecord; // a partner permission group
     OAUTH_APPLICATION: OAuthApplicationRecord; // an OAuth application of the organization (never its client secret)
     UPLOADED_IMAGE: UploadedImageRecord; // an uploaded logo, floor plan, badge template image or profile photo
+    HARDWARE: HardwareRecord; // a unit of a shipment the organization claimed, and its pending registration (never its Wi-Fi key)
   }
 }

@@ -36,17 +36,17 @@ import { similarFaces } from './0000-0099/0054-similar-faces.js';
 // timeline reads (seekpoints, presence windows): 0055-0059
 import { timeline } from './0000-0099/0055-timeline.js';
 // the platform's own clients (issue 33): 0120-0129
-import { chatbot } from './0100-0199/0121-chatbot.js';
-import { licenses } from './0100-0199/0145-licenses.js';
 import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
-// OAuth and API-token applications (issue 34): 0136
-import { devicesMisc } from './0100-0199/0150-devices-misc.js';
+import { chatbot } from './0100-0199/0121-chatbot.js';
+// the remaining catalogue operations (issue 34): OAuth and API-token applications, the audit source, hardware
+// components and relays, licenses, the device singles, support tickets and the partner's hardware, shipments
 import { oauth } from './0100-0199/0136-oauth.js';
 import { auditSource } from './0100-0199/0140-audit-source.js';
-// hardware components and third-party cameras behind relays (issue 34)
 import { hardwareComponentsRelays } from './0100-0199/0141-hardware-components-relays.js';
-// support tickets, the partner's hardware pool and deals (issue 34)
+import { licenses } from './0100-0199/0145-licenses.js';
+import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { supportAndPartnerHardware } from './0100-0199/0160-support.js';
+import { hardwareRegistrations } from './0100-0199/0163-hardware-registrations.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -103,5 +103,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0150-devices-misc': devicesMisc(dialect),
     // support tickets, the partner's hardware pool and deals (issue 34)
     '0160-support': supportAndPartnerHardware(dialect),
+    // shipments of hardware and pending registrations (issue 34)
+    '0163-hardware-registrations': hardwareRegistrations(),
   };
 }

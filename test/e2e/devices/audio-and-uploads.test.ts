@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { apiAs, useTestServer } from '../../helpers/api.js';
+import { changesDuring } from '../../helpers/changes.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { seedYaml, watchChanges } from '../../helpers/org-structure.js';
 import type { TestOrg } from '../../helpers/server.js';
@@ -115,6 +116,23 @@ forEachDialect('Audio clips on audio gateways, and image uploads', (dialect) => 
       assert.equal((await media(org2.companyLogoUrl, other.apiKey)).status, 404);
       const gif = await post('/api/upload/rhombusKeyLogo', [{ name: 'anim.gif', bytes: makeGif() }]);
       assert.deepEqual([gif.json.error, /image\/gif/.test(gif.json.errorMsg)], [true, true]);
+
+      // The keypad and Rhombus Key logos delete: getOrgV2 names none after, the file is gone, another organization's stay.
+      const key = await post('/api/upload/rhombusKeyLogo', [{ name: 'key.png', bytes: makePng() }]);
+      const theirPad = await post('/api/upload/keypadLogo', [{ name: 'theirs.png', bytes: makePng() }], {}, other.apiKey);
+      const gone = await changesDuring(server(), async () => {
+        await api.ok('/api/org/deleteKeypadLogo');
+        await api.ok('/api/org/deleteRhombusKeyLogo');
+      });
+      assert.deepEqual(
+        gone.filter((c) => c.entity === 'UPLOADED_IMAGE' && c.type === 'DELETE').map((c) => (c.update as { purpose: string }).purpose),
+        ['KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO'],
+      );
+      const after = (await api.ok('/api/org/getOrgV2')).org;
+      assert.deepEqual([after.keypadLogoUuid, after.rhombusKeyLogoUuid, after.companyLogoUuid], [null, null, second.json.uuid]);
+      assert.equal((await media(key.json.uri)).status, 404);
+      assert.match(await api.refused('/api/org/deleteKeypadLogo'), /keypad logo not found/);
+      assert.equal((await them.ok('/api/org/getOrgV2')).org.keypadLogoUuid, theirPad.json.uuid);
     });
 
     it('adds floor plans to a location, badge template images, and profile photos matched to users (gone with the user)', async () => {

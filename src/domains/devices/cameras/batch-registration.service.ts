@@ -5,6 +5,8 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { write } from '../../../bus/write.js';
+import { findPendingRegistration } from '../../orgs/registrations/service.js';
+import { registerPending } from '../pending-registration.js';
 import { createDevice, type DeviceRecord } from '../service.js';
 import * as devices from '../store.js';
 import * as store from './batch-registration.store.js';
@@ -70,18 +72,22 @@ export async function registerWithBatchToken(deps: WriteDeps, input: { token: st
     const existing = (await devices.listDevices(w.tx, token.org_uuid, ['CAMERA'])).some((d) => d.serial_number === input.serialNumber);
     let camera: DeviceRecord | null = null;
     if (!existing) {
-      camera = await createDevice(w, {
-        kind: 'CAMERA',
+      const defaults = {
         name: input.name ?? `Camera ${input.serialNumber}`,
         locationUuid: token.location_uuid,
-        serialNumber: input.serialNumber,
         attributes: {
           ...(token.policy_uuid ? { policyUuid: token.policy_uuid } : {}),
           ...(token.latitude != null ? { latitude: token.latitude } : {}),
           ...(token.longitude != null ? { longitude: token.longitude } : {}),
           registeredWith: { adminGroups: fromJson<string[]>(token.admin_groups), readOnlyGroups: fromJson<string[]>(token.read_only_groups) },
         },
-      });
+      };
+      // A unit the organization gave a pending registration registers as that says.
+      const pending = await findPendingRegistration(w, input.serialNumber);
+      camera =
+        pending?.orgUuid === token.org_uuid && pending.type === 'CAMERA'
+          ? await registerPending(w, pending, defaults)
+          : await createDevice(w, { kind: 'CAMERA', serialNumber: input.serialNumber, ...defaults });
     }
     const result = camera ? 'REGISTERED' : 'ALREADY_REGISTERED';
     await store.insertBatchUse(w.tx, {

@@ -74,6 +74,19 @@ export function ssoRoutes(app: ApiApp, deps: Deps): void {
   operation(
     app,
     {
+      path: '/api/org/getScimDisplayInfo',
+      operationId: 'getScimDisplayInfo',
+      summary: 'The SCIM base URLs to give an identity provider',
+      description: "Null until the organization's SCIM access is set up; built from the address the request reached.",
+      tags,
+      body: schemas.GetScimDisplayInfoRequest,
+      response: schemas.GetScimDisplayInfoResponse,
+    },
+    async (_input, ctx, request) => sso.scimDisplayInfo(deps, ctx.orgUuid, `${request.protocol}://${request.host}`),
+  );
+  operation(
+    app,
+    {
       path: '/api/org/setupSCIMAccessForOrg',
       operationId: 'setupSCIMAccessForOrg',
       summary: 'Set SCIM provisioning up: its settings, and a token answered this once',

@@ -62,3 +62,8 @@ export const SetupScimResponse = ResponseOf({
   scimAccessAlreadySetupFailure: Field(Bool),
 });
 export const RevokeScimRequest = EmptyRequest;
+export const GetScimDisplayInfoRequest = EmptyRequest;
+export const GetScimDisplayInfoResponse = ResponseOf({
+  scimEndpointUrl: Field(Type.String({ description: 'null until SCIM access is set up' })),
+  azureScimEndpointUrl: Field(Type.String({ description: 'null until SCIM access is set up' })),
+});

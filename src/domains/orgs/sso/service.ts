@@ -4,7 +4,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { randomToken } from '../../../ids.js';
 import { orgRecords } from '../../../records/org-records.js';
-import type { ReadSource } from '../../../store/reader.js';
+import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { changeOrg } from '../settings/service.js';
 import { ownedRecords } from '../owned-records.js';
@@ -161,4 +161,15 @@ export async function revokeScim(deps: SsoDeps, ctx: CallerContext): Promise<voi
     w.audit({ entity: 'SCIM_TOKEN', entityUuid: ctx.orgUuid, action: 'DELETE' });
     await scim.remove(w, ctx.orgUuid);
   });
+}
+
+/**
+ * getScimDisplayInfo: the SCIM base URLs a client shows an identity provider's administrator, once the
+ * organization has SCIM access set up (null before, and after it is revoked); Azure's carries Microsoft's
+ * SCIM-compliance flag. Gatehouse serves no SCIM endpoint there (see the top of this file).
+ */
+export async function scimDisplayInfo(source: ReadSource, orgUuid: string, base: string) {
+  const org = await store.findOrg(dbOf(source), orgUuid);
+  if (!org?.scim_token_sealed) return { scimEndpointUrl: null, azureScimEndpointUrl: null };
+  return { scimEndpointUrl: `${base}/scim/v2`, azureScimEndpointUrl: `${base}/scim/v2?aadOptscim062020` };
 }

@@ -5,7 +5,7 @@ import { operation, type ApiApp } from '../../../edge/operation.js';
 import { fail } from '../../../errors.js';
 import { listUsers } from '../users/service.js';
 import * as s from './schemas.js';
-import { IMAGE_LIMITS, keepImages, listImages, onlyImage, readForm, type ImagePurpose } from './service.js';
+import { deleteOrgImage, IMAGE_LIMITS, keepImages, listImages, onlyImage, readForm, type ImagePurpose } from './service.js';
 
 const tags = ['Upload'];
 
@@ -112,4 +112,25 @@ export async function orgUploadRoutes(app: ApiApp, deps: Deps): Promise<void> {
       },
     );
   });
+  // The logos' deletes take JSON, outside the multipart scope.
+  const deleteLogo = (path: string, operationId: string, what: string, purpose: ImagePurpose) =>
+    operation(
+      app,
+      {
+        path,
+        operationId,
+        summary: `Delete the organization's ${what}`,
+        description: `The ${what} and its file go; getOrgV2 names none after. An organization without one is answered as such.`,
+        tags: ['Org'],
+        permission: { functionality: 'ORG_ADMINISTRATION' },
+        body: s.DeleteLogoRequest,
+        response: s.DeleteLogoResponse,
+      },
+      async (_input, ctx) => {
+        if (!(await deleteOrgImage(deps, ctx, purpose))) throw fail('NOT_FOUND', `The organization's ${what}`);
+        return {};
+      },
+    );
+  deleteLogo('/api/org/deleteKeypadLogo', 'deleteKeypadLogo', 'keypad logo', 'KEYPAD_LOGO');
+  deleteLogo('/api/org/deleteRhombusKeyLogo', 'deleteRhombusKeyLogo', 'Rhombus Key app logo', 'RHOMBUS_KEY_LOGO');
 }

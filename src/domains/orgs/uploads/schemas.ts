@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { IMAGE_PURPOSES } from './service.js';
 
 /** The multipart form every image upload takes: image files under any part name, and the operation's own fields. */
@@ -35,3 +35,6 @@ const FileResult = Type.Object({
   targetUuid: Field(Ruuid({ description: 'the user the photo is of' })),
 });
 export const UploadImagesResponse = ResponseOf({ fileUploadResults: Field(Type.Array(FileResult)) });
+
+export const DeleteLogoRequest = EmptyRequest;
+export const DeleteLogoResponse = ResponseOf({});
