@@ -43,6 +43,7 @@ import { doorControllerRules } from './0100-0199/0120-door-controller-rules.js';
 import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { oauth } from './0100-0199/0136-oauth.js';
 import { auditSource } from './0100-0199/0140-audit-source.js';
+import { clientFields } from './0100-0199/0160-client-fields.js';
 // hardware components and third-party cameras behind relays (issue 34)
 import { hardwareComponentsRelays } from './0100-0199/0141-hardware-components-relays.js';
 
@@ -99,5 +100,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0145-licenses': licenses(),
     // the remaining device-side operations (issue 34)
     '0150-devices-misc': devicesMisc(dialect),
+    // fields the platform's clients read (issue 33)
+    '0160-client-fields': clientFields(),
   };
 }
