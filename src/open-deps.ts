@@ -19,6 +19,7 @@ import { devicesForgetDevice } from './domains/devices/lifecycle/service.js';
 import { relaysForgetDevice } from './domains/devices/relays/third-party.service.js';
 import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-streams.service.js';
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
+import { cameraConfigOptions } from './domains/devices/cameras/camera-fleet.service.js';
 import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
 import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
@@ -126,6 +127,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     recordCleaners,
     // The domains whose records stand at a location: deleting a location they use is refused.
     locationUsage: [doorsAtLocation],
+    // getOrgV2's camera settings by model: the organizations domain answers them, the devices domain keeps the cameras.
+    cameraConfigOptions,
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.
     recordFinders: {
       location: findLocationUuids,

@@ -75,6 +75,7 @@ const CrossingFlags = Type.Object({
 const PlateFlags = Type.Object({
   camera: Ruuid(),
   plate: Type.String({ minLength: 1, maxLength: 24, description: 'the licence plate read' }),
+  confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'how sure the camera was of the read; default 1' })),
   at: At,
 });
 
@@ -237,7 +238,15 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
     async (request) => {
       const flags = request.body;
       const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'plate');
-      return { error: false, ...(await recordPlateRead(deps, actor, { cameraUuid: flags.camera, plate: flags.plate, timestampMs: flags.at })) };
+      return {
+        error: false,
+        ...(await recordPlateRead(deps, actor, {
+          cameraUuid: flags.camera,
+          plate: flags.plate,
+          confidence: flags.confidence ?? 1,
+          timestampMs: flags.at,
+        })),
+      };
     },
   );
 

@@ -131,6 +131,8 @@ export interface VehicleEventsTable {
   location_uuid: string | null;
   license_plate: string;
   timestamp_ms: number;
+  /** How sure the camera was of the read, 0..1; null for reads stored before it was kept. */
+  confidence?: number | null;
   /** When the read was reported as a misread (reportVehicleEvent): it then leaves every list and search. */
   reported_at_ms?: number | null;
   reported_by?: string | null;

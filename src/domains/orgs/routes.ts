@@ -1,7 +1,15 @@
 import type { Deps } from '../../deps.js';
 import { operation, type ApiApp } from '../../edge/operation.js';
 import { orgView } from './settings/service.js';
-import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response } from './schemas.js';
+import { GetOrganizationRequest, GetOrganizationResponse, GetOrgV2Request, GetOrgV2Response, type CameraConfigOptions } from './schemas.js';
+import type { ReadSource } from '../../store/reader.js';
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** An organization's camera settings by hardware model (getOrgV2): the cameras are the devices domain's, after this one. */
+    cameraConfigOptions: (source: ReadSource, orgUuid: string) => Promise<CameraConfigOptions>;
+  }
+}
 
 export function orgRoutes(app: ApiApp, deps: Deps): void {
   operation(
@@ -16,7 +24,7 @@ export function orgRoutes(app: ApiApp, deps: Deps): void {
     },
     async (_input, ctx) => {
       const org = await orgView(deps, ctx.orgUuid, deps.mediaHost.base);
-      return { org, orgUuid: org.uuid, featureFlags: {} };
+      return { org, orgUuid: org.uuid, featureFlags: {}, cameraConfigOptions: await deps.cameraConfigOptions(deps, ctx.orgUuid) };
     },
   );
   operation(

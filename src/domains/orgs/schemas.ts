@@ -52,12 +52,21 @@ export const Org = Type.Object({
   rhombusKeyLogoUrl: Field(Str),
 });
 
+/** A video setting a camera model offers: its resolution (the catalogue's VideoConfigurationOption, with what Gatehouse keeps). */
+const VideoConfigurationOption = Type.Object({ resolution: Field(Type.Object({ width: Field(Int), height: Field(Int) })) });
+export type CameraConfigOptions = Record<string, Array<Static<typeof VideoConfigurationOption>>>;
+
 export const GetOrgV2Request = EmptyRequest;
 export const GetOrgV2Response = ResponseOf(
   {
     org: Field(Org),
     orgUuid: Field(Own(Ruuid({ description: 'the organization UUID, needed for stream subscriptions' }), "the spec's getOrgV2 includes it")),
     featureFlags: Field(Type.Record(Type.String(), Type.String())),
+    cameraConfigOptions: Field(
+      Type.Record(Type.String(), Type.Array(VideoConfigurationOption), {
+        description: "hardware model -> the resolutions the organization's cameras of that model are set to",
+      }),
+    ),
   },
   'Organization details (V2)',
 );

@@ -8,7 +8,7 @@ import { write, type Actor, type WriteScope } from '../../bus/write.js';
 import { generateApiKey, digestApiKey, keyRefusal, type KeyRefusal } from './keys/api-keys.js';
 import * as store from './store.js';
 import { listUsers as listUserRows } from './users/store.js';
-import { normaliseEmail } from './users/emails.js';
+import { emailColumns } from './users/emails.js';
 import type { ApiKeyKind } from '../../context.js';
 import type { ApiKeysTable, OrgsTable, UsersTable } from './tables.js';
 import type { RecordFinder } from '../../records/references.js';
@@ -268,7 +268,7 @@ export async function createUsers(w: WriteScope, inputs: readonly NewUser[]): Pr
     uuid: newRuuid(),
     org_uuid: w.actor.orgUuid,
     name: input.name,
-    email: input.email != null ? normaliseEmail(input.email) : null,
+    ...emailColumns(input.email),
     created_at_ms: w.nowMs,
     permission_group_uuid: input.permissionGroupUuid ?? null,
   }));

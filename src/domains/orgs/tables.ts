@@ -15,6 +15,8 @@ export interface UsersTable {
   org_uuid: string;
   name: string;
   email: string | null;
+  /** The e-mail address as it was given (trimmed): `email` is its lowercase form, which lookups compare. */
+  email_case_sensitive?: string | null;
   created_at_ms: number;
   /** The user's role (src/domains/orgs/permissions); null: the organization's full administrator. */
   permission_group_uuid?: string | null;

@@ -115,6 +115,14 @@ export const SiteDoor = Entry({
   labels: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 })),
 });
 
+/** A camera: its policy (a `cameraPolicies` name), and what the camera reports of itself (model, LAN addresses). */
+export const SiteCamera = Entry({
+  ...deviceFields,
+  policy: Type.Optional(Name),
+  hwVariation: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{1,64}$' })),
+  lanAddresses: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 16 })),
+});
+
 /**
  * A camera policy: during each of its schedules, the activities that raise policy alerts (a camera names it
  * with `policy`; a camera without one raises every alert).
@@ -179,7 +187,7 @@ export const SiteFile = Entry({
   people: Type.Optional(Type.Array(SitePerson)),
   schedules: Type.Optional(Type.Array(SiteSchedule)),
   cameraPolicies: Type.Optional(Type.Array(SiteCameraPolicy)),
-  cameras: Type.Optional(Type.Array(Entry({ ...deviceFields, policy: Type.Optional(Name) }))),
+  cameras: Type.Optional(Type.Array(SiteCamera)),
   sensors: Type.Optional(Type.Array(SiteSensor)),
   doorControllers: Type.Optional(Type.Array(Entry(deviceFields))),
   doors: Type.Optional(Type.Array(SiteDoor)),

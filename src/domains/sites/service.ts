@@ -229,8 +229,11 @@ async function createSite(deps: SeedDeps, w: WriteScope, site: SiteFile, existin
     for (const d of site[kind] ?? []) {
       const sensor = kind === 'sensors' ? (d as NonNullable<SiteFile['sensors']>[number]) : null;
       const deviceKind = sensor ? SENSOR_KINDS[sensor.kind as keyof typeof SENSOR_KINDS] : DEVICE_KIND_OF[kind];
-      const policy = kind === 'cameras' ? (d as NonNullable<SiteFile['cameras']>[number]).policy : undefined;
+      const camera = kind === 'cameras' ? (d as NonNullable<SiteFile['cameras']>[number]) : null;
+      const policy = camera?.policy;
       const attributes = {
+        ...(camera?.hwVariation !== undefined ? { hwVariation: camera.hwVariation } : {}),
+        ...(camera?.lanAddresses !== undefined ? { lanAddresses: camera.lanAddresses } : {}),
         ...(sensor?.thresholds ? { thresholds: sensor.thresholds } : {}),
         ...(policy !== undefined ? { policyUuid: uuidOf('cameraPolicies', policy) } : {}),
         ...(kind === 'elevatorLandings' ? { floor: (d as NonNullable<SiteFile['elevatorLandings']>[number]).floor } : {}),

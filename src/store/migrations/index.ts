@@ -47,6 +47,8 @@ import { licenses } from './0100-0199/0145-licenses.js';
 import { devicesMisc } from './0100-0199/0150-devices-misc.js';
 import { supportAndPartnerHardware } from './0100-0199/0160-support.js';
 import { hardwareRegistrations } from './0100-0199/0163-hardware-registrations.js';
+// fields the platform's clients read (issue 33)
+import { clientFields } from './0100-0199/0166-client-fields.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -105,5 +107,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0160-support': supportAndPartnerHardware(dialect),
     // shipments of hardware and pending registrations (issue 34)
     '0163-hardware-registrations': hardwareRegistrations(),
+    // fields the platform's clients read (issue 33)
+    '0166-client-fields': clientFields(),
   };
 }

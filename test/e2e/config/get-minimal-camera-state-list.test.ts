@@ -43,10 +43,16 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
       healthStatusDetails: 'NONE',
       firmwareVersion: '4.2.1',
       serialNumber: 'CAM-1',
+      hwVariation: '',
       supportedFacets: ['v0'],
       facetNameMap: { [`${org.site.cameras.Lobby}.v0`]: 'Lobby' },
       macAddress: '00:1a:2b:3c:4d:5e',
       defaultInterfaceMac: '00:1a:2b:3c:4d:5e',
+      lanAddresses: [],
+      latitude: null,
+      longitude: null,
+      directionRadians: null,
+      liveStreamShared: false,
       mummified: false,
       createdAtMillis: lobby.createdAtMillis,
     });
@@ -54,7 +60,7 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     const dock = states[0];
     assert.equal(dock.connectionStatus, 'RED');
     assert.equal(dock.healthStatusDetails, 'DISCONNECTED');
-    assert.equal(dock.serialNumber, null);
+    assert.equal(dock.serialNumber, '');
   });
 
   it('answers each organization only its own cameras', async () => {
@@ -76,8 +82,8 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
 
   // The list is written by the database as JSON (cameras.store.ts); each camera's record, as the stream announces
   // it, is written by toMinimalCameraState: the two must agree on every field and escape every name alike.
-  const recordsOf = async (orgUuid: string) =>
-    JSON.parse(JSON.stringify((await listDevices(server.gatehouse.deps, orgUuid, ['CAMERA'])).map(toMinimalCameraState)));
+  const recordsOf = async (orgUuid: string, shared: readonly string[] = []) =>
+    JSON.parse(JSON.stringify((await listDevices(server.gatehouse.deps, orgUuid, ['CAMERA'])).map((c) => toMinimalCameraState(c, shared.includes(c.uuid)))));
 
   it('writes every camera as its record: names that need escaping, each status, fields left out', async () => {
     const names = ['Quote "q" and back\\slash', 'Caméra 東京 🎥', 'Tab\tline\nbreak\u0001 </script>', 'plain'];
@@ -94,13 +100,24 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
         location: 'Site',
         connectionStatus: statuses[i]![0],
         healthStatus: statuses[i]![1],
-        ...(i % 2 === 0 ? { macAddress: `00:1a:2b:3c:4d:5${i}`, serialNumber: `S-${i}`, firmwareVersion: '1.0' } : {}),
+        ...(i % 2 === 0
+          ? { macAddress: `00:1a:2b:3c:4d:5${i}`, serialNumber: `S-${i}`, firmwareVersion: '1.0', hwVariation: 'CAMERA_R360', lanAddresses: [`10.0.0.${i}`] }
+          : {}),
       })),
     });
+    // Where one points (updateDetails), and a live stream of another shared: the list reads both.
+    const [first, second] = [tricky.site.cameras[names[0]!]!, tricky.site.cameras[names[1]!]!];
+    const at = { latitude: 48.8584, longitude: 2.2945, directionRadians: 1.5 };
+    assertOk(await server.call('/api/camera/updateDetails', { camera: { uuid: first, ...at } }, { key: tricky.apiKey }));
+    assertOk(await server.call('/api/camera/createSharedLiveVideoStream', { cameraUuid: second }, { key: tricky.apiKey }));
     const r = await server.call(PATH, {}, { key: tricky.apiKey });
     assertOk(r);
     assert.equal(r.json.cameraStates.length, names.length);
-    assert.deepEqual(r.json.cameraStates, await recordsOf(tricky.orgUuid));
+    assert.deepEqual(r.json.cameraStates, await recordsOf(tricky.orgUuid, [second]));
+    const byUuid = new Map(r.json.cameraStates.map((c: { uuid: string }) => [c.uuid, c]));
+    assert.deepEqual(byUuid.get(first), { ...(byUuid.get(first) as object), ...at, hwVariation: 'CAMERA_R360', lanAddresses: ['10.0.0.0'] });
+    assert.equal((byUuid.get(second) as { liveStreamShared: boolean }).liveStreamShared, true);
+    assert.deepEqual(Object.keys(r.json.uptimeWindows).sort(), [...byUuid.keys()].sort());
     assert.deepEqual(
       r.json.cameraStates.map((c: { healthStatusDetails: string | null }) => c.healthStatusDetails),
       r.json.cameraStates.map((c: { connectionStatus: string; healthStatus: string }) =>
@@ -124,7 +141,16 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     const listed = after.find((c: { uuid: string }) => c.uuid === lobby);
     assert.equal(listed.name, 'Lobby "East"');
     assert.equal(listed.connectionStatus, 'RED');
-    assert.deepEqual(listed, JSON.parse(JSON.stringify(announced.update)));
+    // The announcement is the camera's own record: whether a stream of it is shared is the list's to say.
+    const { liveStreamShared, ...own } = listed;
+    assert.equal(liveStreamShared, false);
+    assert.deepEqual(own, JSON.parse(JSON.stringify(announced.update)));
+    // Its uptime of the last day ends where it went offline.
+    const windows = (await server.call(PATH, {}, { key: org.apiKey })).json.uptimeWindows[lobby];
+    assert.deepEqual(
+      windows.map((w: { startSeconds: number }) => w.startSeconds),
+      [Math.floor(listed.createdAtMillis / 1000)],
+    );
     assert.deepEqual(after, await recordsOf(org.orgUuid));
     // The other organization's list did not change.
     assert.deepEqual((await server.call(PATH, {}, { key: other.apiKey })).json.cameraStates, await recordsOf(other.orgUuid));

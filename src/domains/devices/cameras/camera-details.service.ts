@@ -5,7 +5,7 @@ import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { toJson } from '../../../store/columns.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { requireRecords } from '../../../records/references.js';
-import { CAMERA_FACETS, findCamera } from './service.js';
+import { CAMERA_FACETS, findCamera, hwVariationOf } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';
 import * as events from '../device-reads/device-events.store.js';
 import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from '../lifecycle/device-connection.service.js';
@@ -15,7 +15,6 @@ import type { UPDATABLE_V2 } from './camera-details.schemas.js';
 type ReadDeps = Pick<Deps, 'store'>;
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
-const CAMERA_HW = 'CAMERA_R510';
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -31,7 +30,7 @@ export function toCameraDetails(camera: DeviceRecord) {
     customData: str(a.customData),
     locationUuid: camera.locationUuid,
     serialNumber: camera.serialNumber,
-    hwVariation: CAMERA_HW,
+    hwVariation: hwVariationOf(camera),
     type: 'CAMERA',
     createdAtMillis: camera.createdAtMillis,
     facetNameMap: Object.fromEntries(CAMERA_FACETS.map((f) => [facetId(camera.uuid, f), camera.name])),
@@ -162,7 +161,8 @@ export async function updateCameraDetailsBulk(
 }
 
 export async function getFullCameraState(deps: ReadDeps, ctx: CallerContext, uuid: string) {
-  return fullDeviceState(deps, await cameraOf(deps, ctx.orgUuid, uuid), { hwVariation: CAMERA_HW, facets: CAMERA_FACETS });
+  const camera = await cameraOf(deps, ctx.orgUuid, uuid);
+  return fullDeviceState(deps, camera, { hwVariation: hwVariationOf(camera), facets: CAMERA_FACETS });
 }
 
 /** When the device's connection last changed (its creation when it never reported one). */

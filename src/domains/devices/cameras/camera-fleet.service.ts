@@ -3,8 +3,12 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { facetId } from '../../../ids.js';
 import { toCameraConfig, toCameraDetails } from './camera-details.service.js';
-import { CAMERA_FACETS } from './service.js';
-import { uptimeWindowsOfDevices } from '../lifecycle/device-connection.service.js';
+import { CAMERA_FACETS, hwVariationOf, toMinimalCameraState } from './service.js';
+import type { CameraConfigOptions } from '../../orgs/schemas.js';
+import type { ReadSource } from '../../../store/reader.js';
+import * as cameraStore from './store.js';
+import * as liveShareStore from '../live-shares/store.js';
+import { uptimeWindowsOfDevices, type UptimeDevice } from '../lifecycle/device-connection.service.js';
 import { facetedConfigOf } from './faceted-config.service.js';
 import { findLocation, listDevices, listDevicesAt, type DeviceRecord } from '../service.js';
 
@@ -38,4 +42,52 @@ export async function getUptimeWindowsForOrg(deps: ReadDeps & Pick<Deps, 'clock'
   const cameras = await listDevices(deps, ctx.orgUuid, ['CAMERA']);
   const windows = await uptimeWindowsOfDevices(deps, ctx.orgUuid, cameras, input.startTimeMs, input.endTimeMs);
   return cameras.map((camera) => ({ deviceUuid: camera.uuid, uptimeWindows: windows.get(camera.uuid) ?? [], uptimeSource: 'HARDWARE' as const }));
+}
+
+/** The list's window of uptime history: the last day. */
+const UPTIME_SPAN_MS = 86_400_000;
+
+/**
+ * `getMinimalCameraStateList`: every camera of the caller's organization, by name, and each one's online windows
+ * of the last day (uuid to windows, from its connection history). A caller limited to some locations gets the
+ * windows of the cameras it sees (the permission hook drops the others' states; a map it cannot read).
+ */
+export async function getMinimalCameraStateList(deps: Pick<Deps, 'store' | 'clock'>, ctx: CallerContext, scope: ReadonlyMap<string, unknown>) {
+  const cameras = await listDevices(deps, ctx.orgUuid, ['CAMERA']);
+  const shared = await liveShareStore.sharedDeviceUuids(deps.store.db, ctx.orgUuid, deps.clock.now());
+  const seen = cameras.filter((c) => c.locationUuid === null || scope.has(c.locationUuid));
+  return {
+    cameraStates: cameras.map((c) => toMinimalCameraState(c, shared.has(c.uuid))),
+    uptimeWindows: await uptimeOfLastDay(deps, ctx.orgUuid, seen),
+  };
+}
+
+/** The same list with its states as JSON text, written by the database: for a caller who sees every location. */
+export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store' | 'clock'>, ctx: CallerContext) {
+  const db = deps.store.db;
+  const cameraStates = await cameraStore.minimalCameraStatesJson(db, deps.store.dialect, ctx.orgUuid, ['CAMERA'], CAMERA_FACETS, deps.clock.now());
+  const uptimeWindows = await uptimeOfLastDay(deps, ctx.orgUuid, await cameraStore.uptimeDevices(db, ctx.orgUuid, ['CAMERA']));
+  return { cameraStates, uptimeWindows: JSON.stringify(uptimeWindows) };
+}
+
+async function uptimeOfLastDay(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: string, cameras: readonly UptimeDevice[]) {
+  const nowMs = deps.clock.now();
+  return Object.fromEntries(await uptimeWindowsOfDevices(deps, orgUuid, cameras, nowMs - UPTIME_SPAN_MS, nowMs));
+}
+
+/**
+ * getOrgV2's `cameraConfigOptions`: by hardware model among the organization's cameras (those that said theirs),
+ * the video resolutions its cameras are set to (camera/updateConfig, `resolution` WIDTHxHEIGHT).
+ */
+export async function cameraConfigOptions(source: ReadSource, orgUuid: string): Promise<CameraConfigOptions> {
+  const byModel = new Map<string, Set<string>>();
+  for (const camera of await listDevices(source, orgUuid, ['CAMERA'])) {
+    const model = hwVariationOf(camera);
+    if (model) byModel.set(model, (byModel.get(model) ?? new Set()).add(String((toCameraConfig(camera) as Record<string, unknown>).resolution)));
+  }
+  const option = (resolution: string) => {
+    const [width, height] = resolution.split('x').map((n) => (/^\d+$/.test(n) ? Number(n) : null));
+    return { resolution: { width: width ?? null, height: height ?? null } };
+  };
+  return Object.fromEntries([...byModel].map(([model, resolutions]) => [model, [...resolutions].sort().map(option)]));
 }

@@ -2,6 +2,7 @@ import type { Deps } from '../../../deps.js';
 import { JsonFields, operation, type ApiApp } from '../../../edge/operation.js';
 import * as schemas from './schemas.js';
 import * as cameras from './service.js';
+import * as fleet from './camera-fleet.service.js';
 
 /** Cameras and third-party camera discoveries. */
 export function cameraRoutes(app: ApiApp, deps: Deps): void {
@@ -19,8 +20,8 @@ export function cameraRoutes(app: ApiApp, deps: Deps): void {
     // records, which the permission hook filters.
     async (_input, ctx, request) =>
       request.locationScope
-        ? { cameraStates: await cameras.getMinimalCameraStateList(deps, ctx) }
-        : new JsonFields({ cameraStates: await cameras.getMinimalCameraStateListJson(deps, ctx) }),
+        ? await fleet.getMinimalCameraStateList(deps, ctx, request.locationScope)
+        : new JsonFields(await fleet.getMinimalCameraStateListJson(deps, ctx)),
   );
   operation(
     app,

@@ -5,8 +5,7 @@ import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
 import { normaliseMac } from '../identifiers.js';
-import { findDevice, findDiscovery, listDevices, type DeviceRecord } from '../service.js';
-import * as cameraStore from './store.js';
+import { findDevice, findDiscovery, type DeviceRecord } from '../service.js';
 import * as store from '../store.js';
 
 /** The facets a camera streams: its main video, `v0` (the facet id `<camera uuid>.v0`). */
@@ -25,8 +24,18 @@ function facetNames(camera: DeviceRecord): Record<string, string> {
   return names;
 }
 
-/** A camera's MinimalCameraState; minimalCameraStatesJson (cameras.store.ts) writes the same in SQL, for the list. */
-export function toMinimalCameraState(camera: DeviceRecord) {
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** The hardware model the camera registered as (site file, batch registration); '' when it never said. */
+export const hwVariationOf = (camera: DeviceRecord): string => (typeof camera.attributes.hwVariation === 'string' ? camera.attributes.hwVariation : '');
+
+/**
+ * A camera's MinimalCameraState; minimalCameraStatesJson (cameras.store.ts) writes the same in SQL, for the list.
+ * Whether a live stream of it is shared is another table's: given by the list, left out of the stream's
+ * announcements (which carry the camera's own record).
+ */
+export function toMinimalCameraState(camera: DeviceRecord, liveStreamShared?: boolean) {
+  const a = camera.attributes;
   return {
     uuid: camera.uuid,
     name: camera.name,
@@ -34,25 +43,22 @@ export function toMinimalCameraState(camera: DeviceRecord) {
     connectionStatus: camera.connectionStatus,
     healthStatus: camera.healthStatus,
     healthStatusDetails: camera.connectionStatus === 'RED' ? 'DISCONNECTED' : camera.healthStatus === 'GREEN' ? 'NONE' : null,
-    firmwareVersion: camera.firmwareVersion,
-    serialNumber: camera.serialNumber,
+    // Unknown strings and lists are empty, as the platform answers them (clients print and index them unchecked).
+    firmwareVersion: camera.firmwareVersion ?? '',
+    serialNumber: camera.serialNumber ?? '',
+    hwVariation: hwVariationOf(camera),
     supportedFacets: CAMERA_FACETS.slice(),
     facetNameMap: facetNames(camera),
     macAddress: camera.macAddress,
     defaultInterfaceMac: camera.macAddress,
+    lanAddresses: Array.isArray(a.lanAddresses) ? a.lanAddresses.filter((v): v is string => typeof v === 'string') : [],
+    latitude: num(a.latitude),
+    longitude: num(a.longitude),
+    directionRadians: num(a.directionRadians),
+    ...(liveStreamShared === undefined ? {} : { liveStreamShared }),
     mummified: false,
     createdAtMillis: camera.createdAtMillis,
   };
-}
-
-/** `getMinimalCameraStateList`: every camera of the caller's organization, by name. */
-export async function getMinimalCameraStateList(deps: Pick<Deps, 'store'>, ctx: CallerContext) {
-  return (await listDevices(deps, ctx.orgUuid, ['CAMERA'])).map(toMinimalCameraState);
-}
-
-/** The same list as JSON text, written by the database: for a caller who sees every location. */
-export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<string> {
-  return cameraStore.minimalCameraStatesJson(deps.store.db, deps.store.dialect, ctx.orgUuid, ['CAMERA'], CAMERA_FACETS);
 }
 
 /** `deleteThirdPartyCameraDiscovery`: only a discovery with no assignments is deleted (the specification's rule). */

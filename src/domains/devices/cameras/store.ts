@@ -14,10 +14,36 @@ import type { DeviceKind } from '../tables.js';
  * PostgreSQL writes each row as a record (row_to_json: its columns' types are looked up once), which took half
  * the time of json_build_object's per-call argument handling; SQLite has only json_object.
  */
-export async function minimalCameraStatesJson(db: Kysely<DB>, dialect: DialectName, orgUuid: string, kinds: readonly DeviceKind[], facets: readonly string[]) {
+export async function minimalCameraStatesJson(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  orgUuid: string,
+  kinds: readonly DeviceKind[],
+  facets: readonly string[],
+  nowMs: number,
+) {
   const postgres = dialect === 'postgres';
   const column = (name: string) => sql.ref(`devices.${name}`);
   const json = (text: string) => (postgres ? sql`${sql.lit(text)}::json` : sql`json(${sql.lit(text)})`);
+  // An attribute of the device (its JSON column), as JSON: null when absent.
+  const attribute = (key: string) =>
+    postgres ? sql`(${column('attributes')}::json -> ${sql.lit(key)})` : sql`json_extract(${column('attributes')}, ${sql.lit(`$.${key}`)})`;
+  // toMinimalCameraState's num(): a number attribute, else null.
+  const number = (key: string) =>
+    postgres
+      ? sql`case when json_typeof(${attribute(key)}) = 'number' then ${attribute(key)} end`
+      : sql`case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) in ('integer', 'real') then ${attribute(key)} end`;
+  const text = (key: string) =>
+    postgres
+      ? sql`case when json_typeof(${attribute(key)}) = 'string' then ${column('attributes')}::json ->> ${sql.lit(key)} else '' end`
+      : sql`case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) = 'text' then ${attribute(key)} else '' end`;
+  // The list of strings, as toMinimalCameraState keeps it (the services write only strings there).
+  const list = (key: string) =>
+    postgres
+      ? sql`case when json_typeof(${attribute(key)}) = 'array' then ${attribute(key)} else '[]'::json end`
+      : sql`json(case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) = 'array' then ${attribute(key)} else '[]' end)`;
+  const shared = sql`exists (select 1 from shared_live_streams s where s.org_uuid = ${column('org_uuid')} and s.device_uuid = ${column('uuid')}
+      and (s.expires_at_ms is null or s.expires_at_ms > ${nowMs}))`;
   // The facet ids of facetId() in ids.ts, `<uuid>.<facet>`, each to the camera's name.
   const facetNames = facets.flatMap((f) => [sql`${column('uuid')} || ${sql.lit(`.${f}`)}`, column('name')]);
   const fields: [name: string, value: RawBuilder<unknown>][] = [
@@ -30,12 +56,18 @@ export async function minimalCameraStatesJson(db: Kysely<DB>, dialect: DialectNa
       'healthStatusDetails',
       sql`case when ${column('connection_status')} = 'RED' then 'DISCONNECTED' when ${column('health_status')} = 'GREEN' then 'NONE' end`,
     ],
-    ['firmwareVersion', column('firmware_version')],
-    ['serialNumber', column('serial_number')],
+    ['firmwareVersion', sql`coalesce(${column('firmware_version')}, '')`],
+    ['serialNumber', sql`coalesce(${column('serial_number')}, '')`],
+    ['hwVariation', text('hwVariation')],
     ['supportedFacets', json(JSON.stringify(facets))],
     ['facetNameMap', postgres ? sql`json_object(array[${sql.join(facetNames)}])` : sql`json_object(${sql.join(facetNames)})`],
     ['macAddress', column('mac_address')],
     ['defaultInterfaceMac', column('mac_address')],
+    ['lanAddresses', list('lanAddresses')],
+    ['latitude', number('latitude')],
+    ['longitude', number('longitude')],
+    ['directionRadians', number('directionRadians')],
+    ['liveStreamShared', postgres ? shared : sql`json(case when ${shared} then 'true' else 'false' end)`],
     ['mummified', json('false')],
     ['createdAtMillis', column('created_at_ms')],
   ];
@@ -52,4 +84,15 @@ export async function minimalCameraStatesJson(db: Kysely<DB>, dialect: DialectNa
         order by ${column('name')}, ${column('uuid')}) as list from devices ${where}`;
   const { rows } = await query.execute(db);
   return rows[0]!.list;
+}
+
+/** What the uptime of the organization's devices of some kinds is worked out from (device-connection.service.ts). */
+export async function uptimeDevices(db: Kysely<DB>, orgUuid: string, kinds: readonly DeviceKind[]) {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['uuid', 'created_at_ms', 'connection_status'])
+    .where('org_uuid', '=', orgUuid)
+    .where('kind', 'in', [...kinds])
+    .execute();
+  return rows.map((r) => ({ uuid: r.uuid, createdAtMillis: Number(r.created_at_ms), connectionStatus: r.connection_status }));
 }

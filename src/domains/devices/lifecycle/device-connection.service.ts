@@ -34,6 +34,9 @@ export async function rebootDevice(
 /** At most this many connection changes are read for one uptime answer (over all its devices). */
 const MAX_WINDOW_EVENTS = 100_000;
 
+/** What a device's uptime is worked out from, besides its connection history. */
+export type UptimeDevice = Pick<DeviceRecord, 'uuid' | 'createdAtMillis' | 'connectionStatus'>;
+
 export interface UptimeWindow {
   startSeconds: number;
   durationSeconds: number;
@@ -56,7 +59,7 @@ export async function uptimeWindows(deps: Pick<Deps, 'store' | 'clock'>, device:
 export async function uptimeWindowsOfDevices(
   deps: Pick<Deps, 'store' | 'clock'>,
   orgUuid: string,
-  devices: readonly DeviceRecord[],
+  devices: readonly UptimeDevice[],
   startMs: number,
   endMs: number,
 ): Promise<Map<string, UptimeWindow[]>> {
@@ -101,7 +104,7 @@ interface ConnectionChange {
 }
 
 /** The online windows in [fromMs, toMs) given the change that held at `fromMs` (if any) and the changes after it. */
-function windowsOf(device: DeviceRecord, before: ConnectionChange | undefined, changes: readonly ConnectionChange[], fromMs: number, toMs: number) {
+function windowsOf(device: UptimeDevice, before: ConnectionChange | undefined, changes: readonly ConnectionChange[], fromMs: number, toMs: number) {
   let online: boolean;
   if (before) online = before.state === ONLINE;
   else if (changes.length > 0) online = changes[0].state === OFFLINE;

@@ -43,6 +43,19 @@ export async function listShares(
     .execute();
 }
 
+/** The organization's devices with a live stream shared now (a share not past its expiry), in one query. */
+export async function sharedDeviceUuids(db: Db, orgUuid: string, nowMs: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('shared_live_streams')
+    .select('device_uuid')
+    .distinct()
+    .where('org_uuid', '=', orgUuid)
+    .where('device_uuid', 'is not', null)
+    .where((eb) => eb.or([eb('expires_at_ms', 'is', null), eb('expires_at_ms', '>', nowMs)]))
+    .execute();
+  return new Set(rows.map((r) => r.device_uuid!));
+}
+
 export async function deleteShares(db: Db, orgUuid: string, uuids: readonly string[]): Promise<number> {
   if (uuids.length === 0) return 0;
   const result = await db

@@ -219,7 +219,7 @@ export function sensorRoutes(app: ApiApp, deps: Deps): void {
     ResponseOf({ doorbellCameraStates: Field(Type.Array(MinimalCameraState)) }),
     'Basic state of every doorbell camera of the organization',
     async (_i, ctx) => ({
-      doorbellCameraStates: (await listDevices(deps, ctx.orgUuid, ['DOORBELL_CAMERA'])).map(toMinimalCameraState),
+      doorbellCameraStates: (await listDevices(deps, ctx.orgUuid, ['DOORBELL_CAMERA'])).map((d) => toMinimalCameraState(d)),
     }),
     true,
   );

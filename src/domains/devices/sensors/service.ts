@@ -515,8 +515,8 @@ export async function pressDoorbell(deps: WriteDeps, actor: Actor, input: { door
 
 /** Which entity announces a device's connection change, by kind. */
 const CONNECTION_ENTITY: Partial<Record<DeviceRecord['deviceType'], { entity: DeviceStateEntity; announce: (d: DeviceRecord) => DeviceStateRecord }>> = {
-  CAMERA: { entity: 'CAMERA_STATE', announce: toMinimalCameraState },
-  DOORBELL_CAMERA: { entity: 'CAMERA_STATE', announce: toMinimalCameraState },
+  CAMERA: { entity: 'CAMERA_STATE', announce: (d) => toMinimalCameraState(d) },
+  DOORBELL_CAMERA: { entity: 'CAMERA_STATE', announce: (d) => toMinimalCameraState(d) },
   KEYPAD: { entity: 'KEYPAD', announce: (d) => toKeypadConfig(d, new Map()) },
   AUDIO_GATEWAY: { entity: 'AUDIO_STATE', announce: toMinimalAudioGatewayState },
   ENVIRONMENTAL_SENSOR: { entity: 'CLIMATE_STATE', announce: toMinimalClimateState },

@@ -118,7 +118,7 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
       body: SearchLicensePlatesRequest,
       response: SearchLicensePlatesResponse,
     },
-    async (input, ctx) => ({ vehicleEvents: await vehicles.searchLicensePlates(deps, ctx, input) }),
+    (input, ctx) => vehicles.searchLicensePlates(deps, ctx, input),
   );
   const recent = { tags, response: GetVehicleEventsResponse, deprecated: { successor: '/api/vehicle/getVehicleEvents' } } as const;
   const recentNote = 'Newest first, within the range (default: the week before now), at most 1000.';

@@ -59,6 +59,7 @@ export const VehicleEvent = Type.Object({
     Type.String({ description: 'the plate the camera read, when the read was associated with another saved vehicle (Gatehouse addition)' }),
   ),
   reportedAtMs: Field(EpochMs('when the read was reported as a misread; such reads leave every list (Gatehouse addition)')),
+  confidence: Field(Type.Number({ minimum: 0, maximum: 1, description: 'how sure the camera was of the read; null for reads kept before it was' })),
 });
 export type VehicleEventRecord = Static<typeof VehicleEvent>;
 
@@ -95,7 +96,15 @@ export const VehicleEventSearchHit = Type.Object({
   searchMatchedTerm: Field(Type.String({ description: 'the plate that matched' })),
   searchMatchedType: Field(Type.String({ description: 'EXACT or FUZZY' })),
 });
-export const SearchLicensePlatesResponse = ResponseOf({ vehicleEvents: Field(Type.Array(VehicleEventSearchHit)) });
+const { uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, confidence } = VehicleEvent.properties;
+export const SearchLicensePlatesResponse = ResponseOf({
+  vehicleEvents: Field(Type.Array(VehicleEventSearchHit)),
+  licensePlateEvents: Field(
+    Type.Array(Type.Object({ uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, confidence }), {
+      description: 'the same reads, in short, as the platform MCP server reads them',
+    }),
+  ),
+});
 
 /** The most reads a "recent" list answers (newest first), and its default range. */
 export const RECENT_VEHICLE_EVENTS = { max: 1000, defaultRangeMs: 7 * 86_400_000 } as const;

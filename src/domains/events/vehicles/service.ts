@@ -141,6 +141,7 @@ export function toEvent(row: VehicleEventsTable, names: ReadonlyMap<string, stri
     thumbnailS3Key: sightingImageKey('plate', row.org_uuid, row.uuid, 'thumb'),
     readLicensePlate: row.read_plate ?? null,
     reportedAtMs: row.reported_at_ms == null ? null : Number(row.reported_at_ms),
+    confidence: row.confidence ?? null,
   };
 }
 
@@ -164,7 +165,7 @@ export interface PlateReadResult {
 export async function recordPlateRead(
   deps: WriteDeps,
   actor: Actor,
-  input: { cameraUuid: string; plate: string; timestampMs?: number },
+  input: { cameraUuid: string; plate: string; confidence: number; timestampMs?: number },
 ): Promise<PlateReadResult> {
   const plate = normalisePlate(input.plate);
   return write(deps, actor, async (w) => {
@@ -177,6 +178,7 @@ export async function recordPlateRead(
       location_uuid: camera.locationUuid,
       license_plate: plate,
       timestamp_ms: input.timestampMs ?? w.nowMs,
+      confidence: input.confidence,
     };
     await store.insertVehicleEvent(w.tx, row);
     const vehicle = await store.findVehicle(w.tx, actor.orgUuid, plate);
@@ -309,5 +311,19 @@ export async function searchLicensePlates(deps: ReadDeps, ctx: CallerContext, in
     limit: SEARCH_MAX,
   });
   const names = new Map([...(await namesOf(deps, ctx.orgUuid))].map(([p, v]) => [p, v.name ?? null]));
-  return rows.map((r) => ({ ...toEvent(r, names), searchMatchedTerm: r.license_plate, searchMatchedType: r.license_plate === plate ? 'EXACT' : 'FUZZY' }));
+  const vehicleEvents = rows.map((r) => ({
+    ...toEvent(r, names),
+    searchMatchedTerm: r.license_plate,
+    searchMatchedType: r.license_plate === plate ? 'EXACT' : 'FUZZY',
+  }));
+  // The same reads under the newer name the platform's MCP server reads, in their short form.
+  const licensePlateEvents = vehicleEvents.map(({ uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, confidence }) => ({
+    uuid,
+    deviceUuid,
+    locationUuid,
+    eventTimestamp,
+    vehicleLicensePlate,
+    confidence,
+  }));
+  return { vehicleEvents, licensePlateEvents };
 }

@@ -5,7 +5,7 @@ import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { checkAssignableGroup, superAdminGroupUuids } from '../permissions/groups.js';
-import { normaliseEmail } from './emails.js';
+import { emailColumns, normaliseEmail } from './emails.js';
 import * as store from '../store.js';
 import type { UsersTable } from '../tables.js';
 import { orgSettings } from '../settings/service.js';
@@ -22,7 +22,10 @@ export interface UserView {
   uuid: string;
   orgUuid: string;
   name: string;
-  email: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailCaseSensitive: string;
   permissionGroupUuid: string | null;
   status: 'JOINED';
   deleted: boolean;
@@ -39,13 +42,25 @@ interface ViewContext {
   accountOwnerEmail: string | null;
 }
 
+/**
+ * A user's name as first and last: Gatehouse keeps one name (the operations take one), so the first word is the
+ * first name and the rest the last ('' for a one-word name).
+ */
+function nameParts(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
 export function toUserView(row: UsersTable, context?: ViewContext): UserView {
   const settings = context?.settings.get(row.uuid);
   return {
     uuid: row.uuid,
     orgUuid: row.org_uuid,
     name: row.name,
-    email: row.email,
+    ...nameParts(row.name),
+    // A user without an address has '' (the platform's convention; clients print it unchecked).
+    email: row.email ?? '',
+    emailCaseSensitive: row.email_case_sensitive ?? row.email ?? '',
     permissionGroupUuid: row.permission_group_uuid ?? null,
     status: 'JOINED',
     deleted: false,
@@ -176,16 +191,16 @@ function settingsOf(input: UserInput): Partial<UserSettingsRecord> | null {
 export async function addUser(deps: UserDeps, ctx: CallerContext, input: UserInput & { name: string }): Promise<UserView> {
   const name = input.name.trim();
   if (!name) throw fail('INVALID_VALUE', 'name: must not be empty');
-  const email = input.email != null ? normaliseEmail(input.email) : null;
+  const emails = emailColumns(input.email);
   return write(deps, ctx, async (w) => {
-    if (email) await assertEmailFree(w, ctx.orgUuid, email);
+    if (emails.email) await assertEmailFree(w, ctx.orgUuid, emails.email);
     if (input.permissionGroupUuid) await checkAssignableGroup(w, ctx.orgUuid, input.permissionGroupUuid);
     const uuid = newRuuid();
     await store.insertUser(w.tx, {
       uuid,
       org_uuid: ctx.orgUuid,
       name,
-      email,
+      ...emails,
       created_at_ms: w.nowMs,
       updated_at_ms: w.nowMs,
       permission_group_uuid: input.permissionGroupUuid ?? null,
@@ -217,7 +232,7 @@ export async function reviseUser(w: WriteScope, userUuid: string, input: UserInp
     patch.name = input.name.trim();
     if (!patch.name) throw fail('INVALID_VALUE', 'name: must not be empty');
   }
-  if (input.email != null) patch.email = normaliseEmail(input.email);
+  if (input.email != null) Object.assign(patch, emailColumns(input.email));
   const regroup = input.permissionGroupUuid !== undefined;
   const row = await userOf(w, orgUuid, userUuid);
   if (patch.email) await assertEmailFree(w, orgUuid, patch.email, row.uuid);

@@ -18,7 +18,9 @@ export async function groupOfUser(db: Db, uuid: string): Promise<{ org_uuid: str
   return row && { org_uuid: row.org_uuid, permission_group_uuid: row.permission_group_uuid ?? null };
 }
 
-export type UserPatch = Partial<Pick<UsersTable, 'name' | 'email' | 'permission_group_uuid' | 'partner_group_uuid'>> & { updated_at_ms: number };
+export type UserPatch = Partial<Pick<UsersTable, 'name' | 'email' | 'email_case_sensitive' | 'permission_group_uuid' | 'partner_group_uuid'>> & {
+  updated_at_ms: number;
+};
 
 export async function updateUser(db: Db, orgUuid: string, uuid: string, patch: UserPatch): Promise<void> {
   await db.updateTable('users').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
