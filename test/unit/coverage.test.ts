@@ -45,10 +45,12 @@ describe('npm run coverage: the coverage page and the generated docs', () => {
   it('counts an operation that is added or removed', () => {
     const catalogue = readNames();
     const base = renderCoverage(doc, catalogue);
-    const missing = catalogue.find((o) => !(o.path in doc.paths))!;
-    const more = renderCoverage({ paths: { ...doc.paths, [missing.path]: { post: { operationId: missing.operationId } } } }, catalogue);
-    assert.equal(more.implemented, base.implemented + 1);
-    assert.match(more.markdown, new RegExp(`- \\[x\\] \`${missing.path}\``));
+    // Every catalogue operation is answered: take one away and it is counted, and listed, as not yet.
+    const taken = catalogue.find((o) => o.path in doc.paths)!;
+    const { [taken.path]: _, ...rest } = doc.paths;
+    const fewer = renderCoverage({ paths: rest }, catalogue);
+    assert.equal(fewer.implemented, base.implemented - 1);
+    assert.match(fewer.markdown, new RegExp(`- \\[ \\] \`${taken.path}\``));
     assert.equal(base.total, catalogue.length);
   });
 
