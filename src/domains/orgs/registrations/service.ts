@@ -18,6 +18,16 @@ import type { HardwareTable } from './tables.js';
 
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
+/** A unit with no pending registration. */
+const NO_PENDING = {
+  pending_at_ms: null,
+  pending_name: null,
+  pending_location_uuid: null,
+  pending_policy_uuid: null,
+  pending_wifi_ssid: null,
+  pending_wifi_psk_sealed: null,
+} as const;
+
 /** The platform's device types of which a unit can be shipped (those Gatehouse registers as devices). */
 export const SHIPPABLE_TYPES = [
   'CAMERA',
@@ -96,12 +106,7 @@ export async function issueShipment(deps: Pick<Deps, 'store' | 'clock'>, units: 
     hw_variation: u.hwVariation ?? null,
     org_uuid: null,
     device_uuid: null,
-    pending_at_ms: null,
-    pending_name: null,
-    pending_location_uuid: null,
-    pending_policy_uuid: null,
-    pending_wifi_ssid: null,
-    pending_wifi_psk_sealed: null,
+    ...NO_PENDING,
     manufactured_at_ms: nowMs,
   }));
   // No organization owns the shipment yet: nothing to announce, one transaction all the same.
@@ -258,15 +263,6 @@ export async function updatePendingRegistration(
     await announce(w, 'UPDATE', [unit.uuid]);
   });
 }
-
-const NO_PENDING = {
-  pending_at_ms: null,
-  pending_name: null,
-  pending_location_uuid: null,
-  pending_policy_uuid: null,
-  pending_wifi_ssid: null,
-  pending_wifi_psk_sealed: null,
-} as const;
 
 /** removePendingRegistration: the unit stays the organization's, available for another pending registration. */
 export async function removePendingRegistration(deps: WriteDeps, ctx: CallerContext, input: { serialNumber: string }): Promise<void> {
