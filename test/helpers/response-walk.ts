@@ -193,12 +193,21 @@ const ENVELOPE: Record<string, Schema> = {
 };
 const answerShapes = new Map<string, Shape>();
 
+/** A shape with the envelope's fields, in each of its oneOf branches too (an answer of either branch has them). */
+function withEnvelope(shape: Shape): Shape {
+  const branches = shape.branches?.map(withEnvelope);
+  const discriminator = shape.discriminator && {
+    propertyName: shape.discriminator.propertyName,
+    mapping: new Map([...shape.discriminator.mapping].map(([value, branch]) => [value, branches?.[shape.branches!.indexOf(branch)] ?? withEnvelope(branch)])),
+  };
+  return { ...shape, properties: new Map([...Object.entries(ENVELOPE), ...shape.properties]), branches, discriminator };
+}
+
 /** The shape of an operation's answer: its catalogue schema's, with the envelope's fields. */
 function answerShape(operationId: string, schema: Schema): Shape {
   let shape = answerShapes.get(operationId);
   if (!shape) {
-    const own = shapeOf(schema);
-    shape = { ...own, properties: new Map([...Object.entries(ENVELOPE), ...own.properties]) };
+    shape = withEnvelope(shapeOf(schema));
     answerShapes.set(operationId, shape);
   }
   return shape;

@@ -43,7 +43,7 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
       healthStatusDetails: 'NONE',
       firmwareVersion: '4.2.1',
       serialNumber: 'CAM-1',
-      hwVariation: '',
+      hwVariation: 'CAMERA_R510',
       supportedFacets: ['v0'],
       facetNameMap: { [`${org.site.cameras.Lobby}.v0`]: 'Lobby' },
       macAddress: '00:1a:2b:3c:4d:5e',

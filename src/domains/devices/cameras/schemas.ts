@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { Field, Own, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
 import { UptimeWindows } from './camera-details.schemas.js';
 
@@ -35,7 +35,10 @@ export const GetMinimalCameraStateListRequest = Type.Object({
 export const GetMinimalCameraStateListResponse = ResponseOf({
   cameraStates: Field(Type.Array(MinimalCameraState)),
   uptimeWindows: Field(
-    Type.Record(Type.String(), UptimeWindows, { description: 'camera uuid -> its online windows of the last day, from its connection history' }),
+    Own(
+      Type.Record(Type.String(), UptimeWindows, { description: 'camera uuid -> its online windows of the last day, from its connection history' }),
+      'the platform MCP server reads it (client-calls.md)',
+    ),
   ),
 });
 

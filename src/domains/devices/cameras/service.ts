@@ -7,6 +7,7 @@ import { write } from '../../../bus/write.js';
 import { normaliseMac } from '../identifiers.js';
 import { findDevice, findDiscovery, type DeviceRecord } from '../service.js';
 import * as store from '../store.js';
+import { DEFAULT_CAMERA_MODEL } from './store.js';
 
 /** The facets a camera streams: its main video, `v0` (the facet id `<camera uuid>.v0`). */
 export const CAMERA_FACETS: readonly string[] = ['v0'];
@@ -26,8 +27,9 @@ function facetNames(camera: DeviceRecord): Record<string, string> {
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** The hardware model the camera registered as (site file, batch registration); '' when it never said. */
-export const hwVariationOf = (camera: DeviceRecord): string => (typeof camera.attributes.hwVariation === 'string' ? camera.attributes.hwVariation : '');
+/** The hardware model the camera registered as (site file, batch registration), else the default model. */
+export const hwVariationOf = (camera: DeviceRecord): string =>
+  typeof camera.attributes.hwVariation === 'string' ? camera.attributes.hwVariation : DEFAULT_CAMERA_MODEL;
 
 /**
  * A camera's MinimalCameraState; minimalCameraStatesJson (cameras.store.ts) writes the same in SQL, for the list.

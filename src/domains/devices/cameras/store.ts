@@ -3,6 +3,9 @@ import type { DialectName } from '../../../store/database.js';
 import type { DB } from '../../../store/schema.js';
 import type { DeviceKind } from '../tables.js';
 
+/** The model of a camera that never said which it is (a hardware variation of the catalogue's enum). */
+export const DEFAULT_CAMERA_MODEL = 'CAMERA_R510';
+
 /**
  * An organization's devices of the given kinds as JSON text: the array of their MinimalCameraState (the
  * response schema's item), by name then uuid, written by the database in one query. It is the same mapping as
@@ -33,10 +36,11 @@ export async function minimalCameraStatesJson(
     postgres
       ? sql`case when json_typeof(${attribute(key)}) = 'number' then ${attribute(key)} end`
       : sql`case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) in ('integer', 'real') then ${attribute(key)} end`;
-  const text = (key: string) =>
+  // A text attribute, else the fallback.
+  const text = (key: string, fallback: string) =>
     postgres
-      ? sql`case when json_typeof(${attribute(key)}) = 'string' then ${column('attributes')}::json ->> ${sql.lit(key)} else '' end`
-      : sql`case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) = 'text' then ${attribute(key)} else '' end`;
+      ? sql`case when json_typeof(${attribute(key)}) = 'string' then ${column('attributes')}::json ->> ${sql.lit(key)} else ${sql.lit(fallback)} end`
+      : sql`case when json_type(${column('attributes')}, ${sql.lit(`$.${key}`)}) = 'text' then ${attribute(key)} else ${sql.lit(fallback)} end`;
   // The list of strings, as toMinimalCameraState keeps it (the services write only strings there).
   const list = (key: string) =>
     postgres
@@ -58,7 +62,7 @@ export async function minimalCameraStatesJson(
     ],
     ['firmwareVersion', sql`coalesce(${column('firmware_version')}, '')`],
     ['serialNumber', sql`coalesce(${column('serial_number')}, '')`],
-    ['hwVariation', text('hwVariation')],
+    ['hwVariation', text('hwVariation', DEFAULT_CAMERA_MODEL)],
     ['supportedFacets', json(JSON.stringify(facets))],
     ['facetNameMap', postgres ? sql`json_object(array[${sql.join(facetNames)}])` : sql`json_object(${sql.join(facetNames)})`],
     ['macAddress', column('mac_address')],

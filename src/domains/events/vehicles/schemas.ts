@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -59,7 +59,12 @@ export const VehicleEvent = Type.Object({
     Type.String({ description: 'the plate the camera read, when the read was associated with another saved vehicle (Gatehouse addition)' }),
   ),
   reportedAtMs: Field(EpochMs('when the read was reported as a misread; such reads leave every list (Gatehouse addition)')),
-  confidence: Field(Type.Number({ minimum: 0, maximum: 1, description: 'how sure the camera was of the read; null for reads kept before it was' })),
+  confidence: Field(
+    Own(
+      Type.Number({ minimum: 0, maximum: 1, description: 'how sure the camera was of the read; null for reads kept before it was' }),
+      'the platform MCP server reads it (client-calls.md)',
+    ),
+  ),
 });
 export type VehicleEventRecord = Static<typeof VehicleEvent>;
 
@@ -100,9 +105,12 @@ const { uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, con
 export const SearchLicensePlatesResponse = ResponseOf({
   vehicleEvents: Field(Type.Array(VehicleEventSearchHit)),
   licensePlateEvents: Field(
-    Type.Array(Type.Object({ uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, confidence }), {
-      description: 'the same reads, in short, as the platform MCP server reads them',
-    }),
+    Own(
+      Type.Array(Type.Object({ uuid, deviceUuid, locationUuid, eventTimestamp, vehicleLicensePlate, confidence }), {
+        description: 'the same reads, in short, as the platform MCP server reads them',
+      }),
+      'the platform MCP server reads it (client-calls.md)',
+    ),
   ),
 });
 
