@@ -10,6 +10,22 @@ export type FormPart =
   /** `read` answers the file's bytes, or null when it is larger than the form's file size limit (then never held whole). */
   | { kind: 'file'; fieldName: string; fileName: string; contentType: string; read(): Promise<Buffer | null> };
 
+/** A form read whole: its fields, and its files with their bytes (null for one past the size limit). */
+export interface ReadForm {
+  fields: Map<string, string>;
+  files: Array<{ fileName: string; bytes: Buffer | null }>;
+}
+
+/** Reads a form whole; a file's name keeps no path (a slash becomes `_`) and at most 255 characters. */
+export async function readForm(parts: AsyncIterable<FormPart>): Promise<ReadForm> {
+  const form: ReadForm = { fields: new Map(), files: [] };
+  for await (const part of parts) {
+    if (part.kind === 'field') form.fields.set(part.name, part.value);
+    else form.files.push({ fileName: part.fileName.replace(/[\\/]/g, '_').slice(0, 255), bytes: await part.read() });
+  }
+  return form;
+}
+
 /**
  * Registers the multipart parser in an upload route's own scope (everywhere else the REST edge takes JSON
  * only), and refuses any other body there before validation. Files are streamed: busboy stops keeping a file's

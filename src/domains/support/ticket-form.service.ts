@@ -1,6 +1,6 @@
 import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
-import type { FormPart } from '../../edge/multipart-form.js';
+import { readForm, type FormPart } from '../../edge/multipart-form.js';
 import { fail } from '../../errors.js';
 import { checkAttachment } from './attachments.js';
 import { openTicket, type OpenedTicket } from './service.js';
@@ -14,12 +14,9 @@ export async function openTicketWithFile(
   ctx: CallerContext,
   parts: AsyncIterable<FormPart>,
 ): Promise<OpenedTicket> {
-  const fields = new Map<string, string>();
-  let file: { fileName: string; bytes: Buffer | null } | null = null;
-  for await (const part of parts) {
-    if (part.kind === 'field') fields.set(part.name, part.value);
-    else file = { fileName: part.fileName.replace(/[\\/]/g, '_').slice(0, 255), bytes: await part.read() };
-  }
+  // The form's limits let it carry one file at most.
+  const { fields, files } = await readForm(parts);
+  const [file] = files;
   const checked = file ? await checkAttachment(file.fileName, file.bytes) : null;
   if (checked && 'refused' in checked) throw fail('INVALID_VALUE', checked.refused);
   const serialNumbers = (fields.get('serialNumbers') ?? '')

@@ -1,10 +1,10 @@
 import type { Deps } from '../../../deps.js';
 import { mediaUrl } from '../../../footage/media-host.js';
-import { formParts, registerMultipartForm } from '../../../edge/multipart-form.js';
+import { formParts, readForm, registerMultipartForm } from '../../../edge/multipart-form.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import { fail } from '../../../errors.js';
 import { isRuuid } from '../../../ids.js';
-import { IMAGE_LIMITS, keepImages, listImages, onlyImage, readForm } from '../../orgs/uploads/service.js';
+import { IMAGE_LIMITS, keepImages, listImages, onlyImage } from '../../orgs/uploads/service.js';
 import { ImageForm, UploadImageResponse } from '../../orgs/uploads/schemas.js';
 import { findLocation } from '../service.js';
 

@@ -1,11 +1,11 @@
 import type { Deps } from '../../../deps.js';
 import { mediaUrl } from '../../../footage/media-host.js';
-import { formParts, registerMultipartForm } from '../../../edge/multipart-form.js';
+import { formParts, readForm, registerMultipartForm } from '../../../edge/multipart-form.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import { fail } from '../../../errors.js';
 import { listUsers } from '../users/service.js';
 import * as s from './schemas.js';
-import { deleteOrgImage, IMAGE_LIMITS, keepImages, listImages, onlyImage, readForm, type ImagePurpose } from './service.js';
+import { deleteOrgImage, IMAGE_LIMITS, keepImages, listImages, onlyImage, type ImagePurpose } from './service.js';
 
 const tags = ['Upload'];
 

@@ -4,7 +4,7 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import type { FormPart } from '../../../edge/multipart-form.js';
+import type { ReadForm } from '../../../edge/multipart-form.js';
 import { checkImage } from '../../../footage/image-check.js';
 import { uploadKey, uploadedFiles, type UploadFolder } from '../../../footage/uploaded-files.js';
 import * as store from './store.js';
@@ -59,21 +59,6 @@ export const toImageRecord = (row: UploadedImagesTable): UploadedImageRecord => 
   uri: uploadedImagePath(row.uuid),
   createdAtMillis: row.created_at_ms,
 });
-
-/** A form read whole: its fields, and its files with their bytes (null for one past the size limit). */
-export interface ReadForm {
-  fields: Map<string, string>;
-  files: Array<{ fileName: string; bytes: Buffer | null }>;
-}
-
-export async function readForm(parts: AsyncIterable<FormPart>): Promise<ReadForm> {
-  const form: ReadForm = { fields: new Map(), files: [] };
-  for await (const part of parts) {
-    if (part.kind === 'field') form.fields.set(part.name, part.value);
-    else form.files.push({ fileName: part.fileName.replace(/[\\/]/g, '_').slice(0, 255), bytes: await part.read() });
-  }
-  return form;
-}
 
 /** What happened to one file of a form. */
 export interface FileResult {
