@@ -76,14 +76,15 @@ async function uptimeOfLastDay(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: str
 }
 
 /**
- * getOrgV2's `cameraConfigOptions`: by hardware model among the organization's cameras (those that said theirs),
- * the video resolutions its cameras are set to (camera/updateConfig, `resolution` WIDTHxHEIGHT).
+ * getOrgV2's `cameraConfigOptions`: by hardware model among the organization's cameras (a camera that never said
+ * its model is the default one), the video resolutions its cameras are set to (camera/updateConfig, `resolution`
+ * WIDTHxHEIGHT).
  */
 export async function cameraConfigOptions(source: ReadSource, orgUuid: string): Promise<CameraConfigOptions> {
   const byModel = new Map<string, Set<string>>();
   for (const camera of await listDevices(source, orgUuid, ['CAMERA'])) {
     const model = hwVariationOf(camera);
-    if (model) byModel.set(model, (byModel.get(model) ?? new Set()).add(String((toCameraConfig(camera) as Record<string, unknown>).resolution)));
+    byModel.set(model, (byModel.get(model) ?? new Set()).add(String((toCameraConfig(camera) as Record<string, unknown>).resolution)));
   }
   const option = (resolution: string) => {
     const [width, height] = resolution.split('x').map((n) => (/^\d+$/.test(n) ? Number(n) : null));

@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import * as store from './store.js';
 import type { HardwareTable } from './tables.js';
+import type { PlatformDeviceType } from '../../../schemas/device-types.js';
 
 /*
  * Hardware reaches an organization in a shipment: the operator issues it (`gatehouse shipment issue`), with a
@@ -28,7 +29,7 @@ const NO_PENDING = {
   pending_wifi_psk_sealed: null,
 } as const;
 
-/** The platform's device types of which a unit can be shipped (those Gatehouse registers as devices). */
+/** The platform's device types (PLATFORM_DEVICE_TYPES) of which a unit can be shipped: those Gatehouse registers as devices. */
 export const SHIPPABLE_TYPES = [
   'CAMERA',
   'AUDIO_GATEWAY',
@@ -41,7 +42,7 @@ export const SHIPPABLE_TYPES = [
   'DOOR_CONTROLLER',
   'BLE_BUTTON',
   'NVR',
-] as const;
+] as const satisfies readonly PlatformDeviceType[];
 export type ShippableType = (typeof SHIPPABLE_TYPES)[number];
 
 /** What a pending registration gives the device its unit becomes. */
