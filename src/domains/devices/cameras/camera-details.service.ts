@@ -287,7 +287,8 @@ export async function updateCameraConfig(
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, deviceUuid, kind);
-    if (given.region_of_interest_groups) given.region_of_interest_groups = await checkRegionGroups(w, camera, given.region_of_interest_groups as RegionOfInterestGroups);
+    if (given.region_of_interest_groups)
+      given.region_of_interest_groups = await checkRegionGroups(w, camera, given.region_of_interest_groups as RegionOfInterestGroups);
     const config = { ...((camera.attributes.config ?? {}) as Record<string, unknown>), ...given };
     await updateDeviceAttributes(
       w,

@@ -89,7 +89,8 @@ export async function countSeries(
 
 /** The types a region counts: what a camera saw at a place in its image (an alert has no place). */
 function positionedObject(type: CountedType): CrossingObject {
-  if (type === 'ALERTS' || type === 'CROWD') throw fail('INVALID_VALUE', `type ${type}: scope REGION counts PEOPLE, FACES and VEHICLES, which a camera sees at a place; an alert has none`);
+  if (type === 'ALERTS' || type === 'CROWD')
+    throw fail('INVALID_VALUE', `type ${type}: scope REGION counts PEOPLE, FACES and VEHICLES, which a camera sees at a place; an alert has none`);
   return OBJECT_OF[type];
 }
 
@@ -117,7 +118,8 @@ export async function regionSeries(
   for (const region of regions) {
     const counts = starts.map(() => 0);
     for (const row of rows) {
-      if (row.device_uuid === region.deviceUuid && containsPoint(region.polygon, row)) counts[bucketIndex(starts, Math.max(row.slot * slotMs, from))] += row.ingress;
+      if (row.device_uuid === region.deviceUuid && containsPoint(region.polygon, row))
+        counts[bucketIndex(starts, Math.max(row.slot * slotMs, from))] += row.ingress;
     }
     if (counts.some((n) => n > 0)) answer.get(region.uuid)!.byDevice.set(region.deviceUuid, counts);
   }

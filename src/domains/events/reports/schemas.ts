@@ -168,7 +168,13 @@ export const ExportCountReportsRequest = Type.Object({
   scope: StringEnum(REPORT_SCOPES),
   type: StringEnum(REPORT_TYPES),
   uuidList: Opt(
-    NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'DEVICE: cameras; LOCATION: locations; REGION: regions of interest of cameras; ORG: ignored' })),
+    NotRef(
+      'handler',
+      Type.Array(Type.Union([FacetId(), Ruuid()]), {
+        maxItems: 500,
+        description: 'DEVICE: cameras; LOCATION: locations; REGION: regions of interest of cameras; ORG: ignored',
+      }),
+    ),
   ),
   timeZone: Opt(Type.String({ maxLength: 64 })),
   startDate: Opt(Type.String({ deprecated: true })),

@@ -6,7 +6,10 @@ type Db = Kysely<DB>;
 
 export type CrossingRow = Pick<CrossingEventsTable, 'device_uuid' | 'timestamp_ms' | 'ingress' | 'egress'>;
 
-export async function insertCrossing(db: Db, row: Omit<CrossingEventsTable, 'id' | 'position_x' | 'position_y'> & { position_x: number; position_y: number }): Promise<number> {
+export async function insertCrossing(
+  db: Db,
+  row: Omit<CrossingEventsTable, 'id' | 'position_x' | 'position_y'> & { position_x: number; position_y: number },
+): Promise<number> {
   const inserted = await db.insertInto('crossing_events').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);
 }

@@ -41,14 +41,19 @@ export type GetCountReportRequest = Static<typeof GetCountReportRequest>;
 
 export const GetCountReportsRequest = Type.Object({
   ...timeRange,
-  scope: StringEnum(REPORT_SCOPES, 'DEVICE: one series per device; LOCATION: one per location; REGION: one per region of interest of a camera; ORG: one for the organization'),
+  scope: StringEnum(
+    REPORT_SCOPES,
+    'DEVICE: one series per device; LOCATION: one per location; REGION: one per region of interest of a camera; ORG: one for the organization',
+  ),
   type: StringEnum(REPORT_TYPES),
   interval: StringEnum(REPORT_INTERVALS),
 });
 export type GetCountReportsRequest = Static<typeof GetCountReportsRequest>;
 export const GetCountReportsByScopeResponse = ResponseOf({
   timeSeriesDataPointsMap: Field(
-    Type.Record(Type.String(), Type.Array(CountDataPoint), { description: 'by device facet id (DEVICE), location uuid (LOCATION), region uuid (REGION) or organization uuid (ORG)' }),
+    Type.Record(Type.String(), Type.Array(CountDataPoint), {
+      description: 'by device facet id (DEVICE), location uuid (LOCATION), region uuid (REGION) or organization uuid (ORG)',
+    }),
   ),
 });
 
