@@ -14,7 +14,7 @@ import { raiseDeviceAlert, takeSensorReadings } from './alerts/service.js';
 import { SavedClip } from './clips/schemas.js';
 import { findSavedClip, saveClip, uploadClipMedia } from './clips/service.js';
 import { READINGS } from './readings.js';
-import { recordCrossing } from './reports/service.js';
+import { CENTRE, recordCrossing } from './reports/service.js';
 import { CROSSING_OBJECTS } from './tables.js';
 import { FaceEvent } from '../faces/face-events.schemas.js';
 import { recordFaceSighting } from '../faces/face-events.service.js';
@@ -70,6 +70,8 @@ const CrossingFlags = Type.Object({
   out: Type.Integer({ minimum: 0, maximum: 100_000 }),
   object: StringEnum(CROSSING_OBJECTS),
   at: At,
+  x: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'where the camera saw it: share of the image width from the left; default 0.5' })),
+  y: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'share of the image height from the top; default 0.5' })),
 });
 
 const PlateFlags = Type.Object({
@@ -147,6 +149,7 @@ const Crossing = Type.Object({
   timestampMs: Field(Type.Integer()),
   ingressCount: Field(Type.Integer()),
   egressCount: Field(Type.Integer()),
+  position: Field(Type.Object({ x: Type.Number(), y: Type.Number() })),
 });
 
 const ReadingCrossing = Type.Object({ reading: Type.String(), value: Type.Number(), threshold: Type.Number() });
@@ -228,6 +231,7 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
       ingress: flags.in,
       egress: flags.out,
       timestampMs: flags.at,
+      position: { x: flags.x ?? CENTRE.x, y: flags.y ?? CENTRE.y },
     });
     return { error: false, crossing };
   });

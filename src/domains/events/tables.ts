@@ -108,6 +108,9 @@ export interface CrossingEventsTable {
   timestamp_ms: number;
   ingress: number;
   egress: number;
+  /** Where in the image the crossing was seen: shares of the width and height (0..1, from the top left); default the centre. */
+  position_x: Generated<number>;
+  position_y: Generated<number>;
 }
 
 /** Saved vehicles of an organization, by normalised licence plate: `alert` puts it on the watch list, `trust` on the trusted list. */

@@ -4,7 +4,9 @@ import { findDevice } from '../../../src/domains/devices/service.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { apiAs } from '../../helpers/api.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { raiseAlerts, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
+import { newRuuid } from '../../../src/ids.js';
+import { assertSameAsMissing } from '../config/config-site.js';
+import { changesDuring, raiseAlerts, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
 
 const NY = 'America/New_York';
 const utc = (iso: string) => Date.parse(iso);
@@ -245,12 +247,11 @@ forEachDialect('count reports and crossing events', (dialect) => {
       );
     });
 
-    it("refuses what Gatehouse does not count, REGION, and another organization's device or location", async () => {
+    it("refuses what Gatehouse does not count, and another organization's device or location", async () => {
       assert.match(
         await refused('/api/report/getCountReportV2', { scope: 'ORG', types: ['BANDWIDTH'], interval: 'DAILY', ...MARCH }),
         /type BANDWIDTH: Gatehouse counts PEOPLE, FACES, VEHICLES, ALERTS, CROWD/,
       );
-      assert.match(await refused('/api/report/getCountReportV2', { scope: 'REGION', types: ['PEOPLE'], interval: 'DAILY', ...MARCH }), /scope REGION/);
       assert.equal(
         await refused('/api/report/getCountReportV2', { scope: 'DEVICE', uuid: other.lobby, types: ['PEOPLE'], interval: 'DAILY', ...MARCH }),
         `Device ${other.lobby} not found`,
@@ -339,6 +340,254 @@ forEachDialect('count reports and crossing events', (dialect) => {
       const r = await call('/api/export/countReports', { scope: 'DEVICE', uuidList: [other.lobby], type: 'PEOPLE', interval: 'DAILY', ...MARCH });
       assert.equal(r.status, 200);
       assert.deepEqual({ error: r.json.error, errorMsg: r.json.errorMsg }, { error: true, errorMsg: `Device ${other.lobby} not found` });
+    });
+  });
+
+  describe('scope REGION: regions of interest of a camera, and the crossings seen inside them', () => {
+    const JULY = { startTimeMs: utc('2024-07-01T00:00:00Z'), endTimeMs: utc('2024-07-03T00:00:00Z'), interval: 'DAILY', timeZone: 'UTC' };
+    const square = [
+      { x: 0.1, y: 0.1 },
+      { x: 0.4, y: 0.1 },
+      { x: 0.4, y: 0.4 },
+      { x: 0.1, y: 0.4 },
+    ];
+    // The lower right triangle: its corner (0.5, 0.5) is where a crossing without a position is put.
+    const triangle = [
+      { x: 0.5, y: 0.5 },
+      { x: 0.9, y: 0.5 },
+      { x: 0.9, y: 0.9 },
+    ];
+    const BAY = 'BayBayBayBayBayBayBay0';
+    let door: string;
+    let till: string;
+    const seen = (camera: string, at: string, inCount: number, position: { x?: number; y?: number }, object = 'HUMAN') =>
+      simulate(server, 'crossing', { camera, in: String(inCount), out: '0', object, at: String(utc(at)), ...position });
+    const groupsOf = async (camera: string) => (await ok('/api/camera/getConfig', { cameraUuid: camera })).config.region_of_interest_groups;
+
+    before(async () => {
+      const changes = await changesDuring(server, () =>
+        ok('/api/camera/updateConfig', {
+          config: {
+            deviceUuid: site.lobby,
+            region_of_interest_groups: [
+              { regionsOfInterest: [{ name: 'Door', polygon: { coordinates: square } }] },
+              { type: 'REPORTING', inclusive: false, regionsOfInterest: [{ name: 'Till', activities: ['MOTION_HUMAN'], polygon: { coordinates: triangle } }] },
+            ],
+          },
+        }),
+      );
+      const groups = await groupsOf(site.lobby);
+      [door, till] = [groups[0].regionsOfInterest[0].uuid, groups[1].regionsOfInterest[0].uuid];
+      assert.deepEqual(
+        changes.map((c) => [c.entity, c.entityUuid, (c.update as { region_of_interest_groups: unknown }).region_of_interest_groups]),
+        [['CAMERA_USER_CONFIG', site.lobby, groups]],
+      );
+      // The dock's region, through the faceted view: the same square, over another camera's image.
+      const faceted = await ok('/api/deviceconfig/updateFacetedConfig', {
+        configUpdate: {
+          deviceUuid: site.dock,
+          videoFacetSettings: { v0: { region_of_interest_groups: [{ regionsOfInterest: [{ uuid: BAY, name: 'Bay', polygon: { coordinates: square } }] }] } },
+        },
+      });
+      assert.equal(faceted.config.videoFacetSettings.v0.region_of_interest_groups[0].regionsOfInterest[0].uuid, BAY);
+      await seen(site.lobby, '2024-07-01T10:00:00Z', 3, { x: 0.2, y: 0.2 }); // Door
+      await seen(site.lobby, '2024-07-01T11:00:00Z', 3, { x: 0.4, y: 0.25 }); // Door, on its edge
+      await seen(site.lobby, '2024-07-01T12:00:00Z', 4, { x: 0.8, y: 0.6 }); // Till
+      await seen(site.lobby, '2024-07-01T13:00:00Z', 1, {}); // the centre: Till's corner
+      await seen(site.lobby, '2024-07-01T14:00:00Z', 5, { x: 0.6, y: 0.8 }); // in neither
+      await seen(site.dock, '2024-07-01T10:00:00Z', 7, { x: 0.2, y: 0.2 }); // Bay, not Door
+      await seen(site.lobby, '2024-07-01T10:00:00Z', 6, { x: 0.2, y: 0.2 }, 'VEHICLE'); // Door's vehicles
+      await seen(site.lobby, '2024-07-02T10:00:00Z', 1, { x: 0.15, y: 0.35 }); // Door, the next day
+    });
+
+    it('keeps the groups as given, with a uuid for each region and the defaults, in camera/getConfig and the faceted view', async () => {
+      const groups = await groupsOf(site.lobby);
+      assert.deepEqual(groups, [
+        { inclusive: true, type: 'ACTIVITY', regionsOfInterest: [{ uuid: door, name: 'Door', activities: [], polygon: { coordinates: square } }] },
+        {
+          inclusive: false,
+          type: 'REPORTING',
+          regionsOfInterest: [{ uuid: till, name: 'Till', activities: ['MOTION_HUMAN'], polygon: { coordinates: triangle } }],
+        },
+      ]);
+      assert.match(door, /^[A-Za-z0-9_-]{22}$/);
+      const faceted = await ok('/api/deviceconfig/getFacetedConfig', { deviceUuid: site.lobby });
+      assert.deepEqual(faceted.config.videoFacetSettings.v0.region_of_interest_groups, groups);
+    });
+
+    it('getCountReportV2 counts the crossings inside the region, edges included, per type; other scopes count them all', async () => {
+      const json = await ok('/api/report/getCountReportV2', { scope: 'REGION', uuid: door, types: ['PEOPLE', 'VEHICLES'], ...JULY });
+      assert.deepEqual(json.timeSeriesDataPoints, [
+        {
+          dateUtc: '2024-07-01T00:00:00.000Z',
+          dateLocal: '2024-07-01T00:00:00',
+          eventCountMap: { PEOPLE: 6, VEHICLES: 6 },
+          reportingDevicesMap: { PEOPLE: [facet(site.lobby)], VEHICLES: [facet(site.lobby)] },
+        },
+        {
+          dateUtc: '2024-07-02T00:00:00.000Z',
+          dateLocal: '2024-07-02T00:00:00',
+          eventCountMap: { PEOPLE: 1, VEHICLES: 0 },
+          reportingDevicesMap: { PEOPLE: [facet(site.lobby)], VEHICLES: [] },
+        },
+      ]);
+      const people = async (scope: string, uuid?: string, extra = {}) =>
+        (await ok('/api/report/getCountReportV2', { scope, uuid, types: ['PEOPLE'], ...JULY, ...extra })).timeSeriesDataPoints.map(
+          (p: any) => p.eventCountMap.PEOPLE,
+        );
+      assert.deepEqual(await people('REGION', till), [5, 0]);
+      assert.deepEqual(await people('REGION', BAY), [7, 0]);
+      assert.deepEqual(await people('DEVICE', site.lobby), [16, 1]);
+      assert.deepEqual(await people('ORG'), [23, 1]);
+      // Without a time zone, the days of the region's camera's location.
+      const local = await ok('/api/report/getCountReportV2', { scope: 'REGION', uuid: door, types: ['PEOPLE'], ...JULY, timeZone: undefined });
+      assert.equal(local.timeSeriesDataPoints[0].dateUtc, '2024-06-30T04:00:00.000Z');
+    });
+
+    it('getCountReports and getSummaryCountReport have one member per region, by region uuid; export/countReports a row per region', async () => {
+      const request = { ...JULY, scope: 'REGION', type: 'PEOPLE' };
+      const map = (await ok('/api/report/getCountReports', request)).timeSeriesDataPointsMap;
+      assert.deepEqual(Object.fromEntries(Object.entries(map).map(([k, points]) => [k, (points as any[]).map((p) => p.eventCountMap.PEOPLE)])), {
+        [door]: [6, 1],
+        [till]: [5, 0],
+        [BAY]: [7, 0],
+      });
+      const summary = (await ok('/api/report/getSummaryCountReport', request)).timeSeriesDataPoints;
+      assert.deepEqual(
+        summary.map((p: any) => [p.minEventCountMap.PEOPLE, p.maxEventCountMap.PEOPLE, p.avgEventCountMap.PEOPLE.count]),
+        [
+          [{ count: 5, uuid: till }, { count: 7, uuid: BAY }, 6],
+          [{ count: 0, uuid: [till, BAY].sort()[0] }, { count: 1, uuid: door }, 1 / 3],
+        ],
+      );
+      const v1 = await ok('/api/report/getCountReport', {
+        scope: 'REGION',
+        uuid: till,
+        type: 'PEOPLE',
+        interval: 'DAILY',
+        startDate: '2024-07-01',
+        endDate: '2024-07-03',
+      });
+      assert.deepEqual(
+        v1.timeSeriesDataPoints.map((p: any) => p.eventCountMap.PEOPLE),
+        [0, 5, 0],
+        "V1 cuts the camera location's days",
+      );
+      const csv = await call('/api/export/countReports', { ...JULY, scope: 'REGION', type: 'PEOPLE', uuidList: [door, till] });
+      assert.deepEqual(csv.text.trimEnd().split('\r\n').slice(1), [
+        `2024-07-01T00:00:00 UTC,2024-07-01T00:00:00,REGION,${door},PEOPLE,6`,
+        `2024-07-02T00:00:00 UTC,2024-07-02T00:00:00,REGION,${door},PEOPLE,1`,
+        `2024-07-01T00:00:00 UTC,2024-07-01T00:00:00,REGION,${till},PEOPLE,5`,
+        `2024-07-02T00:00:00 UTC,2024-07-02T00:00:00,REGION,${till},PEOPLE,0`,
+      ]);
+    });
+
+    it("answers another organization's region as a missing one, and refuses alerts, which have no place", async () => {
+      const request = { scope: 'REGION', types: ['PEOPLE'], ...JULY };
+      const theirs = await call('/api/camera/updateConfig', {
+        config: { deviceUuid: other.lobby, region_of_interest_groups: [{ regionsOfInterest: [{ polygon: { coordinates: square } }] }] },
+      });
+      assertSameAsMissing(
+        theirs,
+        await call('/api/camera/updateConfig', {
+          config: { deviceUuid: newRuuid(), region_of_interest_groups: [{ regionsOfInterest: [{ polygon: { coordinates: square } }] }] },
+        }),
+      );
+      const otherGroups = (await ok('/api/camera/getConfig', { cameraUuid: other.lobby }, { key: other.org.apiKey })).config.region_of_interest_groups;
+      assert.deepEqual(otherGroups, [], 'left unchanged');
+      // Their own region, counted for them and unknown to this organization.
+      await ok(
+        '/api/camera/updateConfig',
+        { config: { deviceUuid: other.lobby, region_of_interest_groups: [{ regionsOfInterest: [{ name: 'Theirs', polygon: { coordinates: square } }] }] } },
+        { key: other.org.apiKey },
+      );
+      const theirRegion = (await ok('/api/camera/getConfig', { cameraUuid: other.lobby }, { key: other.org.apiKey })).config.region_of_interest_groups[0]
+        .regionsOfInterest[0].uuid;
+      const nobody = newRuuid();
+      assert.equal(await refused('/api/report/getCountReportV2', { ...request, uuid: theirRegion }), `Region ${theirRegion} not found`);
+      assert.equal(await refused('/api/report/getCountReportV2', { ...request, uuid: nobody }), `Region ${nobody} not found`);
+      assert.equal(await refused('/api/report/getCountReportV2', request), "uuid: scope REGION needs the region's uuid");
+      assert.match(
+        await refused('/api/report/getCountReportV2', { ...request, uuid: door, types: ['ALERTS'] }),
+        /^type ALERTS: scope REGION counts PEOPLE, FACES and VEHICLES/,
+      );
+      assert.match(await refused('/api/report/getCountReports', { ...JULY, scope: 'REGION', type: 'CROWD' }), /^type CROWD: scope REGION/);
+      assert.equal(
+        await refused('/api/camera/updateConfig', {
+          config: { deviceUuid: site.lobby, region_of_interest_groups: [{ regionsOfInterest: [{ uuid: BAY, polygon: { coordinates: square } }] }] },
+        }),
+        `region_of_interest_groups: region ${BAY} is a region of another camera`,
+      );
+    });
+
+    it('refuses a malformed polygon with a 400 naming it, changing nothing', async () => {
+      const before = await groupsOf(site.lobby);
+      const region = (coordinates: unknown, extra = {}) => ({ regionsOfInterest: [{ name: 'Bad', polygon: { coordinates }, ...extra }] });
+      for (const [groups, message] of [
+        [
+          [
+            region([
+              { x: 0.1, y: 0.1 },
+              { x: 1.2, y: 0.1 },
+              { x: 0.5, y: 0.5 },
+            ]),
+          ],
+          /x/,
+        ],
+        [
+          [
+            region([
+              { x: 0.1, y: 0.1 },
+              { x: 0.5, y: 0.5 },
+            ]),
+          ],
+          /coordinates/,
+        ],
+        [[region([{ x: 0.1, y: 0.1 }, { x: 0.5 }, { x: 0.5, y: 0.5 }])], /y/],
+        [[{ regionsOfInterest: [] }], /regionsOfInterest/],
+        [
+          [
+            region([
+              { x: 0.1, y: 0.1 },
+              { x: 0.5, y: 0.5 },
+              { x: 0.5, y: 0.1 },
+              { x: 0.1, y: 0.5 },
+            ]),
+          ],
+          /^region_of_interest_groups\[0\]\.regionsOfInterest\[0\]\.polygon: edges 0 and 2 cross$/,
+        ],
+        [
+          [
+            region([
+              { x: 0.1, y: 0.1 },
+              { x: 0.2, y: 0.2 },
+              { x: 0.3, y: 0.3 },
+            ]),
+          ],
+          /polygon: edges 0 and 2 fold back over each other$/,
+        ],
+        [
+          [
+            region([
+              { x: 0.1, y: 0.1 },
+              { x: 0.1, y: 0.1 },
+              { x: 0.3, y: 0.3 },
+            ]),
+          ],
+          /polygon: corners 0 and 1 are the same point$/,
+        ],
+        [
+          [region(square, { uuid: door }), region(triangle, { uuid: door })],
+          new RegExp(`^region_of_interest_groups\\[1\\]\\.regionsOfInterest\\[0\\]\\.uuid: ${door} names two regions$`),
+        ],
+      ] as const) {
+        const r = await call('/api/camera/updateConfig', { config: { deviceUuid: site.lobby, img_brightness: 10, region_of_interest_groups: groups } });
+        assert.equal(r.status, 400, r.text);
+        assert.equal(r.json.error, true);
+        assert.match(r.json.errorMsg, message, r.text);
+      }
+      const after = (await ok('/api/camera/getConfig', { cameraUuid: site.lobby })).config;
+      assert.deepEqual([after.region_of_interest_groups, after.img_brightness], [before, 50]);
     });
   });
 

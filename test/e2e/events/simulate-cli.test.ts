@@ -45,9 +45,11 @@ forEachDialect('gatehouse simulate (events)', (dialect) => {
     assert.equal((await video.arrayBuffer()).byteLength, 10);
   });
 
-  it('crossing: records a line crossing that the reports count', async () => {
+  it('crossing: records a line crossing that the reports count, where in the image it was seen (default the centre)', async () => {
     const out = await simulate('crossing', ['--camera', site.lobby, '--in', '3', '--out', '1', '--object', 'HUMAN', '--at', String(AT)]);
-    assert.deepEqual([out.crossing.ingressCount, out.crossing.egressCount], [3, 1]);
+    assert.deepEqual([out.crossing.ingressCount, out.crossing.egressCount, out.crossing.position], [3, 1, { x: 0.5, y: 0.5 }]);
+    const placed = await simulate('crossing', ['--camera', site.dock, '--in', '1', '--out', '0', '--object', 'FACE', '--x', '0.25', '--y', '0.75']);
+    assert.deepEqual(placed.crossing.position, { x: 0.25, y: 0.75 });
     const report = await server.call(
       '/api/report/getThresholdCrossingCountReportForOrg',
       { startTimeMs: AT, endTimeMs: AT + 3_600_000, bucketSize: 'HOUR' },

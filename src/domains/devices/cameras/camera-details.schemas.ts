@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
+import { RegionOfInterestGroups } from './regions.schemas.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
 const Str = Type.String();
@@ -155,6 +156,7 @@ export const CAMERA_CONFIG_FIELDS = {
   face_ai_threshold: Unit,
   face_match_threshold: Unit,
   max_detections_per_frame: Type.Integer({ minimum: 1, maximum: 1000 }),
+  region_of_interest_groups: RegionOfInterestGroups,
 };
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>>;

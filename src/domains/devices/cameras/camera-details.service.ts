@@ -11,6 +11,8 @@ import * as events from '../device-reads/device-events.store.js';
 import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from '../lifecycle/device-connection.service.js';
 import { findDevice, findDevices, findLocation, type DeviceRecord } from '../service.js';
 import type { UPDATABLE_V2 } from './camera-details.schemas.js';
+import type { RegionOfInterestGroups } from './regions.schemas.js';
+import { checkRegionGroups } from './regions.service.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -235,6 +237,7 @@ const CONFIG_DEFAULTS: Record<string, unknown> = {
   max_detections_per_frame: 100,
   cross_counting: false,
   cross_counting_settings: null,
+  region_of_interest_groups: [],
 };
 
 /** The settings each revert puts back to their defaults (revertToDefaults: every setting, and the AI thresholds). */
@@ -270,7 +273,10 @@ export async function getCameraConfig(deps: ReadDeps, ctx: CallerContext, uuid: 
   return toCameraConfig(await cameraOf(deps, ctx.orgUuid, uuid, kind));
 }
 
-/** Sets the settings given (the schema has checked each one's range); the others keep their values. */
+/**
+ * Sets the settings given (the schema has checked each one's range); the others keep their values. Regions of
+ * interest replace the camera's list as a whole, once their polygons pass checkRegionGroups.
+ */
 export async function updateCameraConfig(
   deps: WriteDeps,
   ctx: CallerContext,
@@ -281,6 +287,8 @@ export async function updateCameraConfig(
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, deviceUuid, kind);
+    if (given.region_of_interest_groups)
+      given.region_of_interest_groups = await checkRegionGroups(w, camera, given.region_of_interest_groups as RegionOfInterestGroups);
     const config = { ...((camera.attributes.config ?? {}) as Record<string, unknown>), ...given };
     await updateDeviceAttributes(
       w,

@@ -3,6 +3,8 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { findDevice, findLocation, listDevices, type DeviceRecord } from '../../devices/service.js';
+import { boundsOf, containsPoint } from '../../devices/cameras/region-polygons.js';
+import { findRegion, type CameraRegion } from '../../devices/cameras/regions.service.js';
 import { isValidTimeZone } from '../../schedules/week-minutes.js';
 import { fieldColumn, utcDateTimeZone, type CsvColumn } from '../exports/csv-export.js';
 import { bucketIndex, cutBuckets, localIso, type BucketUnit } from './report-buckets.js';
@@ -23,7 +25,8 @@ import type { CrossingObject } from '../tables.js';
  * FACES and VEHICLES count the line crossings in of humans, faces and vehicles, ALERTS the policy alerts,
  * per bucket on the wall clock of a time zone. The database adds up per device and per slot (a minute
  * for MINUTELY, a quarter hour otherwise); every time zone's offset is a whole number of quarter hours,
- * so a slot never straddles two buckets.
+ * so a slot never straddles two buckets. Scope REGION counts the crossings of a region's camera whose position
+ * lies in the region's polygon (regionSeries).
  */
 
 type ReadDeps = Pick<Deps, 'store'>;
@@ -58,7 +61,15 @@ export interface Series {
   byDevice: Map<string, number[]>;
 }
 
-export async function countSeries(deps: ReadDeps, orgUuid: string, type: CountedType, deviceUuids: readonly string[] | null, range: Range): Promise<Series> {
+export async function countSeries(
+  deps: ReadDeps,
+  orgUuid: string,
+  type: CountedType,
+  deviceUuids: readonly string[] | null,
+  range: Range,
+  region: CameraRegion | null = null,
+): Promise<Series> {
+  if (region) return (await regionSeries(deps, orgUuid, type, [region], range)).get(region.uuid)!;
   const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
   const byDevice = new Map<string, number[]>();
   if (starts.length === 0) return { starts, byDevice };
@@ -74,6 +85,45 @@ export async function countSeries(deps: ReadDeps, orgUuid: string, type: Counted
     counts[bucketIndex(starts, Math.max(row.slot * slotMs, from))] += row.ingress;
   }
   return { starts, byDevice };
+}
+
+/** The types a region counts: what a camera saw at a place in its image (an alert has no place). */
+function positionedObject(type: CountedType): CrossingObject {
+  if (type === 'ALERTS' || type === 'CROWD')
+    throw fail('INVALID_VALUE', `type ${type}: scope REGION counts PEOPLE, FACES and VEHICLES, which a camera sees at a place; an alert has none`);
+  return OBJECT_OF[type];
+}
+
+/**
+ * One series per region (by region uuid), each keyed by the region's camera: the crossings of that camera whose
+ * position lies in the region's polygon, edges included. One query for every region; the database adds up per
+ * camera, slot and position inside the regions' bounds, and each region keeps the points its polygon holds.
+ */
+export async function regionSeries(
+  deps: ReadDeps,
+  orgUuid: string,
+  type: CountedType,
+  regions: readonly CameraRegion[],
+  range: Range,
+): Promise<Map<string, Series>> {
+  const object = positionedObject(type);
+  const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
+  const answer = new Map<string, Series>(regions.map((r) => [r.uuid, { starts, byDevice: new Map() }]));
+  const box = boundsOf(regions.map((r) => r.polygon));
+  if (starts.length === 0 || !box) return answer;
+  const slotMs = range.unit === 'MINUTE' ? 60_000 : 900_000;
+  const { startTimeMs: from, endTimeMs: to } = range;
+  const cameras = [...new Set(regions.map((r) => r.deviceUuid))];
+  const rows = await store.sumCrossingsBySlotAndPosition(deps.store.db, orgUuid, object, cameras, from, to, slotMs, box);
+  for (const region of regions) {
+    const counts = starts.map(() => 0);
+    for (const row of rows) {
+      if (row.device_uuid === region.deviceUuid && containsPoint(region.polygon, row))
+        counts[bucketIndex(starts, Math.max(row.slot * slotMs, from))] += row.ingress;
+    }
+    if (counts.some((n) => n > 0)) answer.get(region.uuid)!.byDevice.set(region.deviceUuid, counts);
+  }
+  return answer;
 }
 
 /** Data points adding up the series of several types (each over the same range). */
@@ -108,24 +158,35 @@ async function locationTimeZone(deps: ReadDeps, orgUuid: string, locationUuid: s
   return locationUuid ? ((await findLocation(deps, orgUuid, locationUuid))?.tz ?? null) : null;
 }
 
-/** What a scope counts: the devices (null: the whole organization) and the time zone it defaults to. */
-export async function scopeDevices(
-  deps: ReadDeps,
-  orgUuid: string,
-  scope: string,
-  uuid: string | null | undefined,
-): Promise<{ devices: string[] | null; timeZone: string | null }> {
-  if (scope === 'ORG') return { devices: null, timeZone: null };
-  if (scope === 'REGION') throw fail('INVALID_VALUE', 'scope REGION: Gatehouse reports by DEVICE, LOCATION or ORG');
-  if (!uuid) throw fail('INVALID_VALUE', `uuid: scope ${scope} needs the ${scope === 'DEVICE' ? 'device' : 'location'}'s uuid`);
+/** What a scope counts: the devices (null: the whole organization), or one region of a camera, and the time zone it defaults to. */
+export interface ScopeCount {
+  devices: string[] | null;
+  region: CameraRegion | null;
+  timeZone: string | null;
+}
+
+const SCOPE_SUBJECT: Record<string, string> = { DEVICE: 'device', LOCATION: 'location', REGION: 'region' };
+
+/** A region of one of the organization's cameras, by uuid; the time zone is its camera's location's. */
+async function scopeRegion(deps: ReadDeps, orgUuid: string, uuid: string): Promise<ScopeCount> {
+  const region = await findRegion(deps, orgUuid, uuid);
+  if (!region) throw fail('NOT_FOUND', `Region ${uuid}`);
+  const camera = await findDevice(deps, orgUuid, region.deviceUuid);
+  return { devices: [region.deviceUuid], region, timeZone: await locationTimeZone(deps, orgUuid, camera?.locationUuid ?? null) };
+}
+
+export async function scopeDevices(deps: ReadDeps, orgUuid: string, scope: string, uuid: string | null | undefined): Promise<ScopeCount> {
+  if (scope === 'ORG') return { devices: null, region: null, timeZone: null };
+  if (!uuid) throw fail('INVALID_VALUE', `uuid: scope ${scope} needs the ${SCOPE_SUBJECT[scope]}'s uuid`);
+  if (scope === 'REGION') return scopeRegion(deps, orgUuid, uuid);
   if (scope === 'DEVICE') {
     const device = await deviceByRef(deps, orgUuid, uuid);
-    return { devices: [device.uuid], timeZone: await locationTimeZone(deps, orgUuid, device.locationUuid) };
+    return { devices: [device.uuid], region: null, timeZone: await locationTimeZone(deps, orgUuid, device.locationUuid) };
   }
   const location = await findLocation(deps, orgUuid, uuid);
   if (!location) throw fail('NOT_FOUND', 'Location');
   const devices = (await listDevices(deps, orgUuid)).filter((d) => d.locationUuid === location.uuid).map((d) => d.uuid);
-  return { devices, timeZone: location.tz };
+  return { devices, region: null, timeZone: location.tz };
 }
 
 /** The range getCountReportV2 counts when it is given none (or only its end). */
@@ -133,11 +194,11 @@ const DEFAULT_SPAN_MS = 86_400_000;
 
 export async function getCountReport(deps: ReadDeps & Pick<Deps, 'clock'>, ctx: CallerContext, input: GetCountReportV2Request): Promise<CountDataPoint[]> {
   const types = input.types.map(countedType);
-  const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
+  const { devices, region, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
   const endTimeMs = input.endTimeMs ?? deps.clock.now();
   const range = rangeOf({ ...input, endTimeMs, startTimeMs: input.startTimeMs ?? endTimeMs - DEFAULT_SPAN_MS }, input.timeZone ?? timeZone ?? 'UTC');
   const series = [];
-  for (const type of types) series.push({ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) });
+  for (const type of types) series.push({ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range, region) });
   return dataPoints(range, series);
 }
 
@@ -190,9 +251,9 @@ export async function exportCountReports(deps: ReadDeps, ctx: CallerContext, inp
   if (refs.length === 0) throw fail('INVALID_VALUE', `uuidList: scope ${input.scope} needs at least one uuid`);
   const rows: CountReportRow[] = [];
   for (const ref of refs) {
-    const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.scope === 'ORG' ? null : ref);
+    const { devices, region, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.scope === 'ORG' ? null : ref);
     const range = rangeOf(input, input.timeZone ?? timeZone ?? 'UTC');
-    for (const point of dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) }])) {
+    for (const point of dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range, region) }])) {
       rows.push({ dateUtc: point.dateUtc!, dateLocal: point.dateLocal!, scope: input.scope, uuid: ref, type, count: point.eventCountMap![type] });
     }
   }

@@ -26,11 +26,11 @@ const targetOf = (ctx: CallerContext, input: { scope: string; uuid?: string | nu
 
 export async function getRunningAverage(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: GetRunningAverageRequest): Promise<StatsDataPoint[]> {
   const requested = requiredRange(input);
-  const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
+  const { devices, region, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
   const resetAt = await store.findRunningAverageReset(deps.store.db, ctx.orgUuid, input.scope, targetOf(ctx, input));
   const startTimeMs = Math.min(Math.max(requested.startTimeMs, resetAt ?? 0), requested.endTimeMs);
   const range = rangeOf({ startTimeMs, endTimeMs: requested.endTimeMs, interval: input.interval }, input.timeZone ?? timeZone ?? 'UTC');
-  const series = await countSeries(deps, ctx.orgUuid, 'PEOPLE', devices, range);
+  const series = await countSeries(deps, ctx.orgUuid, 'PEOPLE', devices, range, region);
   let n = 0;
   let sum = 0;
   let sumSquares = 0;

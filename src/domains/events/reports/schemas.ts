@@ -112,6 +112,9 @@ export const GetThresholdCrossingEventsForDeviceResponse = ResponseOf({
 });
 
 export const REPORT_SCOPES = ['REGION', 'DEVICE', 'LOCATION', 'ORG'] as const;
+/** What scope REGION counts, for the scope fields' descriptions. */
+export const REGION_SCOPE =
+  "REGION: uuid is a region of interest of a camera (its settings' region_of_interest_groups), counting the PEOPLE, FACES and VEHICLES seen inside its polygon";
 export const REPORT_TYPES = ['CROWD', 'PEOPLE', 'FACES', 'MOTION', 'BANDWIDTH', 'VEHICLES', 'LICENSEPLATES', 'ALERTS', 'AM_VERIFICATION', 'DWELL'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 /** The report types Gatehouse computes from what it records; the others are refused. */
@@ -130,7 +133,7 @@ export const GetCountReportV2Request = Type.Object({
   // The catalogue has this operation's range optional (issue 34): absent, the day up to now.
   startTimeMs: Opt(countRange.startTimeMs),
   endTimeMs: Opt(countRange.endTimeMs),
-  scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a camera; LOCATION: uuid is a location; ORG: the whole organization'),
+  scope: StringEnum(REPORT_SCOPES, `DEVICE: uuid is a camera; LOCATION: uuid is a location; ${REGION_SCOPE}; ORG: the whole organization`),
   types: Type.Array(StringEnum(REPORT_TYPES), { minItems: 1, uniqueItems: true, description: `counted: ${COUNTED_TYPES.join(', ')}` }),
   uuid: Opt(NotRef('subject', Ruuid())),
   timeZone: Opt(Type.String({ maxLength: 64, description: "IANA time zone; default the location's (DEVICE, LOCATION) or UTC" })),
@@ -165,7 +168,13 @@ export const ExportCountReportsRequest = Type.Object({
   scope: StringEnum(REPORT_SCOPES),
   type: StringEnum(REPORT_TYPES),
   uuidList: Opt(
-    NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500, description: 'DEVICE: cameras; LOCATION: locations; ORG: ignored' })),
+    NotRef(
+      'handler',
+      Type.Array(Type.Union([FacetId(), Ruuid()]), {
+        maxItems: 500,
+        description: 'DEVICE: cameras; LOCATION: locations; REGION: regions of interest of cameras; ORG: ignored',
+      }),
+    ),
   ),
   timeZone: Opt(Type.String({ maxLength: 64 })),
   startDate: Opt(Type.String({ deprecated: true })),

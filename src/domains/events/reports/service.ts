@@ -25,6 +25,8 @@ export interface CrossingInput {
   ingress: number;
   egress: number;
   timestampMs?: number;
+  /** Where in the image the camera saw it (shares of the width and height, from the top left); default the centre. */
+  position?: { x: number; y: number };
 }
 
 export interface CrossingRecord {
@@ -34,7 +36,11 @@ export interface CrossingRecord {
   timestampMs: number;
   ingressCount: number;
   egressCount: number;
+  position: { x: number; y: number };
 }
+
+/** Where a crossing is put when its camera gave no position: the centre of the image. */
+export const CENTRE = { x: 0.5, y: 0.5 } as const;
 
 /** Records the ingress and egress a camera counted at its line: what the reports add up. */
 export async function recordCrossing(deps: Pick<Deps, 'store' | 'bus' | 'clock'>, actor: Actor, input: CrossingInput): Promise<CrossingRecord> {
@@ -42,6 +48,8 @@ export async function recordCrossing(deps: Pick<Deps, 'store' | 'bus' | 'clock'>
     const camera = await findDevice(w, actor.orgUuid, input.cameraUuid, ['CAMERA']);
     if (!camera) throw fail('NOT_FOUND', 'Camera');
     const timestampMs = input.timestampMs ?? w.nowMs;
+    const position = { x: input.position?.x ?? CENTRE.x, y: input.position?.y ?? CENTRE.y };
+    if (!(position.x >= 0 && position.x <= 1 && position.y >= 0 && position.y <= 1)) throw fail('INVALID_REQUEST', 'x and y: shares of the image, 0..1');
     const id = await store.insertCrossing(w.tx, {
       org_uuid: actor.orgUuid,
       device_uuid: camera.uuid,
@@ -49,6 +57,8 @@ export async function recordCrossing(deps: Pick<Deps, 'store' | 'bus' | 'clock'>
       timestamp_ms: timestampMs,
       ingress: input.ingress,
       egress: input.egress,
+      position_x: position.x,
+      position_y: position.y,
     });
     const record = {
       uuid: String(id),
@@ -57,6 +67,7 @@ export async function recordCrossing(deps: Pick<Deps, 'store' | 'bus' | 'clock'>
       timestampMs,
       ingressCount: input.ingress,
       egressCount: input.egress,
+      position,
     };
     w.change({ entity: CROSSING_ENTITY, entityUuid: record.uuid, type: 'CREATE', deviceUuid: camera.uuid, update: record, timestampMs });
     return record;

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { CountDataPoint, REPORT_CROSSING_OBJECTS, REPORT_INTERVALS, REPORT_SCOPES, REPORT_TYPES } from '../reports/schemas.js';
+import { CountDataPoint, REPORT_CROSSING_OBJECTS, REPORT_INTERVALS, REGION_SCOPE, REPORT_SCOPES, REPORT_TYPES } from '../reports/schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -30,7 +30,7 @@ export const ThresholdCrossingCount = Type.Object({
 export const GetThresholdCrossingCountsResponse = ResponseOf({ counts: Field(Type.Array(ThresholdCrossingCount)) });
 
 export const GetCountReportRequest = Type.Object({
-  scope: StringEnum(REPORT_SCOPES, 'DEVICE: uuid is a device; LOCATION: uuid is a location; ORG: the whole organization'),
+  scope: StringEnum(REPORT_SCOPES, `DEVICE: uuid is a device; LOCATION: uuid is a location; ${REGION_SCOPE}; ORG: the whole organization`),
   type: StringEnum(REPORT_TYPES),
   uuid: Opt(NotRef('subject', Ruuid())),
   interval: StringEnum(REPORT_INTERVALS),
@@ -41,20 +41,25 @@ export type GetCountReportRequest = Static<typeof GetCountReportRequest>;
 
 export const GetCountReportsRequest = Type.Object({
   ...timeRange,
-  scope: StringEnum(REPORT_SCOPES, 'DEVICE: one series per device; LOCATION: one per location; ORG: one for the organization'),
+  scope: StringEnum(
+    REPORT_SCOPES,
+    'DEVICE: one series per device; LOCATION: one per location; REGION: one per region of interest of a camera; ORG: one for the organization',
+  ),
   type: StringEnum(REPORT_TYPES),
   interval: StringEnum(REPORT_INTERVALS),
 });
 export type GetCountReportsRequest = Static<typeof GetCountReportsRequest>;
 export const GetCountReportsByScopeResponse = ResponseOf({
   timeSeriesDataPointsMap: Field(
-    Type.Record(Type.String(), Type.Array(CountDataPoint), { description: 'by device facet id (DEVICE), location uuid (LOCATION) or organization uuid (ORG)' }),
+    Type.Record(Type.String(), Type.Array(CountDataPoint), {
+      description: 'by device facet id (DEVICE), location uuid (LOCATION), region uuid (REGION) or organization uuid (ORG)',
+    }),
   ),
 });
 
 export const EventCount = Type.Object({
   count: Field(Type.Number()),
-  uuid: Field(Ruuid({ description: 'the device or location that reached the count; null for an average' })),
+  uuid: Field(Ruuid({ description: 'the device, location or region that reached the count; null for an average' })),
 });
 export const SummaryCountDataPoint = Type.Object({
   dateLocal: Field(Type.String()),
@@ -86,7 +91,7 @@ export const GetMostRecentPeopleCountResponse = ResponseOf({ events: Field(Type.
 
 export const GetRunningAverageRequest = Type.Object({
   ...timeRange,
-  scope: StringEnum(REPORT_SCOPES, 'DEVICE, LOCATION or ORG'),
+  scope: StringEnum(REPORT_SCOPES, 'DEVICE, LOCATION, REGION or ORG'),
   uuid: Opt(NotRef('subject', Ruuid())),
   interval: StringEnum(REPORT_INTERVALS),
 });

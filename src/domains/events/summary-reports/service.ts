@@ -3,8 +3,19 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import { findDevice, findDevices, findLocation, listDevices } from '../../devices/service.js';
-import { countedType, countSeries, dataPoints, rangeOf, scopeDevices, type CountedType, type Range, type Series } from '../reports/count-reports.service.js';
-import { bucketStart, localIso, nextBucket } from '../reports/report-buckets.js';
+import {
+  countedType,
+  countSeries,
+  dataPoints,
+  rangeOf,
+  regionSeries,
+  scopeDevices,
+  type CountedType,
+  type Range,
+  type Series,
+} from '../reports/count-reports.service.js';
+import { bucketStart, cutBuckets, localIso, nextBucket } from '../reports/report-buckets.js';
+import { listOrgRegions } from '../../devices/cameras/regions.service.js';
 import { INTERVAL_UNITS } from '../reports/service.js';
 import type { CountDataPoint, ReportType } from '../reports/schemas.js';
 import * as store from '../reports/store.js';
@@ -48,12 +59,12 @@ export async function getCountReportV1(deps: ReadDeps, ctx: CallerContext, input
   const type = countedType(input.type);
   const startTimeMs = parseDate('startDate', input.startDate);
   const endTimeMs = parseDate('endDate', input.endDate);
-  const { devices, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
+  const { devices, region, timeZone } = await scopeDevices(deps, ctx.orgUuid, input.scope, input.uuid);
   const range = rangeOf({ startTimeMs, endTimeMs, interval: input.interval }, timeZone ?? 'UTC');
-  return dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range) }]);
+  return dataPoints(range, [{ type, series: await countSeries(deps, ctx.orgUuid, type, devices, range, region) }]);
 }
 
-/** One count series per member of a scope: every device (facet id), every location, or the organization. */
+/** One count series per member of a scope: every device (facet id), every location, every region of a camera, or the organization. */
 interface ScopeMembers {
   type: CountedType;
   range: Range;
@@ -65,7 +76,13 @@ interface ScopeMembers {
 async function scopeMembers(deps: ReadDeps, orgUuid: string, input: GetCountReportsRequest): Promise<ScopeMembers> {
   const type = countedType(input.type);
   const range = rangeOf({ ...requiredRange(input), interval: input.interval }, input.timeZone ?? 'UTC');
-  if (input.scope === 'REGION') throw fail('INVALID_VALUE', 'scope REGION: Gatehouse reports by DEVICE, LOCATION or ORG');
+  if (input.scope === 'REGION') {
+    // Every region of the organization's cameras, by region uuid.
+    const regions = await listOrgRegions(deps, orgUuid);
+    const byRegion = await regionSeries(deps, orgUuid, type, regions, range);
+    const starts = cutBuckets(range.startTimeMs, range.endTimeMs, range.unit, range.timeZone);
+    return { type, range, starts, members: new Map(regions.map((r) => [r.uuid, { uuid: r.uuid, series: byRegion.get(r.uuid)! }])) };
+  }
   const all = await countSeries(deps, orgUuid, type, null, range);
   const zero = () => all.starts.map(() => 0);
   const members = new Map<string, { uuid: string; series: Series }>();
