@@ -145,6 +145,25 @@ forEachDialect('rules meet hardware components: input triggers, relay actions, c
     for (const ruleUuid of [loop, witness]) await ok('/api/rules/deleteRule', { ruleUuid });
   });
 
+  it('a transient drive that ends announces the relay back in its steady state', async () => {
+    const seen: Array<{ state: string; stateUpdateEventTimestampMs: number }> = [];
+    const unsubscribe = server().gatehouse.deps.bus.subscribe('change', (c) => {
+      if (c.entity === 'COMPONENT_SHADOW' && c.entityUuid === mine.relay) seen.push(c.update as (typeof seen)[number]);
+    });
+    try {
+      await ok('/api/component/updateIntegratedGenericRelayTransientState', { componentUuid: mine.relay, activate: true, durationMs: 300 });
+      const rest = await waitFor('the relay announced back at rest', () => seen.find((u) => u.state === 'INACTIVE'));
+      assert.deepEqual(
+        seen.map((u) => u.state),
+        ['ACTIVE', 'INACTIVE'],
+      );
+      assert.equal(rest.stateUpdateEventTimestampMs - seen[0]!.stateUpdateEventTimestampMs, 300, 'back at rest as of the drive’s end');
+      assert.deepEqual(await shadow(mine.relay), rest, 'the shadow reads as announced');
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('a deleted component leaves the rules that named it: the relay action goes, then the rule whose trigger named only the input', async () => {
     const ruleNow = async () => (await ok('/api/rules/getRulesForOrg', {})).rules.find((r: any) => r.uuid === ruleUuid);
     const onRelay = await changesDuring(server(), () => ok('/api/component/deleteComponent', { componentUuid: mine.relay }));
