@@ -5,6 +5,7 @@ import { buildHttpApp } from './http/app.js';
 import { createRequestLimits } from './edge/rate-limit.js';
 import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/doors/relock-scheduler.js';
+import { startRelayRests } from './domains/access/components/relay-rests.js';
 import { startLockdownRuleRunner } from './domains/access/lockdowns/lockdown-rules.js';
 import { startGeneralRuleRunner } from './domains/rules/general/runner.js';
 import { startAlertExpiry } from './domains/events/alerts/alert-expiry.js';
@@ -75,6 +76,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
   const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps), ...chatOutboxKinds(deps) });
   const relocks = await startRelockScheduler(deps);
+  const relayRests = await startRelayRests(deps);
   const stopChatRelay = startChatRelay(deps, deps.mediaHost.base);
   const stopUserNotifications = startUserNotifications(deps);
   const retention = startChangeLogRetention(deps);
@@ -107,6 +109,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       await Promise.all([
         outbox.stop(),
         relocks.stop(),
+        relayRests.stop(),
         alertExpiry.stop(),
         promptRunner.stop(),
         clipRenderer.stop(),

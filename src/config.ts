@@ -67,10 +67,35 @@ export interface Config {
   smtpUrl: string | null;
   /** Where support tickets, RMAs and feedback are e-mailed (GATEHOUSE_SUPPORT_EMAIL, through smtpUrl); null: stored only. */
   supportEmail: string | null;
+  /**
+   * The senders of Gatehouse's e-mails, by what they are about: GATEHOUSE_MAIL_FROM (an address, or `Name <address>`)
+   * sends both; unset, each has its own `*@gatehouse.invalid` sender.
+   */
+  mailFrom: MailSenders;
   seed: boolean;
   logLevel: string;
   /** Calls the request journal keeps in memory for the console and `GET /_gatehouse/requests` (GATEHOUSE_JOURNAL_SIZE; 0: none). */
   journalSize: number;
+}
+
+/** Who Gatehouse's e-mails come from: support tickets' and shipments' "shipped" mails. */
+export interface MailSenders {
+  support: string;
+  shipping: string;
+}
+
+const DEFAULT_MAIL_FROM: MailSenders = {
+  support: 'Gatehouse Support <support@gatehouse.invalid>',
+  shipping: 'Gatehouse Shipping <shipping@gatehouse.invalid>',
+};
+
+/** GATEHOUSE_MAIL_FROM: one sender for every mail, `address` or `Name <address>`; unset: the defaults. */
+function mailFrom(value: string | undefined): MailSenders {
+  const from = value?.trim();
+  if (!from) return DEFAULT_MAIL_FROM;
+  if (!/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from))
+    throw new ConfigError(`GATEHOUSE_MAIL_FROM must be an address or "Name <address>", got "${value}"`);
+  return { support: from, shipping: from };
 }
 
 /** The durable delivery outbox (src/outbox): polling, claims, retries. */
@@ -269,6 +294,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     },
     smtpUrl: env.GATEHOUSE_SMTP_URL || null,
     supportEmail: env.GATEHOUSE_SUPPORT_EMAIL?.trim() || null,
+    mailFrom: mailFrom(env.GATEHOUSE_MAIL_FROM),
     seed: flags.seed ?? !bool(env.GATEHOUSE_NO_SEED, false),
     logLevel: flags.logLevel ?? env.GATEHOUSE_LOG_LEVEL ?? 'info',
     journalSize: journalSize(flags.journalSize ?? env.GATEHOUSE_JOURNAL_SIZE),

@@ -3,6 +3,7 @@
  * apart from src/app.ts (the listeners) so that a CLI command that only needs the store does not load the
  * HTTP app and every route.
  */
+import { registrationsForgetLocation } from './domains/orgs/registrations/service.js';
 import { randomBytes } from 'node:crypto';
 import type { Bus, BusConnection } from './bus/bus.js';
 import { connectBus } from './bus/open-bus.js';
@@ -97,6 +98,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
     lockdownPlan: [rulesForgetRecord({ secrets })],
     component: [rulesForgetRecord({ secrets })],
+    location: [registrationsForgetLocation],
   };
   return {
     config,

@@ -17,6 +17,11 @@ export interface Actor {
   /** The address and user agent of the request that makes the write, for the audit trail (absent off REST). */
   sourceIp?: string | null;
   userAgent?: string | null;
+  /**
+   * The rules whose actions make this write, the first rule's first (a rule's action, or what it caused in turn):
+   * its changes carry them on the bus, and none of those rules fires again on them (src/domains/rules/general/runner.ts).
+   */
+  causedByRules?: readonly string[];
 }
 
 /** One change of one entity: its name and its record (`update`) are tied by the map in src/bus/entities.ts. */
@@ -109,7 +114,9 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       timestampMs: c.timestampMs ?? nowMs,
       update: c.update,
     }));
-    announced.push(...(await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs)));
+    const events = await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs);
+    const causedByRules = actor.causedByRules;
+    announced.push(...(causedByRules?.length ? events.map((e) => ({ ...e, causedByRules })) : events));
     return value;
   });
   for (const event of announced) {

@@ -83,12 +83,12 @@ function keptBody(raw: unknown): unknown {
  * and masked when the journal is read, so that serving a call pays for no copy; a long request is masked and cut at
  * once, a long answer held as the copy of its head.
  */
-type HeldBody = { ready: unknown } | { parsed: unknown } | { text: string | Buffer } | { head: Buffer; length: number };
+type HeldBody = { ready: unknown } | { parsed: unknown } | { text: string | Buffer } | { head: Buffer; length: number; unit: 'characters' | 'bytes' };
 
 function held(body: HeldBody): unknown {
   if ('ready' in body) return body.ready;
   if ('parsed' in body) return maskSecrets(body.parsed);
-  if ('head' in body) return `${maskSecretsInText(body.head.toString('utf8'))}... (${body.length} characters, cut)`;
+  if ('head' in body) return `${maskSecretsInText(body.head.toString('utf8'))}... (${body.length} ${body.unit}, cut)`;
   return keptBody(body.text);
 }
 
@@ -230,9 +230,10 @@ function heldResponse(payload: unknown, contentType: string): HeldBody {
     }
     if (payload.length <= MAX_BODY_CHARS) return { text: payload };
     // A long answer (a page of records) is held as a copy of its head, masked when read: parsing, masking and
-    // writing it again here cost more than building it did.
-    const head = typeof payload === 'string' ? payload.slice(0, MAX_BODY_CHARS) : payload.subarray(0, MAX_BODY_CHARS);
-    return { head: Buffer.from(head), length: payload.length };
+    // writing it again here cost more than building it did. Its length is told in what it was counted in: a
+    // string's characters, a Buffer's bytes (decoding it to count its characters is the cost avoided here).
+    if (typeof payload === 'string') return { head: Buffer.from(payload.slice(0, MAX_BODY_CHARS)), length: payload.length, unit: 'characters' };
+    return { head: Buffer.from(payload.subarray(0, MAX_BODY_CHARS)), length: payload.length, unit: 'bytes' };
   }
   return { ready: payload ? '(streamed body)' : null };
 }

@@ -16,6 +16,11 @@ export interface ChangeEvent {
   timestampMs: number;
   /** The record as the REST API returns it. */
   update: unknown;
+  /**
+   * The rules whose actions made the change (Actor.causedByRules), on its announcement only: the change log does not
+   * keep them and the stream does not deliver them. The general rule runner, which hears changes on the bus, reads them.
+   */
+  causedByRules?: readonly string[];
 }
 
 /** The body of the MESSAGE that carries a change: the record as the REST API returns it, under `update`. */

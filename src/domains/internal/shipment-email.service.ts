@@ -16,7 +16,6 @@ export interface ShipmentEmailAnswer {
   warningMsg?: string;
 }
 
-const FROM = 'Gatehouse Shipping <shipping@gatehouse.invalid>';
 /** The longest a send can take before its timeouts end it. */
 const SEND_BOUND_MS = MAIL_TIMEOUTS_MS.connectionTimeout + MAIL_TIMEOUTS_MS.greetingTimeout + MAIL_TIMEOUTS_MS.socketTimeout;
 /** A claim older than twice that belongs to a call that died: another call may take it over. */
@@ -123,7 +122,7 @@ export async function sendShipmentShippedEmail(
     return answerOf(recorded, true);
   }
 
-  const outcome: MailOutcome = await sendMail(smtpUrl, { from: FROM, ...shippedMail(shipment) });
+  const outcome: MailOutcome = await sendMail(smtpUrl, { from: deps.config.mailFrom.shipping, ...shippedMail(shipment) });
   return write(deps, ctx, async (w) => {
     await store.recordShipmentEmail(w.tx, shipment.uuid, {
       state: outcome.sent ? 'SHIPPING_SHIPPED_SUCCESS' : 'SHIPPING_SHIPPED_FAILURE',

@@ -166,10 +166,19 @@ export async function recordPress(deps: EngineDeps, input: PressInput): Promise<
 
 /**
  * Runs every action of a rule's firing independently (the rule's secrets opened) and answers each outcome,
- * with the action as opened: what button firings and the general rule runner both call.
+ * with the action as opened: what button firings and the general rule runner both call. The actions' writes name
+ * the rule after the rules that caused its activity (`causes`), so that their changes fire none of them.
  */
-export async function runRuleActions(deps: EngineDeps, rule: StoredRule, event: RuleEvent): Promise<{ action: RuleAction; outcomes: ActionOutcome[] }> {
-  const actor = systemActor(rule.orgUuid, `${event.type === 'RULE_FIRED' ? 'rule' : 'button.rule'}.${rule.uuid}`);
+export async function runRuleActions(
+  deps: EngineDeps,
+  rule: StoredRule,
+  event: RuleEvent,
+  causes: readonly string[] = [],
+): Promise<{ action: RuleAction; outcomes: ActionOutcome[] }> {
+  const actor = {
+    ...systemActor(rule.orgUuid, `${event.type === 'RULE_FIRED' ? 'rule' : 'button.rule'}.${rule.uuid}`),
+    causedByRules: [...causes, rule.uuid],
+  };
   let runs: ActionRun[];
   let action: RuleAction = {};
   try {

@@ -56,8 +56,6 @@ export interface OpenedTicket {
 
 type SupportDeps = Pick<Deps, 'store' | 'bus' | 'clock' | 'config'>;
 
-const FROM = 'Gatehouse Support <support@gatehouse.invalid>';
-
 /**
  * Stores a ticket (and its attachment, written before the transaction and removed if it fails), announces it,
  * then e-mails it to the operator's support address when one is configured. A mail that fails leaves the
@@ -132,7 +130,12 @@ async function mailToSupport(deps: Pick<Deps, 'store' | 'config'>, t: SupportTic
     ...Object.entries(t.details).map(([k, v]) => `${k}: ${v}`),
     ...(t.attachment ? [`Attachment: ${t.attachment.fileName} (${t.attachment.contentType}, ${t.attachment.byteSize} bytes), kept with the ticket`] : []),
   ];
-  const outcome = await sendMail(deps.config.smtpUrl, { from: FROM, to, subject: `[${t.kind} #${t.ticketId}] ${t.subject}`, text: lines.join('\n') });
+  const outcome = await sendMail(deps.config.smtpUrl, {
+    from: deps.config.mailFrom.support,
+    to,
+    subject: `[${t.kind} #${t.ticketId}] ${t.subject}`,
+    text: lines.join('\n'),
+  });
   return outcome.sent ? undefined : `The ticket is stored; it was not e-mailed to support: ${outcome.reason}`;
 }
 

@@ -38,7 +38,7 @@ forEachDialect('org: shipments, pending registrations and SCIM display info', (d
   before(async () => {
     org = await server().createOrg('Receiving Org');
     other = await server().createOrg('Other Org');
-    site = await seedYaml(server(), org.orgUuid, 'locations: [{name: HQ}, {name: Annex}]');
+    site = await seedYaml(server(), org.orgUuid, 'locations: [{name: HQ}, {name: Annex}, {name: Pop-up}]');
     theirs = await seedYaml(server(), other.orgUuid, 'locations: [{name: Far}]');
   });
 
@@ -130,6 +130,16 @@ forEachDialect('org: shipments, pending registrations and SCIM display info', (d
     const registered = (await control(server(), '/simulate/batch-register', { token: batch.token, serial: 'SHIP-2' })).json.device;
     assert.deepEqual([registered.name, registered.locationUuid], ['Dock', site.locations.Annex]);
     assert.deepEqual(await waiting(), { pending: [], available: ['SHIP-3'] });
+  });
+
+  it('a deleted location leaves the pending registrations that named it, announced', async () => {
+    await ok(`${O}/createPendingRegistration`, { serialNumber: 'SHIP-3', locationUuid: site.locations['Pop-up'] });
+    const changes = await changesDuring(server(), () => ok('/api/location/deleteLocation', { uuid: site.locations['Pop-up'] }));
+    const [pending] = (await waiting()).pending;
+    assert.deepEqual([pending.hardware.serialNumber, pending.pendingRegistrationInfo.locationUuid], ['SHIP-3', null]);
+    const update = changes.find((c) => c.entity === 'HARDWARE' && c.entityUuid === pending.hwUuid);
+    assert.equal((update?.update as any)?.pendingRegistrationInfo?.locationUuid, null, 'the unit is announced without the location');
+    await ok(`${O}/removePendingRegistration`, { serialNumber: 'SHIP-3' });
   });
 
   it('claims an activation token once, each unit pending under the name given', async () => {

@@ -117,6 +117,53 @@ forEachDialect('rules meet hardware components: input triggers, relay actions, c
     );
   });
 
+  it('a rule whose relay action drives the relay it fires on does not fire again on its own change (back-off 0), while other rules do', async () => {
+    const relayRule = (name: string, action: object) => ({
+      rule: {
+        name,
+        triggers: [{ type: 'DEVICE_ACTIVITY_EVENT', activityEvent: { activityEvent: 'AC_GR_ACTIVE' }, componentUuids: [mine.relay] }],
+        ruleFilters: { triggerBackoffSecs: 0 },
+        action,
+      },
+    });
+    // Rules run in name order for one activity: the witness's record of a change means the loop's rule has decided on it.
+    const loop = (
+      await ok('/api/rules/createRule', relayRule('A relay loop', { triggerComponentRelayActions: [{ componentUuid: mine.relay, state: 'ACTIVE' }] }))
+    ).ruleUuid;
+    const witness = (await ok('/api/rules/createRule', relayRule('B witness', { alertAction: true }))).ruleUuid;
+    const records = async (uuid: string) => (await ok('/api/rulesRecords/getLatestRulesEventRecords', { ruleUuid: uuid })).rulesEventRecords as any[];
+    await ok('/api/component/updateIntegratedGenericRelayTransientState', { componentUuid: mine.relay, activate: true });
+    // The witness fires on the operator's drive and on the loop rule's drive of the same relay.
+    await waitFor('both drives seen by the witness', async () => ((await records(witness)).filter((r) => r.actionOutcomes?.length).length >= 2 ? true : null));
+    const fired = await records(loop);
+    assert.equal(fired.length, 1, 'the loop rule fired once, on the operator’s drive');
+    assert.deepEqual(
+      fired[0].actionOutcomes.map((o: any) => [o.action, o.status]),
+      [['triggerComponentRelayActions[0]', 'SUCCESS']],
+    );
+    assert.equal((await records(witness)).length, 2);
+    for (const ruleUuid of [loop, witness]) await ok('/api/rules/deleteRule', { ruleUuid });
+  });
+
+  it('a transient drive that ends announces the relay back in its steady state', async () => {
+    const seen: Array<{ state: string; stateUpdateEventTimestampMs: number }> = [];
+    const unsubscribe = server().gatehouse.deps.bus.subscribe('change', (c) => {
+      if (c.entity === 'COMPONENT_SHADOW' && c.entityUuid === mine.relay) seen.push(c.update as (typeof seen)[number]);
+    });
+    try {
+      await ok('/api/component/updateIntegratedGenericRelayTransientState', { componentUuid: mine.relay, activate: true, durationMs: 300 });
+      const rest = await waitFor('the relay announced back at rest', () => seen.find((u) => u.state === 'INACTIVE'));
+      assert.deepEqual(
+        seen.map((u) => u.state),
+        ['ACTIVE', 'INACTIVE'],
+      );
+      assert.equal(rest.stateUpdateEventTimestampMs - seen[0]!.stateUpdateEventTimestampMs, 300, 'back at rest as of the drive’s end');
+      assert.deepEqual(await shadow(mine.relay), rest, 'the shadow reads as announced');
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('a deleted component leaves the rules that named it: the relay action goes, then the rule whose trigger named only the input', async () => {
     const ruleNow = async () => (await ok('/api/rules/getRulesForOrg', {})).rules.find((r: any) => r.uuid === ruleUuid);
     const onRelay = await changesDuring(server(), () => ok('/api/component/deleteComponent', { componentUuid: mine.relay }));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../../src/config.js';
 import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { seedYaml, watchChanges } from '../../helpers/org-structure.js';
@@ -38,7 +39,9 @@ forEachDialect('POST /api/help/*: support tickets, RMAs, feedback and triage', (
 
   before(async () => {
     smtp = await startSmtpSink();
-    server = await startTestServer(dialect, { env: { GATEHOUSE_SMTP_URL: smtp.url, GATEHOUSE_SUPPORT_EMAIL: 'help@operator.example' } });
+    server = await startTestServer(dialect, {
+      env: { GATEHOUSE_SMTP_URL: smtp.url, GATEHOUSE_SUPPORT_EMAIL: 'help@operator.example', GATEHOUSE_MAIL_FROM: 'Operator Desk <desk@operator.example>' },
+    });
     org = await server.createOrg('Customer');
     other = await server.createOrg('Other');
     site = await seedYaml(server, org.orgUuid, SITE);
@@ -68,6 +71,11 @@ forEachDialect('POST /api/help/*: support tickets, RMAs, feedback and triage', (
         [['help@operator.example'], `[FEEDBACK #${t.ticketId + 1}] Product feedback`],
       ]);
       assert.match(textOf(smtp.messages[0].raw), /misses footage at night[\s\S]*Serial numbers: SN-LOBBY/);
+      assert.deepEqual(
+        smtp.messages.map((m) => [m.from, m.raw.match(/^From: (.*)$/m)?.[1]]),
+        Array(2).fill(['desk@operator.example', 'Operator Desk <desk@operator.example>']),
+        'sent from the configured sender (GATEHOUSE_MAIL_FROM)',
+      );
 
       const open = await api.ok('openTickets', {});
       assert.deepEqual(
@@ -141,5 +149,20 @@ forEachDialect('POST /api/help/*: support tickets, RMAs, feedback and triage', (
     );
     assert.ok(down.suggestedArticles.length > 0);
     assert.match(await api.refused('triageDevice', { deviceUuid: theirs.cameras['Far Cam'] }), /not found/);
+  });
+});
+
+describe('GATEHOUSE_MAIL_FROM', () => {
+  it('defaults to the senders of each mail, and refuses a value that is no address', () => {
+    assert.deepEqual(loadConfig({}, {}).mailFrom, {
+      support: 'Gatehouse Support <support@gatehouse.invalid>',
+      shipping: 'Gatehouse Shipping <shipping@gatehouse.invalid>',
+    });
+    assert.deepEqual(loadConfig({}, { GATEHOUSE_MAIL_FROM: ' ops@operator.example ' }).mailFrom, {
+      support: 'ops@operator.example',
+      shipping: 'ops@operator.example',
+    });
+    for (const wrong of ['nobody', 'Ops <ops>', 'a@b.example\r\nBcc: x@y.example'])
+      assert.throws(() => loadConfig({}, { GATEHOUSE_MAIL_FROM: wrong }), ConfigError);
   });
 });

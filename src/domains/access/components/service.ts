@@ -329,6 +329,38 @@ export async function driveRelayByRule(
   });
 }
 
+/** A relay whose transient state ends at a time (relay-rests.ts arms it). */
+export interface TransientRelay {
+  orgUuid: string;
+  componentUuid: string;
+  untilMs: number;
+}
+
+/** The relay's transient state, if it is in one (read after its shadow's change, to arm its end). */
+export async function transientRelay(source: ReadSource, orgUuid: string, componentUuid: string): Promise<TransientRelay | null> {
+  const row = await store.findComponent(dbOf(source), orgUuid, componentUuid);
+  if (!row || row.transient_until_ms === null) return null;
+  return { orgUuid, componentUuid, untilMs: Number(row.transient_until_ms) };
+}
+
+export async function listTransientRelays(source: ReadSource): Promise<TransientRelay[]> {
+  return (await store.listTransientRelays(dbOf(source))).map((r) => ({ orgUuid: r.org_uuid, componentUuid: r.uuid, untilMs: r.transient_until_ms }));
+}
+
+/**
+ * A transient drive that ends: the relay takes its steady state again, as of the drive's end, and its shadow is
+ * announced. Nothing when it was driven again meanwhile (or another instance ended it first).
+ */
+export async function endTransientDrive(deps: WriteDeps, actor: Actor, relay: TransientRelay): Promise<void> {
+  await write(deps, actor, async (w) => {
+    const row = await store.findComponent(w.tx, relay.orgUuid, relay.componentUuid);
+    if (!row || row.transient_until_ms === null || Number(row.transient_until_ms) !== relay.untilMs) return;
+    const steadyState = String((JSON.parse(row.settings) as Settings).steadyState ?? 'INACTIVE');
+    const patch = { state: steadyState, state_at_ms: relay.untilMs, transient_until_ms: null, updated_at_ms: w.nowMs };
+    if (await store.endTransientState(w.tx, row, relay.untilMs, patch)) announceShadow(w, { ...row, ...patch });
+  });
+}
+
 export function announceShadow(w: WriteScope, row: HardwareComponentsTable): ComponentShadowRecord {
   const shadow = toShadow(row, w.nowMs);
   w.change({ entity: 'COMPONENT_SHADOW', entityUuid: row.uuid, deviceUuid: row.owner_device_uuid, type: 'UPDATE', update: shadow });

@@ -47,6 +47,33 @@ export async function updateComponent(
   await tx.updateTable('hardware_components').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
+/** Ends a relay's transient state that ends at `untilMs` (patched), unless it was driven again meanwhile: false then. */
+export async function endTransientState(
+  tx: Tx,
+  row: Pick<HardwareComponentsTable, 'org_uuid' | 'uuid'>,
+  untilMs: number,
+  patch: Pick<HardwareComponentsTable, 'state' | 'state_at_ms' | 'transient_until_ms' | 'updated_at_ms'>,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('hardware_components')
+    .set(patch)
+    .where('org_uuid', '=', row.org_uuid)
+    .where('uuid', '=', row.uuid)
+    .where('transient_until_ms', '=', untilMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The relays of every organization in a transient state, with when it ends. */
+export async function listTransientRelays(db: Db): Promise<Array<{ org_uuid: string; uuid: string; transient_until_ms: number }>> {
+  const rows = await db
+    .selectFrom('hardware_components')
+    .select(['org_uuid', 'uuid', 'transient_until_ms'])
+    .where('transient_until_ms', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ org_uuid: r.org_uuid, uuid: r.uuid, transient_until_ms: Number(r.transient_until_ms) }));
+}
+
 export async function deleteComponents(tx: Tx, orgUuid: string, uuids: readonly string[]): Promise<void> {
   if (uuids.length === 0) return;
   await tx.deleteFrom('hardware_components').where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();

@@ -1,3 +1,4 @@
+import { forgetRecord } from '../../../records/references.js';
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
@@ -194,7 +195,11 @@ export async function reviseLocation(w: WriteScope, uuid: string, fields: Locati
 }
 
 /** Deletes a location (and its floor plans): refused while devices, doors or sub-locations are in it. */
-export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUsage' | 'config'>, ctx: CallerContext, input: { uuid: string }): Promise<void> {
+export async function deleteLocation(
+  deps: LocationDeps & Pick<Deps, 'locationUsage' | 'recordCleaners' | 'config'>,
+  ctx: CallerContext,
+  input: { uuid: string },
+): Promise<void> {
   await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
     const devices = await locations.countDevicesAt(w.tx, row.uuid);
@@ -206,6 +211,7 @@ export async function deleteLocation(deps: LocationDeps & Pick<Deps, 'locationUs
     await locations.deleteLocation(w.tx, ctx.orgUuid, row.uuid);
     w.change({ entity: 'LOCATION', entityUuid: row.uuid, type: 'DELETE', update: record });
     await forgetImagesOf(deps, w, ['FLOORPLAN'], row.uuid);
+    await forgetRecord(deps, w, 'location', row.uuid);
   });
 }
 

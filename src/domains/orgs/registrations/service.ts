@@ -8,6 +8,7 @@ import { write, type WriteScope } from '../../../bus/write.js';
 import * as store from './store.js';
 import type { HardwareTable } from './tables.js';
 import type { PlatformDeviceType } from '../../../schemas/device-types.js';
+import type { RecordCleaner } from '../../../records/references.js';
 
 /*
  * Hardware reaches an organization in a shipment: the operator issues it (`gatehouse shipment issue`), with a
@@ -304,3 +305,10 @@ export async function completePendingRegistration(w: WriteScope, hardwareUuid: s
   await store.updateHardware(w.tx, [hardwareUuid], { ...NO_PENDING, device_uuid: deviceUuid });
   await announce(w, 'UPDATE', [hardwareUuid]);
 }
+
+/** A deleted location leaves the pending registrations that named it (`deps.recordCleaners.location`): each is announced. */
+export const registrationsForgetLocation: RecordCleaner = async (w, locationUuid) => {
+  const uuids = await store.listPendingAtLocation(w.tx, w.actor.orgUuid, locationUuid);
+  await store.updateHardware(w.tx, uuids, { pending_location_uuid: null });
+  await announce(w, 'UPDATE', uuids);
+};

@@ -60,6 +60,18 @@ export async function listOrgHardware(db: Db, orgUuid: string, uuids: readonly s
   return db.selectFrom('shipped_hardware').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).orderBy('serial_number').execute();
 }
 
+/** The organization's units whose pending registration names the location. */
+export async function listPendingAtLocation(db: Db, orgUuid: string, locationUuid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('shipped_hardware')
+    .select('uuid')
+    .where('org_uuid', '=', orgUuid)
+    .where('pending_at_ms', 'is not', null)
+    .where('pending_location_uuid', '=', locationUuid)
+    .execute();
+  return rows.map((r) => r.uuid);
+}
+
 /** The unit of any organization with this serial number that has a pending registration. */
 export async function findPendingBySerial(db: Db, serialNumber: string): Promise<HardwareTable | undefined> {
   return db

@@ -25,6 +25,8 @@ export interface FiredActivity {
   locationUuid: string | null;
   activities: Activity[];
   atMs: number;
+  /** The rules whose actions caused the activity (ChangeEvent.causedByRules): none of them fires on it. */
+  causedByRules?: readonly string[];
 }
 
 const DOOR_POSITIONS: Record<string, Activity> = {
@@ -52,6 +54,11 @@ const COMPONENT_ACTIVITIES: Record<string, Record<string, Activity>> = {
  * the component reported it or a rule or an operation drove it).
  */
 export function activityOf(event: ChangeEvent): FiredActivity | null {
+  const fired = deviceActivityOf(event);
+  return fired && event.causedByRules?.length ? { ...fired, causedByRules: event.causedByRules } : fired;
+}
+
+function deviceActivityOf(event: ChangeEvent): FiredActivity | null {
   if (event.entity === 'COMPONENT_SHADOW') {
     const shadow = event.update as { componentUuid: string; ownerDeviceUuid: string; type: string; state: string; stateUpdateEventTimestampMs: number | null };
     const activity = COMPONENT_ACTIVITIES[shadow.type]?.[shadow.state];
@@ -152,7 +159,9 @@ const matches = (rule: GeneralRule, fired: FiredActivity) =>
 
 /**
  * Fires the organization's general rules an activity matches: inside one of the rule's schedules (none: always)
- * on the location's wall clock, not paused now, and past its back-off. The firing is claimed once per rule and
+ * on the location's wall clock, not paused now, and past its back-off. A rule whose own action caused the activity
+ * (a relay it drives, whose new state is its trigger), directly or through the actions of other rules, does not
+ * fire on it: a rule never loops on itself, whatever its back-off, while the other rules it matches still fire. The firing is claimed once per rule and
  * source event (whichever instances hear of it); its actions then run, and their outcomes complete its record.
  */
 export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity): Promise<RulesEventRecord[]> {
@@ -160,7 +169,8 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
   if (all.length === 0) return [];
   const device = activity.locationUuid === null && activity.deviceUuid ? await findDevice(deps, activity.orgUuid, activity.deviceUuid) : null;
   const fired = { ...activity, locationUuid: activity.locationUuid ?? device?.locationUuid ?? null };
-  const rules = all.filter((r) => matches(r, fired));
+  const causes = fired.causedByRules ?? [];
+  const rules = all.filter((r) => !causes.includes(r.uuid) && matches(r, fired));
   if (rules.length === 0) return [];
   const timeZone = fired.locationUuid ? ((await findLocation(deps, fired.orgUuid, fired.locationUuid))?.tz ?? 'UTC') : 'UTC';
   const records: RulesEventRecord[] = [];
@@ -201,7 +211,7 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
       activities: fired.activities,
       componentCompositeUuid: fired.doorUuid,
     };
-    const { action, outcomes } = await runRuleActions(deps, asStoredRule(rule, deviceUuid), event);
+    const { action, outcomes } = await runRuleActions(deps, asStoredRule(rule, deviceUuid), event, causes);
     records.push(await closeEventRecord(deps, actor, record, action, outcomes, fired.doorUuid ?? fired.deviceUuid));
   }
   return records;
