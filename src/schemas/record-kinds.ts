@@ -34,14 +34,39 @@ export type RecordKind = keyof typeof RECORD_KINDS;
 /** The JSON Schema keywords that carry a field's kind: on an id (`x-ref`) or on a map whose keys are ids (`x-ref-keys`). */
 export const REF_KEYWORD = 'x-ref';
 export const REF_KEYS_KEYWORD = 'x-ref-keys';
+/** The keyword that carries a field's own refusal (`RefUuid(kind, { notFound })`). */
+export const REF_NOT_FOUND_KEYWORD = 'x-ref-not-found';
 
-/** A RUUID field that names a record of `kind`. */
-export const RefUuid = (kind: RecordKind, description?: string) =>
-  Type.String({ pattern: RUUID_PATTERN, description: description ?? `RUUID of a ${RECORD_KINDS[kind].toLowerCase()}`, [REF_KEYWORD]: kind });
+/**
+ * How a reference field is described and refused. `notFound` is what the refusal says is not found, in the
+ * platform's words for the field, where they differ from the edge's own (`<field>: <Kind> <id> not found`):
+ * `'Location'` answers "Location not found", and `{id}` stands for the id (`'Device {id}'`). One place, the
+ * schema, instead of a check in the handler.
+ */
+export interface RefOptions {
+  description?: string;
+  notFound?: string;
+}
+
+const refOptions = (options: string | RefOptions | undefined): RefOptions => (typeof options === 'string' ? { description: options } : (options ?? {}));
+const notFoundOf = ({ notFound }: RefOptions) => (notFound === undefined ? {} : { [REF_NOT_FOUND_KEYWORD]: notFound });
+
+/** A RUUID field that names a record of `kind` (a string option is its description). */
+export const RefUuid = (kind: RecordKind, options?: string | RefOptions) => {
+  const o = refOptions(options);
+  return Type.String({
+    pattern: RUUID_PATTERN,
+    description: o.description ?? `RUUID of a ${RECORD_KINDS[kind].toLowerCase()}`,
+    [REF_KEYWORD]: kind,
+    ...notFoundOf(o),
+  });
+};
 
 /** A map (a JSON object) whose keys are ids of `kind`, each to a value of `value`. */
-export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, description?: string) =>
-  Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(description ? { description } : {}) });
+export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, options?: string | RefOptions) => {
+  const o = refOptions(options);
+  return Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(o.description ? { description: o.description } : {}), ...notFoundOf(o) });
+};
 
 /**
  * Why an id field of a request is not a reference the edge resolves. Each is a promise the operation keeps:
