@@ -44,7 +44,7 @@ type Step = { property: string } | { items: true } | { values: true } | { keys: 
 export interface ReferenceField {
   kind: RecordKind;
   steps: readonly Step[];
-  /** The field's own refusal, in the platform's words (`RefUuid(kind, { notFound })`); `{id}` is the id. */
+  /** The field's own refusal, in the platform's words (`RefUuid(kind, { notFound })`); `{id}` is the id, `{path}` the field. */
   notFound?: string;
 }
 
@@ -108,7 +108,11 @@ export async function checkReferences(
   for (const [kind, ids] of byKind) found.set(kind, await deps.recordFinders[kind](deps, orgUuid, [...ids]));
   for (const { kind, notFound, ids } of named) {
     const missing = ids.find(({ id }) => !found.get(kind)!.has(id));
-    if (missing) throw fail('NOT_FOUND', notFound?.replaceAll('{id}', missing.id) ?? `${missing.path}: ${RECORD_KINDS[kind]} ${missing.id}`);
+    if (missing)
+      throw fail(
+        'NOT_FOUND',
+        notFound?.replaceAll('{id}', missing.id).replaceAll('{path}', missing.path) ?? `${missing.path}: ${RECORD_KINDS[kind]} ${missing.id}`,
+      );
   }
 }
 

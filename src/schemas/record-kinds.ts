@@ -40,16 +40,18 @@ export const REF_NOT_FOUND_KEYWORD = 'x-ref-not-found';
 /**
  * How a reference field is described and refused. `notFound` is what the refusal says is not found, in the
  * platform's words for the field, where they differ from the edge's own (`<field>: <Kind> <id> not found`):
- * `'Location'` answers "Location not found", and `{id}` stands for the id (`'Device {id}'`). One place, the
- * schema, instead of a check in the handler.
+ * `true` is the kind's own word alone ("Location not found"), a string says it (`'Doorbell camera'`); in it `{id}`
+ * stands for the id (`'Device {id}'`) and `{path}` for the field (`'{path}: Component composite {id}'`). One place,
+ * the schema, instead of a check in each handler.
  */
 export interface RefOptions {
   description?: string;
-  notFound?: string;
+  notFound?: string | true;
 }
 
 const refOptions = (options: string | RefOptions | undefined): RefOptions => (typeof options === 'string' ? { description: options } : (options ?? {}));
-const notFoundOf = ({ notFound }: RefOptions) => (notFound === undefined ? {} : { [REF_NOT_FOUND_KEYWORD]: notFound });
+const notFoundOf = (kind: RecordKind, { notFound }: RefOptions) =>
+  notFound === undefined ? {} : { [REF_NOT_FOUND_KEYWORD]: notFound === true ? RECORD_KINDS[kind] : notFound };
 
 /** A RUUID field that names a record of `kind` (a string option is its description). */
 export const RefUuid = (kind: RecordKind, options?: string | RefOptions) => {
@@ -58,14 +60,14 @@ export const RefUuid = (kind: RecordKind, options?: string | RefOptions) => {
     pattern: RUUID_PATTERN,
     description: o.description ?? `RUUID of a ${RECORD_KINDS[kind].toLowerCase()}`,
     [REF_KEYWORD]: kind,
-    ...notFoundOf(o),
+    ...notFoundOf(kind, o),
   });
 };
 
 /** A map (a JSON object) whose keys are ids of `kind`, each to a value of `value`. */
 export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, options?: string | RefOptions) => {
   const o = refOptions(options);
-  return Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(o.description ? { description: o.description } : {}), ...notFoundOf(o) });
+  return Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(o.description ? { description: o.description } : {}), ...notFoundOf(kind, o) });
 };
 
 /**
