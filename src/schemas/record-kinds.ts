@@ -80,9 +80,10 @@ export const NOT_REF_REASONS = {
   /** An id another system gives (a partner's, an identity provider's, a drive's): nothing of Gatehouse's. */
   external: "an id of another system's",
   /**
-   * The record the operation acts on (reads, updates, deletes): its handler finds it in the caller's
-   * organization and answers NOT_FOUND naming it, with the message the platform gives for that record. In a
-   * create that shares the update's shape, the id the new record gets.
+   * The record the operation acts on (reads, updates, deletes), when it is of no kind above (a saved clip, a
+   * video wall): its handler finds it in the caller's organization and answers NOT_FOUND naming it. A record of
+   * a kind is a RefUuid, with the platform's words in `notFound`. In a create that shares the update's shape,
+   * the id the new record gets.
    */
   subject: 'the record the operation acts on, which its handler resolves',
   /** A filter of a read: an id that names no record of the organization matches nothing, and nothing keeps it. */
@@ -91,7 +92,8 @@ export const NOT_REF_REASONS = {
   callerOrg: "the caller's organization, which the key decides",
   /**
    * An id its handler resolves with the platform's own answer for an unknown one (listed among failedGuids,
-   * cleared, or refused with the record's own words), which the edge's single NOT_FOUND would not give.
+   * cleared, a facet id, a record of a given location), which no refusal of the edge gives; or an id of no kind
+   * above. The platform's words alone are no reason: `RefUuid(kind, { notFound })` gives them.
    */
   handler: "resolved by its handler, with the platform's own answer for an unknown id",
   /** Another organization, named on purpose: a partner's client, a support grant's target; its domain checks the relation. */
