@@ -3,7 +3,7 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { write, type WriteScope } from '../../bus/write.js';
+import { write } from '../../bus/write.js';
 import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import * as store from './store.js';
 import type { NotificationSnoozesTable } from './tables.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, ResponseOf, StringEnum } from '../../../schemas/common.js';
 import { CameraDetails, UptimeWindows } from './camera-details.schemas.js';
 import { FacetedUserConfig } from './faceted-config.schemas.js';
 import { RefUuid } from '../../../schemas/record-kinds.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { Field, ResponseOf } from '../../../schemas/common.js';
 import { RefUuid } from '../../../schemas/record-kinds.js';
 
 const Pin = Type.String({ maxLength: 32, description: "the location's monitoring pin" });

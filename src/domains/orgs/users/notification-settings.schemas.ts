@@ -91,7 +91,7 @@ export const NotificationSettingsV2 = Type.Object({
 /** A partner user's settings: intervals for every client, or per client (client uuid to intervals). */
 const ClientIntervals = Type.Array(
   Type.Object({
-    clientUuids: Opt(NotRef('otherOrg', Uuids)),
+    clientUuids: Opt(NotRef('otherOrg', Type.Array(Ruuid(), { maxItems: 10_000 }))),
     rows: Opt(
       Type.Array(
         Type.Object({
