@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './clock.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
-import { grantsUsingSchedule } from './domains/access/grants/service.js';
+import { grantsForgetUser, grantsUsingSchedule } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
@@ -50,7 +50,7 @@ import { policyFinder } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 import { findUserUuids } from './domains/orgs/service.js';
 import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
-import { findAccessGroupUuids } from './domains/access/groups/service.js';
+import { accessGroupsForgetUser, findAccessGroupUuids } from './domains/access/groups/service.js';
 import { findPromptUuids } from './domains/events/scene-queries/service.js';
 import { findComponentUuids } from './domains/access/components/service.js';
 
@@ -92,7 +92,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
   });
   // The domains whose records name a record of each kind: deleting it takes it out of them, in the same transaction.
   const recordCleaners: Deps['recordCleaners'] = {
-    user: [credentialsForgetUser, snoozesForgetUser, clipsForget('allowedUsers'), lockdownPlansForget('userUuids'), profilePhotosForgetUser({ config })],
+    user: [
+      credentialsForgetUser,
+      accessGroupsForgetUser,
+      grantsForgetUser,
+      snoozesForgetUser,
+      clipsForget('allowedUsers'),
+      lockdownPlansForget('userUuids'),
+      profilePhotosForgetUser({ config }),
+    ],
     permissionGroup: [clipsForget('allowedRoles')],
     accessGroup: [lockdownPlansForget('groupUuids')],
     prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],

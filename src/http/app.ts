@@ -16,7 +16,7 @@ import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
 import { registerPermissionChecks } from './permissions.js';
 import { checkReferences } from '../records/references.js';
 import { absoluteMediaUris } from '../edge/media-uris.js';
-import { REF_KEYS_KEYWORD, REF_KEYWORD } from '../schemas/record-kinds.js';
+import { REF_KEYS_KEYWORD, REF_KEYWORD, REF_NOT_FOUND_KEYWORD } from '../schemas/record-kinds.js';
 import { callerHook } from './caller-hook.js';
 import { domainPlugins, inboundPlugins, publicPlugins } from './domains.js';
 import type { ApiApp } from '../edge/operation.js';
@@ -45,9 +45,16 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
     requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
     http: requestTimeoutOptions(deps.config.requestTimeoutMs),
-    // Annotation keywords: which kind of record an id field names (src/schemas/record-kinds.ts), and the
+    // Annotation keywords: which kind of record an id field names and its refusal (src/schemas/record-kinds.ts), and the
     // alternate names and shapes the lenient reader accepts (src/edge/lenient-body.ts).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: [REF_KEYWORD, REF_KEYS_KEYWORD, ...LENIENCY_KEYWORDS] } },
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        keywords: [REF_KEYWORD, REF_KEYS_KEYWORD, REF_NOT_FOUND_KEYWORD, ...LENIENCY_KEYWORDS],
+      },
+    },
     schemaController: { compilersFactory: lazySchemaCompilers() },
     ...(options.https
       ? { https: { ...options.https, ...requestTimeoutOptions(deps.config.requestTimeoutMs), requestCert: true, rejectUnauthorized: false } }

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
-import { RECORD_KINDS, REF_KEYS_KEYWORD, REF_KEYWORD, type RecordKind } from '../schemas/record-kinds.js';
+import { RECORD_KINDS, REF_KEYS_KEYWORD, REF_KEYWORD, REF_NOT_FOUND_KEYWORD, type RecordKind } from '../schemas/record-kinds.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { ReadSource } from '../store/reader.js';
 import type { WriteScope } from '../bus/write.js';
@@ -44,6 +44,8 @@ type Step = { property: string } | { items: true } | { values: true } | { keys: 
 export interface ReferenceField {
   kind: RecordKind;
   steps: readonly Step[];
+  /** The field's own refusal, in the platform's words (`RefUuid(kind, { notFound })`); `{id}` is the id, `{path}` the field. */
+  notFound?: string;
 }
 
 /**
@@ -51,8 +53,10 @@ export interface ReferenceField {
  * (a nullable field) is walked through each of its branches.
  */
 export function referenceFields(schema: JsonSchema, steps: readonly Step[] = [], found: ReferenceField[] = []): ReferenceField[] {
-  if (typeof schema[REF_KEYWORD] === 'string') found.push({ kind: schema[REF_KEYWORD] as RecordKind, steps });
-  if (typeof schema[REF_KEYS_KEYWORD] === 'string') found.push({ kind: schema[REF_KEYS_KEYWORD] as RecordKind, steps: [...steps, { keys: true }] });
+  const notFound = typeof schema[REF_NOT_FOUND_KEYWORD] === 'string' ? { notFound: schema[REF_NOT_FOUND_KEYWORD] as string } : {};
+  if (typeof schema[REF_KEYWORD] === 'string') found.push({ kind: schema[REF_KEYWORD] as RecordKind, steps, ...notFound });
+  if (typeof schema[REF_KEYS_KEYWORD] === 'string')
+    found.push({ kind: schema[REF_KEYS_KEYWORD] as RecordKind, steps: [...steps, { keys: true }], ...notFound });
   for (const [name, property] of Object.entries(schema.properties ?? {})) referenceFields(property, [...steps, { property: name }], found);
   if (schema.items && typeof schema.items === 'object') referenceFields(schema.items, [...steps, { items: true }], found);
   const values = [schema.additionalProperties, ...Object.values((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {})];
@@ -85,7 +89,7 @@ function idsAt(value: unknown, steps: readonly Step[], path: string, out: Array<
 /**
  * Refuses a request that names, in any of its id fields, a record of the kind that the caller's organization
  * does not have (another organization's answers exactly as a missing one): NOT_FOUND naming the field, the
- * first such field of the body. One finder call per kind, whatever the number of ids.
+ * first such field of the body, or in the field's own words where its schema gives them (`notFound`). One finder call per kind, whatever the number of ids.
  */
 export async function checkReferences(
   deps: Pick<Deps, 'recordFinders' | 'store'>,
@@ -96,15 +100,19 @@ export async function checkReferences(
   const named = fields.map((field) => {
     const ids: Array<{ id: string; path: string }> = [];
     idsAt(body, field.steps, '', ids);
-    return { kind: field.kind, ids };
+    return { kind: field.kind, notFound: field.notFound, ids };
   });
   const byKind = new Map<RecordKind, Set<string>>();
   for (const { kind, ids } of named) for (const { id } of ids) (byKind.get(kind) ?? byKind.set(kind, new Set()).get(kind)!).add(id);
   const found = new Map<RecordKind, ReadonlySet<string>>();
   for (const [kind, ids] of byKind) found.set(kind, await deps.recordFinders[kind](deps, orgUuid, [...ids]));
-  for (const { kind, ids } of named) {
+  for (const { kind, notFound, ids } of named) {
     const missing = ids.find(({ id }) => !found.get(kind)!.has(id));
-    if (missing) throw fail('NOT_FOUND', `${missing.path}: ${RECORD_KINDS[kind]} ${missing.id}`);
+    if (missing)
+      throw fail(
+        'NOT_FOUND',
+        notFound?.replaceAll('{id}', missing.id).replaceAll('{path}', missing.path) ?? `${missing.path}: ${RECORD_KINDS[kind]} ${missing.id}`,
+      );
   }
 }
 

@@ -34,14 +34,41 @@ export type RecordKind = keyof typeof RECORD_KINDS;
 /** The JSON Schema keywords that carry a field's kind: on an id (`x-ref`) or on a map whose keys are ids (`x-ref-keys`). */
 export const REF_KEYWORD = 'x-ref';
 export const REF_KEYS_KEYWORD = 'x-ref-keys';
+/** The keyword that carries a field's own refusal (`RefUuid(kind, { notFound })`). */
+export const REF_NOT_FOUND_KEYWORD = 'x-ref-not-found';
 
-/** A RUUID field that names a record of `kind`. */
-export const RefUuid = (kind: RecordKind, description?: string) =>
-  Type.String({ pattern: RUUID_PATTERN, description: description ?? `RUUID of a ${RECORD_KINDS[kind].toLowerCase()}`, [REF_KEYWORD]: kind });
+/**
+ * How a reference field is described and refused. `notFound` is what the refusal says is not found, in the
+ * platform's words for the field, where they differ from the edge's own (`<field>: <Kind> <id> not found`):
+ * `true` is the kind's own word alone ("Location not found"), a string says it (`'Doorbell camera'`); in it `{id}`
+ * stands for the id (`'Device {id}'`) and `{path}` for the field (`'{path}: Component composite {id}'`). One place,
+ * the schema, instead of a check in each handler.
+ */
+export interface RefOptions {
+  description?: string;
+  notFound?: string | true;
+}
+
+const refOptions = (options: string | RefOptions | undefined): RefOptions => (typeof options === 'string' ? { description: options } : (options ?? {}));
+const notFoundOf = (kind: RecordKind, { notFound }: RefOptions) =>
+  notFound === undefined ? {} : { [REF_NOT_FOUND_KEYWORD]: notFound === true ? RECORD_KINDS[kind] : notFound };
+
+/** A RUUID field that names a record of `kind` (a string option is its description). */
+export const RefUuid = (kind: RecordKind, options?: string | RefOptions) => {
+  const o = refOptions(options);
+  return Type.String({
+    pattern: RUUID_PATTERN,
+    description: o.description ?? `RUUID of a ${RECORD_KINDS[kind].toLowerCase()}`,
+    [REF_KEYWORD]: kind,
+    ...notFoundOf(kind, o),
+  });
+};
 
 /** A map (a JSON object) whose keys are ids of `kind`, each to a value of `value`. */
-export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, description?: string) =>
-  Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(description ? { description } : {}) });
+export const RefMap = <T extends TSchema>(kind: RecordKind, value: T, options?: string | RefOptions) => {
+  const o = refOptions(options);
+  return Type.Record(Type.String(), value, { [REF_KEYS_KEYWORD]: kind, ...(o.description ? { description: o.description } : {}), ...notFoundOf(kind, o) });
+};
 
 /**
  * Why an id field of a request is not a reference the edge resolves. Each is a promise the operation keeps:
@@ -53,9 +80,10 @@ export const NOT_REF_REASONS = {
   /** An id another system gives (a partner's, an identity provider's, a drive's): nothing of Gatehouse's. */
   external: "an id of another system's",
   /**
-   * The record the operation acts on (reads, updates, deletes): its handler finds it in the caller's
-   * organization and answers NOT_FOUND naming it, with the message the platform gives for that record. In a
-   * create that shares the update's shape, the id the new record gets.
+   * The record the operation acts on (reads, updates, deletes), when it is of no kind above (a saved clip, a
+   * video wall): its handler finds it in the caller's organization and answers NOT_FOUND naming it. A record of
+   * a kind is a RefUuid, with the platform's words in `notFound`. In a create that shares the update's shape,
+   * the id the new record gets.
    */
   subject: 'the record the operation acts on, which its handler resolves',
   /** A filter of a read: an id that names no record of the organization matches nothing, and nothing keeps it. */
@@ -64,7 +92,8 @@ export const NOT_REF_REASONS = {
   callerOrg: "the caller's organization, which the key decides",
   /**
    * An id its handler resolves with the platform's own answer for an unknown one (listed among failedGuids,
-   * cleared, or refused with the record's own words), which the edge's single NOT_FOUND would not give.
+   * cleared, a facet id, a record of a given location), which no refusal of the edge gives; or an id of no kind
+   * above. The platform's words alone are no reason: `RefUuid(kind, { notFound })` gives them.
    */
   handler: "resolved by its handler, with the platform's own answer for an unknown id",
   /** Another organization, named on purpose: a partner's client, a support grant's target; its domain checks the relation. */

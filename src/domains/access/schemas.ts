@@ -4,7 +4,7 @@ import { BADGE_REASONS } from './door-events/badge-decision.js';
 import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
 import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
-import { NotRef } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -56,7 +56,7 @@ export const CreateAccessControlCredentialByHexValueAndTypeRequest = Type.Object
   numValueBits: Opt(Type.Integer({ minimum: 1, maximum: 256, description: 'bits of the value (Wiegand: the frame length)' })),
   startDateEpochSecInclusive: Opt(EpochSec('epoch seconds, inclusive')),
   endDateEpochSecExclusive: Opt(EpochSec('epoch seconds, exclusive')),
-  userUuid: Opt(NotRef('handler', Ruuid())),
+  userUuid: Opt(RefUuid('user', { notFound: true })),
 });
 export const CreateAccessControlCredentialByHexValueAndTypeResponse = CredentialResponse;
 
@@ -71,7 +71,7 @@ export const CredentialQueryFilter = Type.Object({
 
 export const FindAccessControlCredentialByOrgRequest = Type.Object({ filter: Opt(CredentialQueryFilter) });
 export const FindAccessControlCredentialByOrgResponse = CredentialListResponse;
-export const FindAccessControlCredentialByUserRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), filter: Opt(CredentialQueryFilter) });
+export const FindAccessControlCredentialByUserRequest = Type.Object({ userUuid: RefUuid('user', { notFound: true }), filter: Opt(CredentialQueryFilter) });
 export const FindAccessControlCredentialByUserResponse = CredentialListResponse;
 export const CredentialTransitionRequest = CredentialUuidRequest;
 export const CredentialTransitionResponse = CredentialResponse;
@@ -111,7 +111,7 @@ export const AccessControlledDoor = Type.Object(
 
 const PageKey = Type.String({ maxLength: 512, description: 'lastEvaluatedKey of the previous page' });
 
-export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()) });
+export const UnlockAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: RefUuid('door', { notFound: true }) });
 export const UnlockAccessControlledDoorResponse = ResponseOf({
   type: Field(StringEnum(['SUCCESS', 'ERROR'] as const)),
   errorType: Field(StringEnum(UNLOCK_ERROR_TYPES, 'why an ERROR unlock failed')),
@@ -147,7 +147,7 @@ export const ComponentEventFields = {
 export const ComponentEvent = Type.Object(ComponentEventFields, { description: 'A door event (the reference ComponentEventType family, by type)' });
 
 export const FindPaginatedComponentEventsByAccessControlledDoorRequest = Type.Object({
-  accessControlledDoorUuid: NotRef('handler', Ruuid()),
+  accessControlledDoorUuid: RefUuid('door', { notFound: true }),
   createdAfterMs: Opt(EpochMs('events after this time (exclusive)')),
   createdBeforeMs: Opt(EpochMs('events before this time (exclusive)')),
   typeFilter: Opt(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50, description: 'event types (ComponentEventEnumType names)' })),

@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { BACKGROUND_CHECK_STATUSES, GUEST_ACTIVITIES, GUEST_STATUSES, GUEST_TYPES } from './guests.model.js';
-import { NotRef } from '../../schemas/record-kinds.js';
+import { RefUuid } from '../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -21,8 +21,8 @@ const guestFields = {
   state: Opt(Text()),
   postalCode: Opt(Text(20)),
   countryCode: Opt(Text(8)),
-  locationUuid: Opt(NotRef('handler', Ruuid({ description: 'the location the guest is expected at' }))),
-  hostUserUuid: Opt(NotRef('handler', Ruuid())),
+  locationUuid: Opt(RefUuid('location', { description: 'the location the guest is expected at', notFound: true })),
+  hostUserUuid: Opt(RefUuid('user', { notFound: 'Host user' })),
   guestType: Opt(StringEnum(GUEST_TYPES, 'default GENERAL_VISITOR')),
   accessStartTimeMs: Opt(EpochMs('the guest may check in from (inclusive)')),
   accessEndTimeMs: Opt(EpochMs('until (exclusive)')),
@@ -76,7 +76,11 @@ export const GuestActivityLog = Type.Object({
 });
 
 export const CreateGuestRequest = Type.Object({
-  guest: Type.Object({ ...guestFields, email: Email, locationUuid: NotRef('handler', Ruuid({ description: 'the location the guest is expected at' })) }),
+  guest: Type.Object({
+    ...guestFields,
+    email: Email,
+    locationUuid: RefUuid('location', { description: 'the location the guest is expected at', notFound: true }),
+  }),
   fileName: Opt(Text()),
 });
 export const UpdateGuestRequest = Type.Object({
@@ -88,10 +92,10 @@ export const GuestByEmailRequest = Type.Object({ email: Email });
 export const GetGuestResponse = ResponseOf({ guest: Field(Guest) });
 export const GetAllGuestsByOrgRequest = Type.Object({});
 export const GetAllGuestsResponse = ResponseOf({ allGuests: Field(Type.Array(Guest)) });
-export const GuestCheckinRequest = Type.Object({ email: Email, locationUuid: NotRef('handler', Ruuid()) });
+export const GuestCheckinRequest = Type.Object({ email: Email, locationUuid: RefUuid('location', { notFound: true }) });
 export const GuestEnvelope = ResponseOf({});
 const Bounds = { createdAfterMs: Opt(EpochMs('exclusive')), createdBeforeMs: Opt(EpochMs('exclusive')) };
-export const GetActivitiesForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...Bounds });
+export const GetActivitiesForLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), ...Bounds });
 export const GetGuestActivityLogsRequest = Type.Object(Bounds);
 export const GetActivitiesForGuestRequest = Type.Object({ email: Email });
 export const GuestActivitiesResponse = ResponseOf({ guestActivities: Field(Type.Array(GuestActivityLog)) });

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
-import { NotRef } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -9,7 +9,7 @@ export const ACCESS_EVENT_PAGE = { default: 200, maximum: 1000 } as const;
 
 /** The platform's newer public spec (eventSearchV2), not in the catalogue: the request of searchIntegrationAccessEvents. */
 export const SearchIntegrationAccessEventsRequest = Type.Object({
-  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 500 }))),
+  locationUuids: Opt(Type.Array(RefUuid('location', { notFound: 'Location {id}' }), { maxItems: 500 })),
   deviceUuids: Opt(NotRef('handler', Type.Array(Type.Union([Ruuid(), FacetId()]), { maxItems: 500, description: 'the cameras that saw the events' }))),
   cardholderQuery: Opt(Type.String({ minLength: 1, maxLength: 200, description: "part of the cardholder's name, any case" })),
   badgeStatus: Opt(Type.String({ minLength: 1, maxLength: 50, description: 'e.g. Active or Lost, any case' })),

@@ -5,7 +5,7 @@ import { fail } from '../../errors.js';
 import { orgRecords } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
-import { findDevices, listLocations } from '../devices/service.js';
+import { findDevices } from '../devices/service.js';
 import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
 import { ownedRecords } from '../orgs/owned-records.js';
 import { findUserSettings, listUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
@@ -46,18 +46,14 @@ const emptyTemplate = (orgUuid: string): Omit<OrgNotificationTemplateRecord, 'uu
   updatedAtMillis: 0,
 });
 
-/** Checks that the devices and locations that settings name are the organization's. */
+/**
+ * Checks the devices a row names by facet id (`<device>.v0`), which the edge cannot resolve as it does the
+ * settings' other ids (locations, intervals' devices: RefUuid in the schema), and the intervals' bounds.
+ */
 async function checkReferences(w: WriteScope, frames: readonly TimeFrame[], intervals: readonly NotificationInterval[]): Promise<void> {
-  const rows = frames.flatMap((f) => f.rows ?? []);
-  const devices = new Set([...rows.flatMap((r) => r.devices ?? []).map((d) => d.split('.')[0]!), ...intervals.flatMap((i) => i.deviceFilterSet ?? [])]);
-  const locations = new Set([
-    ...rows.flatMap((r) => [...(r.locations ?? []), ...(r.locationOnly ?? [])]),
-    ...intervals.flatMap((i) => [...(i.locationFilterSet ?? []), ...(i.locationOnlyFilterSet ?? [])]),
-  ]);
+  const devices = new Set(frames.flatMap((f) => f.rows ?? []).flatMap((r) => (r.devices ?? []).map((d) => d.split('.')[0]!)));
   const known = await findDevices(w, w.actor.orgUuid, [...devices]);
   for (const d of devices) if (!known.has(d)) throw fail('NOT_FOUND', `Device ${d}`);
-  const places = new Set(locations.size > 0 ? (await listLocations(w, w.actor.orgUuid)).map((l) => l.uuid) : []);
-  for (const l of locations) if (!places.has(l)) throw fail('NOT_FOUND', `Location ${l}`);
   for (const [i, interval] of intervals.entries()) {
     if ((interval.minuteOfWeekStart ?? 0) >= (interval.minuteOfWeekStop ?? 10_080))
       throw fail('INVALID_VALUE', `notificationIntervalsV2[${i}]: minuteOfWeekStart must be before minuteOfWeekStop`);

@@ -3,10 +3,8 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { write, type WriteScope } from '../../bus/write.js';
-import { findDoor } from '../access/service.js';
+import { write } from '../../bus/write.js';
 import type { DeviceReferenceCleaner } from '../devices/device-references.js';
-import { findDevices, listLocations } from '../devices/service.js';
 import * as store from './store.js';
 import type { NotificationSnoozesTable } from './tables.js';
 
@@ -45,20 +43,6 @@ function userOf(ctx: CallerContext): string {
   return ctx.userUuid;
 }
 
-/** Checks that each target of the scope is the organization's. */
-async function checkTargets(w: WriteScope, scope: SnoozeScope, targets: readonly string[]): Promise<void> {
-  const org = w.actor.orgUuid;
-  if (scope === 'DEVICE') {
-    const known = await findDevices(w, org, targets);
-    for (const t of targets) if (!known.has(t)) throw fail('NOT_FOUND', `Device ${t}`);
-  } else if (scope === 'LOCATION') {
-    const known = new Set((await listLocations(w, org)).map((l) => l.uuid));
-    for (const t of targets) if (!known.has(t)) throw fail('NOT_FOUND', `Location ${t}`);
-  } else if (scope === 'COMPONENT_COMPOSITE') {
-    for (const t of targets) if (!(await findDoor(w, org, t))) throw fail('NOT_FOUND', `Component composite ${t}`);
-  }
-}
-
 export interface SnoozeInput {
   durationSec: number;
   scheduledTimestampSec?: number | null;
@@ -83,7 +67,7 @@ export async function snooze(
     const startsAtMs = input.scheduledTimestampSec != null ? input.scheduledTimestampSec * 1000 : w.nowMs;
     const endsAtMs = startsAtMs + input.durationSec * 1000;
     if (endsAtMs <= w.nowMs) throw fail('INVALID_VALUE', 'scheduledTimestampSec: the snooze would be over already');
-    await checkTargets(w, scope, unique);
+    // Each target is the organization's: the edge resolved it (SnoozeTargetsRequest: RefUuid of the scope's kind).
     const rows = (scope === 'ALL' ? [null] : unique).map((target) => ({
       uuid: newRuuid(),
       org_uuid: ctx.orgUuid,

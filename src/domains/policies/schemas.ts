@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ActivityEnum } from '../../schemas/activities.js';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
-import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
+import { NotRef, type RecordKind, RefUuid } from '../../schemas/record-kinds.js';
 import { Schedule } from '../schedules/schemas.js';
 
 /**
@@ -140,7 +140,7 @@ export const FAMILY_SCHEMAS = {
   VideoIntercom: { ...videoIntercom, list: ResponseOf({ policies: Field(Type.Array(VideoIntercomPolicy)) }) },
 };
 
-export const GetPoliciesUsingScheduleRequest = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
+export const GetPoliciesUsingScheduleRequest = Type.Object({ scheduleUuid: RefUuid('schedule', { notFound: true }) });
 export const GetPoliciesUsingScheduleResponse = ResponseOf({
   cameraPolicyList: Field(Type.Array(CameraPolicy)),
   doorPolicyList: Field(Type.Array(DoorPolicy)),
@@ -153,15 +153,16 @@ export const GetPoliciesUsingScheduleResponse = ResponseOf({
 });
 
 /** The pause and addendum operations: what they apply to, when and for how long. */
-const Uuids = (ref?: 'location') => Field(Type.Array(ref ? RefUuid(ref) : Ruuid(), { maxItems: 1000 }));
+const Uuids = (ref: RecordKind, notFound?: string) => Field(Type.Array(RefUuid(ref, notFound ? { notFound } : undefined), { maxItems: 1000 }));
 const WindowTiming = {
   durationSec: Field(Type.Integer({ minimum: 1, maximum: 366 * 86_400, description: 'the window, in seconds' })),
   scheduledTimestampSec: Field(Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'when it starts, epoch seconds; now when not given' })),
 };
 export const PauseAlertPolicyRequest = Type.Object({
-  deviceUuids: NotRef('handler', Uuids()),
-  locationUuids: NotRef('handler', Uuids('location')),
-  componentCompositeUuids: NotRef('handler', Uuids()),
+  deviceUuids: Uuids('device'),
+  locationUuids: Uuids('location'),
+  // A component composite is a door (the platform's name for it in pauses).
+  componentCompositeUuids: Uuids('door', '{path}: Component composite {id}'),
   ...WindowTiming,
 });
 export const DeleteWindowRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
@@ -174,6 +175,6 @@ export const GetPolicyPauseSettingsResponse = ResponseOf({
   policiesPausedForComponentCompositesMap: IntervalsByTarget,
 });
 const Activities = Field(Type.Array(ActivityEnum, { maxItems: 200 }));
-export const CreateAddendumsForDevicesRequest = Type.Object({ deviceUuids: NotRef('handler', Uuids()), activities: Activities, ...WindowTiming });
+export const CreateAddendumsForDevicesRequest = Type.Object({ deviceUuids: Uuids('device'), activities: Activities, ...WindowTiming });
 export const CreateAddendumForLocationRequest = Type.Object({ locationUuid: RefUuid('location'), activities: Activities, ...WindowTiming });
 export const GetPolicyAddendumsResponse = ResponseOf({ deviceAddendumsMap: IntervalsByTarget, locationAddendumsMap: IntervalsByTarget });

@@ -8,7 +8,7 @@ import type { ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../bus/write.js';
 import { listDevices } from '../devices/service.js';
 import type { CameraTrigger, PolicyInput, ThresholdTrigger } from './schemas.js';
-import { findSchedule, findSchedulesByUuids } from '../schedules/service.js';
+import { findSchedulesByUuids } from '../schedules/service.js';
 import { scheduleCovers } from '../schedules/strategies.js';
 import type { ScheduleUse } from '../schedules/schedule-usage.js';
 
@@ -249,7 +249,6 @@ async function policiesOn(source: ReadSource, orgUuid: string, entity: PolicyEnt
 
 /** `getPoliciesUsingSchedule`: the policies of each kept family that name the schedule. */
 export async function getPoliciesUsingSchedule(deps: Pick<Deps, 'store'>, ctx: CallerContext, scheduleUuid: string) {
-  if (!(await findSchedule(deps, ctx.orgUuid, scheduleUuid))) throw fail('NOT_FOUND', 'Schedule');
   const list = async (entity: PolicyEntity) => answers(deps, ctx.orgUuid, entity, await policiesOn(deps, ctx.orgUuid, entity, scheduleUuid));
   return {
     cameraPolicyList: await list('CAMERA_POLICY'),

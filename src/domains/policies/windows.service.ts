@@ -5,8 +5,6 @@ import { orgRecords } from '../../records/org-records.js';
 import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
-import { findDoor } from '../access/service.js';
-import { findDevices } from '../devices/service.js';
 
 /**
  * Windows of time laid over the alert policies: a pause silences every policy alert of a device, a location or
@@ -46,18 +44,9 @@ export interface WindowInput {
   durationSec?: number | null;
 }
 
-/** Each target must be the organization's: a device, a location, or a door; `field` names the request's list. */
-async function checkTargets(w: WriteScope, scope: WindowScope, uuids: readonly string[], field: string): Promise<void> {
+/** A window names at least one target; each is the organization's device, location or door, resolved at the edge (RefUuid). */
+function checkTargets(uuids: readonly string[], field: string): void {
   if (uuids.length === 0) throw fail('INVALID_VALUE', `${field}: give at least one`);
-  if (scope === 'DEVICE') {
-    const found = await findDevices(w, w.actor.orgUuid, uuids);
-    const missing = uuids.findIndex((uuid) => !found.has(uuid));
-    if (missing >= 0) throw fail('NOT_FOUND', `${field}[${missing}]: Device ${uuids[missing]}`);
-  } else if (scope === 'COMPONENT_COMPOSITE') {
-    for (const [i, uuid] of uuids.entries())
-      if (!(await findDoor(w, w.actor.orgUuid, uuid))) throw fail('NOT_FOUND', `${field}[${i}]: Component composite ${uuid}`);
-  }
-  // Locations are resolved at the edge (RefUuid('location')).
 }
 
 function windowOf(w: WriteScope, input: WindowInput): { timestampSec: number; durationSecs: number } {
@@ -70,7 +59,7 @@ function windowOf(w: WriteScope, input: WindowInput): { timestampSec: number; du
 /** `pauseAlertPolicyFor…`: one pause per target, each announced. */
 export async function pausePolicies(deps: WriteDeps, ctx: CallerContext, scope: WindowScope, field: string, input: WindowInput): Promise<void> {
   await write(deps, ctx, async (w) => {
-    await checkTargets(w, scope, input.targetUuids, field);
+    checkTargets(input.targetUuids, field);
     const window = windowOf(w, input);
     for (const targetUuid of new Set(input.targetUuids)) await pauses.insert(w, { orgUuid: ctx.orgUuid, scope, targetUuid, ...window });
   });
@@ -87,7 +76,7 @@ export async function addAddendums(
   const activities = [...new Set(input.activities ?? [])];
   if (activities.length === 0) throw fail('INVALID_VALUE', 'activities: give at least one');
   await write(deps, ctx, async (w) => {
-    await checkTargets(w, scope, input.targetUuids, field);
+    checkTargets(input.targetUuids, field);
     const window = windowOf(w, input);
     for (const targetUuid of new Set(input.targetUuids)) await addendums.insert(w, { orgUuid: ctx.orgUuid, scope, targetUuid, activities, ...window });
   });

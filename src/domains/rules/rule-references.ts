@@ -7,7 +7,6 @@ import { COMPONENT_OWNER_KINDS, isGenericRelay } from '../access/components/serv
 import { findDevice, findLocation } from '../devices/service.js';
 import { checkIntegrationUrl } from '../integrations/chat.service.js';
 import type { DeviceKind } from '../devices/tables.js';
-import { findSchedule } from '../schedules/service.js';
 import type { ButtonRule, RuleAction } from './schemas.js';
 
 /**
@@ -26,9 +25,7 @@ export async function checkRuleReferences(source: ReadSource, orgUuid: string, r
   };
 
   await device('rule.sensorUuid', rule.sensorUuid, ['BUTTON']);
-  for (const [i, uuid] of (rule.ruleFilters?.scheduleUuids ?? []).entries()) {
-    if (!(await findSchedule(source, orgUuid, uuid))) throw fail('NOT_FOUND', `rule.ruleFilters.scheduleUuids[${i}]: schedule`);
-  }
+  // Its schedules were resolved at the edge (RuleFilters: RefUuid('schedule')).
   const a: RuleAction = rule.action ?? {};
   const at = (field: string) => `rule.action.${field}`;
 

@@ -51,6 +51,8 @@ const bool = () => Field(Type.Boolean());
 const ruuid = () => Field(Ruuid());
 // The ids of an action that checkRuleReferences resolves (rule-references.ts), by device kind, before a rule is kept.
 const checked = () => Field(NotRef('handler', Ruuid()));
+/** A button of the organization: a foreign or made-up id is refused at the edge, another device by the service, both "Button not found". */
+const Button = (description?: string) => RefUuid('device', { notFound: 'Button', ...(description ? { description } : {}) });
 const list = <T extends Parameters<typeof Type.Array>[0]>(item: T, maxItems = 50) => Field(Type.Array(item, { maxItems }));
 const Headers = Field(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 4000 }), { description: 'HTTP header name to value' }));
 const secret = (what: string) => Field(Type.String({ maxLength: 2000, description: `${what}: write-only, kept encrypted, answered masked` }));
@@ -152,7 +154,9 @@ export const RuleAction = Type.Object(
 export type RuleAction = Static<typeof RuleAction>;
 
 export const RuleFilters = Type.Object({
-  scheduleUuids: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 50, description: 'at least one must contain the press; none: always' }))),
+  scheduleUuids: Field(
+    Type.Array(RefUuid('schedule', { notFound: '{path}: schedule' }), { maxItems: 50, description: 'at least one must contain the press; none: always' }),
+  ),
   triggerBackoffSecs: int(0, 30 * 86_400),
 });
 
@@ -167,7 +171,7 @@ export const ButtonRule = Type.Object({
 export type ButtonRule = Static<typeof ButtonRule>;
 
 export const GetRulesForButtonRequest = Type.Object({
-  sensorUuid: Type.Optional(Nullable(NotRef('handler', Ruuid({ description: 'the button; null: every button rule of the organization' })))),
+  sensorUuid: Type.Optional(Nullable(Button('the button; null: every button rule of the organization'))),
 });
 export const GetRulesForButtonResponse = ResponseOf({ rules: Field(Type.Array(ButtonRule)) });
 
@@ -176,7 +180,7 @@ export type CreateRuleForButtonRequest = Static<typeof CreateRuleForButtonReques
 export const CreateRuleForButtonResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
 
 export const DeleteRuleForButtonRequest = Type.Object({
-  ruleUuid: NotRef('handler', Ruuid()),
+  ruleUuid: RefUuid('buttonRule', { notFound: 'Rule' }),
   sensorUuid: Type.Optional(Nullable(NotRef('handler', Ruuid()))),
 });
 export const DeleteRuleForButtonResponse = ResponseOf({});
@@ -186,7 +190,7 @@ export const GetButtonRulesForOrgResponse = ResponseOf({ buttonUuidToRulesMap: F
 
 export const BUTTON_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
 export const GetButtonPressEventsForSensorRequest = Type.Object({
-  sensorUuid: NotRef('handler', Ruuid()),
+  sensorUuid: Button(),
   createdAfterMs: Type.Optional(Nullable(EpochMs())),
   createdBeforeMs: Type.Optional(Nullable(EpochMs())),
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: BUTTON_EVENT_PAGE.maximum, default: BUTTON_EVENT_PAGE.default }))),
@@ -241,7 +245,7 @@ export const RuleFiring = Type.Object({
 });
 export type RuleFiring = Static<typeof RuleFiring>;
 export const GetRuleFiringsForButtonRequest = Type.Object({
-  sensorUuid: NotRef('handler', Ruuid()),
+  sensorUuid: Button(),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BUTTON_EVENT_PAGE.maximum, default: BUTTON_EVENT_PAGE.default })),
 });
 export const GetRuleFiringsForButtonResponse = ResponseOf({ firings: Field(Type.Array(RuleFiring)) });

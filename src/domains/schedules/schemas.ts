@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { MAX_EPOCH_SECONDS, MAX_PAST_SECONDS, SCHEDULE_STRATEGIES } from './strategies.js';
-import { NotRef } from '../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 /** The reference's ScheduleStrategyEnum; each create operation takes the one its name says. */
 const ScheduleStrategy = StringEnum(SCHEDULE_STRATEGIES);
@@ -14,6 +14,8 @@ const WeeklyMinuteInterval = Type.Object({
 
 const MAX_INTERVALS = 500;
 const Name = Type.String({ minLength: 1, maxLength: 200 });
+/** A schedule the operation acts on, refused as the platform words it ("Schedule not found"). */
+const ScheduleUuid = RefUuid('schedule', { notFound: true });
 
 /** The common fields of a schedule in a request (nullable like the reference's; null means "not given"). */
 const scheduleFields = {
@@ -41,14 +43,14 @@ export const CreateScheduleRequest = Type.Object({
 export const CreateScheduleResponse = ResponseOf({ scheduleUuid: Field(Ruuid()) });
 
 export const UpdateScheduleRequest = Type.Object({
-  schedule: Type.Object({ ...scheduleFields, uuid: NotRef('subject', Ruuid()), name: Field(Name), intervalList: Field(IntervalList) }),
+  schedule: Type.Object({ ...scheduleFields, uuid: ScheduleUuid, name: Field(Name), intervalList: Field(IntervalList) }),
 });
 export const UpdateScheduleResponse = ResponseOf({});
 
 export const FindSchedulesRequest = EmptyRequest;
 export const FindSchedulesResponse = ResponseOf({ schedules: Field(Type.Array(Schedule)) });
 
-export const DeleteScheduleRequest = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
+export const DeleteScheduleRequest = Type.Object({ scheduleUuid: ScheduleUuid });
 export const DeleteScheduleResponse = ResponseOf({});
 
 /** An absolute interval in epoch seconds (`b` inclusive, `e` exclusive). */
@@ -85,7 +87,7 @@ export const CreateRelativeScheduleRequest = createOf({
 });
 export const CreateDateTimeScheduleRequest = createOf({ intervals: Field(Type.Array(LocalDateTimeInterval, { maxItems: MAX_INTERVALS })) });
 
-export const FindScheduleRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
+export const FindScheduleRequest = Type.Object({ uuid: ScheduleUuid });
 export const FindWeeklyScheduleResponse = ResponseOf({ schedule: Field(Schedule) });
 export const FindAbsoluteScheduleResponse = ResponseOf({ schedule: Field(AbsoluteSchedule) });
 export const FindRelativeScheduleResponse = ResponseOf({ schedule: Field(RelativeSchedule) });
@@ -112,5 +114,5 @@ const WeeklyScheduleData = Type.Object({
   locationsUsedIn: Uuids,
 });
 export const GetScheduleDataResponse = ResponseOf({ weeklyScheduleData: Field(Type.Array(WeeklyScheduleData)) });
-export const GetScheduleDataV2Request = Type.Object({ scheduleUuid: NotRef('handler', Ruuid()) });
+export const GetScheduleDataV2Request = Type.Object({ scheduleUuid: ScheduleUuid });
 export const GetScheduleDataV2Response = ResponseOf({ weeklyScheduleData: Field(WeeklyScheduleData) });

@@ -152,7 +152,7 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     assert.ok(stored.includes(mine.promptUuid), stored);
   });
 
-  it('a deleted user, role, access group or prompt leaves every record that named it, each change announced', async () => {
+  it('a deleted user, role, access group or prompt leaves every record that named it (clips, plans, groups, grants, settings, rules), each change announced', async () => {
     const org = await createSiteOrg(server(), 'Forgetful', SITE);
     const { ok } = apiAs(server, org.apiKey);
     const [bob, guards, night] = [org.site.users['Bob Viewer'], org.site.permissionGroups.Guards, org.site.accessGroups.Night];
@@ -191,10 +191,26 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     assert.ok(!asText(await ok('/api/user/getUserNotificationSettings', { userUuid: bob })).includes(prompt), 'the user’s settings let the prompt go');
     assert.ok(!asText(await ok('/api/org/getOrgNotificationTemplateV2', {})).includes(prompt), 'the template lets the prompt go');
 
+    const staff = org.site.accessGroups.Staff;
+    await ok('/api/accesscontrol/addUsersToAccessControlGroup', { groupUuid: staff, userUuids: [bob] });
+    const grant = (
+      await ok('/api/accesscontrol/createAccessGrant', {
+        accessGrant: { name: 'Bob and staff', locationUuid: org.site.locations.HQ, userUuids: [bob], groupUuids: [staff] },
+      })
+    ).accessGrant.uuid;
+    const members = async () =>
+      (await ok('/api/accesscontrol/findAllUsersForAccessControlGroup', { groupUuid: staff })).groupMembers.map((m: any) => m.userUuid);
+
     const onUser = await changed(() => ok('/api/user/deleteUser', { userUuid: bob }));
-    assert.ok(onUser.includes('SAVED_CLIP UPDATE') && onUser.includes('LOCKDOWN_PLAN UPDATE'), onUser.join());
+    assert.ok(
+      ['SAVED_CLIP UPDATE', 'LOCKDOWN_PLAN UPDATE', 'ACCESS_CONTROL_GROUP_MEMBERS DELETE', 'LOCATION_ACCESS_GRANT UPDATE'].every((e) => onUser.includes(e)),
+      onUser.join(),
+    );
     assert.deepEqual((await clip()).accessSettings.allowedUsers, [org.site.users['Ada Admin']]);
     assert.deepEqual((await planNow()).physicalAccess.userUuids, []);
+    assert.deepEqual(await members(), [org.site.users['Ada Admin']], 'the user leaves the access group');
+    const kept = (await ok('/api/accesscontrol/getLocationAccessGrant', { accessGrantUuid: grant })).accessGrant;
+    assert.deepEqual([kept.userUuids, kept.groupUuids], [[], [staff]], 'the grant lets the user go and keeps its group');
 
     await ok('/api/permission/deletePermissionGroup', { groupUuid: guards });
     assert.deepEqual((await clip()).accessSettings.allowedRoles, []);

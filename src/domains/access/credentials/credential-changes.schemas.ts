@@ -3,7 +3,7 @@ import { Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas
 import { CREDENTIAL_TYPE_NAMES } from './credential-formats.js';
 import { WIEGAND_FORMATS, type FieldsKind } from './credential-types.js';
 import { AccessControlCredential, CredentialQueryFilter } from '../schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const Count = (description: string) => Opt(Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1, description }));
@@ -17,7 +17,7 @@ export const EmptyResponse = ResponseOf({});
 const common = {
   startDateEpochSecInclusive: Opt(Type.Integer({ description: 'epoch seconds, inclusive' })),
   endDateEpochSecExclusive: Opt(Type.Integer({ description: 'epoch seconds, exclusive' })),
-  userUuid: Opt(NotRef('handler', Ruuid({ description: 'the holder; without one the credential is UNASSIGNED' }))),
+  userUuid: Opt(RefUuid('user', { description: 'the holder; without one the credential is UNASSIGNED', notFound: true })),
 };
 
 const facilityCode = Count('facility code');
@@ -50,11 +50,11 @@ export const UpdateCredentialWindowRequest = Type.Object({
 });
 export const CredentialUuidRequest = Type.Object({ credentialUuid: NotRef('handler', Ruuid()) });
 
-export const AssignAccessControlCredentialRequest = Type.Object({ credentialHexValue: Hex, userUuid: NotRef('handler', Ruuid()) });
+export const AssignAccessControlCredentialRequest = Type.Object({ credentialHexValue: Hex, userUuid: RefUuid('user', { notFound: 'User {id}' }) });
 export const UpdateAccessControlCredentialNoteRequest = Type.Object({ credentialUuid: NotRef('handler', Ruuid()), note: Type.String({ maxLength: 1000 }) });
 export const DeleteUnassignedAccessControlCredentialRequest = Type.Object({ credentialHexValue: Hex });
 export const FindAccessControlCredentialByUsersRequest = Type.Object({
-  userUuids: NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 })),
+  userUuids: Type.Array(RefUuid('user', { notFound: 'User {id}' }), { maxItems: 1000 }),
   filter: Opt(CredentialQueryFilter),
 });
 export const FindAccessControlCredentialByUsersResponse = ResponseOf({
@@ -67,4 +67,4 @@ export const FindCredentialHistoryByCredentialValueRequest = Type.Object({
   credentialValue: Type.String({ minLength: 1, maxLength: 128, description: 'the decoded value (facility:card, the decimal raw value, the hex, the PIN)' }),
   filter: Opt(CredentialQueryFilter),
 });
-export const FindCredentialHistoryByUserRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), filter: Opt(CredentialQueryFilter) });
+export const FindCredentialHistoryByUserRequest = Type.Object({ userUuid: RefUuid('user', { notFound: 'User {id}' }), filter: Opt(CredentialQueryFilter) });

@@ -5,7 +5,6 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findUser } from '../../orgs/service.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from './credential-formats.js';
 import { CREDENTIAL_ENTITY, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './model.js';
@@ -46,7 +45,6 @@ export async function createCredential(deps: CredentialDeps, ctx: CallerContext,
   const { start, end } = checkedWindow(input);
   return write(deps, ctx, async (w) => {
     const userUuid = input.userUuid ?? null;
-    if (userUuid !== null && !(await findUser(w, ctx.orgUuid, userUuid))) throw fail('NOT_FOUND', 'User');
     const holder = await store.findClaimingCredential(w.tx, ctx.orgUuid, decoded.lookupKey);
     if (holder) throw fail('CONFLICT', `The organization already has a credential with this value (${holder.type} ${holder.value})`);
     const row: CredentialsTable = {
@@ -85,7 +83,6 @@ export async function findCredentials(
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: { userUuid?: string; userUuids?: readonly string[]; filter?: CredentialQueryFilter | null },
 ): Promise<CredentialRecord[]> {
-  if (input.userUuid !== undefined && !(await findUser(deps, ctx.orgUuid, input.userUuid))) throw fail('NOT_FOUND', 'User');
   const f = input.filter ?? {};
   const rows = await store.listCredentials(deps.store.db, ctx.orgUuid, {
     userUuid: input.userUuid,

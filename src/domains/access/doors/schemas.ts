@@ -35,14 +35,14 @@ export const CreateAccessControlledDoorRequest = Type.Object({
   accessControlledDoor: Type.Object({
     ...doorFields,
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    locationUuid: NotRef('handler', Ruuid()),
-    ownerDeviceUuid: Opt(NotRef('handler', Ruuid({ description: "the door's DOOR_CONTROLLER (none: no remote unlock)" }))),
+    locationUuid: RefUuid('location', { notFound: true }),
+    ownerDeviceUuid: Opt(RefUuid('device', { description: "the door's DOOR_CONTROLLER (none: no remote unlock)", notFound: 'Door controller' })),
   }),
 });
 export const CreateAccessControlledDoorResponse = DoorResponse;
-export const UpdateAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()), ...doorFields });
+export const UpdateAccessControlledDoorRequest = Type.Object({ accessControlledDoorUuid: RefUuid('door', { notFound: true }), ...doorFields });
 export const UpdateAccessControlledDoorResponse = DoorResponse;
-export const DoorUuidRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()) });
+export const DoorUuidRequest = Type.Object({ accessControlledDoorUuid: RefUuid('door', { notFound: true }) });
 export const DeleteAccessControlledDoorResponse = DoorResponse;
 
 export const DoorLabelRequest = Type.Object({ accessControlledDoorUuid: Ruuid(), label: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -54,9 +54,9 @@ export const GetAccessControlledDoorLabelsForOrgResponse = ResponseOf({
 
 export const FindAccessControlledDoorsRequest = Type.Object(pageFields);
 export const FindAccessControlledDoorsResponse = DoorsPageResponse;
-export const FindAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
+export const FindAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), ...pageFields });
 export const FindAccessControlledDoorsByLocationResponse = DoorsPageResponse;
-export const FindAccessControlledDoorsByOwnerDeviceRequest = Type.Object({ ownerDeviceUuid: NotRef('handler', Ruuid()) });
+export const FindAccessControlledDoorsByOwnerDeviceRequest = Type.Object({ ownerDeviceUuid: RefUuid('device', { notFound: true }) });
 export const FindAccessControlledDoorsByOwnerDeviceResponse = ResponseOf({ accessControlledDoors: Field(Type.Array(AccessControlledDoor)) });
 
 export const AccessControlledDoorShadow = Type.Object(
@@ -80,13 +80,13 @@ export const AccessControlledDoorShadow = Type.Object(
   { description: "A door's shadow: its access state and what decided it" },
 );
 export const FindAccessControlledDoorShadowsRequest = Type.Object(pageFields);
-export const FindAccessControlledDoorShadowsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
+export const FindAccessControlledDoorShadowsByLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), ...pageFields });
 export const FindAccessControlledDoorShadowsResponse = ResponseOf({
   shadows: Field(Type.Array(AccessControlledDoorShadow)),
   lastEvaluatedKey: Field(Type.String()),
 });
 export const FindMinimalStateAccessControlledDoorsRequest = Type.Object(pageFields);
-export const FindMinimalStateAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...pageFields });
+export const FindMinimalStateAccessControlledDoorsByLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), ...pageFields });
 export const FindMinimalStateAccessControlledDoorsResponse = ResponseOf({
   accessControlledDoors: Field(Type.Array(Type.Object({ door: Field(AccessControlledDoor), shadow: Field(AccessControlledDoorShadow) }))),
   lastEvaluatedKey: Field(Type.String()),

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { deviceOfFacet } from '../../../ids.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findDevice, findDevices, findLocation } from '../../devices/service.js';
+import { findDevice, findDevices } from '../../devices/service.js';
 import { doorAnswer, type DoorAnswer } from '../service.js';
 import { applyDoorState } from './door-state.js';
 import * as store from './store.js';
@@ -61,7 +61,6 @@ export async function createAccessControlledDoor(
   const d = input.accessControlledDoor;
   if (!d.name?.trim()) throw fail('INVALID_VALUE', 'accessControlledDoor.name: required');
   return write(deps, ctx, async (w) => {
-    if (!(await findLocation(w, ctx.orgUuid, d.locationUuid))) throw fail('NOT_FOUND', 'Location');
     if (d.ownerDeviceUuid && !(await findDevice(w, ctx.orgUuid, d.ownerDeviceUuid, ['DOOR_CONTROLLER']))) throw fail('NOT_FOUND', 'Door controller');
     const f = await checkedFields(w, d);
     const door = await createDoor(w, {
@@ -150,8 +149,6 @@ export async function pageDoors(
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: DoorPageInput,
 ): Promise<{ doors: DoorRecord[]; lastEvaluatedKey: string | null }> {
-  if (input.locationUuid != null && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
-  if (input.ownerDeviceUuid != null && !(await findDevice(deps, ctx.orgUuid, input.ownerDeviceUuid))) throw fail('NOT_FOUND', 'Device');
   const limit = Math.min(input.maxPageSize ?? DOOR_PAGE.default, DOOR_PAGE.max);
   const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['string', 'string'] as const) : null;
   const rows = await store.pageDoors(deps.store.db, ctx.orgUuid, {

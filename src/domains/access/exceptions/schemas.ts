@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -9,10 +9,12 @@ const DoorState = StringEnum(['UNLOCKED', 'ACCESS_CONTROLLED'] as const);
 const LocalDate = Type.String({ maxLength: 10, description: "YYYY-MM-DD on the wall clock of the doors' location" });
 const LocalDateTime = Type.String({ maxLength: 19, description: 'YYYY-MM-DDTHH:mm[:ss], local, inclusive' });
 const Interval = Type.Object({ localStartDateTime: LocalDateTime, localEndDateTime: LocalDateTime, state: DoorState });
-// Locations to their doors, both checked by the service against the organization.
+// Locations to their doors: the doors are resolved at the edge; that each stands at its key's location, by the service.
 const DoorMap = NotRef(
   'handler',
-  Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 })), { additionalProperties: false }),
+  Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), Type.Array(RefUuid('door', { notFound: 'Door {id}' }), { maxItems: 1000 }), {
+    additionalProperties: false,
+  }),
 );
 
 export const DoorScheduleException = Type.Object(
@@ -37,8 +39,8 @@ export const DoorScheduleException = Type.Object(
 const exceptionFields = {
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
   description: Opt(Type.String({ maxLength: 1000 })),
-  locationUuid: Opt(NotRef('handler', Ruuid())),
-  doorUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  locationUuid: Opt(RefUuid('location', { notFound: true })),
+  doorUuids: Opt(Type.Array(RefUuid('door', { notFound: 'Door {id}' }), { maxItems: 1000 })),
   locationToDoorsMap: Opt(DoorMap),
   localStartDate: Opt(LocalDate),
   localEndDate: Opt(LocalDate),
@@ -71,6 +73,6 @@ export const ExceptionUuidRequest = Type.Object({ exceptionUuid: NotRef('handler
 export const ExceptionAnswer = ExceptionResponse;
 export const DeleteExceptionResponse = ResponseOf({});
 export const FindExceptionsRequest = Type.Object({ dateRangeFilter: Opt(DateRangeFilter) });
-export const FindExceptionsForDoorRequest = Type.Object({ doorUuid: NotRef('handler', Ruuid()), dateRangeFilter: Opt(DateRangeFilter) });
-export const FindExceptionsForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), dateRangeFilter: Opt(DateRangeFilter) });
+export const FindExceptionsForDoorRequest = Type.Object({ doorUuid: RefUuid('door', { notFound: true }), dateRangeFilter: Opt(DateRangeFilter) });
+export const FindExceptionsForLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), dateRangeFilter: Opt(DateRangeFilter) });
 export const FindExceptionsResponse = ExceptionsResponse;

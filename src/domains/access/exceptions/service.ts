@@ -10,7 +10,7 @@ import { applyDoorStates } from '../doors/door-state.js';
 import type { DoorScheduleExceptionRecord, ExceptionInterval } from './model.js';
 import * as store from './store.js';
 import { addDays, isLocalDate, normalLocalDateTime } from '../../schedules/local-time.js';
-import { findDoor, findDoors } from '../service.js';
+import { findDoors } from '../service.js';
 import type { DoorAccessState } from '../tables.js';
 
 type ExceptionDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -194,8 +194,6 @@ export async function findExceptions(
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: { doorUuid?: string; locationUuid?: string; dateRangeFilter?: DateRangeInput | null },
 ): Promise<DoorScheduleExceptionRecord[]> {
-  if (input.doorUuid !== undefined && !(await findDoor(deps, ctx.orgUuid, input.doorUuid))) throw fail('NOT_FOUND', 'Door');
-  if (input.locationUuid !== undefined && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const rows = await store.listExceptions(deps.store.db, ctx.orgUuid, {
     doorUuid: input.doorUuid,
     locationUuid: input.locationUuid,

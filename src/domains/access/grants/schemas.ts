@@ -1,14 +1,16 @@
 import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import type { FinderField, RuleFinder } from './finders.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, type RecordKind, type RefOptions, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 const MAX_REFS = 1000;
 const Label = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
-const Uuids = (description: string) => Type.Array(Ruuid(), { maxItems: MAX_REFS, uniqueItems: true, description });
+/** Ids of a kind, each refused as the rule's checks word it (`Door <id> not found`). */
+const Refs = (kind: RecordKind, notFound: RefOptions['notFound'], description: string) =>
+  Type.Array(RefUuid(kind, { notFound }), { maxItems: MAX_REFS, uniqueItems: true, description });
 const Labels = Type.Array(Label('a door label'), {
   maxItems: MAX_REFS,
   uniqueItems: true,
@@ -17,10 +19,11 @@ const Labels = Type.Array(Label('a door label'), {
 
 /** The lists a grant or revocation names, as requests send them and answers carry them. */
 const lists = {
-  userUuids: NotRef('handler', Uuids('users the rule applies to')),
-  groupUuids: NotRef('handler', Uuids('access control groups whose members the rule applies to')),
-  accessControlledDoorUuids: NotRef('handler', Uuids('doors it covers (none of doors, landings and labels: every door of its location)')),
-  accessControlledElevatorLandingUuids: NotRef('handler', Uuids('elevator landings it covers')),
+  userUuids: Refs('user', 'User {id}', 'users the rule applies to'),
+  groupUuids: Refs('accessGroup', 'Access control group {id}', 'access control groups whose members the rule applies to'),
+  accessControlledDoorUuids: Refs('door', 'Door {id}', 'doors it covers (none of doors, landings and labels: every door of its location)'),
+  // Any device of the organization here; that it is a landing at the rule's location, the service checks.
+  accessControlledElevatorLandingUuids: Refs('device', 'Elevator landing {id}', 'elevator landings it covers'),
   // A label is a door's tag (text), not a record: one no door carries covers no door.
   doorLabelIds: NotRef('handler', Labels),
 };
@@ -30,8 +33,8 @@ export const AccessRuleInput = Type.Object({
   uuid: Opt(NotRef('subject', Ruuid({ description: 'update: the rule to replace' }))),
   orgUuid: Opt(NotRef('callerOrg', Ruuid())),
   name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
-  locationUuid: Opt(NotRef('handler', Ruuid({ description: 'where the rule stands (required to create)' }))),
-  scheduleUuid: Opt(NotRef('handler', Ruuid({ description: 'when the rule holds, on the location’s wall clock; none: at all times' }))),
+  locationUuid: Opt(RefUuid('location', { description: 'where the rule stands (required to create)', notFound: 'Location {id}' })),
+  scheduleUuid: Opt(RefUuid('schedule', { description: 'when the rule holds, on the location’s wall clock; none: at all times', notFound: 'Schedule {id}' })),
   ...Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, Opt(v)])),
   createdAtMillis: Opt(EpochMs()),
   updatedAtMillis: Opt(EpochMs()),
@@ -61,11 +64,12 @@ export function ruleSchemas(names: { one: string; many: string; uuid: string }) 
 }
 
 const FINDER_FIELDS: Record<FinderField, TSchema> = {
-  locationUuid: NotRef('handler', Ruuid()),
-  userUuid: NotRef('handler', Ruuid()),
-  groupUuid: NotRef('handler', Ruuid()),
-  accessControlledDoorUuid: NotRef('handler', Ruuid()),
-  accessControlledElevatorLandingUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: 'Location {id}' }),
+  userUuid: RefUuid('user', { notFound: 'User {id}' }),
+  groupUuid: RefUuid('accessGroup', { notFound: 'Access control group {id}' }),
+  accessControlledDoorUuid: RefUuid('door', { notFound: true }),
+  // Any device here; that it is a landing, the finder checks.
+  accessControlledElevatorLandingUuid: RefUuid('device', { notFound: 'Access controlled elevator landing' }),
   doorLabelId: NotRef('handler', Label('the door label')),
 };
 

@@ -5,6 +5,7 @@ import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { findDevices, findLocation } from '../../devices/service.js';
 import { findSchedule } from '../../schedules/service.js';
 import { touchAccessVersion } from '../access-version.js';
@@ -183,6 +184,22 @@ export async function deleteRule(deps: RuleDeps, ctx: CallerContext, kind: Acces
     w.change({ entity: RULE_KINDS[kind].entity, entityUuid: uuid, type: 'DELETE', update: record });
   });
 }
+
+/**
+ * A deleted user leaves every grant and revocation that names them directly (`deps.recordCleaners.user`), in the
+ * delete's write: each rule changed is announced. A rule left with no subject admits nobody, as one saved so.
+ */
+export const grantsForgetUser: RecordCleaner = async (w, userUuid) => {
+  const orgUuid = w.actor.orgUuid;
+  const rows = await store.listRulesNaming(w.tx, orgUuid, 'USER', userUuid);
+  if (rows.length === 0) return;
+  await store.deleteRefsTo(w.tx, orgUuid, 'USER', userUuid);
+  await touchAccessVersion(w);
+  for (const record of await rulesWithRefs(w, rows)) {
+    const kind = rows.find((r) => r.uuid === record.uuid)!.kind;
+    w.change({ entity: RULE_KINDS[kind].entity, entityUuid: record.uuid, type: 'UPDATE', update: record });
+  }
+};
 
 export function getRule(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>, kind: AccessRuleKind, uuid: string): Promise<AccessRuleRecord> {
   return ruleOf(deps, ctx.orgUuid, kind, uuid);

@@ -91,6 +91,29 @@ export async function listOrgRules(db: Db, orgUuid: string): Promise<{ rules: Ac
   return { rules, refs };
 }
 
+/** The organization's rules that hold a reference. */
+export async function listRulesNaming(db: Db, orgUuid: string, type: AccessRefType, id: string): Promise<AccessRulesTable[]> {
+  return db
+    .selectFrom('access_rules')
+    .selectAll('access_rules')
+    .where('access_rules.org_uuid', '=', orgUuid)
+    .where('access_rules.uuid', 'in', (q) =>
+      q
+        .selectFrom('access_rule_refs')
+        .select('access_rule_refs.rule_uuid')
+        .where('access_rule_refs.org_uuid', '=', orgUuid)
+        .where('ref_type', '=', type)
+        .where('ref_id', '=', id),
+    )
+    .orderBy('access_rules.uuid')
+    .execute();
+}
+
+/** Takes a reference out of every rule of the organization that holds it. */
+export async function deleteRefsTo(db: Db, orgUuid: string, type: AccessRefType, id: string): Promise<void> {
+  await db.deleteFrom('access_rule_refs').where('org_uuid', '=', orgUuid).where('ref_type', '=', type).where('ref_id', '=', id).execute();
+}
+
 /** The names of the organization's rules that hold a reference (to refuse deleting what they name). */
 export async function listRuleNamesNaming(db: Db, orgUuid: string, type: AccessRefType, id: string): Promise<Array<{ kind: AccessRuleKind; name: string }>> {
   return db

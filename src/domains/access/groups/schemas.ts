@@ -1,11 +1,11 @@
 import { Type, type TSchema } from 'typebox';
 import { EmptyRequest, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GROUP_TYPES } from './service.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });
-const UserUuids = NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000, description: 'users of the organization' }));
+const UserUuids = Type.Array(RefUuid('user', { notFound: 'User {id}' }), { maxItems: 1000, description: 'users of the organization' });
 const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalogue's RHOMBUS_ACCESS_CONTROL");
 
 export const AccessControlGroup = Type.Object(
@@ -36,14 +36,14 @@ export const AccessControlGroupMember = Type.Object(
 
 const Groups = ResponseOf({ groups: Field(Type.Array(AccessControlGroup)) });
 const Members = ResponseOf({ groupMembers: Field(Type.Array(AccessControlGroupMember)) });
-const GroupUuid = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
-const UserUuid = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
-const GroupUsers = Type.Object({ groupUuid: NotRef('handler', Ruuid()), userUuids: UserUuids });
+const GroupUuid = Type.Object({ groupUuid: RefUuid('accessGroup', { notFound: 'Access control group {id}' }) });
+const UserUuid = Type.Object({ userUuid: RefUuid('user', { notFound: 'User {id}' }) });
+const GroupUsers = Type.Object({ groupUuid: RefUuid('accessGroup', { notFound: 'Access control group {id}' }), userUuids: UserUuids });
 
 export const CreateAccessControlGroupRequest = Type.Object({
   name: GroupName,
   description: Opt(Type.String({ maxLength: 1000 })),
-  locationUuid: Opt(NotRef('handler', Ruuid())),
+  locationUuid: Opt(RefUuid('location', { notFound: 'Location {id}' })),
   userUuids: Opt(UserUuids),
 });
 export const CreateAccessControlGroupResponse = ResponseOf({
@@ -51,7 +51,7 @@ export const CreateAccessControlGroupResponse = ResponseOf({
   groupMembers: Field(Type.Array(AccessControlGroupMember)),
 });
 export const UpdateAccessControlGroupRequest = Type.Object({
-  groupUuid: NotRef('handler', Ruuid()),
+  groupUuid: RefUuid('accessGroup', { notFound: 'Access control group {id}' }),
   name: Opt(GroupName),
   description: Opt(Type.String({ maxLength: 1000 })),
 });

@@ -11,7 +11,7 @@ import { touchAccessVersion } from '../access-version.js';
 import * as rules from '../grants/store.js';
 import type { AccessGroupMembersTable, AccessGroupsTable } from '../grants/tables.js';
 import * as store from './store.js';
-import { forgetRecord, type RecordFinder } from '../../../records/references.js';
+import { forgetRecord, type RecordCleaner, type RecordFinder } from '../../../records/references.js';
 import { orgUuidsIn } from '../../../store/org-uuids.js';
 
 type GroupDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -251,6 +251,22 @@ export async function addUsersToGroup(deps: GroupDeps, ctx: CallerContext, input
     return addMembers(w, group, await requireUsers(w, ctx.orgUuid, input.userUuids));
   });
 }
+
+/** A deleted user leaves every access control group they were in (`deps.recordCleaners.user`), each group's change announced. */
+export const accessGroupsForgetUser: RecordCleaner = async (w, userUuid) => {
+  const orgUuid = w.actor.orgUuid;
+  const memberships = await store.listMemberships(w.tx, orgUuid, { userUuid });
+  for (const { group_uuid } of memberships) {
+    await store.deleteMembers(w.tx, orgUuid, group_uuid, [userUuid]);
+    w.change({
+      entity: 'ACCESS_CONTROL_GROUP_MEMBERS',
+      entityUuid: group_uuid,
+      type: 'DELETE',
+      update: { groupUuid: group_uuid, orgUuid, userUuids: [userUuid] },
+    });
+  }
+  if (memberships.length > 0) await touchAccessVersion(w);
+};
 
 /** `removeUsersFromAccessControlGroup`: users of the organization that are not members are passed over. */
 export async function removeUsersFromGroup(deps: GroupDeps, ctx: CallerContext, input: { groupUuid: string; userUuids: string[] }): Promise<void> {

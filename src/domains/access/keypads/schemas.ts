@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { Floor, Latitude, Longitude, Name } from '../../devices/cameras/camera-details.schemas.js';
 import { KeypadConfig } from '../../devices/sensors/schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** Keypads (issue 19): reads by location, updates, unregistering and claiming; shapes from the catalogue. */
 export const GetKeypadsForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
@@ -39,7 +39,7 @@ export const UpdateKeypadRequest = Type.Object({
 export const KeypadRequest = Type.Object({ keypadUuid: NotRef('handler', Ruuid()) });
 export const ClaimKeypadActivationTokenRequest = Type.Object({
   activationToken: Type.String({ minLength: 4, maxLength: 64, description: 'the token the keypad shows' }),
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: true }),
   name: Name,
 });
 

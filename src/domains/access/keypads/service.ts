@@ -59,7 +59,6 @@ export async function claimKeypadActivationToken(deps: WriteDeps, ctx: CallerCon
   if (!name) throw fail('INVALID_VALUE', 'name: must not be empty');
   const digest = digestOf(input.activationToken);
   await write(deps, ctx, async (w) => {
-    if (!(await findLocation(w, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
     const token = await store.findToken(w.tx, digest);
     if (!token || token.claimed_at_ms !== null || token.expires_at_ms <= w.nowMs) throw fail('NOT_FOUND', 'Activation token');
     const keypad = await createDevice(w, {

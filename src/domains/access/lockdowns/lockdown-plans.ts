@@ -166,7 +166,6 @@ export async function findPlans(
   input: { locationUuid?: string },
 ): Promise<LockdownPlanRecord[]> {
   if (input.locationUuid === undefined) return lockdownPlans.list(deps, ctx.orgUuid);
-  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   return plansOfLocation(deps, ctx.orgUuid, input.locationUuid);
 }
 

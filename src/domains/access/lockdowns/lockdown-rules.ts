@@ -15,15 +15,11 @@ import type { LockdownRuleRecord, LockdownTrigger } from './model.js';
 import { startLocationLockdown } from './service.js';
 
 async function checkRule(w: WriteScope, rule: LockdownRuleRecord): Promise<LockdownRuleRecord> {
-  if (!(await findLocation(w, w.actor.orgUuid, rule.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const action = rule.action.activateLocationLockdown;
   if (action.locationUuid && action.locationUuid !== rule.locationUuid)
     throw fail('INVALID_VALUE', "rule.action.activateLocationLockdown.locationUuid: must be the rule's location");
   const plan = await lockdownPlans.find(w, w.actor.orgUuid, action.locationLockdownPlanUuid);
   if (!plan || plan.locationUuid !== rule.locationUuid) throw fail('NOT_FOUND', `Lockdown plan ${action.locationLockdownPlanUuid} of the location`);
-  for (const uuid of rule.ruleFilters?.scheduleUuids ?? []) {
-    if (!(await findSchedule(w, w.actor.orgUuid, uuid))) throw fail('NOT_FOUND', `rule.ruleFilters.scheduleUuids: schedule ${uuid}`);
-  }
   return {
     ...rule,
     orgUuid: w.actor.orgUuid,
@@ -77,7 +73,6 @@ export async function lockdownRulesOf(
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: { locationUuid: string },
 ): Promise<LockdownRuleRecord[]> {
-  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   return lockdownRules.list(deps, ctx.orgUuid, { ownerUuids: [input.locationUuid] });
 }
 

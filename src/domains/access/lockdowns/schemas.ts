@@ -11,11 +11,14 @@ const Uuids = (max = 1000) => Type.Array(Ruuid(), { maxItems: max, uniqueItems: 
 const RefUuids = (kind: RecordKind) => Type.Array(RefUuid(kind), { maxItems: 1000, uniqueItems: true });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const DoorLockdownState = StringEnum(DOOR_LOCKDOWN_STATES);
-const LocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
+/** A location of the organization, refused in the platform's words ("Location not found"). */
+const LocationUuid = RefUuid('location', { notFound: true });
+const LocationRequest = Type.Object({ locationUuid: LocationUuid });
+const PlanUuid = RefUuid('lockdownPlan', { notFound: 'Lockdown plan {id}' });
 
 // ---- Plans ----
 
-const UsersAndGroups = { userUuids: Opt(NotRef('handler', RefUuids('user'))), groupUuids: Opt(NotRef('handler', RefUuids('accessGroup'))) };
+const UsersAndGroups = { userUuids: Opt(RefUuids('user')), groupUuids: Opt(RefUuids('accessGroup')) };
 const NotificationPlan = Type.Object({ ...UsersAndGroups, rhombusKeyNotificationMessage: Opt(Type.String({ maxLength: 1000 })) });
 const TestPlan = Type.Object({ doorStateOverrideEnabled: Opt(Type.Boolean()), userAccessOverrideEnabled: Opt(Type.Boolean()) });
 const DoorStateMap = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), DoorLockdownState, {
@@ -63,14 +66,14 @@ export const CreateLocationLockdownPlanRequest = Type.Object({
   lockdownPlan: Type.Object({
     ...planFields,
     name: Name,
-    locationUuid: NotRef('handler', Ruuid()),
+    locationUuid: LocationUuid,
     type: Opt(StringEnum(['LOCATION_LOCKDOWN'] as const, 'only location lockdowns are kept')),
   }),
 });
 export const CreateLocationLockdownPlanResponse = PlanResponse;
-export const UpdateLocationLockdownPlanRequest = Type.Object({ lockdownPlanUuid: NotRef('handler', Ruuid()), ...planFields });
+export const UpdateLocationLockdownPlanRequest = Type.Object({ lockdownPlanUuid: PlanUuid, ...planFields });
 export const UpdateLocationLockdownPlanResponse = PlanResponse;
-export const LockdownPlanUuidRequest = Type.Object({ lockdownPlanUuid: NotRef('handler', Ruuid()) });
+export const LockdownPlanUuidRequest = Type.Object({ lockdownPlanUuid: PlanUuid });
 export const GetLockdownPlanResponse = PlanResponse;
 export const DeleteLockdownPlanResponse = ResponseOf({ lockdownPlanUuid: Field(Ruuid()), orgUuid: Field(Ruuid()) });
 export const FindLockdownPlansRequest = Type.Object({});
@@ -101,7 +104,7 @@ const StateResponse = ResponseOf({ state: Field(LocationLockdownState) });
 
 const StateUpdatedAt = Opt(EpochMs('the state updatedAtMillis the caller saw: another answers OPTIMISTIC_CONCURRENCY and changes nothing'));
 export const ActivateLockdownForLocationRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: LocationUuid,
   lockdownPlanUuids: Opt(NotRef('handler', Uuids(100))),
   stateUpdatedAtMillis: StateUpdatedAt,
 });
@@ -109,7 +112,7 @@ export const ActivateLockdownForLocationResponse = ResponseOf({
   result: Field(StringEnum(['SUCCESS', 'INVALID_LOCKDOWN_PLANS', 'OPTIMISTIC_CONCURRENCY'] as const)),
   state: Field(LocationLockdownState),
 });
-export const DeactivateLockdownForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), stateUpdatedAtMillis: StateUpdatedAt });
+export const DeactivateLockdownForLocationRequest = Type.Object({ locationUuid: LocationUuid, stateUpdatedAtMillis: StateUpdatedAt });
 export const DeactivateLockdownForLocationResponse = ResponseOf({
   result: Field(StringEnum(['SUCCESS', 'OPTIMISTIC_CONCURRENCY'] as const)),
   state: Field(LocationLockdownState),
@@ -134,7 +137,7 @@ export const LockdownEvent = Type.Object({
   createdAtMillis: Field(EpochMs()),
 });
 export const FindLocationLockdownEventsRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: LocationUuid,
   createdAfterMs: Opt(EpochMs('exclusive')),
   createdBeforeMs: Opt(EpochMs('exclusive')),
   limit: Opt(Type.Integer({ minimum: 1, maximum: LOCKDOWN_EVENT_PAGE.max, description: `newest first; default ${LOCKDOWN_EVENT_PAGE.default}` })),
@@ -144,7 +147,7 @@ export const FindLocationLockdownEventsResponse = ResponseOf({ events: Field(Typ
 // ---- Rules ----
 
 const RuleFilters = Type.Object({
-  scheduleUuids: Opt(NotRef('handler', Uuids(50))),
+  scheduleUuids: Opt(Type.Array(RefUuid('schedule'), { maxItems: 50, uniqueItems: true })),
   triggerBackoffSecs: Opt(Type.Integer({ minimum: 0, maximum: 86_400 })),
 });
 const ActivateAction = Type.Object({ locationLockdownPlanUuid: NotRef('handler', Ruuid()), locationUuid: Opt(NotRef('handler', Ruuid())) });
@@ -161,7 +164,7 @@ export const CreateLockdownRuleForLocationRequest = Type.Object({
   rule: Type.Object({
     ruleUuid: Opt(NotRef('handler', Ruuid({ description: 'a rule of the location to update; absent: a new rule' }))),
     ruleName: Opt(Type.String({ maxLength: 200 })),
-    locationUuid: NotRef('handler', Ruuid()),
+    locationUuid: LocationUuid,
     triggerActivity: StringEnum(LOCKDOWN_TRIGGERS, 'the activity at the location that fires the rule'),
     ruleFilters: Opt(RuleFilters),
     action: Type.Object({ activateLocationLockdown: ActivateAction }, { description: 'a lockdown rule activates one of its location plans' }),
@@ -170,5 +173,5 @@ export const CreateLockdownRuleForLocationRequest = Type.Object({
 export const CreateLockdownRuleForLocationResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
 export const GetLockdownRulesForLocationRequest = LocationRequest;
 export const GetLockdownRulesForLocationResponse = ResponseOf({ rules: Field(Type.Array(LockdownRule)) });
-export const DeleteLockdownRuleForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ruleUuid: NotRef('handler', Ruuid()) });
+export const DeleteLockdownRuleForLocationRequest = Type.Object({ locationUuid: LocationUuid, ruleUuid: NotRef('handler', Ruuid()) });
 export const DeleteLockdownRuleForLocationResponse = ResponseOf({});

@@ -265,7 +265,6 @@ export async function findEvents(
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: { locationUuid: string; createdAfterMs?: number | null; createdBeforeMs?: number | null; limit?: number | null },
 ): Promise<LocationLockdownEventRecord[]> {
-  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const rows = await store.listEvents(deps.store.db, ctx.orgUuid, input.locationUuid, {
     afterMs: input.createdAfterMs ?? undefined,
     beforeMs: input.createdBeforeMs ?? undefined,

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 import { RegionOfInterestGroups } from './regions.schemas.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
@@ -34,9 +34,12 @@ export const CameraDetails = Type.Object({
   subLocationsHierarchyKey: Field(SubLocations),
 });
 
-export const GetCameraDetailsRequest = Type.Object({ cameraUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000 })) });
+/** A camera of the organization, refused as the platform words it ("Camera not found"). */
+const CameraUuid = RefUuid('camera', { notFound: true });
+
+export const GetCameraDetailsRequest = Type.Object({ cameraUuids: Type.Array(CameraUuid, { minItems: 1, maxItems: 1000 }) });
 export const GetCameraDetailsResponse = ResponseOf({ cameras: Field(Type.Array(CameraDetails)) });
-export const GetCameraDetailsV2Request = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
+export const GetCameraDetailsV2Request = Type.Object({ cameraUuid: CameraUuid });
 export const GetCameraDetailsV2Response = ResponseOf({ camera: Field(CameraDetails) });
 
 export const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -51,7 +54,7 @@ export const CameraDetailsUpdate = Type.Object({
   uuid: NotRef('subject', Ruuid()),
   name: Field(Name),
   description: Field(Description),
-  locationUuid: Field(NotRef('handler', Ruuid())),
+  locationUuid: Field(RefUuid('location', { notFound: true })),
   floorNumber: Field(Floor),
   latitude: Field(Latitude),
   longitude: Field(Longitude),
@@ -78,7 +81,7 @@ export const UpdateCameraDetailsV2Request = Type.Object({
   descriptionUpdated: Field(Bool),
   customData: Field(Type.String({ maxLength: 10_000 })),
   customDataUpdated: Field(Bool),
-  locationUuid: Field(NotRef('handler', Ruuid())),
+  locationUuid: Field(RefUuid('location', { notFound: true })),
   locationUuidUpdated: Field(Bool),
   floorNumber: Field(Floor),
   floorNumberUpdated: Field(Bool),
@@ -121,7 +124,7 @@ export const FullCameraState = Type.Object({
   region: Field(Str),
   mediaRegion: Field(Str),
 });
-export const GetFullCameraStateRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()), force: Field(Bool) });
+export const GetFullCameraStateRequest = Type.Object({ cameraUuid: CameraUuid, force: Field(Bool) });
 export const GetFullCameraStateResponse = ResponseOf({ fullCameraState: Field(FullCameraState) });
 
 const Percent = Type.Integer({ minimum: 0, maximum: 100 });
@@ -180,20 +183,20 @@ export const CameraConfig = Type.Object({
   cross_counting: Field(Bool),
   cross_counting_settings: Field(CrossCountingSettings),
 });
-export const GetCameraConfigRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
+export const GetCameraConfigRequest = Type.Object({ cameraUuid: CameraUuid });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
 export const UpdateCameraConfigRequest = Type.Object({
-  config: Type.Object({ deviceUuid: NotRef('handler', Ruuid()), ...configProperties }, { additionalProperties: false }),
+  config: Type.Object({ deviceUuid: CameraUuid, ...configProperties }, { additionalProperties: false }),
 });
 
 export const REBOOT_STATUSES = ['SUCCESS_REBOOT_SENT', 'FAILED_CAMERA_OFFLINE', 'FAILED_CAMERA_NOT_AUTHORIZED'] as const;
-export const RebootCameraRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
+export const RebootCameraRequest = Type.Object({ cameraUuid: CameraUuid });
 export const RebootCameraResponse = ResponseOf({ status: Field(Type.Enum(REBOOT_STATUSES)) });
 
 /** The platform's MCP client sends this range in milliseconds, though the catalogue says seconds: both are read. */
 const MS_READING = "a value of 10^11 or more, as the platform's MCP client sends, is read as epoch milliseconds";
 export const GetUptimeWindowsRequest = Type.Object({
-  cameraUuid: NotRef('handler', Ruuid()),
+  cameraUuid: CameraUuid,
   startTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
   endTime: Type.Integer({ minimum: 0, description: `epoch seconds (${MS_READING})` }),
 });
@@ -218,9 +221,9 @@ const thresholdProperties = Object.fromEntries(Object.entries(AI_THRESHOLD_FIELD
 };
 export const GetCameraAIThresholdsRequest = Type.Object({ cameraUuid: NotRef('handler', Alias(Ruuid(), ['deviceUuid'])) });
 export const GetCameraAIThresholdsResponse = ResponseOf(thresholdProperties);
-export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()), ...thresholdProperties });
+export const UpdateCameraAIThresholdsRequest = Type.Object({ cameraUuid: CameraUuid, ...thresholdProperties });
 
-export const RevertCameraToDefaultsRequest = Type.Object({ cameraUuid: NotRef('handler', Ruuid()) });
+export const RevertCameraToDefaultsRequest = Type.Object({ cameraUuid: CameraUuid });
 const Coordinate = Type.Object({
   x: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image width' })),
   y: Field(Type.Number({ minimum: 0.1, maximum: 0.9, description: 'share of the image height' })),

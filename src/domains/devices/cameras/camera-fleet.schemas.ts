@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, ResponseOf, StringEnum } from '../../../schemas/common.js';
 import { CameraDetails, UptimeWindows } from './camera-details.schemas.js';
 import { FacetedUserConfig } from './faceted-config.schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 /**
  * Reads over every camera of the organization (issue 19): those counting occupancy, those counting line crossings
@@ -14,7 +14,7 @@ export const GetOccupancyEnabledCamerasRequest = EmptyRequest;
 const FacetedCamera = Type.Object({ ...CameraDetails.properties, deviceUuid: Field(Type.String()) });
 export const GetOccupancyEnabledCamerasResponse = ResponseOf({ cameras: Field(Type.Array(FacetedCamera)) });
 
-export const GetLineCrossingEnabledCamerasForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
+export const GetLineCrossingEnabledCamerasForLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }) });
 export const GetLineCrossingEnabledCamerasForLocationResponse = ResponseOf({
   camerasToConfigs: Field(Type.Record(Type.String(), FacetedUserConfig, { description: 'camera uuid -> its faceted settings' })),
 });

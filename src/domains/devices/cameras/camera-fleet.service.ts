@@ -10,7 +10,7 @@ import * as cameraStore from './store.js';
 import * as liveShareStore from '../live-shares/store.js';
 import { uptimeWindowsOfDevices, type UptimeDevice } from '../lifecycle/device-connection.service.js';
 import { facetedConfigOf } from './faceted-config.service.js';
-import { findLocation, listDevices, listDevicesAt, type DeviceRecord } from '../service.js';
+import { listDevices, listDevicesAt, type DeviceRecord } from '../service.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 
@@ -31,7 +31,6 @@ export async function getOccupancyEnabledCameras(deps: ReadDeps, ctx: CallerCont
  * (camera/updateCameraLineCrossingThresholds), each with its faceted settings, where the line is.
  */
 export async function getLineCrossingEnabledCameras(deps: ReadDeps, ctx: CallerContext, locationUuid: string) {
-  if (!(await findLocation(deps, ctx.orgUuid, locationUuid))) throw fail('NOT_FOUND', 'Location');
   const cameras = await listDevicesAt(deps, ctx.orgUuid, locationUuid, ['CAMERA']);
   return Object.fromEntries(cameras.filter((camera) => settingOn(camera, 'cross_counting')).map((camera) => [camera.uuid, facetedConfigOf(camera)]));
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 export const MAX_PAGE_SIZE = 1000;
 
@@ -21,7 +21,7 @@ const paging = {
 };
 
 export const FindLandingShadowsRequest = Type.Object(paging);
-export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, locationUuid: NotRef('handler', Ruuid()) });
+export const FindLandingShadowsByLocationRequest = Type.Object({ ...paging, locationUuid: RefUuid('location', { notFound: true }) });
 
 const Shadow = Type.Object({
   componentCompositeUuid: Field(Ruuid()),

@@ -5,7 +5,7 @@ import { isRuuid } from '../../../ids.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
 import * as labels from './store.js';
-import { findDevice, findLocation, toDeviceRecord, type DeviceRecord } from '../service.js';
+import { findDevice, toDeviceRecord, type DeviceRecord } from '../service.js';
 import * as store from '../store.js';
 
 type LandingDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -97,7 +97,6 @@ export interface ShadowPageInput {
 async function pageLandings(deps: Pick<Deps, 'store'>, ctx: CallerContext, input: ShadowPageInput) {
   const after = input.lastEvaluatedKey || undefined;
   if (after !== undefined && !isRuuid(after)) throw fail('INVALID_VALUE', 'lastEvaluatedKey: not a key that this operation answered');
-  if (input.locationUuid !== undefined && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const limit = input.maxPageSize ?? DEFAULT_PAGE_SIZE;
   const rows = await store.pageDevicesOfKind(deps.store.db, {
     orgUuid: ctx.orgUuid,

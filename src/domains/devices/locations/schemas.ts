@@ -31,7 +31,7 @@ export const Location = Type.Object({ ...locationProperties, subLocations: Field
 
 /** The editable fields of a location in a request (the reference's LocationType as input). */
 const locationInput = {
-  uuid: Field(NotRef('subject', Ruuid())),
+  uuid: Field(NotRef('ignored', Ruuid())),
   name: Field(Type.String({ minLength: 1, maxLength: 200 })),
   tz: Field(Type.String({ maxLength: 64, description: 'IANA time zone, default UTC' })),
   address1: Field(Text),
@@ -42,7 +42,7 @@ const locationInput = {
   latitude: Field(Latitude),
   longitude: Field(Longitude),
   labels: Field(Type.Array(Label, { maxItems: 100 })),
-  policyUuid: Field(NotRef('handler', Ruuid())),
+  policyUuid: Field(NotRef('ignored', Ruuid())),
   floorPlans: Field(Type.Array(Type.Object({}), { maxItems: 0, description: 'not kept: only an empty list is accepted' })),
   subLocations: Field(Type.Array(Type.Object({}), { maxItems: 0, description: 'create sub-locations with parentLocationUuid' })),
 };
@@ -50,21 +50,24 @@ const locationInput = {
 export const GetLocationsRequest = Type.Object({ subLocationsIncluded: Field(Type.Boolean()) });
 export const GetLocationsResponse = ResponseOf({ locations: Field(Type.Array(Location)) });
 
-export const GetLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), subLocationsRequired: Field(Type.Boolean()) });
+/** A location the operation acts on, refused as the platform does ("Location <id> not found"). */
+const LocationUuid = (description?: string) => RefUuid('location', { notFound: 'Location {id}', ...(description ? { description } : {}) });
+
+export const GetLocationRequest = Type.Object({ locationUuid: LocationUuid(), subLocationsRequired: Field(Type.Boolean()) });
 export const GetLocationResponse = ResponseOf({ location: Field(Location) });
 
 export const CreateLocationRequest = Type.Object({
   location: Flat(Type.Object({ ...locationInput, name: Type.String({ minLength: 1, maxLength: 200 }) })),
-  parentLocationUuid: Field(NotRef('handler', Ruuid())),
+  parentLocationUuid: Field(LocationUuid()),
 });
 export const CreateLocationResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
-export const UpdateLocationRequest = Type.Object({ location: Type.Object({ ...locationInput, uuid: NotRef('subject', Ruuid()) }) });
+export const UpdateLocationRequest = Type.Object({ location: Type.Object({ ...locationInput, uuid: LocationUuid() }) });
 
 /** The reference's selective update: `timezoneId`, or `tz.id`, names the new time zone. */
 export const SelectiveUpdateLocationRequest = Type.Object({
   ...locationInput,
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: LocationUuid(),
   timezoneId: Field(NotRef('external', Type.String({ maxLength: 64 }))),
   tz: Field(
     Type.Object({
@@ -76,9 +79,9 @@ export const SelectiveUpdateLocationRequest = Type.Object({
   ),
 });
 
-export const DeleteLocationRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
+export const DeleteLocationRequest = Type.Object({ uuid: LocationUuid() });
 
-export const LocationLabelRequest = Type.Object({ label: Label, locationIdentifier: NotRef('handler', Ruuid({ description: 'the location uuid' })) });
+export const LocationLabelRequest = Type.Object({ label: Label, locationIdentifier: LocationUuid('the location uuid') });
 
 export const LocationLabelsRequest = EmptyRequest;
 export const LocationLabelsResponse = ResponseOf({ locationLabels: Field(Type.Record(Type.String(), Type.Array(Type.String()))) });

@@ -130,7 +130,6 @@ export async function addLocation(
 ): Promise<LocationView> {
   const l = input.location;
   return write(deps, ctx, async (w) => {
-    if (input.parentLocationUuid) await locationOf(w, ctx.orgUuid, input.parentLocationUuid);
     const created = await createLocation(w, {
       name: checkName(l.name ?? ''),
       timeZone: checkTimeZone(l.tz ?? 'UTC'),

@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
-import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { Field, ResponseOf } from '../../../schemas/common.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 const Pin = Type.String({ maxLength: 32, description: "the location's monitoring pin" });
 
-export const MonitoringPinRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), pin: Pin });
+export const MonitoringPinRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), pin: Pin });
 export const MonitoringPinResponse = ResponseOf({});
 
 export const CreatePinForLocationRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: true }),
   name: Field(Type.String({ maxLength: 200, description: 'accepted; a location has one pin, so it is not kept' })),
   description: Field(Type.String({ maxLength: 1000, description: 'accepted; not kept' })),
 });
@@ -21,22 +21,22 @@ const MonitoringStatus = Type.Object({
   notEnabledReason: Field(Type.String()),
 });
 
-export const LocationStatusRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()) });
+export const LocationStatusRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }) });
 export const LocationStatusResponse = ResponseOf({ status: Field(MonitoringStatus) });
 
 export const OrgStatusRequest = Type.Object({ includeDeleted: Field(Type.Boolean({ description: 'accepted; deleted locations are not kept' })) });
 export const OrgStatusResponse = ResponseOf({ locationStatuses: Field(Type.Record(Type.String(), MonitoringStatus)) });
 
 export const CreateCustomPinForLocationRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: true }),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   pin: Type.String({ pattern: '^[0-9]{4,8}$', description: '4 to 8 digits; kept only as a salted digest' }),
   description: Field(Type.String({ maxLength: 1000 })),
 });
 export const CreateCustomPinForLocationResponse = ResponseOf({ alreadyExists: Field(Type.Boolean()) });
-export const DeletePinForLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), pin: Pin });
+export const DeletePinForLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), pin: Pin });
 export const GetAlertMonitoringSettingsForLocationRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: true }),
   includePreviousVersions: Field(Type.Boolean({ description: 'accepted; earlier versions of the settings are not kept' })),
 });
 export const GetAlertMonitoringSettingsForLocationResponse = ResponseOf({

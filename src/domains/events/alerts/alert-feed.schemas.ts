@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
 
@@ -24,7 +24,7 @@ const groupCursor = {
 export const GetPolicyAlertGroupsV2Request = Type.Object(groupCursor);
 export type GetPolicyAlertGroupsV2Request = Static<typeof GetPolicyAlertGroupsV2Request>;
 export const GetPolicyAlertGroupsForLocationRequest = Type.Object({
-  locationUuid: NotRef('handler', Ruuid({ description: 'location to query' })),
+  locationUuid: RefUuid('location', { description: 'location to query', notFound: true }),
   ...groupCursor,
 });
 export type GetPolicyAlertGroupsForLocationRequest = Static<typeof GetPolicyAlertGroupsForLocationRequest>;

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { systemActor } from '../../../deps.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findDevice, findLocation, listDevices } from '../../devices/service.js';
+import { findDevice, listDevices } from '../../devices/service.js';
 import { pageOfGroups, rowsToRead, type Group } from './alert-groups.js';
 import {
   ALERT_COUNT_CAP,
@@ -51,7 +51,6 @@ export async function getLocationAlertGroups(
   input: GetPolicyAlertGroupsForLocationRequest,
 ): Promise<Group<PolicyAlertRecord>[]> {
   cursorOf(input);
-  if (!(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   return groupsPage(deps, ctx.orgUuid, input, { locationUuids: [input.locationUuid] });
 }
 

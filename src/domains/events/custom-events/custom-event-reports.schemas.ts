@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { REPORT_INTERVALS } from '../reports/schemas.js';
 import { PROMPT_TYPES, SceneQueryReportEvent } from '../scene-queries/schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const range = {
@@ -12,9 +12,9 @@ const range = {
 
 export const GetCustomEventsReportRequest = Type.Object({
   ...range,
-  promptUuid: Opt(NotRef('handler', Ruuid())),
+  promptUuid: Opt(RefUuid('prompt', { notFound: true })),
   deviceFacetUuids: Opt(NotRef('handler', Type.Array(Type.Union([FacetId(), Ruuid()]), { maxItems: 500 }))),
-  locationUuid: Opt(NotRef('handler', Ruuid())),
+  locationUuid: Opt(RefUuid('location', { notFound: true })),
   extendedResponse: Opt(Type.Boolean({ description: 'also each answer’s check-condition result, the prompt as asked and the event uuid' })),
 });
 export type GetCustomEventsReportRequest = Static<typeof GetCustomEventsReportRequest>;

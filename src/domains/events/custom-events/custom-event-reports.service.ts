@@ -35,8 +35,6 @@ async function readEvents(deps: ReadDeps, orgUuid: string, filter: Omit<store.Cu
  */
 export async function getCustomEventsReport(deps: ReadDeps, ctx: CallerContext, input: GetCustomEventsReportRequest) {
   checkRange(input);
-  if (input.promptUuid && !(await findPrompt(deps, ctx.orgUuid, input.promptUuid))) throw fail('NOT_FOUND', 'Prompt configuration');
-  if (input.locationUuid && !(await findLocation(deps, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const rows = await readEvents(
     deps,
     ctx.orgUuid,

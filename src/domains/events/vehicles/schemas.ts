@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -121,7 +121,7 @@ const recentRange = {
   endTimeMs: Opt(Type.Integer({ description: 'exclusive; default now' })),
 };
 export const GetRecentVehicleEventsRequest = Type.Object({ deviceUuids: Opt(NotRef('handler', Type.Array(DeviceRef, { maxItems: 500 }))), ...recentRange });
-export const GetRecentVehicleEventsByLocationRequest = Type.Object({ locationUuid: NotRef('handler', Ruuid()), ...recentRange });
+export const GetRecentVehicleEventsByLocationRequest = Type.Object({ locationUuid: RefUuid('location', { notFound: true }), ...recentRange });
 export const GetRecentVehicleEventsForVehicleRequest = Type.Object({ licensePlate: PlateInput, ...recentRange });
 export type RecentVehicleEventsQuery = Static<typeof GetRecentVehicleEventsRequest> &
   Partial<Static<typeof GetRecentVehicleEventsByLocationRequest>> &

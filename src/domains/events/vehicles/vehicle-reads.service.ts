@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
-import { devicesNamed, findLocation } from '../../devices/service.js';
+import { devicesNamed } from '../../devices/service.js';
 import { RECENT_VEHICLE_EVENTS, type RecentVehicleEventsQuery, type VehicleEventRecord } from './schemas.js';
 import { checkRange, namesOf, normalisePlate, toEvent, VEHICLE_EVENT_ENTITY } from './service.js';
 import * as store from './store.js';
@@ -20,7 +20,6 @@ const vehicleNames = async (source: ReadSource, orgUuid: string) => new Map([...
 export async function getRecentVehicleEvents(deps: ReadDeps, ctx: CallerContext, q: RecentVehicleEventsQuery): Promise<VehicleEventRecord[]> {
   checkRange(q.startTimeMs, q.endTimeMs);
   const beforeMs = q.endTimeMs ?? deps.clock.now();
-  if (q.locationUuid && !(await findLocation(deps, ctx.orgUuid, q.locationUuid))) throw fail('NOT_FOUND', 'Location');
   const rows = await store.listVehicleEvents(deps.store.db, ctx.orgUuid, {
     deviceUuids: await devicesNamed(deps, ctx.orgUuid, q.deviceUuids),
     locationUuids: q.locationUuid ? [q.locationUuid] : null,

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { ACCESS_LEVELS, FUNCTIONALITIES } from '../../../edge/rights.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Level = Type.Enum([...ACCESS_LEVELS]);
 const Functionality = Type.Enum([...FUNCTIONALITIES]);
@@ -29,7 +29,7 @@ const groupInput = {
   superAdmin: Field(Type.Boolean()),
   functionalityList: Field(Type.Array(Functionality, { maxItems: 100 })),
   locationAccessMap: Field(LevelMap),
-  accessibleLocations: Field(NotRef('handler', Type.Array(Ruuid(), { maxItems: 10_000 }))),
+  accessibleLocations: Field(Type.Array(RefUuid('location', { notFound: 'Location {id}' }), { maxItems: 10_000 })),
 };
 
 export const GetPermissionGroupsRequest = EmptyRequest;
@@ -43,9 +43,14 @@ export const CreatePermissionGroupRequest = Type.Object({
 });
 export const CreatePermissionGroupResponse = ResponseOf({ uuid: Field(Ruuid()) });
 
-export const UpdatePermissionGroupRequest = Type.Object({ userPermissionGroup: Type.Object({ ...groupInput, uuid: NotRef('subject', Ruuid()) }) });
-export const DeletePermissionGroupRequest = Type.Object({ groupUuid: NotRef('handler', Ruuid()) });
-export const AssignPermissionGroupRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), groupUuid: NotRef('handler', Ruuid()) });
+export const UpdatePermissionGroupRequest = Type.Object({
+  userPermissionGroup: Type.Object({ ...groupInput, uuid: RefUuid('permissionGroup', { notFound: 'Permission group {id}' }) }),
+});
+export const DeletePermissionGroupRequest = Type.Object({ groupUuid: RefUuid('permissionGroup', { notFound: 'Permission group {id}' }) });
+export const AssignPermissionGroupRequest = Type.Object({
+  userUuid: RefUuid('user', { notFound: 'User {id}' }),
+  groupUuid: RefUuid('permissionGroup', { notFound: 'Permission group {id}' }),
+});
 export const PermissionEnvelope = ResponseOf({});
 
 export const GetPermissionsForCurrentUserRequest = EmptyRequest;

@@ -13,7 +13,9 @@ export const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SA
 export type Day = (typeof DAYS)[number];
 
 const Opt = Field;
-const Uuids = Type.Array(Ruuid(), { maxItems: 10_000 });
+/** Locations and devices the settings keep: each resolved at the edge, refused as the platform words it (`Location <id> not found`). */
+const Locations = Type.Array(RefUuid('location', { notFound: 'Location {id}' }), { maxItems: 10_000 });
+const Devices = Type.Array(RefUuid('device', { notFound: 'Device {id}' }), { maxItems: 10_000 });
 const Activities = Type.Array(StringEnum(ACTIVITIES), { maxItems: 500 });
 /** Diagnostic activities (CAMERA_DISCONNECTED, ...): kept as given; Gatehouse raises no diagnostic notifications. */
 const Diagnostics = Type.Array(Type.String({ pattern: '^[A-Z0-9_]{1,64}$' }), { maxItems: 500 });
@@ -26,8 +28,8 @@ export const NotificationRow = Type.Object({
   activities: Opt(Activities),
   devices: Opt(NotRef('handler', Type.Array(Type.String({ minLength: 22, maxLength: 40 }), { maxItems: 10_000 }))),
   diagnostics: Opt(Diagnostics),
-  locations: Opt(NotRef('handler', Uuids)),
-  locationOnly: Opt(NotRef('filter', Uuids)),
+  locations: Opt(Locations),
+  locationOnly: Opt(Locations),
   locationOnlyActivities: Opt(Activities),
   locationOnlyDiagnostics: Opt(Diagnostics),
   promptUuids: Opt(Type.Array(RefUuid('prompt'), { maxItems: 10_000 })),
@@ -58,9 +60,9 @@ export const NotificationInterval = Type.Object({
   diagnosticTriggerMap: Opt(TriggerMap),
   locationActivityTriggerMap: Opt(TriggerMap),
   locationDiagnosticTriggerMap: Opt(TriggerMap),
-  deviceFilterSet: Opt(NotRef('filter', Uuids)),
-  locationFilterSet: Opt(NotRef('filter', Uuids)),
-  locationOnlyFilterSet: Opt(NotRef('filter', Uuids)),
+  deviceFilterSet: Opt(Devices),
+  locationFilterSet: Opt(Locations),
+  locationOnlyFilterSet: Opt(Locations),
 });
 export type NotificationInterval = Static<typeof NotificationInterval>;
 
@@ -69,7 +71,7 @@ export const SmsPhoneNumbers = Type.Array(Type.String({ pattern: '^\\+?[0-9 ()-]
 /** A user's notification settings (updateUserNotificationSettings and updateCurrentUserNotificationSettings). */
 export const UserNotificationSettingsRequest = Type.Object({
   orgUuid: Opt(NotRef('callerOrg', Ruuid())),
-  userUuid: Opt(NotRef('handler', Ruuid({ description: "the user; updateCurrentUserNotificationSettings: the key's own user" }))),
+  userUuid: Opt(RefUuid('user', { description: "the user; updateCurrentUserNotificationSettings: the key's own user", notFound: 'User {id}' })),
   smsPhoneNumbers: Opt(SmsPhoneNumbers),
   summaryEmailEnabled: Opt(Type.Boolean()),
   timeFrames: Opt(Type.Array(TimeFrame, { maxItems: 100 })),
@@ -89,7 +91,7 @@ export const NotificationSettingsV2 = Type.Object({
 /** A partner user's settings: intervals for every client, or per client (client uuid to intervals). */
 const ClientIntervals = Type.Array(
   Type.Object({
-    clientUuids: Opt(NotRef('otherOrg', Uuids)),
+    clientUuids: Opt(NotRef('otherOrg', Type.Array(Ruuid(), { maxItems: 10_000 }))),
     rows: Opt(
       Type.Array(
         Type.Object({
@@ -118,7 +120,7 @@ export type PartnerNotificationSettings = Static<typeof PartnerNotificationSetti
 
 export const NotificationEnvelope = ResponseOf({});
 
-export const GetUserNotificationSettingsRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
+export const GetUserNotificationSettingsRequest = Type.Object({ userUuid: RefUuid('user', { notFound: 'User {id}' }) });
 export const GetUserNotificationSettingsResponse = ResponseOf({
   notificationSettings: Field(
     Type.Object({
@@ -169,9 +171,10 @@ const SnoozeTiming = {
 export const SnoozeAllRequest = Type.Object(SnoozeTiming);
 export const SnoozeTargetsRequest = Type.Object({
   ...SnoozeTiming,
-  deviceUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
-  locationUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
-  componentCompositeUuids: Opt(NotRef('handler', Type.Array(Ruuid(), { maxItems: 1000 }))),
+  deviceUuids: Opt(Type.Array(RefUuid('device', { notFound: 'Device {id}' }), { maxItems: 1000 })),
+  locationUuids: Opt(Type.Array(RefUuid('location', { notFound: 'Location {id}' }), { maxItems: 1000 })),
+  // A component composite is a door.
+  componentCompositeUuids: Opt(Type.Array(RefUuid('door', { notFound: 'Component composite {id}' }), { maxItems: 1000 })),
 });
 export const SnoozeUuidRequest = Type.Object({ uuid: NotRef('subject', Ruuid()) });
 const Interval = Type.Object({ uuid: Field(Ruuid()), timestampSec: Field(Type.Integer()), durationSecs: Field(Type.Integer()) });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { SmsPhoneNumbers } from './notification-settings.schemas.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 /** The reference's user type, with the fields Gatehouse keeps. */
 export const User = Type.Object({
@@ -34,7 +34,7 @@ export const GetUsersInOrgResponse = ResponseOf({
 export const CreateUserRequest = Type.Object({
   name: Name,
   email: Field(Email),
-  permissionGroupUuid: Field(NotRef('handler', Ruuid({ description: "the user's permission group; none: full rights" }))),
+  permissionGroupUuid: Field(RefUuid('permissionGroup', { description: "the user's permission group; none: full rights", notFound: 'Permission group {id}' })),
   accessibleRhombusApps: Field(Type.Array(Type.String())),
   suppressWelcomeEmail: Field(Type.Boolean()),
   suppressRhombusKeyWelcomeEmail: Field(Type.Boolean()),
@@ -42,17 +42,17 @@ export const CreateUserRequest = Type.Object({
 export const CreateUserResponse = ResponseOf({ userUuid: Field(Ruuid()), responseStatus: Field(Type.String()) });
 
 export const UpdateUserRequest = Type.Object({
-  userUuid: NotRef('handler', Ruuid()),
+  userUuid: RefUuid('user', { notFound: 'User {id}' }),
   name: Field(Name),
-  permissionGroupUuid: Field(NotRef('handler', Ruuid())),
+  permissionGroupUuid: Field(RefUuid('permissionGroup', { notFound: 'Permission group {id}' })),
   mfaEnabled: Field(Type.Boolean()),
   bypassSaml: Field(Type.Boolean()),
   summaryEmailEnabled: Field(Type.Boolean()),
   smsPhoneNumbers: Field(SmsPhoneNumbers),
 });
 
-export const AssignEmailToUserRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()), emailToAssign: Email });
-export const UserUuidRequest = Type.Object({ userUuid: NotRef('handler', Ruuid()) });
+export const AssignEmailToUserRequest = Type.Object({ userUuid: RefUuid('user', { notFound: 'User {id}' }), emailToAssign: Email });
+export const UserUuidRequest = Type.Object({ userUuid: RefUuid('user', { notFound: 'User {id}' }) });
 export const FindUserByEmailRequest = Type.Object({ email: Email });
 export const UserResponse = ResponseOf({ user: Field(User) });
 export const CurrentUserRequest = EmptyRequest;

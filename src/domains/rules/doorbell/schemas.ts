@@ -8,7 +8,7 @@ import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 export const DoorbellRule = Type.Object({
   ruleUuid: Field(NotRef('handler', Ruuid())),
   ruleName: Field(Type.String({ maxLength: 200 })),
-  doorbellCameraUuid: Field(NotRef('handler', Ruuid())),
+  doorbellCameraUuid: Field(RefUuid('device', { notFound: 'Doorbell camera' })),
   doorbellCameraComponentUuid: Field(RefUuid('component', "the camera's doorbell button, a component of the organization")),
   triggerActivity: Field(ActivityEnum),
   ruleFilters: Field(RuleFilters),
@@ -16,8 +16,11 @@ export const DoorbellRule = Type.Object({
 });
 export const CreateRuleForDoorbellCameraRequest = Type.Object({ rule: DoorbellRule });
 export const CreateRuleForDoorbellCameraResponse = ResponseOf({ ruleUuid: Field(Ruuid()) });
-export const DeleteRuleForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: NotRef('handler', Ruuid()), ruleUuid: NotRef('handler', Ruuid()) });
-export const GetRulesForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: NotRef('handler', Ruuid()) });
+export const DeleteRuleForDoorbellCameraRequest = Type.Object({
+  doorbellCameraUuid: RefUuid('device', { notFound: 'Doorbell camera' }),
+  ruleUuid: NotRef('handler', Ruuid()),
+});
+export const GetRulesForDoorbellCameraRequest = Type.Object({ doorbellCameraUuid: RefUuid('device', { notFound: 'Doorbell camera' }) });
 export const GetRulesForDoorbellCameraResponse = ResponseOf({ rules: Field(Type.Array(DoorbellRule)) });
 export const GetDoorbellCameraRulesForOrgRequest = EmptyRequest;
 export const GetDoorbellCameraRulesForOrgResponse = ResponseOf({ doorbellCameraUuidToRulesMap: Field(Type.Record(Type.String(), Type.Array(DoorbellRule))) });

@@ -5,8 +5,6 @@ import { newRuuid } from '../../../ids.js';
 import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
-import { findDoor } from '../../access/service.js';
-import { findDevice, findLocation } from '../../devices/service.js';
 import type { Rule, RuleTrigger } from './schemas.js';
 import * as store from './store.js';
 import type { RulePausesTable, RulesTable } from './tables.js';
@@ -77,18 +75,14 @@ const compactAction = (action: RuleAction): RuleAction =>
   Object.fromEntries(Object.entries(action).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0))) as RuleAction;
 
 /** Checks the triggers: device activity ones, naming an activity, and only the organization's devices, doors and locations. */
-async function checkTriggers(source: ReadSource, orgUuid: string, triggers: readonly RuleTrigger[]): Promise<RuleTrigger[]> {
+function checkTriggers(triggers: readonly RuleTrigger[]): RuleTrigger[] {
   if (triggers.length === 0) throw fail('INVALID_VALUE', 'rule.triggers: give at least one trigger');
   const kept: RuleTrigger[] = [];
   for (const [i, t] of triggers.entries()) {
     const at = `rule.triggers[${i}]`;
     if (t.type !== 'DEVICE_ACTIVITY_EVENT') throw fail('INVALID_VALUE', `${at}.type: only DEVICE_ACTIVITY_EVENT triggers are evaluated, not ${t.type}`);
     if (!t.activityEvent?.activityEvent) throw fail('INVALID_VALUE', `${at}.activityEvent.activityEvent: required`);
-    for (const uuid of t.deviceUuids ?? []) if (!(await findDevice(source, orgUuid, uuid))) throw fail('NOT_FOUND', `${at}.deviceUuids: device ${uuid}`);
-    for (const uuid of t.componentCompositeUuids ?? [])
-      if (!(await findDoor(source, orgUuid, uuid))) throw fail('NOT_FOUND', `${at}.componentCompositeUuids: door ${uuid}`);
-    for (const uuid of t.locationUuids ?? [])
-      if (!(await findLocation(source, orgUuid, uuid))) throw fail('NOT_FOUND', `${at}.locationUuids: location ${uuid}`);
+    // Its devices, doors, locations and components were resolved at the edge (RefUuid in RuleTrigger).
     kept.push(Object.fromEntries(Object.entries(t).filter(([, v]) => v !== null && v !== undefined)) as RuleTrigger);
   }
   return kept;
@@ -98,7 +92,7 @@ async function checkTriggers(source: ReadSource, orgUuid: string, triggers: read
 async function checkedColumns(deps: RuleDeps, w: WriteScope, uuid: string, rule: Rule) {
   const action = compactAction(rule.action ?? {});
   if (Object.keys(action).length === 0) throw fail('INVALID_VALUE', 'rule.action: give at least one action');
-  const triggers = await checkTriggers(w, w.actor.orgUuid, rule.triggers ?? []);
+  const triggers = checkTriggers(rule.triggers ?? []);
   await checkRuleReferences(w, w.actor.orgUuid, { ruleFilters: rule.ruleFilters, action });
   return {
     name: rule.name ?? null,
