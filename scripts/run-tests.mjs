@@ -5,7 +5,7 @@
 // Node 20's runner takes no globs, so the files are listed here. Extra arguments narrow the run:
 //   node scripts/run-tests.mjs test/e2e/orgs     (a folder or file prefix)
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -58,12 +58,25 @@ const concurrency = process.env.GATEHOUSE_TEST_CONCURRENCY ?? '3';
 const env = { NODE_COMPILE_CACHE: join(build, '.compile-cache'), ...process.env };
 const compiledOf = (f) => join(build, f.replace(/\.ts$/, '.js'));
 
+// Each file's time (scripts/lib/file-times-reporter.mjs), as JSON lines, for the list of the slowest at the end.
+const timesFile = join(build, 'file-times.jsonl');
+
 /** Runs test files with Node's runner, its report passed through; answers the exit code and the report. */
 function runFiles(testFiles, testConcurrency) {
+  rmSync(timesFile, { force: true });
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--enable-source-maps', '--test', `--test-concurrency=${testConcurrency}`, '--test-reporter=spec', ...testFiles.map(compiledOf)],
+      [
+        '--enable-source-maps',
+        '--test',
+        `--test-concurrency=${testConcurrency}`,
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        `--test-reporter=${join(root, 'scripts', 'lib', 'file-times-reporter.mjs')}`,
+        `--test-reporter-destination=${timesFile}`,
+        ...testFiles.map(compiledOf),
+      ],
       { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env },
     );
     const report = [];
@@ -83,10 +96,28 @@ function failingFiles(report) {
   return named.length === 0 || named.includes(undefined) ? null : [...new Set(named)];
 }
 
+/** The slowest files of the run just made, and the sum of every file's time (where finding time goes: CI's limit is 30 minutes). */
+function printSlowest(count = 25) {
+  if (!existsSync(timesFile)) return;
+  const times = readFileSync(timesFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.ms - a.ms);
+  if (times.length < 2) return;
+  const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7);
+  const sum = times.reduce((total, t) => total + t.ms, 0);
+  console.log(
+    `\n---- the ${Math.min(count, times.length)} slowest of ${times.length} test files (each file's process, ${concurrency} at a time; ${seconds(sum).trim()} s in all) ----`,
+  );
+  for (const t of times.slice(0, count)) console.log(`${seconds(t.ms)} s  ${relative(build, t.file).replace(/\.js$/, '.ts')}${t.ok ? '' : '  (failed)'}`);
+}
+
 // A file that fails in the full run, where two suites share two cores, is run again once, alone: the run passes
 // only if it passes then, and names it as FLAKY at the end, to be fixed. Many failing files are not retried.
 const MAX_RETRIED_FILES = 3;
 const first = await runFiles(files, concurrency);
+printSlowest();
 let code = first.code;
 if (code !== 0) {
   const failed = failingFiles(first.report);

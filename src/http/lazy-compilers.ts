@@ -9,7 +9,7 @@ type AnyFunction = (...args: never[]) => unknown;
 type Builder = (externalSchemas: unknown, options: unknown) => (routeSchema: unknown) => AnyFunction;
 
 /** A function that compiles its real self on its first call, then forwards to it (and to its `errors`). */
-function onFirstCall(compile: () => AnyFunction): AnyFunction {
+export function onFirstCall(compile: () => AnyFunction): AnyFunction {
   let real: AnyFunction | undefined;
   const lazy = (...args: never[]) => {
     real ??= compile();

@@ -82,6 +82,19 @@ describe('console: the stream relay (/console/stream) and the control routes the
     assert.deepEqual(alert.body.required, ['device', 'trigger']);
   });
 
+  it("compiles every simulator event's flags: an unknown flag is refused in flags, never a 500", async () => {
+    const headers = { authorization: `Bearer ${adminTokenOf(server())}`, 'content-type': 'application/json' };
+    const listed = (await (await fetch(`${server().rest}/_gatehouse/simulate`, { headers })).json()) as { events: { event: string }[] };
+    assert.ok(listed.events.length > 10, `${listed.events.length} events`);
+    for (const { event } of listed.events) {
+      const r = await fetch(`${server().rest}/_gatehouse/simulate/${event}`, { method: 'POST', headers, body: JSON.stringify({ notAFlag: 1 }) });
+      const text = await r.text();
+      assert.equal(r.status, 400, `${event}: ${text}`);
+      // In flags: the first refusal is a required flag missing, else the unknown one.
+      assert.match(JSON.parse(text).errorMsg, new RegExp(`^(unknown flag --not-a-flag for ${event}|--[a-z-]+ is required \\(${event} )`), event);
+    }
+  });
+
   it('creates a working API key for an organization (POST /_gatehouse/orgs/:org/keys)', async () => {
     const org = await server().createOrg('Key Org');
     const made = await control(server(), `/orgs/${org.orgUuid}/keys`, {});

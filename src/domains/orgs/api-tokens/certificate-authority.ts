@@ -1,5 +1,5 @@
 import { randomBytes, webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import type { Deps } from '../../../deps.js';
 import * as store from './store.js';
 
@@ -9,7 +9,15 @@ import * as store from './store.js';
  * sealed), so that every instance sharing the store signs with the same one.
  */
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+let loaded: Promise<typeof X509> | undefined;
+/** The X.509 library, loaded when a certificate is first read or made: every process that loads the routes need not pay for it. */
+function x509Library(): Promise<typeof X509> {
+  loaded ??= import('@peculiar/x509').then((x509) => {
+    x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+    return x509;
+  });
+  return loaded;
+}
 
 const NAME = 'api-clients';
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
@@ -18,13 +26,14 @@ const CLIENT_CERT_DAYS = 825;
 const keyIdentity = `certificate-authority:${NAME}`;
 
 interface Authority {
-  cert: x509.X509Certificate;
+  cert: X509.X509Certificate;
   signingKey: CryptoKey;
 }
 
 const yearsFrom = (date: Date, years: number) => new Date(date.getTime() + years * 365 * 86_400_000);
 
 async function createAuthority(nowMs: number): Promise<{ certPem: string; pkcs8: string }> {
+  const x509 = await x509Library();
   const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const notBefore = new Date(nowMs - 60_000);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -61,12 +70,14 @@ async function authority(deps: Pick<Deps, 'store' | 'secrets' | 'clock'>): Promi
   }
   const pkcs8 = Buffer.from(deps.secrets.open(row.private_key_sealed, keyIdentity), 'base64');
   const signingKey = await webcrypto.subtle.importKey('pkcs8', pkcs8, ALGORITHM, false, ['sign']);
+  const x509 = await x509Library();
   return { cert: new x509.X509Certificate(row.cert), signingKey: signingKey as unknown as CryptoKey };
 }
 
 /** A certificate request read and checked: its PEM parses and its signature is made by the key it names. */
-export async function readCsr(pem: string | null | undefined): Promise<x509.Pkcs10CertificateRequest | null> {
+export async function readCsr(pem: string | null | undefined): Promise<X509.Pkcs10CertificateRequest | null> {
   if (!pem || !pem.includes('-----BEGIN CERTIFICATE REQUEST-----')) return null;
+  const x509 = await x509Library();
   try {
     const csr = new x509.Pkcs10CertificateRequest(pem.trim());
     return (await csr.verify()) ? csr : null;
@@ -81,9 +92,10 @@ export async function readCsr(pem: string | null | undefined): Promise<x509.Pkcs
  */
 export async function signClientCertificate(
   deps: Pick<Deps, 'store' | 'secrets' | 'clock'>,
-  csr: x509.Pkcs10CertificateRequest,
+  csr: X509.Pkcs10CertificateRequest,
 ): Promise<{ certPem: string; chainPem: string }> {
   const ca = await authority(deps);
+  const x509 = await x509Library();
   const notBefore = new Date(deps.clock.now() - 60_000);
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomBytes(16)
