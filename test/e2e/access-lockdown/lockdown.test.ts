@@ -120,8 +120,8 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
         ['LOCKED', 'UNLOCKED'],
       );
       assert.deepEqual(
-        (await eventsOf(t.server, t.org.apiKey, vault, ['DoorLocationLockdownStateEvent'])).map((e) => e.newState),
-        ['LOCKED_DOWN'],
+        (await eventsOf(t.server, t.org.apiKey, vault, ['DoorLocationLockdownStateEvent'])).map((e) => [e.state, e.activeDoorLockdownState, 'newState' in e]),
+        [['LOCKED_DOWN', 'LOCKED_DOWN', false]],
       );
       const stair = await doorState(t.site.doors['Stair Door']);
       assert.deepEqual([stair.state, stair.source], ['UNLOCKED', 'LOCKDOWN']);

@@ -13,6 +13,7 @@ import { COMPONENT_EVENT_FINDERS, type ComponentEventFinder } from './component-
 import type { ComponentEventRecord } from './service.js';
 import * as events from './store.js';
 import { findDoor, findDoors } from '../service.js';
+import { componentEventAnswer } from './event-answer.js';
 import * as store from '../store.js';
 
 /**
@@ -66,7 +67,7 @@ function eventSeekpoint(e: ComponentEventRecord & { componentUuid?: string | nul
     subLocationsHierarchyKey: subLocations(e.locationUuid),
     userUuid: e.userUuid ?? null,
     timestampMs: e.timestampMs,
-    originalEvent: e as unknown as Record<string, unknown>,
+    originalEvent: componentEventAnswer(e) as unknown as Record<string, unknown>,
   };
 }
 
