@@ -82,7 +82,8 @@ function markSeekpoint(m: CustomSeekpointRecord): ComponentSeekPoint {
     subLocationsHierarchyKey: subLocations(m.locationUuid),
     customActivityDisplayName: m.name,
     customActivityDescription: m.description,
-    customActivityColor: m.color,
+    // A mark given no colour has none (the catalogue's colour is not nullable).
+    ...(m.color ? { customActivityColor: m.color } : {}),
     timestampMs: m.timestampMs,
     originalEvent: m as unknown as Record<string, unknown>,
   };
