@@ -14,10 +14,11 @@ const locationLockdownState = (doorState: string | undefined) => (doorState === 
 /**
  * A door event as answers carry it (the catalogue's ComponentEventType family): the person behind it is its
  * originator (a remote unlock's API key as `tokenUuid`, a badge-in's holder or a user as `userUuid`), never
- * fields beside it, and a lockdown state event reports the location's `state` rather than a `newState`. The
+ * fields beside it, and a lockdown state event reports the location's `state` rather than the door's. The
  * stored record keeps both ids, which the finders by user and by API key search.
  */
 export function componentEventAnswer<T extends ComponentEventRecord>(event: T) {
+  const lockdown = event.type === 'DoorLocationLockdownStateEvent';
   const { userUuid, apiTokenUuid, originator, newState, ...rest } = event;
   const by: EventOriginator | undefined = apiTokenUuid
     ? { type: 'API_TOKEN', tokenUuid: apiTokenUuid }
@@ -26,7 +27,8 @@ export function componentEventAnswer<T extends ComponentEventRecord>(event: T) {
       : originator;
   return {
     ...rest,
-    ...(event.type === 'DoorLocationLockdownStateEvent' ? { state: locationLockdownState(newState) } : newState === undefined ? {} : { newState }),
+    // The catalogue's lockdown state event has the location's state, not the door's.
+    ...(lockdown ? { activeDoorLockdownState: undefined, state: locationLockdownState(newState) } : newState === undefined ? {} : { newState }),
     ...(by ? { originator: by } : {}),
   };
 }
