@@ -79,3 +79,5 @@ export const credentialAnswers = (records: readonly CredentialRecord[]) => recor
 
 export const credentialsByUser = (byUser: Record<string, CredentialRecord[]>) =>
   Object.fromEntries(Object.entries(byUser).map(([user, records]) => [user, credentialAnswers(records)]));
+
+export type CredentialAnswer = ReturnType<typeof credentialAnswer>;
