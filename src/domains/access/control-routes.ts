@@ -6,6 +6,7 @@ import { SimulateKeypadActivationBody, SimulateKeypadActivationResponse } from '
 import * as s from './schemas.js';
 import { SimulateComponentBody, SimulateComponentResponse } from './components/schemas.js';
 import { reportComponent } from './components/reports.service.js';
+import { componentEventAnswer, componentEventAnswers } from './door-events/event-answer.js';
 
 /** `--online` arrives as `{online: true}` and `--offline` as `{offline: true}`; the two must not disagree. */
 function onlineOf({ online, offline }: { online?: boolean; offline?: boolean }): boolean {
@@ -23,7 +24,14 @@ export const accessSimulateRoutes: ControlPlugin = (app, deps) => {
   app.post('/badge', { schema: { ...hidden, body: s.SimulateBadgeBody, response: { 200: s.SimulateBadgeResponse } } }, async (request) => {
     const { door, hex, type, at } = request.body;
     const outcome = await presentCredential(deps, { doorUuid: door, hex, type, atMs: at });
-    return { error: false, granted: outcome.decision.granted, reason: outcome.decision.reason, ...outcome };
+    return {
+      error: false,
+      granted: outcome.decision.granted,
+      reason: outcome.decision.reason,
+      ...outcome,
+      credentialReceivedEvent: componentEventAnswer(outcome.credentialReceivedEvent),
+      relayEvents: componentEventAnswers(outcome.relayEvents),
+    };
   });
   app.post('/door', { schema: { ...hidden, body: s.SimulateDoorBody, response: { 200: s.SimulateDoorResponse } } }, async (request) => ({
     error: false,

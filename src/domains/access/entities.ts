@@ -5,7 +5,7 @@
 import type { ComponentRecord } from './components/service.js';
 import type { ComponentShadowRecord } from './components/schemas.js';
 import type { DevicePortConfigRecord } from './components/ports.service.js';
-import type { CredentialRecord } from './credentials/model.js';
+import type { CredentialAnswer } from './credentials/model.js';
 import type { UnauthorizedBadgeRecord } from './door-events/door-devices.service.js';
 import type { ComponentEventRecord } from './door-events/service.js';
 import type { DoorAnswer } from './service.js';
@@ -21,7 +21,7 @@ import type { LicenseRecord } from './licenses/service.js';
 
 declare module '../../bus/entities.js' {
   interface ChangeEntities {
-    ACCESS_CONTROL_CREDENTIAL: CredentialRecord; // a credential (card, PIN, ...)
+    ACCESS_CONTROL_CREDENTIAL: CredentialAnswer; // a credential (card, PIN, ...), as answers carry it
     COMPONENT_EVENT: ComponentEventRecord; // a door event (badge-in, unlock, relock, ...)
     DOOR: DoorAnswer; // an access-controlled door
     DOOR_CONTROLLER_RULE: DoorControllerRuleRecord; // a rule a door controller runs on its own

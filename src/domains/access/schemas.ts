@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { BADGE_REASONS } from './door-events/badge-decision.js';
-import { CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
+import { CATALOGUE_CREDENTIAL_TYPE, CREDENTIAL_TYPES, CREDENTIAL_TYPE_NAMES } from './credentials/credential-formats.js';
 import { DOOR_EVENT_PAGE, DOOR_EVENT_TYPES } from './door-events/service.js';
 import { UNLOCK_ERROR_TYPES } from './doors/relay.service.js';
 import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
@@ -19,7 +19,7 @@ export const AccessControlCredential = Type.Object(
     uuid: Field(Ruuid()),
     orgUuid: Field(Ruuid()),
     userUuid: Field(Ruuid()),
-    type: Field(StringEnum(CREDENTIAL_TYPES)),
+    type: Field(StringEnum(Object.values(CATALOGUE_CREDENTIAL_TYPE), "the catalogue's type name")),
     value: Field(
       Type.String({ description: 'decoded value: facility:card (company:card for Corporate 1000), the decimal raw 64-bit number, the hex, or the PIN' }),
     ),
@@ -32,9 +32,7 @@ export const AccessControlCredential = Type.Object(
     lastUsedAccessControlledDoorUuid: Field(Ruuid()),
     lastUsedLocationUuid: Field(Ruuid()),
     managedCredUuid: Field(Ruuid()),
-    numBits: Field(Type.Integer()),
     facilityCode: Field(Type.Integer()),
-    companyId: Field(Type.Integer()),
     cardNumber: Field(Type.Integer()),
     createdAtMillis: Field(EpochMs()),
     updatedAtMillis: Field(EpochMs()),
@@ -86,8 +84,9 @@ export const AccessControlledDoor = Type.Object(
     orgUuid: Field(Ruuid()),
     locationUuid: Field(Ruuid()),
     name: Field(Type.String()),
-    hasLock: Field(Type.Boolean()),
-    scheduleUuid: Field(Ruuid({ description: 'the schedule during which access rules admit; null means always' })),
+    scheduleUuid: Field(
+      Own(Ruuid({ description: 'the schedule during which access rules admit; null means always' }), "the door's create and update take it (Gatehouse's)"),
+    ),
     type: Field(StringEnum(['AccessControlledDoor', 'AccessControlledElevator', 'AccessControlledElevatorLanding'] as const)),
     ownerDeviceUuid: Field(Ruuid({ description: 'the DOOR_CONTROLLER device driving the door' })),
     associatedCameras: Field(Type.Array(FacetId({ description: 'a camera of the door, as a facet id (<camera>.v0)' }), { uniqueItems: true })),
@@ -99,10 +98,10 @@ export const AccessControlledDoor = Type.Object(
         { description: 'the schedules during which the door is UNLOCKED, or ACCESS_CONTROLLED' },
       ),
     ),
-    position: Field(StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const)),
-    lockState: Field(StringEnum(['LOCKED', 'UNLOCKED'] as const)),
-    relockAtMillis: Field(EpochMs('when the unlocked door relocks')),
-    controllerOnline: Field(Type.Boolean()),
+    position: Field(Own(StringEnum(['OPEN', 'CLOSED', 'AJAR', 'FORCED_OPEN'] as const), "the console's door list shows it")),
+    lockState: Field(Own(StringEnum(['LOCKED', 'UNLOCKED'] as const), "the console's door list shows it")),
+    relockAtMillis: Field(Own(EpochMs('when the unlocked door relocks'), "the console's door list shows it")),
+    controllerOnline: Field(Own(Type.Boolean(), "the console's door list shows it")),
     createdAtMillis: Field(EpochMs()),
     updatedAtMillis: Field(EpochMs()),
   },
@@ -130,7 +129,7 @@ export const ComponentEventFields = {
   timestampMs: Field(EpochMs()),
   createdAtMs: Field(EpochMs()),
   newState: Field(Type.String({ description: 'relay: UNLOCKED | LOCKED; door position: OPEN | CLOSED | AJAR | FORCED_OPEN; request-to-exit: ACTIVE' })),
-  userUuid: Field(Ruuid()),
+  state: Field(StringEnum(['STANDARD_SECURITY', 'LOCKED_DOWN'] as const, "a lockdown state event's: the location's lockdown state")),
   credentialUuid: Field(Ruuid()),
   credentialHexValue: Field(Type.String()),
   credentialValue: Field(Type.String()),
@@ -141,8 +140,16 @@ export const ComponentEventFields = {
   authDecisionSource: Field(Type.String()),
   accessGrantOrRevocationUuid: Field(Ruuid({ description: 'the grant that admitted the badge-in, or the revocation that refused it' })),
   activeDoorLockdownState: Field(StringEnum(['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const)),
-  apiTokenUuid: Field(Ruuid({ description: 'the API key behind a remote unlock' })),
-  originator: Field(Type.Object({ type: Field(Type.String()) })),
+  originator: Field(
+    Own(
+      Type.Object({
+        type: Field(Type.String()),
+        userUuid: Field(Ruuid({ description: "a USER originator's user (a badge-in's holder)" })),
+        tokenUuid: Field(Ruuid({ description: "an API_TOKEN originator's key (a remote unlock)" })),
+      }),
+      'who caused the event; the catalogue names it on badge-ins and door state changes, not on the relay change a remote unlock makes (findComponentEventsByApiToken finds those)',
+    ),
+  ),
 };
 export const ComponentEvent = Type.Object(ComponentEventFields, { description: 'A door event (the reference ComponentEventType family, by type)' });
 

@@ -70,8 +70,9 @@ forEachDialect('/api/component/findComponentEventsBy*: component event finders',
     );
     const byKey = await find('ApiToken', { tokenUuid: keyId });
     assert.deepEqual(
-      byKey.map((e) => [e.componentCompositeUuid, e.newState, e.apiTokenUuid]),
-      [[t.site.doors['Vault Door'], 'UNLOCKED', keyId]],
+      byKey.map((e) => [e.componentCompositeUuid, e.newState, e.originator, 'apiTokenUuid' in e]),
+      [[t.site.doors['Vault Door'], 'UNLOCKED', { type: 'API_TOKEN', tokenUuid: keyId }, false]],
+      'the key is the originator, as the catalogue names it',
     );
   });
 

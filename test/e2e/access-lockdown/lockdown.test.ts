@@ -120,8 +120,12 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
         ['LOCKED', 'UNLOCKED'],
       );
       assert.deepEqual(
-        (await eventsOf(t.server, t.org.apiKey, vault, ['DoorLocationLockdownStateEvent'])).map((e) => e.newState),
-        ['LOCKED_DOWN'],
+        (await eventsOf(t.server, t.org.apiKey, vault, ['DoorLocationLockdownStateEvent'])).map((e) => [
+          e.state,
+          'newState' in e,
+          'activeDoorLockdownState' in e,
+        ]),
+        [['LOCKED_DOWN', false, false]],
       );
       const stair = await doorState(t.site.doors['Stair Door']);
       assert.deepEqual([stair.state, stair.source], ['UNLOCKED', 'LOCKDOWN']);

@@ -32,7 +32,7 @@ forEachDialect('access control groups', (dialect) => {
       const { group, groupMembers } = created;
       assert.deepEqual(
         [group.name, group.description, group.locationUuid, group.orgUuid, group.type],
-        ['Night Shift', 'after hours', site.locations.HQ, org.orgUuid, 'PLATFORM_ACCESS_CONTROL'],
+        ['Night Shift', 'after hours', site.locations.HQ, org.orgUuid, 'RHOMBUS_ACCESS_CONTROL'],
       );
       assert.deepEqual(groupMembers.map((m: any) => m.userUuid).sort(), [site.users.Ada, site.users.Bob].sort());
       assert.ok(groupMembers.every((m: any) => m.groupUuid === group.uuid && m.orgUuid === org.orgUuid));
@@ -165,7 +165,7 @@ forEachDialect('access control groups', (dialect) => {
       const groups = (await ok(server, org, 'findAccessControlGroupsByUserMembership', { userUuid: site.users.Bob })).groups;
       assert.ok(groups.some((g: any) => g.uuid === group.uuid));
       const memberships = (await ok(server, org, 'findAccessControlGroupMembershipsByUser', { userUuid: site.users.Bob })).userGroupMemberships;
-      assert.ok(memberships.some((m: any) => m.groupUuid === group.uuid && m.userUuid === site.users.Bob && m.type === 'PLATFORM_ACCESS_CONTROL'));
+      assert.ok(memberships.some((m: any) => m.groupUuid === group.uuid && m.userUuid === site.users.Bob && m.type === 'RHOMBUS_ACCESS_CONTROL'));
       for (const operation of ['findAccessControlGroupsByUserMembership', 'findAccessControlGroupMembershipsByUser'])
         await refused(server, org, operation, { userUuid: otherSite.users.Bob }, /^User .* not found$/);
     });

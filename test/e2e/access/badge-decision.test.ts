@@ -55,7 +55,7 @@ forEachDialect('POST /_gatehouse/simulate/badge: the badge decision', (dialect) 
         e.authorizationResult,
         e.authDecisionSource,
         e.credentialUuid,
-        e.userUuid,
+        e.originator.userUuid,
         e.credentialHexValue,
         e.credSource,
         e.activeDoorLockdownState,

@@ -115,7 +115,7 @@ forEachDialect('component seekpoints and component events of doors and video int
       durationSec: 3600,
     });
     assert.deepEqual(
-      now.map((p) => [p.activity, p.originalEvent.apiTokenUuid]),
+      now.map((p) => [p.activity, p.originalEvent.originator.tokenUuid]),
       [['AC_REMOTE_UNLOCK', keyId]],
     );
   });

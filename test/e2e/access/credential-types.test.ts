@@ -13,11 +13,11 @@ const CREATORS: Array<{ operation: string; body: Record<string, unknown>; type: 
   {
     operation: 'create35BitCorp1000StdCredential',
     body: { companyId: 77, cardNumber: 12345 },
-    type: 'VENDOR_CORP1000_STD_35',
+    type: 'HID_CORP1000_STD_35',
     value: '77:12345',
     hex: '409a06072',
   },
-  { operation: 'create48BitCorp1000StdCredential', body: { companyId: 78, cardNumber: 12345 }, type: 'VENDOR_CORP1000_STD_48', value: '78:12345', hex: '' },
+  { operation: 'create48BitCorp1000StdCredential', body: { companyId: 78, cardNumber: 12345 }, type: 'HID_CORP1000_STD_48', value: '78:12345', hex: '' },
   {
     operation: 'createWiegand64BitRawCredential',
     body: { value: '18446744073709551615' },
@@ -29,7 +29,7 @@ const CREATORS: Array<{ operation: string; body: Record<string, unknown>; type: 
   {
     operation: 'createRhombusSecureCsnCredential',
     body: { credentialValue: '04a1b2c3d4e5f6' },
-    type: 'PLATFORM_SECURE_CSN',
+    type: 'RHOMBUS_SECURE_CSN',
     value: '04a1b2c3d4e5f6',
     hex: '04a1b2c3d4e5f6',
   },
@@ -43,7 +43,7 @@ const CREATORS: Array<{ operation: string; body: Record<string, unknown>; type: 
   {
     operation: 'createWiegandCredential',
     body: { wiegandFormat: 'HID_CORP1000_STD_35', companyId: 99, cardNumber: 1 },
-    type: 'VENDOR_CORP1000_STD_35',
+    type: 'HID_CORP1000_STD_35',
     value: '99:1',
     hex: '',
   },

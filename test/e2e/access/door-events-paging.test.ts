@@ -123,7 +123,7 @@ forEachDialect(`POST ${PATH}`, (dialect) => {
   it('filters by event type and by user', async () => {
     const received = (await walk({ typeFilter: ['CredentialReceivedEvent'] })).events;
     assert.deepEqual(
-      received.map((e) => e.userUuid),
+      received.map((e) => e.originator?.userUuid),
       [site.users.Bob, site.users.Ada],
     );
     const relay = (await walk({ typeFilter: ['DoorRelayStateChangeEvent'] })).events;

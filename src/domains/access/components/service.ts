@@ -149,7 +149,8 @@ export function toShadow(row: HardwareComponentsTable, nowMs: number): Component
     type: rule?.shadow ?? 'UNKNOWN',
     state,
     stateUpdateEventTimestampMs: transientOver ? Number(row.transient_until_ms) : row.state_at_ms === null ? null : Number(row.state_at_ms),
-    supervisionState: supervised ? 'NORMAL' : null,
+    // Only a supervised input's shadow has a supervision state in the catalogue (none, rather than null, elsewhere).
+    ...(supervised ? { supervisionState: 'NORMAL' } : {}),
     createdAtMillis: Number(row.created_at_ms),
     updatedAtMillis: Number(row.updated_at_ms),
   };

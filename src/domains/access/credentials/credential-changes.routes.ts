@@ -2,6 +2,7 @@ import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as changes from './credential-changes.service.js';
 import * as s from './credential-changes.schemas.js';
+import { credentialAnswer, credentialAnswers, credentialsByUser } from './model.js';
 import { credentialHistory } from './credential-history.service.js';
 import { CREDENTIAL_CREATORS, CREDENTIAL_DETAILS, CREDENTIAL_UPDATERS, credentialValueOf, type CreatorFields } from './credential-types.js';
 import { createCredential } from './service.js';
@@ -29,7 +30,7 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
       async (input, ctx) => {
         const fields = input as CreatorFields & changes.WindowAndHolder;
         const { type, hexValue } = credentialValueOf(creator, fields);
-        return { credential: await createCredential(deps, ctx, { ...fields, credentialType: type, hexValue }) };
+        return { credential: credentialAnswer(await createCredential(deps, ctx, { ...fields, credentialType: type, hexValue })) };
       },
     );
   }
@@ -44,14 +45,14 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
         body: s.UpdateCredentialWindowRequest,
         response: s.CredentialResponse,
       },
-      async (input, ctx) => ({ credential: await changes.updateCredentialWindow(deps, ctx, types, what, input) }),
+      async (input, ctx) => ({ credential: credentialAnswer(await changes.updateCredentialWindow(deps, ctx, types, what, input)) }),
     );
   }
   for (const { operationId, types, what } of CREDENTIAL_DETAILS) {
     operation(
       app,
       { path: path(operationId), operationId, summary: `Get a ${what} credential`, tags, body: s.CredentialUuidRequest, response: s.CredentialResponse },
-      async (input, ctx) => ({ credential: await changes.credentialDetails(deps, ctx, types, what, input.credentialUuid) }),
+      async (input, ctx) => ({ credential: credentialAnswer(await changes.credentialDetails(deps, ctx, types, what, input.credentialUuid)) }),
     );
   }
   operation(
@@ -64,7 +65,7 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
       body: s.AssignAccessControlCredentialRequest,
       response: s.CredentialResponse,
     },
-    async (input, ctx) => ({ credential: await changes.assignCredential(deps, ctx, input) }),
+    async (input, ctx) => ({ credential: credentialAnswer(await changes.assignCredential(deps, ctx, input)) }),
   );
   operation(
     app,
@@ -76,7 +77,7 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
       body: s.UpdateAccessControlCredentialNoteRequest,
       response: s.CredentialResponse,
     },
-    async (input, ctx) => ({ credential: await changes.updateCredentialNote(deps, ctx, input) }),
+    async (input, ctx) => ({ credential: credentialAnswer(await changes.updateCredentialNote(deps, ctx, input)) }),
   );
   operation(
     app,
@@ -100,7 +101,7 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindAccessControlCredentialByUsersRequest,
       response: s.FindAccessControlCredentialByUsersResponse,
     },
-    async (input, ctx) => ({ userCredentialsMap: await changes.findCredentialsByUsers(deps, ctx, input) }),
+    async (input, ctx) => ({ userCredentialsMap: credentialsByUser(await changes.findCredentialsByUsers(deps, ctx, input)) }),
   );
   const histories = [
     ['findCredentialHistoryByCredentialHexValue', 'of a hex value', s.FindCredentialHistoryByCredentialHexValueRequest],
@@ -119,7 +120,7 @@ export function credentialChangeRoutes(app: ApiApp, deps: Deps): void {
         body,
         response: s.CredentialsResponse,
       },
-      async (input, ctx) => ({ credentials: await credentialHistory(deps, ctx, input, input.filter) }),
+      async (input, ctx) => ({ credentials: credentialAnswers(await credentialHistory(deps, ctx, input, input.filter)) }),
     );
   }
 }

@@ -25,6 +25,11 @@ const CREDENTIAL_TYPE_ALIASES: Record<string, CredentialType> = {
   HID_CORP1000_STD_48: 'VENDOR_CORP1000_STD_48',
 };
 
+/** The catalogue's name of each type, as answers carry it (its AccessControlCredentialEnumType). */
+export const CATALOGUE_CREDENTIAL_TYPE: Record<CredentialType, string> = Object.fromEntries(
+  CREDENTIAL_TYPES.map((type) => [type, Object.keys(CREDENTIAL_TYPE_ALIASES).find((name) => CREDENTIAL_TYPE_ALIASES[name] === type) ?? type]),
+) as Record<CredentialType, string>;
+
 /** Every accepted spelling of a credential type: the specification's names, then the catalogue's. */
 export const CREDENTIAL_TYPE_NAMES: readonly string[] = [...CREDENTIAL_TYPES, ...Object.keys(CREDENTIAL_TYPE_ALIASES)];
 

@@ -5,7 +5,7 @@ import { fail } from '../../../errors.js';
 import type { WriteScope } from '../../../bus/write.js';
 import { canonicalCredentialType, lookupKey } from './credential-formats.js';
 import * as store from './credential-history.store.js';
-import { CREDENTIAL_ENTITY, type CredentialQueryFilter, type CredentialRecord } from './model.js';
+import { CREDENTIAL_ENTITY, credentialAnswer, type CredentialQueryFilter, type CredentialRecord } from './model.js';
 
 /** The most entries a history answer holds, newest first. */
 export const HISTORY_LIMIT = 1000;
@@ -16,7 +16,7 @@ export const HISTORY_LIMIT = 1000;
  * are announced, not kept (the door events hold them).
  */
 export async function recordCredentialChange(w: WriteScope, type: ChangeType, record: CredentialRecord): Promise<void> {
-  w.change({ entity: CREDENTIAL_ENTITY, entityUuid: record.uuid, type, update: record });
+  w.change({ entity: CREDENTIAL_ENTITY, entityUuid: record.uuid, type, update: credentialAnswer(record) });
   await store.insertHistory(w.tx, [
     {
       org_uuid: record.orgUuid,

@@ -1,5 +1,5 @@
 import type { CredentialsTable, WorkflowStatus } from '../tables.js';
-import type { CredentialType } from './credential-formats.js';
+import { CATALOGUE_CREDENTIAL_TYPE, type CredentialType } from './credential-formats.js';
 
 /** The entity name of credentials on the change stream. */
 export const CREDENTIAL_ENTITY = 'ACCESS_CONTROL_CREDENTIAL';
@@ -64,3 +64,20 @@ export interface CredentialQueryFilter {
   lastUsedAfterFilter?: number | null;
   lastUsedBeforeFilter?: number | null;
 }
+
+/**
+ * A credential as an answer carries it: the catalogue's type name (RHOMBUS_SECURE_CSN, HID_CORP1000_STD_35, ...)
+ * for the specification's, and no field the catalogue's credential lacks (the frame length, the Corporate 1000
+ * company, both read from the decoded `value`).
+ */
+export function credentialAnswer(record: CredentialRecord) {
+  const { numBits: _bits, companyId: _company, ...rest } = record;
+  return { ...rest, type: CATALOGUE_CREDENTIAL_TYPE[record.type] };
+}
+
+export const credentialAnswers = (records: readonly CredentialRecord[]) => records.map(credentialAnswer);
+
+export const credentialsByUser = (byUser: Record<string, CredentialRecord[]>) =>
+  Object.fromEntries(Object.entries(byUser).map(([user, records]) => [user, credentialAnswers(records)]));
+
+export type CredentialAnswer = ReturnType<typeof credentialAnswer>;

@@ -1,7 +1,9 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import * as credentials from './service.js';
+import { credentialAnswer, credentialAnswers } from './model.js';
 import { findDoorEvents } from '../door-events/service.js';
+import { componentEventAnswers } from '../door-events/event-answer.js';
 import { unlockAccessControlledDoor } from '../doors/relay.service.js';
 import * as s from '../schemas.js';
 
@@ -21,7 +23,7 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       body: s.CreateAccessControlCredentialByHexValueAndTypeRequest,
       response: s.CreateAccessControlCredentialByHexValueAndTypeResponse,
     },
-    async (input, ctx) => ({ credential: await credentials.createCredential(deps, ctx, input) }),
+    async (input, ctx) => ({ credential: credentialAnswer(await credentials.createCredential(deps, ctx, input)) }),
   );
   operation(
     app,
@@ -33,7 +35,7 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindAccessControlCredentialByOrgRequest,
       response: s.FindAccessControlCredentialByOrgResponse,
     },
-    async (input, ctx) => ({ credentials: await credentials.findCredentials(deps, ctx, { filter: input.filter }) }),
+    async (input, ctx) => ({ credentials: credentialAnswers(await credentials.findCredentials(deps, ctx, { filter: input.filter })) }),
   );
   operation(
     app,
@@ -45,7 +47,7 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindAccessControlCredentialByUserRequest,
       response: s.FindAccessControlCredentialByUserResponse,
     },
-    async (input, ctx) => ({ credentials: await credentials.findCredentials(deps, ctx, input) }),
+    async (input, ctx) => ({ credentials: credentialAnswers(await credentials.findCredentials(deps, ctx, input)) }),
   );
   const transitions = [
     ['revoke', 'Revoke access control credential: final, and releases its value for another credential'],
@@ -63,7 +65,7 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
         body: s.CredentialTransitionRequest,
         response: s.CredentialTransitionResponse,
       },
-      async (input, ctx) => ({ credential: await credentials.transitionCredential(deps, ctx, transition, input) }),
+      async (input, ctx) => ({ credential: credentialAnswer(await credentials.transitionCredential(deps, ctx, transition, input)) }),
     );
   }
   operation(
@@ -103,9 +105,13 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindPaginatedComponentEventsByAccessControlledDoorRequest,
       response: s.FindPaginatedComponentEventsByAccessControlledDoorResponse,
     },
-    async (input, ctx) => findDoorEvents(deps, ctx, input),
+    async (input, ctx) => doorEventsPage(await findDoorEvents(deps, ctx, input)),
   );
 }
 
 /** A failed unlock is a failure of the call too: `error: true` beside `type: ERROR`. */
+const doorEventsPage = <P extends { componentEvents: Parameters<typeof componentEventAnswers>[0] }>(page: P) => ({
+  ...page,
+  componentEvents: componentEventAnswers(page.componentEvents),
+});
 const unlockResponse = (result: Awaited<ReturnType<typeof unlockAccessControlledDoor>>) => ({ ...result, error: result.type === 'ERROR' });

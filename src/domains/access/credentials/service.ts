@@ -7,7 +7,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { recordCredentialChange } from './credential-history.service.js';
 import { canonicalCredentialType, decodeCredential, lookupKey, type CredentialType } from './credential-formats.js';
-import { CREDENTIAL_ENTITY, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './model.js';
+import { CREDENTIAL_ENTITY, credentialAnswer, toCredentialRecord, type CredentialQueryFilter, type CredentialRecord } from './model.js';
 import * as store from './store.js';
 import type { DoorRecord } from '../service.js';
 import type { CredentialsTable, WorkflowStatus } from '../tables.js';
@@ -175,7 +175,7 @@ export async function markCredentialUsed(w: WriteScope, credential: CredentialRe
     updated_at_ms: w.nowMs,
   });
   const record = toCredentialRecord((await store.findCredential(w.tx, credential.orgUuid, credential.uuid))!);
-  w.change({ entity: CREDENTIAL_ENTITY, entityUuid: credential.uuid, type: 'UPDATE', update: record });
+  w.change({ entity: CREDENTIAL_ENTITY, entityUuid: credential.uuid, type: 'UPDATE', update: credentialAnswer(record) });
 }
 
 /** Revokes every live credential of a user, inside the caller's write (the user is being deleted). */

@@ -1,6 +1,7 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
 import { findVideoIntercomEvents } from './component-events.service.js';
+import { intercomEventAnswers } from './event-answer.js';
 import * as s from './component-seekpoints.schemas.js';
 import * as seekpoints from './component-seekpoints.service.js';
 
@@ -77,6 +78,6 @@ export function componentSeekpointRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindComponentEventsForVideoIntercomRequest,
       response: s.FindComponentEventsForVideoIntercomResponse,
     },
-    async (input, ctx) => ({ componentEvents: await findVideoIntercomEvents(deps, ctx, input) }),
+    async (input, ctx) => ({ componentEvents: intercomEventAnswers(await findVideoIntercomEvents(deps, ctx, input)) }),
   );
 }

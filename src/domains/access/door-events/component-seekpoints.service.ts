@@ -13,6 +13,7 @@ import { COMPONENT_EVENT_FINDERS, type ComponentEventFinder } from './component-
 import type { ComponentEventRecord } from './service.js';
 import * as events from './store.js';
 import { findDoor, findDoors } from '../service.js';
+import { componentEventAnswer } from './event-answer.js';
 import * as store from '../store.js';
 
 /**
@@ -66,7 +67,7 @@ function eventSeekpoint(e: ComponentEventRecord & { componentUuid?: string | nul
     subLocationsHierarchyKey: subLocations(e.locationUuid),
     userUuid: e.userUuid ?? null,
     timestampMs: e.timestampMs,
-    originalEvent: e as unknown as Record<string, unknown>,
+    originalEvent: componentEventAnswer(e) as unknown as Record<string, unknown>,
   };
 }
 
@@ -81,7 +82,8 @@ function markSeekpoint(m: CustomSeekpointRecord): ComponentSeekPoint {
     subLocationsHierarchyKey: subLocations(m.locationUuid),
     customActivityDisplayName: m.name,
     customActivityDescription: m.description,
-    customActivityColor: m.color,
+    // A mark given no colour has none (the catalogue's colour is not nullable).
+    ...(m.color ? { customActivityColor: m.color } : {}),
     timestampMs: m.timestampMs,
     originalEvent: m as unknown as Record<string, unknown>,
   };

@@ -5,6 +5,7 @@ import { EpochMs, Field, Nullable, ResponseOf, Ruuid } from '../../../schemas/co
 import { NotRef } from '../../../schemas/record-kinds.js';
 import { COMPONENT_EVENT_FINDERS, COMPONENT_EVENT_LIMIT, findComponentEvents } from './component-events.service.js';
 import { ComponentEvent } from '../schemas.js';
+import { componentEventAnswers } from './event-answer.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const UUID_FIELDS = new Set([
@@ -55,7 +56,7 @@ export function componentEventRoutes(app: ApiApp, deps: Deps): void {
         body: Type.Object({ [finder.field]: named, ...bounds }),
         response: Response,
       },
-      async (input, ctx) => ({ componentEvents: await findComponentEvents(deps, ctx, finder, input as Record<string, unknown>) }),
+      async (input, ctx) => ({ componentEvents: componentEventAnswers(await findComponentEvents(deps, ctx, finder, input as Record<string, unknown>)) }),
     );
   }
 }

@@ -6,7 +6,7 @@ import { RefUuid } from '../../../schemas/record-kinds.js';
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const GroupName = Type.String({ minLength: 1, maxLength: 200 });
 const UserUuids = Type.Array(RefUuid('user', { notFound: 'User {id}' }), { maxItems: 1000, description: 'users of the organization' });
-const GroupType = StringEnum(GROUP_TYPES, "PLATFORM_ACCESS_CONTROL is the catalogue's RHOMBUS_ACCESS_CONTROL");
+const GroupType = StringEnum(GROUP_TYPES, "the catalogue's group type (stored as PLATFORM_ACCESS_CONTROL)");
 
 export const AccessControlGroup = Type.Object(
   {

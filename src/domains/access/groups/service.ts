@@ -19,16 +19,19 @@ type DeleteDeps = GroupDeps & Pick<Deps, 'recordCleaners'>;
 type ReadDeps = Pick<Deps, 'store'>;
 type Ctx = Pick<CallerContext, 'orgUuid'>;
 
-/**
- * The type every group of this domain has: the catalogue's RHOMBUS_ACCESS_CONTROL, named as the specification
- * names the platform's own things (its credential types are PLATFORM_SECURE_CSN, ...).
- */
 /** The record finder of kind accessGroup (src/records/references.ts). */
 export const findAccessGroupUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'access_groups', orgUuid, uuids);
 
-export const GROUP_TYPES = ['PLATFORM_ACCESS_CONTROL', 'GUEST_MANAGEMENT_HOST'] as const;
+/** The catalogue's group types (OrgGroupEnumType), as answers name them. */
+export const GROUP_TYPES = ['RHOMBUS_ACCESS_CONTROL', 'GUEST_MANAGEMENT_HOST'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 const ACCESS_GROUP_TYPE: GroupType = GROUP_TYPES[0];
+/**
+ * The type every group of this domain keeps in its row: the catalogue's RHOMBUS_ACCESS_CONTROL, stored as the
+ * specification names the platform's own things (its credential types are PLATFORM_SECURE_CSN, ...).
+ */
+const STORED_ACCESS_GROUP_TYPE = 'PLATFORM_ACCESS_CONTROL';
+const answeredGroupType = (stored: string): GroupType => (stored === STORED_ACCESS_GROUP_TYPE ? ACCESS_GROUP_TYPE : (stored as GroupType));
 
 /** An access control group as the REST API answers it (the catalogue's OrgGroupType). */
 export interface AccessGroupRecord {
@@ -65,7 +68,7 @@ const toGroupRecord = (row: AccessGroupsTable): AccessGroupRecord => ({
   name: row.name,
   description: row.description,
   locationUuid: row.location_uuid,
-  type: row.type as GroupType,
+  type: answeredGroupType(row.type),
   createdAtMillis: Number(row.created_at_ms),
   updatedAtMillis: Number(row.updated_at_ms),
 });
@@ -160,7 +163,7 @@ export async function insertGroup(w: WriteScope, input: CreateGroupInput): Promi
     name_key: name.toLowerCase(),
     description: input.description ?? null,
     location_uuid: input.locationUuid ?? null,
-    type: ACCESS_GROUP_TYPE,
+    type: STORED_ACCESS_GROUP_TYPE,
     created_at_ms: w.nowMs,
     updated_at_ms: w.nowMs,
   };

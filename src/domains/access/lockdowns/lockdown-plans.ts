@@ -44,7 +44,8 @@ async function checkPlan(w: WriteScope, plan: LockdownPlanRecord, previous: Lock
     orgUuid: w.actor.orgUuid,
     type: 'LOCATION_LOCKDOWN',
     scopeUuid: plan.locationUuid,
-    defaultLockdownState: plan.defaultLockdownState ?? null,
+    // A plan that names no default locks its other doors down: it says so (the catalogue's field is not nullable).
+    defaultLockdownState: plan.defaultLockdownState ?? 'LOCKED_DOWN',
     doorLockdownStateMap: map,
     physicalAccess: distinctMembers(plan.physicalAccess),
     activationPlan: {

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EpochMs, Field, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { NotRef, type RecordKind, RefUuid } from '../../../schemas/record-kinds.js';
 import { LOCKDOWN_TRIGGERS } from './model.js';
 import { DOOR_LOCKDOWN_STATES, LOCKDOWN_ORIGINATORS } from './model.js';
@@ -126,13 +126,17 @@ export const FindLocationLockdownStatesRequest = Type.Object({
 export const FindLocationLockdownStatesResponse = ResponseOf({ states: Field(Type.Array(LocationLockdownState)) });
 
 export const LockdownEvent = Type.Object({
-  uuid: Field(Ruuid()),
   orgUuid: Field(Ruuid()),
   locationUuid: Field(Ruuid()),
   type: Field(StringEnum(['LOCKDOWN_ACTIVATED', 'LOCKDOWN_DEACTIVATED'] as const)),
   followingTestPlan: Field(Type.Boolean()),
   originator: Field(Type.Object({ type: Field(StringEnum(LOCKDOWN_ORIGINATORS)) })),
-  lockdownPlanUuids: Field(Type.Array(Ruuid(), { description: 'the plans activated, or those the deactivation ended' })),
+  lockdownPlanUuids: Field(
+    Own(
+      Type.Array(Ruuid(), { description: 'the plans activated, or those the deactivation ended' }),
+      'the clients activate and deactivate plans by lockdownPlanUuids; the event names which',
+    ),
+  ),
   stateChangedAtMillis: Field(EpochMs()),
   createdAtMillis: Field(EpochMs()),
 });

@@ -246,14 +246,15 @@ export function toKeypadConfig(device: DeviceRecord, locations: Map<string, { na
     longitude: num(device.attributes.longitude),
     lastModified: device.updatedAtMillis,
     signalStrength: num(stateOf(device).signalStrength),
-    platform: str(device.attributes.platform) as 'ANDROID' | 'IOS' | null,
+    // Neither is nullable in the catalogue: a keypad that never said its platform names none, an unknown address is empty.
+    ...(str(device.attributes.platform) ? { platform: str(device.attributes.platform) as 'ANDROID' | 'IOS' } : {}),
     ipAddress: str(device.attributes.ipAddress),
     buildingAdminPhoneNumber: str(device.attributes.buildingAdminPhoneNumber),
     showCallBuildingAdmin: bool(device.attributes.showCallBuildingAdmin) ?? false,
     additionalFeaturesDisabled: bool(device.attributes.additionalFeaturesDisabled) ?? false,
     logoUuid: str(device.attributes.logoUuid),
     videoWallUuid: str(device.attributes.videoWallUuid),
-    qualifiedAddress: (device.attributes.qualifiedAddress as Record<string, string | null> | undefined) ?? null,
+    qualifiedAddress: (device.attributes.qualifiedAddress as Record<string, string | null> | undefined) ?? {},
     subLocationsHierarchyKey: device.locationUuid ? { locationUuids: [device.locationUuid] } : null,
   };
 }
