@@ -7,7 +7,6 @@ import { buildMediaApp } from './media/app.js';
 import { startRelockScheduler } from './domains/access/doors/relock-scheduler.js';
 import { startLockdownRuleRunner } from './domains/access/lockdowns/lockdown-rules.js';
 import { startGeneralRuleRunner } from './domains/rules/general/runner.js';
-import { startPendingSweep } from './bus/change-positioner.js';
 import { startAlertExpiry } from './domains/events/alerts/alert-expiry.js';
 import { startPromptRunner } from './domains/chatbot/runner.js';
 import { startClipRenderer } from './domains/events/clips/clip-renderer.js';
@@ -79,8 +78,6 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const stopChatRelay = startChatRelay(deps, deps.mediaHost.base);
   const stopUserNotifications = startUserNotifications(deps);
   const retention = startChangeLogRetention(deps);
-  // PostgreSQL: changes committed and left unnumbered by a writer that stopped (change-positioner.ts).
-  const pendingSweep = startPendingSweep(deps.store, deps.bus, (err) => deps.log.error({ err }, 'numbering pending changes failed'));
   // A reset or restore of the store (control API, any instance): caches and pending work follow the new state.
   const stopReplaced = deps.bus.subscribe('store.replaced', () => {
     deps.keyCache.clear();
@@ -116,7 +113,6 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
         webhooks.stop(),
         lockdownRules.stop(),
         generalRules.stop(),
-        pendingSweep.stop(),
       ]);
       await Promise.allSettled([http.close(), media.close(), stream.close()]);
       await limits.close();

@@ -2,8 +2,7 @@ import type { Bus } from './bus.js';
 import type { ChangeEntities, EntityName } from './entities.js';
 import type { ChangeEvent, ChangeType } from '../store/change-event.js';
 import type { Clock } from '../clock.js';
-import { appendToChangeLog, insertAuditRows, stageChanges, type LoggedChange } from '../store/change-log.js';
-import { positionerOf } from './change-positioner.js';
+import { appendToChangeLog, insertAuditRows } from '../store/change-log.js';
 import type { Store } from '../store/database.js';
 import type { Tx } from '../store/reader.js';
 
@@ -67,9 +66,7 @@ export interface WriteDeps {
 
 /**
  * Runs `fn` in one transaction together with its audit rows and change-log rows, then announces the
- * changes on the bus once the transaction has committed. A failure anywhere rolls back all of it. On SQLite the
- * changes are numbered in the transaction; on PostgreSQL they commit unnumbered and the organization's positioner
- * numbers and announces them (change-positioner.ts) before the write answers.
+ * changes on the bus once the transaction has committed. A failure anywhere rolls back all of it.
  */
 export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
   const nowMs = deps.clock.now();
@@ -77,7 +74,6 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
   const audits: AuditInput[] = [];
   const announced: ChangeEvent[] = [];
   const committed: Array<() => Promise<void>> = [];
-  let staged: Array<{ pendingId: number; change: LoggedChange }> = [];
   const result = await deps.store.transaction(async (tx) => {
     const value = await fn({
       tx,
@@ -104,7 +100,7 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       await insertAuditRows(tx, auditRows);
       return value;
     }
-    const logged: LoggedChange[] = changes.map((c) => ({
+    const logged = changes.map((c) => ({
       orgUuid: c.orgUuid ?? actor.orgUuid,
       entity: c.entity,
       entityUuid: c.entityUuid,
@@ -113,15 +109,9 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       timestampMs: c.timestampMs ?? nowMs,
       update: c.update,
     }));
-    if (deps.store.dialect === 'sqlite') announced.push(...(await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs)));
-    else staged = (await stageChanges(tx, logged, auditRows, nowMs)).map((pendingId, i) => ({ pendingId, change: logged[i]! }));
+    announced.push(...(await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs)));
     return value;
   });
-  // Committed: a failure to number them now leaves them to the positioner's sweep, not an error of the write.
-  if (staged.length > 0)
-    await positionerOf(deps.store, deps.bus)
-      .settle(staged)
-      .catch(() => {});
   for (const event of announced) {
     // The change is durable in the change log; a bus hiccup must not turn a committed write into an error.
     await deps.bus.publish('change', event).catch(() => {});

@@ -52,16 +52,3 @@ export interface SecretKeyChecksTable {
   sealed: string;
   created_at_ms: number;
 }
-
-/** A change committed and not yet numbered (migration 0172): the change log's row without its position. */
-export interface ChangePendingTable {
-  id: Generated<number>;
-  org_uuid: string;
-  logged_at_ms: number;
-  entity: string;
-  entity_uuid: string;
-  type: string;
-  device_uuid: string | null;
-  timestamp_ms: number;
-  payload: string;
-}

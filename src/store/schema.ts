@@ -1,4 +1,4 @@
-import type { AuditLogTable, ChangeEventsTable, ChangePendingTable, ChangePositionsTable, SecretKeyChecksTable, StoreIdentityTable } from './change-tables.js';
+import type { AuditLogTable, ChangeEventsTable, ChangePositionsTable, SecretKeyChecksTable, StoreIdentityTable } from './change-tables.js';
 
 /**
  * The whole database, as Kysely types it. The store declares its own tables here; each domain (and the outbox
@@ -8,7 +8,6 @@ import type { AuditLogTable, ChangeEventsTable, ChangePendingTable, ChangePositi
 export interface DB {
   audit_log: AuditLogTable;
   change_events: ChangeEventsTable;
-  change_pending: ChangePendingTable;
   change_positions: ChangePositionsTable;
   store_identity: StoreIdentityTable;
   secret_key_checks: SecretKeyChecksTable;

@@ -49,7 +49,6 @@ import { supportAndPartnerHardware } from './0100-0199/0160-support.js';
 import { hardwareRegistrations } from './0100-0199/0163-hardware-registrations.js';
 // fields the platform's clients read (issue 33)
 import { clientFields } from './0100-0199/0166-client-fields.js';
-import { changePending } from './0100-0199/0172-change-pending.js';
 
 /**
  * Every migration, in order: their files are kept in a folder per hundred (`0000-0099/`, `0100-0199/`, ...). Names sort in the order they run; each is a function of the dialect so
@@ -110,7 +109,5 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0163-hardware-registrations': hardwareRegistrations(),
     // fields the platform's clients read (issue 33)
     '0166-client-fields': clientFields(),
-    // changes committed and not yet numbered: positions given in batches on PostgreSQL (issue 36)
-    '0172-change-pending': changePending(dialect),
   };
 }
