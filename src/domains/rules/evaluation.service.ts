@@ -175,18 +175,34 @@ export async function runRuleActions(
   event: RuleEvent,
   causes: readonly string[] = [],
 ): Promise<{ action: RuleAction; outcomes: ActionOutcome[] }> {
+  const { action, runs } = planRuleActions(deps, rule, event, causes);
+  return { action, outcomes: await settleRuns(deps, rule, event, runs) };
+}
+
+/** The runs of a rule's firing, its secrets opened; a rule whose secrets do not open has one run, which fails. */
+export function planRuleActions(
+  deps: EngineDeps,
+  rule: StoredRule,
+  event: RuleEvent,
+  causes: readonly string[] = [],
+): { action: RuleAction; runs: ActionRun[] } {
   const actor = {
     ...systemActor(rule.orgUuid, `${event.type === 'RULE_FIRED' ? 'rule' : 'button.rule'}.${rule.uuid}`),
     causedByRules: [...causes, rule.uuid],
   };
-  let runs: ActionRun[];
-  let action: RuleAction = {};
   try {
-    action = openActionSecrets(deps.secrets, rule.uuid, rule.sealedAction);
-    runs = ACTION_FAMILIES.flatMap((family) => family({ deps, actor, rule, action, event }));
+    const action = openActionSecrets(deps.secrets, rule.uuid, rule.sealedAction);
+    return { action, runs: ACTION_FAMILIES.flatMap((family) => family({ deps, actor, rule, action, event })) };
   } catch (e) {
-    runs = [{ action: 'action', run: async () => ({ status: 'FAILED', detail: `the rule's secrets do not open: ${(e as Error).message}` }) }];
+    return {
+      action: {},
+      runs: [{ action: 'action', run: async () => ({ status: 'FAILED', detail: `the rule's secrets do not open: ${(e as Error).message}` }) }],
+    };
   }
+}
+
+/** Runs the runs independently and answers each outcome, in their order; a failed one is logged. */
+export async function settleRuns(deps: EngineDeps, rule: StoredRule, event: RuleEvent, runs: readonly ActionRun[]): Promise<ActionOutcome[]> {
   const settled = await Promise.allSettled(runs.map((r) => r.run()));
   const outcomes: ActionOutcome[] = settled.map((s, i) =>
     s.status === 'fulfilled'
@@ -195,7 +211,7 @@ export async function runRuleActions(
   );
   for (const o of outcomes.filter((o) => o.status === 'FAILED'))
     deps.log.warn({ rule: rule.uuid, firing: event.firingUuid, action: o.action, detail: o.detail }, 'rule action failed');
-  return { action, outcomes };
+  return outcomes;
 }
 
 /** Runs a button rule's firing, then records each outcome on the firing and its rules event record (and raises them on the stream). */

@@ -74,11 +74,20 @@ export async function closeEventRecord(
   outcomes: ActionOutcome[],
   deviceUuid: string | null,
 ): Promise<RulesEventRecord> {
+  return write(deps, actor, (w) => completeEventRecord(w, record, action, outcomes, deviceUuid));
+}
+
+/** Completes a firing's record inside a write already open (the firing's own, when every action ran in it). */
+export async function completeEventRecord(
+  w: WriteScope,
+  record: RulesEventRecord,
+  action: RuleAction,
+  outcomes: ActionOutcome[],
+  deviceUuid: string | null,
+): Promise<RulesEventRecord> {
   const done: RulesEventRecord = { ...record, ...statuses(action, outcomes), actionOutcomes: outcomes };
-  await write(deps, actor, async (w) => {
-    await store.setEventRecord(w.tx, record.orgUuid!, record.uuid!, toJson(done)!);
-    w.change({ entity: 'RULES_EVENT_RECORD', entityUuid: record.uuid!, type: 'UPDATE', deviceUuid, update: done });
-  });
+  await store.setEventRecord(w.tx, record.orgUuid!, record.uuid!, toJson(done)!);
+  w.change({ entity: 'RULES_EVENT_RECORD', entityUuid: record.uuid!, type: 'UPDATE', deviceUuid, update: done });
   return done;
 }
 

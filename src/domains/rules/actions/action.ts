@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import type { Activity } from '../../../schemas/activities.js';
-import type { Actor } from '../../../bus/write.js';
+import type { Actor, WriteScope } from '../../../bus/write.js';
 import type { StoredRule } from '../rules.service.js';
 import type { ActionOutcome, ButtonEvent, RuleAction } from '../schemas.js';
 
@@ -41,6 +41,11 @@ export type Outcome = Omit<ActionOutcome, 'action'>;
 export interface ActionRun {
   action: string;
   run(): Promise<Outcome>;
+  /**
+   * The same action as writes of the store only (a webhook's enqueue), made inside a write already open: the
+   * general rule runner makes it in its firing's transaction instead of a transaction of its own (`run`).
+   */
+  inWrite?(w: WriteScope): Promise<Outcome>;
 }
 
 /** A family of actions (one module each): the runs a firing's rule asks of it. */

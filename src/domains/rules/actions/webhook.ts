@@ -3,7 +3,7 @@ import { sendOutbound, type OutboundResponse, outboundPolicy } from '../../../ne
 import { addDelivery, announceDeliveries, headersOf } from '../../../outbox/service.js';
 import type { DeliveryRow } from '../../../outbox/tables.js';
 import type { AttemptStep } from '../../../outbox/worker.js';
-import { write } from '../../../bus/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { tokenCacheOf, type ClientCredentials } from '../oauth-tokens.js';
 import { openActionSecrets, openDeliveryHeaders, sealDeliveryHeaders } from '../rule-secrets.js';
 
@@ -14,7 +14,7 @@ import type { RuleAction } from '../schemas.js';
 import { signatureHeaders } from '../../../outbox/standard-webhooks.js';
 import * as store from '../store.js';
 import { webhookSigningSecret } from '../webhook-secret.service.js';
-import type { ActionFamily, RuleEvent } from './action.js';
+import type { ActionFamily, Outcome, RuleEvent } from './action.js';
 
 /** The identity a delivery's sealed headers are bound to. */
 const deliveryIdentity = (orgUuid: string, dedupeKey: string) => `delivery:${orgUuid}:${dedupeKey}`;
@@ -81,24 +81,23 @@ export const ruleOutboxSteps = (deps: WebhookDeps): Record<string, AttemptStep> 
 
 /**
  * `webhookActions`: each webhook's delivery of the rule event goes into the durable outbox (QUEUED), which
- * retries it with backoff until the target takes it, across restarts, under the same `webhook-id`.
+ * retries it with backoff until the target takes it, across restarts, under the same `webhook-id`. The enqueue is
+ * a write of the store only: made in a write already open (`inWrite`, the general rules' firing) or in its own.
  */
 export const webhookActions: ActionFamily = ({ deps, actor, action, event }) =>
-  (action.webhookActions ?? []).map((w, i) => ({
-    action: `webhookActions[${i}]`,
-    async run() {
-      const id = webhookId(event.firingUuid, i);
-      await write(deps, actor, (tx) =>
-        addDelivery(tx, {
-          orgUuid: event.orgUuid,
-          kind: RULE_WEBHOOK_KIND,
-          dedupeKey: id,
-          targetUrl: w.webhookUrl!,
-          headers: sealDeliveryHeaders(deps.secrets, deliveryIdentity(event.orgUuid, id), (w.headers ?? {}) as Record<string, string>),
-          body: event,
-        }),
-      );
-      await announceDeliveries(deps, event.orgUuid);
+  (action.webhookActions ?? []).map((w, i) => {
+    const id = webhookId(event.firingUuid, i);
+    const inWrite = async (scope: WriteScope): Promise<Outcome> => {
+      await addDelivery(scope, {
+        orgUuid: event.orgUuid,
+        kind: RULE_WEBHOOK_KIND,
+        dedupeKey: id,
+        targetUrl: w.webhookUrl!,
+        headers: sealDeliveryHeaders(deps.secrets, deliveryIdentity(event.orgUuid, id), (w.headers ?? {}) as Record<string, string>),
+        body: event,
+      });
+      scope.afterCommit(() => announceDeliveries(deps, event.orgUuid));
       return { status: 'QUEUED', detail: `delivery ${id}` };
-    },
-  }));
+    };
+    return { action: `webhookActions[${i}]`, inWrite, run: () => write(deps, actor, inWrite) };
+  });

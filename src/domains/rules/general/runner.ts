@@ -6,12 +6,13 @@ import type { Activity } from '../../../schemas/activities.js';
 import { write } from '../../../bus/write.js';
 import { findDevice, findLocation } from '../../devices/service.js';
 import type { EngineDeps, RuleEvent } from '../actions/action.js';
-import { runRuleActions, insideSchedules } from '../evaluation.service.js';
+import { insideSchedules, planRuleActions, settleRuns } from '../evaluation.service.js';
 import type { RulesEventRecord } from './schemas.js';
 import { asStoredRule, isRulePaused, listGeneralRules, type GeneralRule } from './service.js';
 import { claimFiring } from '../store.js';
 import { DOORBELL_ACTIVITIES } from '../doorbell/service.js';
-import { closeEventRecord, openEventRecord } from '../rule-records.service.js';
+import { closeEventRecord, completeEventRecord, openEventRecord } from '../rule-records.service.js';
+import type { ActionOutcome } from '../schemas.js';
 
 /** A device activity that general rules may fire on: a policy alert's triggers, a door's event, or a component's change of state. */
 export interface FiredActivity {
@@ -177,14 +178,19 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
   for (const rule of rules) {
     if (!(await insideSchedules(deps, rule, fired.atMs, timeZone))) continue;
     const actor = systemActor(rule.orgUuid, `rule.${rule.uuid}`);
-    const record = await write(deps, actor, async (w) => {
+    const deviceUuid = fired.deviceUuid ?? fired.doorUuid ?? '';
+    const recordDevice = fired.doorUuid ?? fired.deviceUuid;
+    const stored = asStoredRule(rule, deviceUuid);
+    // The firing's claim, its record and the actions that are writes of the store only (webhook enqueues) make one
+    // transaction; when no other action is left the record is completed in it too. The rest run after the commit.
+    const firing = await write(deps, actor, async (w) => {
       if (await isRulePaused(w, rule.orgUuid, rule.uuid, w.nowMs)) return null;
       if (!(await claimFiring(w.tx, 'rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) return null;
-      return openEventRecord(w, {
+      const record = await openEventRecord(w, {
         ruleUuid: rule.uuid,
         sourceUuid: fired.sourceUuid,
         // A door event's record is found by the door (getRulesEventRecords' associatedUuids), not its controller.
-        deviceUuid: fired.doorUuid ?? fired.deviceUuid,
+        deviceUuid: recordDevice,
         deviceEvent: {
           activities: fired.activities,
           deviceUuid: fired.deviceUuid,
@@ -194,25 +200,37 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
           timestampMs: fired.atMs,
         },
       });
+      if (!record) return null;
+      const event: RuleEvent = {
+        type: 'RULE_FIRED',
+        firingUuid: record.uuid ?? newRuuid(),
+        orgUuid: rule.orgUuid,
+        ruleUuid: rule.uuid,
+        ruleName: rule.name,
+        sensorUuid: deviceUuid,
+        locationUuid: fired.locationUuid,
+        buttonPress: null,
+        pressUuid: fired.sourceUuid,
+        timestampMs: fired.atMs,
+        activities: fired.activities,
+        componentCompositeUuid: fired.doorUuid,
+      };
+      const { action, runs } = planRuleActions(deps, stored, event, causes);
+      const outcomes: Array<ActionOutcome | null> = [];
+      for (const run of runs) outcomes.push(run.inWrite ? { action: run.action, ...(await run.inWrite(w)) } : null);
+      if (outcomes.every((o) => o !== null)) return { done: await completeEventRecord(w, record, action, outcomes as ActionOutcome[], recordDevice) } as const;
+      return { done: null, record, event, action, runs, outcomes };
     });
-    if (!record) continue;
-    const deviceUuid = fired.deviceUuid ?? fired.doorUuid ?? '';
-    const event: RuleEvent = {
-      type: 'RULE_FIRED',
-      firingUuid: record.uuid ?? newRuuid(),
-      orgUuid: rule.orgUuid,
-      ruleUuid: rule.uuid,
-      ruleName: rule.name,
-      sensorUuid: deviceUuid,
-      locationUuid: fired.locationUuid,
-      buttonPress: null,
-      pressUuid: fired.sourceUuid,
-      timestampMs: fired.atMs,
-      activities: fired.activities,
-      componentCompositeUuid: fired.doorUuid,
-    };
-    const { action, outcomes } = await runRuleActions(deps, asStoredRule(rule, deviceUuid), event, causes);
-    records.push(await closeEventRecord(deps, actor, record, action, outcomes, fired.doorUuid ?? fired.deviceUuid));
+    if (!firing) continue;
+    if (firing.done) {
+      records.push(firing.done);
+      continue;
+    }
+    const { record, event, action, runs, outcomes } = firing;
+    const rest = runs.filter((_, i) => outcomes[i] === null);
+    const settled = await settleRuns(deps, stored, event, rest);
+    const all = outcomes.map((o) => o ?? settled.shift()!);
+    records.push(await closeEventRecord(deps, actor, record, action, all, recordDevice));
   }
   return records;
 }
