@@ -134,20 +134,14 @@ forEachDialect('policy alerts: muted devices and false-positive reports', (diale
 
       const again = changes.length;
       assertOk(await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: reported.uuid } }));
-      assert.equal(
-        (await kept(reported.uuid)).badAlertReport.reportedAtMs,
-        stored.badAlertReport.reportedAtMs,
-      );
+      assert.equal((await kept(reported.uuid)).badAlertReport.reportedAtMs, stored.badAlertReport.reportedAtMs);
       assert.equal(changes.slice(again).filter((c) => c.entity === 'POLICY_ALERT').length, 0);
 
       assertSameAsMissing(
         await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: theirs.uuid } }),
         await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: nobodysUuid() } }),
       );
-      assert.equal(
-        (await kept(theirs.uuid, other.org.apiKey)).badAlertReport ?? null,
-        null,
-      );
+      assert.equal((await kept(theirs.uuid, other.org.apiKey)).badAlertReport ?? null, null);
       assertFails(await call('/api/event/reportBadPolicyAlert', { policyAlert: { uuid: nobodysUuid() } }), 'Policy alert not found');
       assert.equal((await call('/api/event/reportBadPolicyAlert', { policyAlert: {} })).status, 400);
     });

@@ -257,7 +257,10 @@ forEachDialect('policy alert feed', (dialect) => {
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
       assert.equal(await api(s).refused('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, theirs.uuid] }), `Policy alert ${theirs.uuid} not found`);
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 3);
-      assert.ok(((await api(other).ok('getPolicyAlerts')).policyAlerts as Alert[]).some((x) => x.uuid === theirs.uuid), 'theirs is not dismissed');
+      assert.ok(
+        ((await api(other).ok('getPolicyAlerts')).policyAlerts as Alert[]).some((x) => x.uuid === theirs.uuid),
+        'theirs is not dismissed',
+      );
       await api(s).ok('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, mine[1].uuid] });
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 1);
     });
