@@ -9,7 +9,7 @@ import { hidden, type ControlPlugin } from '../../edge/control-plugin.js';
 import { Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { findDeviceOfAnyOrg } from '../devices/service.js';
 import { DEVICE_KINDS, type DeviceKind } from '../devices/tables.js';
-import { PolicyAlertV2 } from './alerts/schemas.js';
+import { PolicyAlertV2Kept } from './alerts/schemas.js';
 import { raiseDeviceAlert, takeSensorReadings } from './alerts/service.js';
 import { SavedClip } from './clips/schemas.js';
 import { findSavedClip, saveClip, uploadClipMedia } from './clips/service.js';
@@ -169,7 +169,7 @@ function syntheticVideo(seed: string, size: number): Buffer {
 }
 
 export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
-  app.post('/alert', { schema: { ...hidden, body: AlertFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2) }) } } }, async (request) => {
+  app.post('/alert', { schema: { ...hidden, body: AlertFlags, response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2Kept) }) } } }, async (request) => {
     const flags = request.body;
     const { actor } = await deviceActor(deps, flags.device, AnyDevice, 'Device', 'alert');
     const policyAlert = await raiseDeviceAlert(deps, actor, {
@@ -189,7 +189,7 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
       schema: {
         ...hidden,
         body: ReadingFlags,
-        response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2), crossings: Field(Type.Array(ReadingCrossing)) }) },
+        response: { 200: ResponseOf({ policyAlert: Field(PolicyAlertV2Kept), crossings: Field(Type.Array(ReadingCrossing)) }) },
       },
     },
     async (request) => {
@@ -238,7 +238,7 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
 
   app.post(
     '/plate',
-    { schema: { ...hidden, body: PlateFlags, response: { 200: ResponseOf({ vehicleEvent: Field(VehicleEvent), policyAlert: Field(PolicyAlertV2) }) } } },
+    { schema: { ...hidden, body: PlateFlags, response: { 200: ResponseOf({ vehicleEvent: Field(VehicleEvent), policyAlert: Field(PolicyAlertV2Kept) }) } } },
     async (request) => {
       const flags = request.body;
       const { actor } = await deviceActor(deps, flags.camera, ['CAMERA'], 'Camera', 'plate');
@@ -281,7 +281,7 @@ export const eventSimulateRoutes: ControlPlugin = (app, deps) => {
       schema: {
         ...hidden,
         body: CustomEventFlags,
-        response: { 200: ResponseOf({ customEvent: Field(CustomEvent), policyAlert: Field(PolicyAlertV2) }) },
+        response: { 200: ResponseOf({ customEvent: Field(CustomEvent), policyAlert: Field(PolicyAlertV2Kept) }) },
       },
     },
     async (request) => {

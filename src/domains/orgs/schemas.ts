@@ -56,10 +56,13 @@ export const Org = Type.Object({
 const VideoConfigurationOption = Type.Object({ resolution: Field(Type.Object({ width: Field(Int), height: Field(Int) })) });
 export type CameraConfigOptions = Record<string, Array<Static<typeof VideoConfigurationOption>>>;
 
+/** The reference's OrgV2Type: the record without the team name, which getOrg (OrgType) answers. */
+export const OrgV2 = Type.Omit(Org, ['teamName']);
+
 export const GetOrgV2Request = EmptyRequest;
 export const GetOrgV2Response = ResponseOf(
   {
-    org: Field(Org),
+    org: Field(OrgV2),
     orgUuid: Field(Own(Ruuid({ description: 'the organization UUID, needed for stream subscriptions' }), "the spec's getOrgV2 includes it")),
     featureFlags: Field(Type.Record(Type.String(), Type.String())),
     cameraConfigOptions: Field(

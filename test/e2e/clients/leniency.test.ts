@@ -98,8 +98,7 @@ forEachDialect('the body leniency of the platform parser', (dialect) => {
   describe('alternate field names the clients send', () => {
     it('dismissPolicyAlertV2 takes policyAlertUuid (the MCP) for alertUuid', async () => {
       const [alert] = await raiseAlerts(server(), site.org.orgUuid, site.dock, [T0 + 10_000]);
-      const r = await api.ok('/api/event/dismissPolicyAlertV2', { policyAlertUuid: alert!.uuid });
-      assert.equal(r.dismissedCount, 1);
+      await api.ok('/api/event/dismissPolicyAlertV2', { policyAlertUuid: alert!.uuid });
       const after = await api.ok('/api/event/getPolicyAlertsV2', { deviceFilter: [site.dock] });
       assert.ok(!after.policyAlerts.some((a: any) => a.uuid === alert!.uuid));
       await refusedNaming('/api/event/dismissPolicyAlertV2', {}, 'alertUuid');

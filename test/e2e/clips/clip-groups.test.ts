@@ -5,7 +5,7 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { assertSameAsMissing, nobodysUuid } from '../config/config-site.js';
-import { changesDuring, raiseAlerts, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, raiseAlerts, saveAlertAsClip, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 
 const T0 = Date.UTC(2024, 10, 1, 9);
 
@@ -39,7 +39,7 @@ forEachDialect('clip groups: folders of saved clips', (dialect) => {
   describe('createClipGroup, getClipGroupsForOrg, getClipGroupDetails', () => {
     it('makes a folder of clips named directly or by their alert, lists it with its clip count, announced', async () => {
       const [alert] = await raiseAlerts(server, site.org.orgUuid, site.dock, [T0 - 60_000]);
-      const fromAlert = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      const fromAlert = await saveAlertAsClip(ok, alert.uuid);
       let created: any;
       const changes = await changesDuring(server, async () => {
         created = await ok('createClipGroup', {

@@ -5,7 +5,7 @@ import { apiAs } from '../../helpers/api.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { changesDuring, raiseAlerts, saveClips, seedEventsSite, seededRandom, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, raiseAlerts, saveAlertAsClip, saveClips, seedEventsSite, seededRandom, simulate, type EventsSite } from '../events/fixtures.js';
 
 const T0 = Date.UTC(2024, 8, 1, 12);
 const DAY = 86_400_000;
@@ -243,7 +243,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
   describe('unSavePolicyAlertV2', () => {
     it("deletes the alert's clip and its media and unsaves the alert; another organization cannot", async () => {
       const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [T0 - 30_000]);
-      const clipUuid = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      const clipUuid = await saveAlertAsClip(ok, alert.uuid);
       const uploaded = (await simulate(server, 'clip', { camera: site.lobby, clip: clipUuid, bytes: '512' })).savedClip;
       const media = () => fetch(server.gatehouse.urls.media + uploaded.clipLocationV2, { headers: { 'x-auth-apikey': site.org.apiKey } });
       assert.equal((await media()).status, 200);
@@ -264,7 +264,7 @@ forEachDialect('the saved-clip workflow', (dialect) => {
       await gone.arrayBuffer();
       assert.match((await call('unSavePolicyAlertV2', { alertUuid: alert.uuid })).json.errorMsg, /is not saved/);
       // Saved again, and this time the clip is deleted directly: the alert is unsaved too.
-      const again = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      const again = await saveAlertAsClip(ok, alert.uuid);
       await ok('deleteSavedClip', { savedClipUuid: again });
       assert.equal((await ok('getPolicyAlertDetails', { policyAlertUuid: alert.uuid })).policyAlert.saved, false);
       assert.equal((await call('unSavePolicyAlertV2', {})).status, 400);

@@ -5,7 +5,7 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { expectDenied, readOnlyKey } from '../../helpers/org-structure.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { changesDuring, raiseAlerts, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
+import { changesDuring, raiseAlerts, saveAlertAsClip, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 
 const T0 = Date.UTC(2024, 10, 1, 9);
 
@@ -44,7 +44,7 @@ forEachDialect('shared clip groups and their links', (dialect) => {
   describe('createSharedClipGroupV3 and the link', () => {
     it('shares clips named directly or by their alert, served without an API key, announced', async () => {
       const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [T0 - 60_000]);
-      const fromAlert = (await ok('savePolicyAlertV2', { alertUuid: alert.uuid })).savedClipUuid;
+      const fromAlert = await saveAlertAsClip(ok, alert.uuid);
       let created: any;
       const changes = await changesDuring(server, async () => {
         created = await ok('createSharedClipGroupV3', {

@@ -6,7 +6,7 @@ import { forEachDialect } from '../../helpers/dialects.js';
 import { decodeMedia, jpegSize } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { waitFor } from '../../helpers/wait.js';
-import { raiseAlerts, seedEventsSite, type EventsSite } from '../events/fixtures.js';
+import { raiseAlerts, saveAlertAsClip, seedEventsSite, type EventsSite } from '../events/fixtures.js';
 
 /**
  * The media paths the platform's clients build (client-calls.md M8 to M11, M13, M15), each fetched the way its
@@ -34,6 +34,7 @@ forEachDialect('the media paths the clients build', (dialect) => {
   const schemes = ['api-token', 'partner-api-token'];
   const headers = (key = site.org.apiKey, scheme = 'api-token') => ({ 'x-auth-apikey': key, 'x-auth-scheme': scheme });
   const get = (path: string, h: Record<string, string> = headers()) => fetch(media + path, { headers: h });
+  const answerOf = (path: string, body?: unknown) => server.call(path, body ?? {}, { key: site.org.apiKey }).then((r) => r.json);
 
   it('M8: the alert thumbnail /media/metadata/<region>/<alert>.jpeg is a JPEG of its camera', async () => {
     const r = await get(`/media/metadata/us-west-2/${alertUuid}.jpeg`, headers(site.org.apiKey, schemes[0]));
@@ -79,8 +80,7 @@ forEachDialect('the media paths the clients build', (dialect) => {
 
   it('M11: a saved clip /media/metadata/<region>/<clip>.mp4 and .jpeg serve its stored video and thumbnail', async () => {
     const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [AT - 60_000]);
-    const saved = await server.call('/api/event/savePolicyAlertV2', { alertUuid: alert.uuid, savedClipTitle: 'M11' }, { key: site.org.apiKey });
-    const clipUuid = saved.json.savedClipUuid as string;
+    const clipUuid = await saveAlertAsClip(answerOf, alert.uuid, { savedClipTitle: 'M11' });
     const video = randomBytes(5000);
     const put = await fetch(`${media}/media/clips/${clipUuid}/video`, {
       method: 'PUT',
@@ -101,7 +101,7 @@ forEachDialect('the media paths the clients build', (dialect) => {
 
   it('M12: a shared clip downloads raw by its share uuid, without a key; an unknown or mismatched id is 404', async () => {
     const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [AT - 120_000]);
-    const clipUuid = (await server.call('/api/event/savePolicyAlertV2', { alertUuid: alert.uuid }, { key: site.org.apiKey })).json.savedClipUuid as string;
+    const clipUuid = await saveAlertAsClip(answerOf, alert.uuid);
     const video = randomBytes(3000);
     const put = await fetch(`${media}/media/clips/${clipUuid}/video`, {
       method: 'PUT',

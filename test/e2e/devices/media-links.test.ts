@@ -5,7 +5,7 @@ import { parse } from 'mpd-parser';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { jpegSize } from '../../helpers/media-decode.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { raiseAlerts, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
+import { raiseAlerts, saveAlertAsClip, seedEventsSite, simulate, type EventsSite } from '../events/fixtures.js';
 
 /**
  * The links Gatehouse hands out are absolute under the public media base and the media host serves them, as the
@@ -65,7 +65,7 @@ forEachDialect('media links and federated reads', (dialect) => {
 
   it("a saved clip's clipLocationV2 and thumbnailLocationV2 are absolute and serve its media", async () => {
     const [raised] = await raiseAlerts(server, site.org.orgUuid, site.dock, [AT - 60_000]);
-    const clipUuid = (await rest('/api/event/savePolicyAlertV2', { alertUuid: raised.uuid })).savedClipUuid as string;
+    const clipUuid = await saveAlertAsClip(rest, raised.uuid);
     const parts = { video: randomBytes(4000), thumbnail: randomBytes(300) };
     for (const [part, body] of Object.entries(parts)) {
       const put = await fetch(`${media}/media/clips/${clipUuid}/${part}`, {

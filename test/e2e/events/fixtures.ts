@@ -60,6 +60,23 @@ export async function raiseAlerts(
   });
 }
 
+/**
+ * Saves an alert as a clip through the API (savePolicyAlertV2, whose answer names no clip, as the platform's)
+ * and answers the uuid of the clip saved from it, as a client finds it: in getSavedClips, by sourceAlertUuid.
+ */
+export async function saveAlertAsClip(
+  ok: (path: string, body?: unknown) => Promise<any>,
+  alertUuid: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const saved = await ok('/api/event/savePolicyAlertV2', { alertUuid, ...fields });
+  assert.equal(saved?.error, false, JSON.stringify(saved));
+  const clips: { uuid: string; sourceAlertUuid?: string | null }[] = (await ok('/api/event/getSavedClips', {})).savedClips;
+  const mine = clips.filter((c) => c.sourceAlertUuid === alertUuid);
+  assert.ok(mine.length > 0, `a clip saved from alert ${alertUuid}`);
+  return mine[0].uuid;
+}
+
 /** Saves one clip (INITIATING) per timestamp of a camera, in one write; answers their uuids. */
 export async function saveClips(server: TestServer, orgUuid: string, cameraUuid: string, timestamps: readonly number[]): Promise<string[]> {
   return write(server.gatehouse.deps, systemActor(orgUuid, 'test.clips'), async (w) => {

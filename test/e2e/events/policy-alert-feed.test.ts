@@ -208,7 +208,7 @@ forEachDialect('policy alert feed', (dialect) => {
         const json = await api(site).ok(path, { policyAlertUuid: mine.uuid });
         assert.equal(json.policyAlert.uuid, mine.uuid);
         assert.equal(json.policyAlert.deviceUuid, site.cams.Lobby);
-        assert.equal(json.policyAlert.expiresAtMs, mine.expiresAtMs);
+        assert.equal('expiresAtMs' in json.policyAlert, false, 'the catalogue has no expiresAtMs: getExpiringPolicyAlerts answers it');
         assert.equal(await api(site).refused(path, { policyAlertUuid: theirs.uuid }), 'Policy alert not found');
       }
     });
@@ -219,11 +219,9 @@ forEachDialect('policy alert feed', (dialect) => {
       const s = await seed('Dismiss Org');
       const [a, b] = await raiseAlerts(server, s.orgUuid, s.cams.Lobby, [T0, T0 - 1000]);
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 2);
-      let answer: any;
       const changes = await changesDuring(server, async () => {
-        answer = await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid });
+        await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid });
       });
-      assert.equal(answer.dismissedCount, 1);
       const change = changes.find((c) => c.entity === 'POLICY_ALERT' && c.entityUuid === a.uuid);
       assert.ok(change, 'a POLICY_ALERT change');
       assert.equal(change.type, 'UPDATE');
@@ -245,9 +243,11 @@ forEachDialect('policy alert feed', (dialect) => {
         [b.uuid],
       );
       const read = await api(s).ok('getPolicyAlert', { policyAlertUuid: a.uuid });
-      assert.equal(read.policyAlert.dismissedAtMs, (change.update as Alert).dismissedAtMs);
+      assert.equal(read.policyAlert.uuid, a.uuid, 'still readable by uuid');
 
-      const again = await changesDuring(server, async () => assert.equal((await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid })).dismissedCount, 0));
+      const again = await changesDuring(server, async () => {
+        await api(s).ok('dismissPolicyAlertV2', { alertUuid: a.uuid });
+      });
       assert.equal(again.filter((c) => c.entity === 'POLICY_ALERT').length, 0, 'dismissing twice announces nothing');
     });
 
@@ -257,8 +257,11 @@ forEachDialect('policy alert feed', (dialect) => {
       const [theirs] = await raiseAlerts(server, other.orgUuid, other.cams.Lobby, [T0]);
       assert.equal(await api(s).refused('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, theirs.uuid] }), `Policy alert ${theirs.uuid} not found`);
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 3);
-      assert.equal((await api(other).ok('getPolicyAlert', { policyAlertUuid: theirs.uuid })).policyAlert.dismissedAtMs, null);
-      assert.equal((await api(s).ok('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, mine[1].uuid] })).dismissedCount, 2);
+      assert.ok(
+        ((await api(other).ok('getPolicyAlerts')).policyAlerts as Alert[]).some((x) => x.uuid === theirs.uuid),
+        'theirs is not dismissed',
+      );
+      await api(s).ok('dismissPolicyAlertsV2', { alertUuids: [mine[0].uuid, mine[1].uuid] });
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 1);
     });
 
@@ -271,7 +274,7 @@ forEachDialect('policy alert feed', (dialect) => {
         `Device ${other.cams.Lobby} not found`,
       );
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 3);
-      assert.equal((await api(s).ok('dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby] })).dismissedCount, 2);
+      await api(s).ok('dismissAllPolicyAlertsForDevice', { deviceUuids: [s.cams.Lobby] });
       assert.deepEqual(
         ((await api(s).ok('getPolicyAlerts')).policyAlerts as Alert[]).map((x) => x.uuid),
         [yard.uuid],
@@ -284,7 +287,7 @@ forEachDialect('policy alert feed', (dialect) => {
       await raiseAlerts(server, s.orgUuid, s.cams.Yard, [T0]);
       const before = (await api(other).ok('getPolicyAlertCount')).count;
       assert.ok(before > 0);
-      assert.equal((await api(s).ok('dismissAllPolicyAlertsV2')).dismissedCount, 3);
+      await api(s).ok('dismissAllPolicyAlertsV2');
       assert.equal((await api(s).ok('getPolicyAlertCount')).count, 0);
       assert.equal((await api(other).ok('getPolicyAlertCount')).count, before);
     });
@@ -336,12 +339,11 @@ forEachDialect('policy alert feed', (dialect) => {
       const week = (await api(s).ok('getExpiringPolicyAlerts', { withinMs: 7 * DAY, maxResults: 100 })).policyAlerts as Alert[];
       assert.deepEqual(week.map((a) => a.uuid).sort(), [...soon, ...later].map((a) => a.uuid).sort());
 
-      const saved = await api(s).ok('savePolicyAlertV2', { alertUuid: soon[0].uuid });
-      assert.equal(typeof saved.savedClipUuid, 'string');
+      await api(s).ok('savePolicyAlertV2', { alertUuid: soon[0].uuid });
       const after = (await api(s).ok('getExpiringPolicyAlerts', { maxResults: 100 })).policyAlerts as Alert[];
       assert.equal(after.length, soon.length - 1);
       assert.ok(!after.some((a) => a.uuid === soon[0].uuid));
-      assert.equal((await api(s).ok('getPolicyAlert', { policyAlertUuid: soon[0].uuid })).policyAlert.expiresAtMs, null);
+      assert.equal((await api(s).ok('getPolicyAlert', { policyAlertUuid: soon[0].uuid })).policyAlert.saved, true);
 
       assert.match(await api(s).refused('getExpiringPolicyAlerts', { lastUuid: soon[1].uuid }), /lastExpiresAtMs and lastUuid form the pagination cursor/);
     });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { changesDuring, raiseAlerts, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
+import { changesDuring, raiseAlerts, saveAlertAsClip, seedEventsSite, simulate, type EventsSite } from './fixtures.js';
 
 const T0 = Date.UTC(2024, 6, 1, 15);
 
@@ -19,6 +19,11 @@ forEachDialect('saved clips and the media host', (dialect) => {
   after(() => server.close());
 
   const call = (path: string, body: unknown, key = site.org.apiKey) => server.call(path, body, { key });
+  const ok = async (path: string, body: unknown = {}) => {
+    const r = await call(path, body);
+    assert.equal(r.json?.error, false, r.text);
+    return r.json;
+  };
   const put = (path: string, body: Buffer, key = site.org.apiKey, contentType = 'video/mp4') =>
     fetch(media + path, { method: 'PUT', headers: { 'x-auth-apikey': key, 'content-type': contentType }, body: new Uint8Array(body) });
   // Answers carry absolute links; the paths the tests build are relative to the media host.
@@ -28,9 +33,8 @@ forEachDialect('saved clips and the media host', (dialect) => {
   /** A clip saved from a fresh camera alert (INITIATING). */
   async function clipFromAlert(): Promise<{ alertUuid: string; clipUuid: string }> {
     const [alert] = await raiseAlerts(server, site.org.orgUuid, site.lobby, [T0]);
-    const r = await call('/api/event/savePolicyAlertV2', { alertUuid: alert.uuid, savedClipTitle: 'Loading dock', savedClipDescription: 'forklift' });
-    assert.equal(r.json.error, false, r.text);
-    return { alertUuid: alert.uuid, clipUuid: r.json.savedClipUuid };
+    const clipUuid = await saveAlertAsClip(ok, alert.uuid, { savedClipTitle: 'Loading dock', savedClipDescription: 'forklift' });
+    return { alertUuid: alert.uuid, clipUuid };
   }
 
   describe('POST /api/event/savePolicyAlertV2', () => {
@@ -44,7 +48,8 @@ forEachDialect('saved clips and the media host', (dialect) => {
       const clipChange = changes.find((c) => c.entity === 'SAVED_CLIP');
       assert.ok(clipChange);
       const clip = clipChange.update as Record<string, unknown>;
-      assert.equal(clip.uuid, r.json.savedClipUuid);
+      const listed = (await ok('/api/event/getSavedClips', {})).savedClips.find((c: { sourceAlertUuid?: string }) => c.sourceAlertUuid === alert.uuid);
+      assert.equal(clip.uuid, listed?.uuid, 'the clip a client finds by its alert');
       assert.deepEqual(
         [clip.status, clip.sourceAlertUuid, clip.title, clip.timestampMs, clip.deviceUuid],
         ['INITIATING', alert.uuid, 'Tailgating', T0 - 5000, `${site.lobby}.v0`],

@@ -87,7 +87,10 @@ forEachDialect('the partner settings engine', (dialect) => {
     if (!get) return (await call('/api/integrations/org/getOrgIntegrations', {}, key)).json.orgIntegrations[spec.listedAs] ?? null;
     const r = await call(get.path, {}, key);
     assert.equal(r.json.error, false, r.text);
-    return r.json[get.answer === 'v2' || !get.answer ? 'orgIntegrationV2' : get.answer];
+    const field = get.answer === 'v2' || !get.answer ? 'orgIntegrationV2' : get.answer;
+    if (!(field in r.json)) return null;
+    assert.notEqual(r.json[field], null, `${field}: left out, never null`);
+    return r.json[field];
   }
 
   it('writes every partner, reads it back with its secrets masked, and announces it without them', async () => {

@@ -38,6 +38,13 @@ forEachDialect('no write leaves an organization without an administrator', (dial
     }
     assertFails(await call('/api/permission/deletePermissionGroup', { groupUuid: supers }), /still has 1 user/);
     assert.equal(await groupOf(admin), supers);
+    // The list answers the group as the catalogue has it: in userPermissions, not on the user.
+    const listed = (await call('/api/user/getUsersInOrg', {})).json;
+    assert.deepEqual(
+      listed.userPermissions.filter((p: any) => p.userUuid === admin).map((p: any) => [p.groupUuid, p.orgUuid]),
+      [[supers, org.orgUuid]],
+    );
+    assert.equal('permissionGroupUuid' in listed.users.find((u: any) => u.uuid === admin), false);
     const group = (await call('/api/permission/getPermissionGroups', {})).json.permissionGroups.find((g: any) => g.uuid === supers);
     assert.equal(group.superAdmin, true);
     assertOk(await call('/api/customer/getCurrentUser', {}));

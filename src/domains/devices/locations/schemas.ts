@@ -1,5 +1,5 @@
 import { Type, type TProperties } from 'typebox';
-import { EmptyRequest, Field, Flat, MediaUri, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EmptyRequest, Field, Flat, MediaUri, Own, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Text = Type.String({ maxLength: 500 });
@@ -9,24 +9,24 @@ const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 const locationProperties = {
   uuid: Field(Ruuid()),
-  orgUuid: Field(Ruuid()),
   name: Field(Type.String()),
   tz: Field(Type.String({ description: 'IANA time zone; door schedules run on its wall clock' })),
   address1: Field(Type.String()),
   address2: Field(Type.String()),
-  city: Field(Type.String()),
+  city: Field(Own(Type.String(), "the console's organization view shows it; createLocation and updateLocation take it")),
   postalCode: Field(Type.String()),
   countryCode: Field(Type.String()),
   latitude: Field(Type.Number()),
   longitude: Field(Type.Number()),
   labels: Field(Type.Array(Type.String())),
-  parentLocationUuid: Field(Ruuid()),
   policyUuid: Field(Ruuid()),
-  createdAtMillis: Field(Type.Integer()),
   floorPlans: Field(Type.Array(Type.Object({ mediaUuid: Field(Ruuid()), imageUrl: Field(MediaUri('the floor plan image on the media host')) }))),
 } satisfies TProperties;
 
-/** The reference's LocationType, with the fields Gatehouse keeps; sub-locations one level deep. */
+/**
+ * The reference's LocationType, with the fields Gatehouse keeps; sub-locations one level deep (a location's parent
+ * is where it is listed among subLocations).
+ */
 export const Location = Type.Object({ ...locationProperties, subLocations: Field(Type.Array(Type.Object(locationProperties))) });
 
 /** The editable fields of a location in a request (the reference's LocationType as input). */

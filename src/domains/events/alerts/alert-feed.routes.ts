@@ -109,7 +109,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       body: DismissPolicyAlertRequest,
       response: DismissResponse,
     },
-    async (input, ctx) => ({ dismissedCount: await feed.dismissPolicyAlerts(deps, ctx, [input.alertUuid]) }),
+    async (input, ctx) => feed.dismissPolicyAlerts(deps, ctx, [input.alertUuid]).then(() => ({})),
   );
   operation(
     app,
@@ -122,7 +122,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       body: DismissPolicyAlertsRequest,
       response: DismissResponse,
     },
-    async (input, ctx) => ({ dismissedCount: await feed.dismissPolicyAlerts(deps, ctx, input.alertUuids) }),
+    async (input, ctx) => feed.dismissPolicyAlerts(deps, ctx, input.alertUuids).then(() => ({})),
   );
   operation(
     app,
@@ -135,7 +135,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       body: EmptyRequest,
       response: DismissResponse,
     },
-    async (_input, ctx) => ({ dismissedCount: await feed.dismissAllPolicyAlerts(deps, ctx, null) }),
+    async (_input, ctx) => feed.dismissAllPolicyAlerts(deps, ctx, null).then(() => ({})),
   );
   operation(
     app,
@@ -148,7 +148,7 @@ export function alertFeedRoutes(app: ApiApp, deps: Deps): void {
       body: DismissAllPolicyAlertsForDeviceRequest,
       response: DismissResponse,
     },
-    async (input, ctx) => ({ dismissedCount: await feed.dismissAllPolicyAlerts(deps, ctx, input.deviceUuids) }),
+    async (input, ctx) => feed.dismissAllPolicyAlerts(deps, ctx, input.deviceUuids).then(() => ({})),
   );
   operation(
     app,

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2 } from './schemas.js';
+import { ALERT_GROUP_PAGE, policyAlertListFields, PolicyAlertGroup, PolicyAlertV2, PolicyAlertV2Kept } from './schemas.js';
 import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** Schemas of the policy-alert feed beyond the device groups: org and location groups, V1 list, single reads, counts, dismissal, expiry, device health. */
@@ -68,7 +68,7 @@ export const DismissPolicyAlertsRequest = Type.Object({
 export const DismissAllPolicyAlertsForDeviceRequest = Type.Object({
   deviceUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true })),
 });
-export const DismissResponse = ResponseOf({ dismissedCount: Field(Type.Integer({ description: 'alerts this call dismissed (Gatehouse addition)' })) });
+export const DismissResponse = ResponseOf({});
 
 export const UnSavePolicyAlertV2Request = Type.Object({
   alertUuid: Ruuid({ description: 'the saved alert' }),
@@ -85,7 +85,7 @@ export const GetExpiringPolicyAlertsRequest = Type.Object({
   ),
 });
 export type GetExpiringPolicyAlertsRequest = Static<typeof GetExpiringPolicyAlertsRequest>;
-export const GetExpiringPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2)) });
+export const GetExpiringPolicyAlertsResponse = ResponseOf({ policyAlerts: Field(Type.Array(PolicyAlertV2Kept)) });
 
 export const UNHEALTHY_SYMPTOMS = ['POLICY_NOT_ASSIGNED', 'DOWN', 'SLOW_INTERNET'] as const;
 export type UnhealthySymptom = (typeof UNHEALTHY_SYMPTOMS)[number];

@@ -123,7 +123,18 @@ export const PolicyAlertV2 = Type.Object(
     cdn: Field(Type.String({ maxLength: 32, description: 'custom activity display name' })),
     // Numeric sensor readings and their thresholds
     ...readingFields,
-    // Gatehouse additions
+  },
+  { description: 'Policy alert (POLICY_ALERT_V2)' },
+);
+
+/**
+ * The policy alert as Gatehouse keeps it: the catalogue's record plus what Gatehouse adds. The catalogue's
+ * operations answer PolicyAlertV2 (their serializer drops the additions); the additions are read through
+ * Gatehouse's own operations (getExpiringPolicyAlerts) and the change stream.
+ */
+export const PolicyAlertV2Kept = Type.Object(
+  {
+    ...PolicyAlertV2.properties,
     dismissedAtMs: Field(EpochMs('when the alert was dismissed (it then leaves the feeds); null while it is not (Gatehouse addition)')),
     expiresAtMs: Field(EpochMs('when the alert expires and is deleted; null once saved as a clip, which keeps it (Gatehouse addition)')),
     notificationsMutedUntilMs: Field(
@@ -136,12 +147,12 @@ export const PolicyAlertV2 = Type.Object(
       ),
     ),
   },
-  { description: 'Policy alert (POLICY_ALERT_V2)' },
+  { description: 'Policy alert (POLICY_ALERT_V2) with the fields Gatehouse adds' },
 );
 
 /** A policy alert as the API returns it. Readings and thresholds are keyed by name (see readings.ts). */
 type AlwaysPresent = 'uuid' | 'orgUuid' | 'deviceUuid' | 'timestampMs' | 'policyAlertTriggers';
-export type PolicyAlertRecord = Omit<Static<typeof PolicyAlertV2>, AlwaysPresent> & {
+export type PolicyAlertRecord = Omit<Static<typeof PolicyAlertV2Kept>, AlwaysPresent> & {
   uuid: string;
   orgUuid: string;
   deviceUuid: string;
@@ -210,7 +221,7 @@ export const SavePolicyAlertV2Request = Type.Object({
   fisheyePresentationMap: Opt(Type.Record(Type.String(), Type.Unknown())),
 });
 export type SavePolicyAlertV2Request = Static<typeof SavePolicyAlertV2Request>;
-export const SavePolicyAlertV2Response = ResponseOf({ savedClipUuid: Field(Ruuid({ description: 'the clip created (Gatehouse addition)' })) });
+export const SavePolicyAlertV2Response = ResponseOf({});
 
 export const DeletePolicyAlertsRequest = Type.Object({
   policyAlertUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 1000, uniqueItems: true })),

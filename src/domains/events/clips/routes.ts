@@ -28,7 +28,7 @@ export function clipRoutes(app: ApiApp, deps: Deps): void {
       response: SavePolicyAlertV2Response,
       permission: manage,
     },
-    async (input, ctx) => ({ savedClipUuid: (await clips.savePolicyAlertAsClip(deps, ctx, input)).uuid }),
+    async (input, ctx) => clips.savePolicyAlertAsClip(deps, ctx, input).then(() => ({})),
   );
   operation(
     app,

@@ -50,7 +50,7 @@ export async function getCameraOrDoorbellSeekpoints(
 function componentCombined(p: ComponentSeekPoint): CombinedSeekPoint {
   return {
     activity: p.activity,
-    customActivityColor: p.customActivityColor,
+    ...(p.customActivityColor ? { customActivityColor: p.customActivityColor } : {}),
     customActivityDescription: p.customActivityDescription,
     customActivityDisplayName: p.customActivityDisplayName,
     originalEvent: p.originalEvent,

@@ -210,7 +210,8 @@ export function toCombinedSeekPoints(activities: readonly CameraActivity[], inte
   return runs.map(({ first: a, endMs }) => ({
     activity: a.activity,
     cameraUuid: facetId(a.cameraUuid),
-    customActivityColor: a.custom?.color ?? null,
+    // An enum the catalogue does not let be null: left out when the activity is not a custom one.
+    ...(a.custom?.color ? { customActivityColor: a.custom.color } : {}),
     customActivityDescription: a.custom?.description ?? null,
     customActivityDisplayName: a.custom?.name ?? null,
     faceName: a.faceName ?? null,

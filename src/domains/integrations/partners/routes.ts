@@ -68,10 +68,11 @@ export function integrationPartnerRoutes(app: ApiApp, deps: Deps): void {
             body: BaseIntegrationRequest,
             response: schemas.getResponse(answer),
           },
-          async (_input, ctx) =>
-            answer === 'v2'
-              ? { orgIntegrationV2: await readPartnerSettings(deps, ctx, kind, 'v2') }
-              : { [answer]: await readPartnerSettings(deps, ctx, kind, 'settings') },
+          // No settings saved: the field is left out (the catalogue's record is not nullable).
+          async (_input, ctx) => {
+            const settings = await readPartnerSettings(deps, ctx, kind, answer === 'v2' ? 'v2' : 'settings');
+            return settings === null ? {} : { [answer === 'v2' ? 'orgIntegrationV2' : answer]: settings };
+          },
         );
       } else {
         operation(

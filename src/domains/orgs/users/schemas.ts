@@ -25,9 +25,12 @@ export const User = Type.Object({
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 
+/** A user as the catalogue lists it (WrappedRhombusOrgUserType): the group is in the answer's userPermissions. */
+export const ListedUser = Type.Omit(User, ['permissionGroupUuid']);
+
 export const GetUsersInOrgRequest = EmptyRequest;
 export const GetUsersInOrgResponse = ResponseOf({
-  users: Field(Type.Array(User)),
+  users: Field(Type.Array(ListedUser)),
   userPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
 });
 
