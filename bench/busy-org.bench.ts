@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { built } from './lib/built.js';
+import { seedMotionWebhookOrg } from './lib/motion-webhook-org.js';
 import { loadAverage, record } from './lib/results.js';
 import { createTestDatabase, type TestDialect } from '../test/helpers/databases.js';
 import { stompjsClient } from '../test/e2e/streaming/helpers.js';
@@ -82,22 +83,12 @@ async function measure(dialect: TestDialect): Promise<void> {
   let subscriber: Awaited<ReturnType<typeof stompjsClient>> | null = null;
   try {
     const { deps } = gatehouse;
-    const org = await createOrg(deps, { name: 'Busy Org' });
-    const names = Array.from({ length: CAMERAS }, (_, i) => `Camera ${String(i).padStart(3, '0')}`);
-    const site = await seedSite(deps, org.orgUuid, { locations: [{ name: 'HQ' }], cameras: names.map((name) => ({ name, location: 'HQ' })) });
-    const cameras = names.map((name) => site.cameras![name]!);
-    const rule = await fetch(`${gatehouse.urls.rest}/api/rules/createRule`, {
-      method: 'POST',
-      headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        rule: {
-          name: 'Every motion to the webhook',
-          triggers: [{ type: 'DEVICE_ACTIVITY_EVENT', activityEvent: { activityEvent: 'MOTION' }, deviceUuids: cameras }],
-          action: { webhookActions: [{ webhookUrl: `${receiver.url}/hook` }] },
-        },
-      }),
+    const org = await seedMotionWebhookOrg({ createOrg, seedSite }, deps, gatehouse.urls.rest, {
+      name: 'Busy Org',
+      cameras: CAMERAS,
+      webhookUrl: `${receiver.url}/hook`,
     });
-    if (rule.status !== 200) throw new Error(`createRule: ${rule.status} ${await rule.text()}`);
+    const { cameras } = org;
     subscriber = await stompjsClient(gatehouse.urls.ws, { key: org.apiKey, scheme: 'api-token' });
     subscriber.subscribe(`/topic/change/${org.orgUuid}`, (m) => {
       const change = JSON.parse(m.body) as { entity: string; type: string; entityUuid: string };

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { onEveryStatement } from './driver-hooks.js';
+import { seedMotionWebhookOrg } from './motion-webhook-org.js';
 import { createTestDatabase, type TestDialect } from '../../test/helpers/databases.js';
 
 const dialect = (process.argv[2] ?? 'sqlite') as TestDialect;
@@ -38,27 +38,7 @@ function note(text: string): void {
     byKind.set(key, (byKind.get(key) ?? 0) + 1);
   }
 }
-const probe = new SQLite(':memory:');
-const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
-probe.close();
-for (const method of ['all', 'get', 'run', 'iterate']) {
-  const original = statementProto[method]!;
-  statementProto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
-    note(this.source);
-    return original.apply(this, args);
-  };
-}
-const exec = SQLite.prototype.exec;
-SQLite.prototype.exec = function (this: SQLite.Database, source: string) {
-  note(source);
-  return exec.call(this, source);
-};
-const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [first] = args;
-  note(typeof first === 'string' ? first : ((first as { text?: string })?.text ?? ''));
-  return query.apply(this, args);
-} as typeof pg.Client.prototype.query;
+onEveryStatement((sql) => note(sql));
 
 const { startGatehouse } = await load<typeof import('../../src/app.js')>('app.js');
 const { loadConfig } = await load<typeof import('../../src/config.js')>('config.js');
@@ -87,22 +67,12 @@ const gatehouse = await startGatehouse(
 );
 try {
   const { deps } = gatehouse;
-  const org = await createOrg(deps, { name: 'Cost Org' });
-  const names = Array.from({ length: 20 }, (_, i) => `Camera ${i}`);
-  const site = await seedSite(deps, org.orgUuid, { locations: [{ name: 'HQ' }], cameras: names.map((name) => ({ name, location: 'HQ' })) });
-  const cameras = names.map((name) => site.cameras![name]!);
-  const rule = await fetch(`${gatehouse.urls.rest}/api/rules/createRule`, {
-    method: 'POST',
-    headers: { 'x-auth-apikey': org.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      rule: {
-        name: 'Every motion to the webhook',
-        triggers: [{ type: 'DEVICE_ACTIVITY_EVENT', activityEvent: { activityEvent: 'MOTION' }, deviceUuids: cameras }],
-        action: { webhookActions: [{ webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` }] },
-      },
-    }),
+  const org = await seedMotionWebhookOrg({ createOrg, seedSite }, deps, gatehouse.urls.rest, {
+    name: 'Cost Org',
+    cameras: 20,
+    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
   });
-  if (rule.status !== 200) throw new Error(`createRule: ${rule.status}`);
+  const { cameras } = org;
   const actor = systemActor(org.orgUuid, 'bench.cost');
   const raiseOne = async (i: number) => {
     const before = delivered;

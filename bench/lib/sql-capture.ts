@@ -1,12 +1,11 @@
 // Records the SQL statements the server in this process runs for one request, with their parameters, so that a
 // floor server can run exactly the same statements (bench/lib/floor-server.ts). Bench-only instrumentation: it
-// wraps the drivers' statement methods (better-sqlite3's Statement, pg's Client.query) and tags each HTTP request
+// hears the drivers' statements (driver-hooks.ts) and tags each HTTP request
 // with an AsyncLocalStorage context named by a header, so that only the statements run on a request's behalf
 // (and not a timer's or another request's) are counted for it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server, type IncomingMessage } from 'node:http';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { onEveryStatement } from './driver-hooks.js';
 
 export interface CapturedStatement {
   sql: string;
@@ -42,27 +41,7 @@ export function installSqlCapture(): void {
     return requests.run(statements, () => emit.apply(this, [event, ...args]));
   } as typeof Server.prototype.emit;
 
-  const probe = new SQLite(':memory:');
-  const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
-  probe.close();
-  for (const method of ['all', 'get', 'run', 'iterate']) {
-    const original = statementProto[method]!;
-    statementProto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
-      note(this.source, args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args, this.reader);
-      return original.apply(this, args);
-    };
-  }
-
-  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') note(first, Array.isArray(second) ? second : [], true);
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as { text: string; values?: unknown[] };
-      note(config.text, config.values ?? [], true);
-    }
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  onEveryStatement(note);
 }
 
 /** The statements recorded for the request sent with `CAPTURE_HEADER: id` (removed from the record). */
