@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { control } from '../control/admin.js';
 import { assertSameAsMissing, createSiteOrg, nobodysUuid, type SiteOrg } from '../config/config-site.js';
 import { assertFails, assertOk } from '../../helpers/api.js';
+import { closedWindowsAndLastStart } from './uptime-windows.js';
 
 forEachDialect('camera fleet reads: occupancy and line-crossing cameras, uptime of every camera', (dialect) => {
   let server: TestServer;
@@ -146,10 +147,7 @@ forEachDialect('camera fleet reads: occupancy and line-crossing cameras, uptime 
         'online through a range that opens after the return',
       );
       const single = await call('getUptimeWindows', { cameraUuid: lobby, startTime: Math.floor(startTimeMs / 1000), endTime: Math.floor(endTimeMs / 1000) });
-      // The open window grows with the clock between the two reads: the closed one must match, the open one by its start.
-      const startsAndClosed = (ws: { startSeconds: number; durationSeconds: number }[]) =>
-        ws.map((w, i) => (i === ws.length - 1 ? w.startSeconds : [w.startSeconds, w.durationSeconds]));
-      assert.deepEqual(startsAndClosed(single.json.uptimeWindows), startsAndClosed(windows));
+      assert.deepEqual(closedWindowsAndLastStart(single.json.uptimeWindows), closedWindowsAndLastStart(windows));
       const theirs = (await call('getUptimeWindowsForOrg', { startTimeMs, endTimeMs }, other.apiKey)).json.uptimeByDevice;
       assert.deepEqual(
         theirs.map((e: { uptimeWindows: unknown[] }) => e.uptimeWindows.length).sort(),
