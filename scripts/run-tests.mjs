@@ -21,8 +21,13 @@ function find(dir) {
 // --build-only compiles (as below) and stops: CI compiles once and hands the output to its second tree.
 const buildOnly = process.argv[2] === '--build-only';
 const filters = process.argv.slice(buildOnly ? 3 : 2);
+// GATEHOUSE_TEST_PER_DIALECT_ONLY=1 keeps the files that run once per store dialect (forEachDialect, DIALECTS):
+// CI's second suite runs those on PostgreSQL, and the rest (unit, CLI, browser; the same on every release) once.
+const perDialectOnly = process.env.GATEHOUSE_TEST_PER_DIALECT_ONLY === '1';
+const perDialect = (f) => /\b(forEachDialect|DIALECTS)\b/.test(readFileSync(join(root, f), 'utf8'));
 const files = find(join(root, 'test'))
   .filter((f) => filters.length === 0 || filters.some((p) => f.startsWith(p)))
+  .filter((f) => !perDialectOnly || perDialect(f))
   .sort();
 if (files.length === 0) {
   console.error('no test files matched');
