@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
 import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
-import { RegionOfInterestGroups } from './regions.schemas.js';
+import { RegionOfInterestGroups, RegionPolygon } from './regions.schemas.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
 const Str = Type.String();
@@ -164,16 +164,17 @@ export const CAMERA_CONFIG_FIELDS = {
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>>;
 };
-const Point = Type.Object({ x: Type.Number({ minimum: 0.1, maximum: 0.9 }), y: Type.Number({ minimum: 0.1, maximum: 0.9 }) });
 export const CROSSING_DIRECTIONS = ['INGRESS', 'EGRESS'] as const;
 export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE', 'LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN'] as const;
-/** The line a camera counts crossings of (updateCameraLineCrossingThresholds), as its settings keep it. */
+/**
+ * The line a camera counts crossings of (updateCameraLineCrossingThresholds) as the catalogue's settings have
+ * it: the two parts of the image it divides (lineSides), the one an INGRESS crossing enters first.
+ */
 const CrossCountingSettings = Type.Object({
   object_type: Field(StringEnum(CROSSING_OBJECTS)),
   directions: Field(Type.Array(StringEnum(CROSSING_DIRECTIONS))),
-  inverted: Field(Bool),
-  point_a: Field(Point),
-  point_b: Field(Point),
+  in_roi: Field(Type.Array(RegionPolygon)),
+  out_roi: Field(Type.Array(RegionPolygon)),
 });
 export const CameraConfig = Type.Object({
   deviceUuid: Field(Str),
