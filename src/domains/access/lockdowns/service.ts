@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type Actor, type WriteScope } from '../../../bus/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import type { LocationLockdownStatesTable } from '../access-lockdown.tables.js';
 import { recordDoorEvent } from '../door-events/service.js';
