@@ -35,7 +35,7 @@ const planFields = {
   activationPlan: Opt(NotificationPlan),
   deactivationPlan: Opt(NotificationPlan),
   testPlan: Opt(TestPlan),
-  description: Opt(Own(Type.String({ maxLength: 1000 }), "what the plan is for, beyond the catalogue's plan: the platform's MCP server reads it")),
+  description: Opt(Type.String({ maxLength: 1000, description: "what the plan is for, beyond the catalogue's plan: the platform's MCP server reads it" })),
 };
 
 const UsersAndGroupsAnswer = Type.Object({ userUuids: Field(Type.Array(Ruuid())), groupUuids: Field(Type.Array(Ruuid())) });
