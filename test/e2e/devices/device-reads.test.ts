@@ -337,10 +337,13 @@ forEachDialect('device reads and camera settings', (dialect) => {
         'inverted: INGRESS goes right to left across an upright line, into the left part',
       );
       assertOk(await call('/api/camera/updateCameraLineCrossingThresholds', { cameraUuid: lobby(), pointA: { x: 0.2, y: 0.2 }, pointB: { x: 0.3, y: 0.8 } }));
-      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), hdr_enabled: true } }));
+      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), hdr_enabled: true, resolution: { width: 1280, height: 720 } } }));
+      assert.deepEqual((await config()).resolution, { width: 1280, height: 720 }, "the catalogue's two sides, set and read");
+      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), resolution: '640x360' } }));
+      assert.deepEqual((await config()).resolution, { width: 640, height: 360 }, 'WIDTHxHEIGHT is taken too');
       assertOk(await call('/api/camera/revertToDefaults', { cameraUuid: lobby() }));
       c = await config();
-      assert.deepEqual([c.cross_counting, c.hdr_enabled], [false, false]);
+      assert.deepEqual([c.cross_counting, c.hdr_enabled, c.resolution], [false, false, { width: 1920, height: 1080 }]);
       assert.equal((await call('/api/camera/getCameraAIThresholds', { cameraUuid: lobby() })).json.humanConfidenceThreshold, 0.5);
     });
 

@@ -176,18 +176,29 @@ const CrossCountingSettings = Type.Object({
   in_roi: Field(Type.Array(RegionPolygon)),
   out_roi: Field(Type.Array(RegionPolygon)),
 });
+/** A resolution as the catalogue gives it: its two sides (the settings keep `WIDTHxHEIGHT`). */
+const Side = Type.Integer({ minimum: 10, maximum: 9999 });
+export const Resolution = Type.Object({ width: Field(Side), height: Field(Side) });
 export const CameraConfig = Type.Object({
   deviceUuid: Field(Str),
   orgUuid: Field(Str),
   lastModified: Field(Int),
   ...configProperties,
+  resolution: Field(Resolution),
   cross_counting: Field(Bool),
   cross_counting_settings: Field(CrossCountingSettings),
 });
 export const GetCameraConfigRequest = Type.Object({ cameraUuid: CameraUuid });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
 export const UpdateCameraConfigRequest = Type.Object({
-  config: Type.Object({ deviceUuid: CameraUuid, ...configProperties }, { additionalProperties: false }),
+  config: Type.Object(
+    {
+      deviceUuid: CameraUuid,
+      ...configProperties,
+      resolution: Field(Type.Union([CAMERA_CONFIG_FIELDS.resolution, Resolution], { description: "WIDTHxHEIGHT, or the catalogue's two sides" })),
+    },
+    { additionalProperties: false },
+  ),
 });
 
 export const REBOOT_STATUSES = ['SUCCESS_REBOOT_SENT', 'FAILED_CAMERA_OFFLINE', 'FAILED_CAMERA_NOT_AUTHORIZED'] as const;

@@ -270,25 +270,29 @@ interface CountingLine {
 }
 
 /**
- * A camera's settings as answers carry them: the defaults, then what was set. The counting line is answered as
- * the catalogue's two regions (lineSides), and left out while there is none (the field is not nullable).
+ * A camera's settings as answers carry them: the defaults, then what was set. The resolution is answered as its
+ * two sides, the counting line as the catalogue's two regions (lineSides), left out while there is none (the
+ * field is not nullable).
  */
 export function toCameraConfig(camera: DeviceRecord) {
-  const { cross_counting_settings: line, ...config } = { ...CONFIG_DEFAULTS, ...((camera.attributes.config ?? {}) as Record<string, unknown>) };
+  const { cross_counting_settings: line, resolution, ...config } = { ...CONFIG_DEFAULTS, ...((camera.attributes.config ?? {}) as Record<string, unknown>) };
+  const sides = /^(\d+)x(\d+)$/.exec(String(resolution));
   const counting = line as CountingLine | null;
-  const sides = counting && lineSides(counting.point_a, counting.point_b, counting.inverted);
+  const parts = counting && lineSides(counting.point_a, counting.point_b, counting.inverted);
   return {
     deviceUuid: camera.uuid,
     orgUuid: camera.orgUuid,
     lastModified: num(camera.attributes.configModifiedMs) ?? camera.createdAtMillis,
     ...config,
-    ...(counting && sides
+    // The catalogue's resolution is its two sides.
+    ...(sides ? { resolution: { width: Number(sides[1]), height: Number(sides[2]) } } : {}),
+    ...(counting && parts
       ? {
           cross_counting_settings: {
             object_type: counting.object_type,
             directions: counting.directions,
-            in_roi: [{ coordinates: sides.inside }],
-            out_roi: [{ coordinates: sides.outside }],
+            in_roi: [{ coordinates: parts.inside }],
+            out_roi: [{ coordinates: parts.outside }],
           },
         }
       : {}),
@@ -311,6 +315,13 @@ export async function updateCameraConfig(
 ) {
   const { deviceUuid, ...fields } = input;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+  if (typeof given.resolution === 'object') {
+    // The catalogue's two sides, kept as WIDTHxHEIGHT; half of a resolution is refused.
+    const sides = given.resolution as { width?: number | null; height?: number | null };
+    if ((sides.width == null) !== (sides.height == null)) throw fail('INVALID_VALUE', 'resolution: give both width and height');
+    if (sides.width == null) delete given.resolution;
+    else given.resolution = `${sides.width}x${sides.height}`;
+  }
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, deviceUuid, kind);
     if (given.region_of_interest_groups)
