@@ -1,4 +1,5 @@
 import type { Actor } from '../../../bus/write.js';
+
 /** What a lockdown does to a door (the platform's DoorLockdownStateEnumType). */
 export const DOOR_LOCKDOWN_STATES = ['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const;
 export type DoorLockdownState = (typeof DOOR_LOCKDOWN_STATES)[number];
