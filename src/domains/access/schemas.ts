@@ -123,6 +123,7 @@ export const ComponentEventFields = {
   orgUuid: Field(Ruuid()),
   locationUuid: Field(Ruuid()),
   componentCompositeUuid: Field(Ruuid({ description: 'the door' })),
+  componentUuid: Field(Ruuid({ description: "the component: Gatehouse keeps a door's events as the door's (its uuid)" })),
   ownerDeviceUuid: Field(Ruuid({ description: "the door's controller" })),
   correlationId: Field(Type.String({ description: 'the uuid of the event that caused this one' })),
   type: Field(StringEnum(DOOR_EVENT_TYPES)),

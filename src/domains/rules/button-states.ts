@@ -17,12 +17,14 @@ export async function listButtonStates(deps: Pick<Deps, 'store'>, ctx: CallerCon
     health: d.healthStatus,
     createdAtMillis: d.createdAtMillis,
     associatedCameras: Array.isArray(d.attributes.cameras) ? (d.attributes.cameras as string[]).map((c) => (c.includes('.') ? c : `${c}.v0`)) : [],
-    buttonMode: typeof d.attributes.buttonMode === 'string' ? d.attributes.buttonMode : null,
+    // Neither the mode nor the contact is nullable in the catalogue: a button without one leaves it out.
+    ...(typeof d.attributes.buttonMode === 'string' ? { buttonMode: d.attributes.buttonMode } : {}),
     floorNumber: typeof d.attributes.floor === 'number' ? d.attributes.floor : null,
     latitude: typeof d.attributes.latitude === 'number' ? d.attributes.latitude : null,
     longitude: typeof d.attributes.longitude === 'number' ? d.attributes.longitude : null,
     testModeEnabled: config(d).button_test_mode_enabled === true,
-    buttonEmergencyOnsiteContact:
-      (config(d).button_emergency_onsite_contact as { name?: string | null; phoneNumber?: string | null } | null | undefined) ?? null,
+    ...(config(d).button_emergency_onsite_contact
+      ? { buttonEmergencyOnsiteContact: config(d).button_emergency_onsite_contact as { name?: string | null; phoneNumber?: string | null } }
+      : {}),
   }));
 }

@@ -31,8 +31,6 @@ export async function openEventRecord(
     triggeredTimestampMs: w.nowMs,
     deviceEventRecords: [input.deviceEvent],
     webhookActionStatuses: {},
-    alertActionRecord: null,
-    liveNotificationActionRecord: null,
     actionOutcomes: [],
   };
   const claimed = await store.claimEventRecord(w.tx, {
@@ -49,20 +47,21 @@ export async function openEventRecord(
   return record;
 }
 
-/** The platform's per-action fields of a record, read from the outcomes (the action gives the webhook URLs). */
+/**
+ * The platform's per-action fields of a record, read from the outcomes (the action gives the webhook URLs). The
+ * alert and notification records are not nullable in the catalogue: a firing without that action has none.
+ */
 function statuses(action: RuleAction, outcomes: readonly ActionOutcome[]): Partial<RulesEventRecord> {
-  const webhookActionStatuses: Record<string, boolean> = {};
-  let alertActionRecord: RulesEventRecord['alertActionRecord'] = null;
-  let liveNotificationActionRecord: RulesEventRecord['liveNotificationActionRecord'] = null;
+  const found: Partial<RulesEventRecord> = { webhookActionStatuses: {} };
   for (const o of outcomes) {
     const ok = o.status !== 'FAILED';
     const webhook = /^webhookActions\[(\d+)\]$/.exec(o.action);
-    if (webhook) webhookActionStatuses[action.webhookActions?.[Number(webhook[1])]?.webhookUrl ?? o.action] = ok;
+    if (webhook) found.webhookActionStatuses![action.webhookActions?.[Number(webhook[1])]?.webhookUrl ?? o.action] = ok;
     if (o.action === 'alertAction')
-      alertActionRecord = { policyAlertUuid: /policy alert (\S+)/.exec(o.detail ?? '')?.[1] ?? null, status: ok ? 'SUCCESS' : 'ERROR' };
-    if (o.action === 'liveNotificationAction') liveNotificationActionRecord = { status: ok ? 'SUCCESS' : 'ERROR' };
+      found.alertActionRecord = { policyAlertUuid: /policy alert (\S+)/.exec(o.detail ?? '')?.[1] ?? null, status: ok ? 'SUCCESS' : 'ERROR' };
+    if (o.action === 'liveNotificationAction') found.liveNotificationActionRecord = { status: ok ? 'SUCCESS' : 'ERROR' };
   }
-  return { webhookActionStatuses, alertActionRecord, liveNotificationActionRecord };
+  return found;
 }
 
 /** Completes a firing's record with its actions' outcomes, and announces it. */

@@ -26,14 +26,27 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
             locationUuid: t.site.locations.HQ,
             defaultLockdownState: 'UNLOCKED',
             physicalAccess: { userUuids: [t.site.users.Bob] },
+            description: 'Everyone out through the unlocked doors',
           },
         }),
       );
       const plan = result.lockdownPlan;
       assert.deepEqual(
-        [plan.name, plan.type, plan.locationUuid, plan.scopeUuid, plan.defaultLockdownState, plan.physicalAccess.userUuids, plan.testPlan],
+        [
+          plan.name,
+          plan.description,
+          plan.active,
+          plan.type,
+          plan.locationUuid,
+          plan.scopeUuid,
+          plan.defaultLockdownState,
+          plan.physicalAccess.userUuids,
+          plan.testPlan,
+        ],
         [
           'Evacuation',
+          'Everyone out through the unlocked doors',
+          false,
           'LOCATION_LOCKDOWN',
           t.site.locations.HQ,
           t.site.locations.HQ,
@@ -100,6 +113,11 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
         call(`${base}/activateLockdownForLocation`, { locationUuid: t.site.locations.HQ, lockdownPlanUuids: [t.site.lockdownPlans.Standard] }),
       );
       assert.equal(result.result, 'SUCCESS');
+      const activePlans = async () =>
+        (await call(`${base}/findLockdownPlansByLocation`, { locationUuid: t.site.locations.HQ })).lockdownPlans
+          .filter((p: any) => p.active)
+          .map((p: any) => p.uuid);
+      assert.deepEqual(await activePlans(), [t.site.lockdownPlans.Standard], 'the plan in force says so (the MCP server reads active)');
       assert.deepEqual(
         [result.state.state, result.state.activeLockdownPlans, result.state.followingTestPlan],
         ['LOCKED_DOWN', [{ lockdownPlanUuid: t.site.lockdownPlans.Standard, scope: 'LOCATION_LOCKDOWN', scopeUuid: t.site.locations.HQ }], false],
@@ -140,6 +158,7 @@ forEachDialect('/api/accesscontrol/lockdownPlan: lockdown plans, activation, sta
 
       const ended = await call(`${base}/deactivateLockdownForLocation`, { locationUuid: t.site.locations.HQ });
       assert.deepEqual([ended.result, ended.state.state, ended.state.activeLockdownPlans], ['SUCCESS', 'STANDARD_SECURITY', []]);
+      assert.deepEqual(await activePlans(), []);
       assert.equal((await relayOf(vault)).lockState, 'UNLOCKED', "the vault's ten-minute unlock resumes");
       assert.equal((await relayOf(t.site.doors['Stair Door'])).lockState, 'LOCKED');
       assert.equal((await doorState(t.site.doors['Stair Door'])).source, 'DEFAULT_STATE');

@@ -46,7 +46,6 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
       hwVariation: 'CAMERA_R510',
       supportedFacets: ['v0'],
       facetNameMap: { [`${org.site.cameras.Lobby}.v0`]: 'Lobby' },
-      macAddress: '00:1a:2b:3c:4d:5e',
       defaultInterfaceMac: '00:1a:2b:3c:4d:5e',
       lanAddresses: [],
       latitude: null,
@@ -101,7 +100,7 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
         connectionStatus: statuses[i]![0],
         healthStatus: statuses[i]![1],
         ...(i % 2 === 0
-          ? { macAddress: `00:1a:2b:3c:4d:5${i}`, serialNumber: `S-${i}`, firmwareVersion: '1.0', hwVariation: 'CAMERA_R360', lanAddresses: [`10.0.0.${i}`] }
+          ? { macAddress: `00:1a:2b:3c:4d:5${i}`, serialNumber: `S-${i}`, firmwareVersion: '1.0', hwVariation: 'CAMERA_R36S', lanAddresses: [`10.0.0.${i}`] }
           : {}),
       })),
     });
@@ -115,7 +114,7 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     assert.equal(r.json.cameraStates.length, names.length);
     assert.deepEqual(r.json.cameraStates, await recordsOf(tricky.orgUuid, [second]));
     const byUuid = new Map(r.json.cameraStates.map((c: { uuid: string }) => [c.uuid, c]));
-    assert.deepEqual(byUuid.get(first), { ...(byUuid.get(first) as object), ...at, hwVariation: 'CAMERA_R360', lanAddresses: ['10.0.0.0'] });
+    assert.deepEqual(byUuid.get(first), { ...(byUuid.get(first) as object), ...at, hwVariation: 'CAMERA_R36S', lanAddresses: ['10.0.0.0'] });
     assert.equal((byUuid.get(second) as { liveStreamShared: boolean }).liveStreamShared, true);
     assert.deepEqual(Object.keys(r.json.uptimeWindows).sort(), [...byUuid.keys()].sort());
     assert.deepEqual(

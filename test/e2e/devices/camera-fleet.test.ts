@@ -90,8 +90,12 @@ forEachDialect('camera fleet reads: occupancy and line-crossing cameras, uptime 
       const video = config.videoFacetSettings.v0;
       assert.equal(video.cross_counting, true);
       assert.deepEqual(
-        [video.cross_counting_settings.object_type, video.cross_counting_settings.directions, video.cross_counting_settings.point_a],
-        ['HUMAN', ['INGRESS'], { x: 0.2, y: 0.5 }],
+        [
+          video.cross_counting_settings.object_type,
+          video.cross_counting_settings.directions,
+          video.cross_counting_settings.in_roi[0].coordinates.map((p: any) => p.y),
+        ],
+        ['HUMAN', ['INGRESS'], [0.5, 1, 1, 0.5]],
       );
       assert.deepEqual((await call('getLineCrossingEnabledCamerasForLocation', { locationUuid: org.site.locations.Annex })).json.camerasToConfigs, {});
 

@@ -88,7 +88,7 @@ forEachDialect('device reads and camera settings', (dialect) => {
       assert.equal(shadows[0].deviceUuid, e50);
       assert.deepEqual(shadows[0].co2Sense, { co2Ppm: 502, relHumid: null, tempC: 22, timestampSec: (T0 + 2000) / 1000 });
       assert.equal(shadows[0].pressSense.pressure, 1002);
-      assert.equal(shadows[0].pmSense, null, 'a module that reported nothing');
+      assert.equal('pmSense' in shadows[0], false, 'a module that reported nothing is left out');
       assert.equal(shadows[0].connected, true);
 
       const first = await call('/api/climate/getMinimalStateEventsForEnvironmentalGateway', { deviceUuid: e50, maxPageSize: 2 });
@@ -290,13 +290,25 @@ forEachDialect('device reads and camera settings', (dialect) => {
       );
       let c = await config();
       assert.equal(c.cross_counting, true);
-      assert.deepEqual(c.cross_counting_settings, {
-        object_type: 'VEHICLE',
-        directions: ['INGRESS'],
-        inverted: false,
-        point_a: { x: 0.2, y: 0.5 },
-        point_b: { x: 0.8, y: 0.5 },
-      });
+      const [top, bottom] = [
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 1, y: 0.5 },
+          { x: 0, y: 0.5 },
+        ],
+        [
+          { x: 1, y: 0.5 },
+          { x: 1, y: 1 },
+          { x: 0, y: 1 },
+          { x: 0, y: 0.5 },
+        ],
+      ];
+      assert.deepEqual(
+        c.cross_counting_settings,
+        { object_type: 'VEHICLE', directions: ['INGRESS'], in_roi: [{ coordinates: bottom }], out_roi: [{ coordinates: top }] },
+        'the line as the two parts of the image it divides: INGRESS goes top to bottom across a level line',
+      );
       for (const body of [{ pointA: { x: 0.95, y: 0.5 } }, { pointB: { x: 0.5, y: 0.05 } }]) {
         const r = await call('/api/camera/updateCameraLineCrossingThresholds', { cameraUuid: lobby(), ...body });
         assert.equal(r.status, 400);
@@ -309,13 +321,29 @@ forEachDialect('device reads and camera settings', (dialect) => {
       assert.equal((await config()).cross_counting, true, 'a refused update changes nothing');
       assertOk(await call('/api/camera/updateCameraLineCrossingThresholds', { cameraUuid: lobby(), pointA: { x: 0.2, y: 0.5 } }));
       c = await config();
-      assert.deepEqual([c.cross_counting, c.cross_counting_settings], [false, null]);
+      assert.deepEqual([c.cross_counting, 'cross_counting_settings' in c], [false, false]);
 
+      assertOk(
+        await call('/api/camera/updateCameraLineCrossingThresholds', {
+          cameraUuid: lobby(),
+          inverted: true,
+          pointA: { x: 0.5, y: 0.2 },
+          pointB: { x: 0.5, y: 0.8 },
+        }),
+      );
+      assert.deepEqual(
+        (await config()).cross_counting_settings.in_roi[0].coordinates.map((p: { x: number }) => p.x),
+        [0, 0.5, 0.5, 0],
+        'inverted: INGRESS goes right to left across an upright line, into the left part',
+      );
       assertOk(await call('/api/camera/updateCameraLineCrossingThresholds', { cameraUuid: lobby(), pointA: { x: 0.2, y: 0.2 }, pointB: { x: 0.3, y: 0.8 } }));
-      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), hdr_enabled: true } }));
+      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), hdr_enabled: true, resolution: { width: 1280, height: 720 } } }));
+      assert.deepEqual((await config()).resolution, { width: 1280, height: 720 }, "the catalogue's two sides, set and read");
+      assertOk(await call('/api/camera/updateConfig', { config: { deviceUuid: lobby(), resolution: '640x360' } }));
+      assert.deepEqual((await config()).resolution, { width: 640, height: 360 }, 'WIDTHxHEIGHT is taken too');
       assertOk(await call('/api/camera/revertToDefaults', { cameraUuid: lobby() }));
       c = await config();
-      assert.deepEqual([c.cross_counting, c.hdr_enabled], [false, false]);
+      assert.deepEqual([c.cross_counting, c.hdr_enabled, c.resolution], [false, false, { width: 1920, height: 1080 }]);
       assert.equal((await call('/api/camera/getCameraAIThresholds', { cameraUuid: lobby() })).json.humanConfidenceThreshold, 0.5);
     });
 

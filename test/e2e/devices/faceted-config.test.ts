@@ -64,7 +64,7 @@ forEachDialect('deviceconfig: getFacetedConfig and updateFacetedConfig', (dialec
     const flat = (await server.call('/api/camera/getConfig', { cameraUuid: lobby }, { key: org.apiKey })).json.config;
     assert.deepEqual(
       [flat.img_brightness, flat.resolution, flat.audio_internal_mic_volume, flat.led_stealth_mode, flat.occupancy_counting],
-      [70, '1280x720', 30, true, true],
+      [70, { width: 1280, height: 720 }, 30, true, true],
     );
   });
 

@@ -27,6 +27,9 @@ export function componentEventAnswer<T extends ComponentEventRecord>(event: T) {
       : originator;
   return {
     ...rest,
+    // Gatehouse keeps a door's events as its component's (findComponentEventsByComponent finds them by it); the
+    // platform's MCP server reads componentUuid.
+    componentUuid: event.componentCompositeUuid,
     // The catalogue's lockdown state event has the location's state, not the door's.
     ...(lockdown ? { activeDoorLockdownState: undefined, state: locationLockdownState(newState) } : newState === undefined ? {} : { newState }),
     ...(by ? { originator: by } : {}),

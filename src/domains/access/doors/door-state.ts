@@ -10,7 +10,7 @@ import { exceptionBoundaries, exceptionStateAt, type DoorScheduleExceptionRecord
 import { exceptionsOfDoorBetween } from '../exceptions/store.js';
 import { addDays, instantOf, localDateTime } from '../../schedules/local-time.js';
 import { doorLockdownOf } from '../lockdowns/lockdown-plans.js';
-import type { DoorLockdown } from '../lockdowns/model.js';
+import { originatorOf, type DoorLockdown } from '../lockdowns/model.js';
 import { changeDoorState, findDoor, type DoorRecord, type DoorStatePatch } from '../service.js';
 import * as store from '../store.js';
 import type { DoorAccessState, DoorStateSource } from '../tables.js';
@@ -115,7 +115,7 @@ export async function applyDoorState(w: WriteScope, door: DoorRecord, atMs = w.n
   const verdict = verdictAt(inputs, atMs);
   const { changeAtMs, checkAtMs } = nextChange(inputs, atMs);
   const patch: DoorStatePatch = {};
-  const originator = { type: verdict.source };
+  const originator = originatorOf(w.actor);
   if (door.hasLock && verdict.state === 'UNLOCKED') {
     if (door.lockState === 'LOCKED') await recordDoorEvent(w, door, atMs, { type: 'DoorRelayStateChangeEvent', newState: 'UNLOCKED', originator });
     Object.assign(patch, { lockState: 'UNLOCKED', relockAtMillis: changeAtMs, heldSource: verdict.source });

@@ -170,6 +170,18 @@ export async function findPlans(
   return plansOfLocation(deps, ctx.orgUuid, input.locationUuid);
 }
 
+/**
+ * Plans as answers carry them: with their description ('' when none was given) and whether each is in force
+ * at its location now (among the active plans of a location locked down), which the platform's MCP server reads.
+ */
+export async function planAnswers(source: ReadSource, orgUuid: string, plans: readonly LockdownPlanRecord[]) {
+  const lockedDown = await lockdownStore.listStates(dbOf(source), orgUuid, ['LOCKED_DOWN']);
+  const active = new Set(lockedDown.flatMap((state) => JSON.parse(state.active_plans) as string[]));
+  return plans.map((plan) => ({ ...plan, description: plan.description ?? '', active: active.has(plan.uuid) }));
+}
+
+export const planAnswer = async (source: ReadSource, orgUuid: string, plan: LockdownPlanRecord) => (await planAnswers(source, orgUuid, [plan]))[0]!;
+
 /** A deleted user (userUuids) or access group (groupUuids) leaves every plan's physical access, activation and deactivation lists. */
 export const lockdownPlansForget =
   (field: 'userUuids' | 'groupUuids'): RecordCleaner =>

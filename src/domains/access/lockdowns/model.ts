@@ -1,7 +1,20 @@
+import type { Actor } from '../../../bus/write.js';
+
 /** What a lockdown does to a door (the platform's DoorLockdownStateEnumType). */
 export const DOOR_LOCKDOWN_STATES = ['LOCKED_DOWN', 'ACCESS_CONTROLLED', 'UNLOCKED', 'UNKNOWN'] as const;
 export type DoorLockdownState = (typeof DOOR_LOCKDOWN_STATES)[number];
 export const LOCKDOWN_ORIGINATORS = ['USER', 'SUPPORT_AUTHORITY', 'API_TOKEN', 'RULE', 'UNKNOWN'] as const;
+
+/**
+ * Who made a write, in the platform's originator names: of a lockdown change, and of a door's relay change
+ * that a lockdown or a door's state brought (the catalogue names no LOCKDOWN or SCHEDULE originator, so the
+ * change is the caller's, and the scheduler's is UNKNOWN).
+ */
+export function originatorOf(actor: Actor): { type: (typeof LOCKDOWN_ORIGINATORS)[number] } {
+  if (actor.apiKeyId) return { type: 'API_TOKEN' };
+  if (/rule/i.test(actor.operation)) return { type: 'RULE' };
+  return { type: actor.userUuid ? 'USER' : 'UNKNOWN' };
+}
 
 export interface LockdownUsersAndGroups {
   userUuids?: string[] | null;
@@ -26,6 +39,7 @@ export interface LockdownPlanRecord {
   activationPlan: LockdownUsersAndGroups & { rhombusKeyNotificationMessage?: string | null };
   deactivationPlan: LockdownUsersAndGroups & { rhombusKeyNotificationMessage?: string | null };
   testPlan: { doorStateOverrideEnabled: boolean; userAccessOverrideEnabled: boolean };
+  description?: string | null;
   createdAtMillis: number;
   updatedAtMillis: number;
 }

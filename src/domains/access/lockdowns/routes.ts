@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { createPlan, deletePlan, findPlans, lockdownPlans, updatePlan } from './lockdown-plans.js';
+import { createPlan, deletePlan, findPlans, lockdownPlans, planAnswer, planAnswers, updatePlan } from './lockdown-plans.js';
 import { deleteLockdownRule, lockdownRulesOf, saveLockdownRule } from './lockdown-rules.js';
 import * as s from './schemas.js';
 import { findEvents, findStates, lockdownWrites } from './service.js';
@@ -22,7 +22,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.CreateLocationLockdownPlanRequest,
       response: s.CreateLocationLockdownPlanResponse,
     },
-    async (input, ctx) => ({ lockdownPlan: await createPlan(deps, ctx, input.lockdownPlan) }),
+    async (input, ctx) => ({ lockdownPlan: await planAnswer(deps, ctx.orgUuid, await createPlan(deps, ctx, input.lockdownPlan)) }),
   );
   operation(
     app,
@@ -34,7 +34,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.UpdateLocationLockdownPlanRequest,
       response: s.UpdateLocationLockdownPlanResponse,
     },
-    async (input, ctx) => ({ lockdownPlan: await updatePlan(deps, ctx, input) }),
+    async (input, ctx) => ({ lockdownPlan: await planAnswer(deps, ctx.orgUuid, await updatePlan(deps, ctx, input)) }),
   );
   operation(
     app,
@@ -46,7 +46,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.LockdownPlanUuidRequest,
       response: s.GetLockdownPlanResponse,
     },
-    async (input, ctx) => ({ lockdownPlan: await lockdownPlans.get(deps, ctx.orgUuid, input.lockdownPlanUuid) }),
+    async (input, ctx) => ({ lockdownPlan: await planAnswer(deps, ctx.orgUuid, await lockdownPlans.get(deps, ctx.orgUuid, input.lockdownPlanUuid)) }),
   );
   operation(
     app,
@@ -70,7 +70,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindLockdownPlansRequest,
       response: s.FindLockdownPlansResponse,
     },
-    async (_input, ctx) => ({ lockdownPlans: await findPlans(deps, ctx, {}) }),
+    async (_input, ctx) => ({ lockdownPlans: await planAnswers(deps, ctx.orgUuid, await findPlans(deps, ctx, {})) }),
   );
   operation(
     app,
@@ -82,7 +82,7 @@ export function lockdownRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindLockdownPlansByLocationRequest,
       response: s.FindLockdownPlansByLocationResponse,
     },
-    async (input, ctx) => ({ lockdownPlans: await findPlans(deps, ctx, input) }),
+    async (input, ctx) => ({ lockdownPlans: await planAnswers(deps, ctx.orgUuid, await findPlans(deps, ctx, input)) }),
   );
 
   // ---- Activation, states, events ----

@@ -35,6 +35,7 @@ const planFields = {
   activationPlan: Opt(NotificationPlan),
   deactivationPlan: Opt(NotificationPlan),
   testPlan: Opt(TestPlan),
+  description: Opt(Type.String({ maxLength: 1000, description: "what the plan is for, beyond the catalogue's plan: the platform's MCP server reads it" })),
 };
 
 const UsersAndGroupsAnswer = Type.Object({ userUuids: Field(Type.Array(Ruuid())), groupUuids: Field(Type.Array(Ruuid())) });
@@ -56,6 +57,9 @@ export const LockdownPlan = Type.Object(
     testPlan: Field(Type.Object({ doorStateOverrideEnabled: Field(Type.Boolean()), userAccessOverrideEnabled: Field(Type.Boolean()) })),
     createdAtMillis: Field(EpochMs()),
     updatedAtMillis: Field(EpochMs()),
+    // Beyond the catalogue's plan: the platform's MCP server reads both (client-calls.md).
+    description: Field(Own(Type.String(), "what the plan is for ('' when not given)")),
+    active: Field(Own(Type.Boolean(), 'whether the plan is in force at its location now')),
   },
   { description: 'A location lockdown plan' },
 );

@@ -3,13 +3,13 @@ import type { Deps } from '../../../deps.js';
 import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
-import { write, type Actor, type WriteScope } from '../../../bus/write.js';
+import { write, type WriteScope } from '../../../bus/write.js';
 import { findLocation } from '../../devices/service.js';
 import type { LocationLockdownStatesTable } from '../access-lockdown.tables.js';
 import { recordDoorEvent } from '../door-events/service.js';
 import { applyDoorState } from '../doors/door-state.js';
 import { doorLockdownOf, plansByUuid, plansOfLocation } from './lockdown-plans.js';
-import { doorStateUnderPlans, type LocationLockdownEventRecord, type LocationLockdownRecord, type LockdownPlanRecord } from './model.js';
+import { doorStateUnderPlans, originatorOf, type LocationLockdownEventRecord, type LocationLockdownRecord, type LockdownPlanRecord } from './model.js';
 import * as store from './store.js';
 import { changeDoorState, listDoorsAt, type DoorRecord } from '../service.js';
 
@@ -43,13 +43,6 @@ function toRecord(orgUuid: string, locationUuid: string, row: LocationLockdownSt
     updatedAtMillis: row ? Number(row.updated_at_ms) : null,
     stateChangedAtMillis: row?.state_changed_at_ms == null ? null : Number(row.state_changed_at_ms),
   };
-}
-
-/** Who changed a lockdown, in the platform's originator names. */
-function originatorOf(actor: Actor): LocationLockdownEventRecord['originator'] {
-  if (actor.apiKeyId) return { type: 'API_TOKEN' };
-  if (/rule/i.test(actor.operation)) return { type: 'RULE' };
-  return { type: actor.userUuid ? 'USER' : 'UNKNOWN' };
 }
 
 async function locationOf(w: WriteScope, locationUuid: string): Promise<string> {
@@ -115,7 +108,7 @@ async function recordDoorLockdownStates(w: WriteScope, doors: readonly DoorRecor
       type: 'DoorLocationLockdownStateEvent',
       newState: state,
       activeDoorLockdownState: state as 'LOCKED_DOWN' | 'ACCESS_CONTROLLED' | 'UNLOCKED',
-      originator: { type: originatorOf(w.actor).type },
+      originator: originatorOf(w.actor),
     });
   }
 }
@@ -217,7 +210,7 @@ export async function deactivateLockdown(
     const snapshot = snapshots.get(door.uuid);
     const resumed = snapshot?.lock_state === 'UNLOCKED' && snapshot.held_source === null && Number(snapshot.relock_at_ms ?? 0) > w.nowMs;
     if (resumed && door.lockState === 'LOCKED') {
-      await recordDoorEvent(w, door, w.nowMs, { type: 'DoorRelayStateChangeEvent', newState: 'UNLOCKED', originator: { type: 'LOCKDOWN' } });
+      await recordDoorEvent(w, door, w.nowMs, { type: 'DoorRelayStateChangeEvent', newState: 'UNLOCKED', originator: originatorOf(w.actor) });
       door = await changeDoorState(w, door, { lockState: 'UNLOCKED', relockAtMillis: Number(snapshot.relock_at_ms), heldSource: null });
     }
     await applyDoorState(w, door);

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Alias, FacetId, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
 import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
-import { RegionOfInterestGroups } from './regions.schemas.js';
+import { RegionOfInterestGroups, RegionPolygon } from './regions.schemas.js';
 
 /** Camera details, configuration, reboot and uptime (issue 19); shapes from the reference catalogue. */
 const Str = Type.String();
@@ -164,29 +164,41 @@ export const CAMERA_CONFIG_FIELDS = {
 const configProperties = Object.fromEntries(Object.entries(CAMERA_CONFIG_FIELDS).map(([k, v]) => [k, Field(v)])) as {
   [K in keyof typeof CAMERA_CONFIG_FIELDS]: ReturnType<typeof Field<(typeof CAMERA_CONFIG_FIELDS)[K]>>;
 };
-const Point = Type.Object({ x: Type.Number({ minimum: 0.1, maximum: 0.9 }), y: Type.Number({ minimum: 0.1, maximum: 0.9 }) });
 export const CROSSING_DIRECTIONS = ['INGRESS', 'EGRESS'] as const;
 export const CROSSING_OBJECTS = ['HUMAN', 'VEHICLE', 'FACE', 'LPR', 'POSE', 'CLIP_EMBED', 'UNKNOWN'] as const;
-/** The line a camera counts crossings of (updateCameraLineCrossingThresholds), as its settings keep it. */
+/**
+ * The line a camera counts crossings of (updateCameraLineCrossingThresholds) as the catalogue's settings have
+ * it: the two parts of the image it divides (lineSides), the one an INGRESS crossing enters first.
+ */
 const CrossCountingSettings = Type.Object({
   object_type: Field(StringEnum(CROSSING_OBJECTS)),
   directions: Field(Type.Array(StringEnum(CROSSING_DIRECTIONS))),
-  inverted: Field(Bool),
-  point_a: Field(Point),
-  point_b: Field(Point),
+  in_roi: Field(Type.Array(RegionPolygon)),
+  out_roi: Field(Type.Array(RegionPolygon)),
 });
+/** A resolution as the catalogue gives it: its two sides (the settings keep `WIDTHxHEIGHT`). */
+const Side = Type.Integer({ minimum: 10, maximum: 9999 });
+export const Resolution = Type.Object({ width: Field(Side), height: Field(Side) });
 export const CameraConfig = Type.Object({
   deviceUuid: Field(Str),
   orgUuid: Field(Str),
   lastModified: Field(Int),
   ...configProperties,
+  resolution: Field(Resolution),
   cross_counting: Field(Bool),
   cross_counting_settings: Field(CrossCountingSettings),
 });
 export const GetCameraConfigRequest = Type.Object({ cameraUuid: CameraUuid });
 export const GetCameraConfigResponse = ResponseOf({ config: Field(CameraConfig) });
 export const UpdateCameraConfigRequest = Type.Object({
-  config: Type.Object({ deviceUuid: CameraUuid, ...configProperties }, { additionalProperties: false }),
+  config: Type.Object(
+    {
+      deviceUuid: CameraUuid,
+      ...configProperties,
+      resolution: Field(Type.Union([CAMERA_CONFIG_FIELDS.resolution, Resolution], { description: "WIDTHxHEIGHT, or the catalogue's two sides" })),
+    },
+    { additionalProperties: false },
+  ),
 });
 
 export const REBOOT_STATUSES = ['SUCCESS_REBOOT_SENT', 'FAILED_CAMERA_OFFLINE', 'FAILED_CAMERA_NOT_AUTHORIZED'] as const;

@@ -10,9 +10,10 @@ import { updateDeviceAttributes } from '../device-reads/device-events.service.js
 import * as events from '../device-reads/device-events.store.js';
 import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from '../lifecycle/device-connection.service.js';
 import { findDevice, findDevices, findLocation, type DeviceRecord } from '../service.js';
-import type { UPDATABLE_V2 } from './camera-details.schemas.js';
+import type { CROSSING_DIRECTIONS, CROSSING_OBJECTS, UPDATABLE_V2 } from './camera-details.schemas.js';
 import type { RegionOfInterestGroups } from './regions.schemas.js';
 import { checkRegionGroups } from './regions.service.js';
+import { lineSides, type Point } from './region-polygons.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
@@ -259,13 +260,42 @@ export const CAMERA_REVERTS = {
   revertToDefaults: Object.keys(CONFIG_DEFAULTS),
 } as const;
 
+/** A counting line as the settings keep it (updateCameraLineCrossing). */
+interface CountingLine {
+  object_type: (typeof CROSSING_OBJECTS)[number];
+  directions: Array<(typeof CROSSING_DIRECTIONS)[number]>;
+  inverted: boolean;
+  point_a: Point;
+  point_b: Point;
+}
+
+/**
+ * A camera's settings as answers carry them: the defaults, then what was set. The resolution is answered as its
+ * two sides, the counting line as the catalogue's two regions (lineSides), left out while there is none (the
+ * field is not nullable).
+ */
 export function toCameraConfig(camera: DeviceRecord) {
+  const { cross_counting_settings: line, resolution, ...config } = { ...CONFIG_DEFAULTS, ...((camera.attributes.config ?? {}) as Record<string, unknown>) };
+  const sides = /^(\d+)x(\d+)$/.exec(String(resolution));
+  const counting = line as CountingLine | null;
+  const parts = counting && lineSides(counting.point_a, counting.point_b, counting.inverted);
   return {
     deviceUuid: camera.uuid,
     orgUuid: camera.orgUuid,
     lastModified: num(camera.attributes.configModifiedMs) ?? camera.createdAtMillis,
-    ...CONFIG_DEFAULTS,
-    ...((camera.attributes.config ?? {}) as Record<string, unknown>),
+    ...config,
+    // The catalogue's resolution is its two sides.
+    ...(sides ? { resolution: { width: Number(sides[1]), height: Number(sides[2]) } } : {}),
+    ...(counting && parts
+      ? {
+          cross_counting_settings: {
+            object_type: counting.object_type,
+            directions: counting.directions,
+            in_roi: [{ coordinates: parts.inside }],
+            out_roi: [{ coordinates: parts.outside }],
+          },
+        }
+      : {}),
   };
 }
 
@@ -285,6 +315,13 @@ export async function updateCameraConfig(
 ) {
   const { deviceUuid, ...fields } = input;
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+  if (typeof given.resolution === 'object') {
+    // The catalogue's two sides, kept as WIDTHxHEIGHT; half of a resolution is refused.
+    const sides = given.resolution as { width?: number | null; height?: number | null };
+    if ((sides.width == null) !== (sides.height == null)) throw fail('INVALID_VALUE', 'resolution: give both width and height');
+    if (sides.width == null) delete given.resolution;
+    else given.resolution = `${sides.width}x${sides.height}`;
+  }
   await write(deps, ctx, async (w) => {
     const camera = await cameraOf(w, ctx.orgUuid, deviceUuid, kind);
     if (given.region_of_interest_groups)

@@ -76,18 +76,17 @@ async function uptimeOfLastDay(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: str
 
 /**
  * getOrgV2's `cameraConfigOptions`: by hardware model among the organization's cameras (a camera that never said
- * its model is the default one), the video resolutions its cameras are set to (camera/updateConfig, `resolution`
- * WIDTHxHEIGHT).
+ * its model is the default one), the video resolutions its cameras are set to (camera/updateConfig, `resolution`).
  */
 export async function cameraConfigOptions(source: ReadSource, orgUuid: string): Promise<CameraConfigOptions> {
-  const byModel = new Map<string, Set<string>>();
+  // Each model's resolutions by their WIDTHxHEIGHT, each once.
+  const byModel = new Map<string, Map<string, { width: number; height: number }>>();
   for (const camera of await listDevices(source, orgUuid, ['CAMERA'])) {
     const model = hwVariationOf(camera);
-    byModel.set(model, (byModel.get(model) ?? new Set()).add(String((toCameraConfig(camera) as Record<string, unknown>).resolution)));
+    const sides = toCameraConfig(camera).resolution;
+    if (sides) byModel.set(model, (byModel.get(model) ?? new Map()).set(`${sides.width}x${sides.height}`, sides));
   }
-  const option = (resolution: string) => {
-    const [width, height] = resolution.split('x').map((n) => (/^\d+$/.test(n) ? Number(n) : null));
-    return { resolution: { width: width ?? null, height: height ?? null } };
-  };
-  return Object.fromEntries([...byModel].map(([model, resolutions]) => [model, [...resolutions].sort().map(option)]));
+  return Object.fromEntries(
+    [...byModel].map(([model, resolutions]) => [model, [...resolutions].sort(([a], [b]) => a.localeCompare(b)).map(([, resolution]) => ({ resolution }))]),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { ResponseOf } from '../../../schemas/common.js';
+import { Field, Own, ResponseOf } from '../../../schemas/common.js';
 import * as s from './faceted-config.schemas.js';
 import * as faceted from './faceted-config.service.js';
 
@@ -30,13 +30,19 @@ export function facetedConfigRoutes(app: ApiApp, deps: Deps): void {
       summary: "Sets a camera's settings given by facet; a value out of range is refused naming the field",
       tags,
       body: s.UpdateFacetedConfigRequest,
-      response: ResponseOf({ config: s.GetFacetedConfigResponse.properties.config }),
+      response: ResponseOf({
+        config: Field(
+          Own(
+            s.FacetedUserConfig,
+            "the settings as they now are: the platform's MCP server reads them back (as /api/camera/updateFacetedConfig, this operation)",
+          ),
+        ),
+      }),
       aliases: ['/api/camera/updateFacetedConfig'],
       platformSource: { '/api/camera/updateFacetedConfig': 'newer' },
     },
     async (input, ctx) => {
       await faceted.updateFacetedConfig(deps, ctx, input.configUpdate);
-      // The settings as they now are (the MCP reads `config` back).
       return { config: await faceted.getFacetedConfig(deps, ctx, input.configUpdate.deviceUuid) };
     },
   );

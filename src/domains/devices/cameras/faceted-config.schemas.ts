@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { CAMERA_CONFIG_FIELDS, CameraConfig } from './camera-details.schemas.js';
+import { CAMERA_CONFIG_FIELDS, CameraConfig, Resolution } from './camera-details.schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 /**
@@ -20,9 +20,6 @@ const UPDATABLE_VIDEO = VIDEO_SETTINGS.filter((k) => !(READ_ONLY_VIDEO as readon
 
 const fieldsOf = (keys: readonly ConfigField[]) => Object.fromEntries(keys.map((k) => [k, Field(CAMERA_CONFIG_FIELDS[k] as TSchema)]));
 
-/** The faceted view gives a resolution as its two sides (camera/getConfig as `WIDTHxHEIGHT`). */
-const Side = Type.Integer({ minimum: 10, maximum: 9999 });
-const Resolution = Type.Object({ width: Field(Side), height: Field(Side) });
 const { properties: cameraConfig } = CameraConfig;
 
 const VideoSettings = Type.Object({

@@ -15,11 +15,6 @@ type CameraConfig = ReturnType<typeof toCameraConfig> & Settings;
 
 const pick = (config: Settings, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, config[k] ?? null]));
 
-function sidesOf(resolution: unknown): { width: number; height: number } | null {
-  const match = typeof resolution === 'string' ? /^(\d+)x(\d+)$/.exec(resolution) : null;
-  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
-}
-
 /**
  * A camera's settings (camera/getConfig's) grouped as the faceted view has them: the video and audio settings
  * under each of its facets (`v0`), the LED and retention under the device. (Each setting was checked against its
@@ -28,7 +23,7 @@ function sidesOf(resolution: unknown): { width: number; height: number } | null 
 export function toFacetedConfig(config: CameraConfig): Faceted {
   const video = {
     ...pick(config, VIDEO_SETTINGS),
-    resolution: sidesOf(config.resolution),
+    resolution: config.resolution,
     cross_counting: config.cross_counting,
     cross_counting_settings: config.cross_counting_settings,
   };
@@ -74,9 +69,7 @@ export async function updateFacetedConfig(deps: WriteDeps, ctx: CallerContext, u
   const { resolution, updatedSetMethodMap: _video, ...video } = facetSettings(update.videoFacetSettings, 'videoFacetSettings');
   const { updatedSetMethodMap: _audio, ...audio } = facetSettings(update.audioFacetSettings, 'audioFacetSettings');
   const { updatedSetMethodMap: _device, ...device } = update.deviceSettings ?? {};
-  const sides = resolution as { width?: number | null; height?: number | null } | null | undefined;
-  if (sides && (sides.width == null) !== (sides.height == null)) throw fail('INVALID_VALUE', 'resolution: give both width and height');
-  const flat: Settings = { ...video, ...audio, ...device };
-  if (sides?.width != null) flat.resolution = `${sides.width}x${sides.height}`;
+  // camera/updateConfig's path takes the resolution's two sides as they come.
+  const flat: Settings = { ...video, ...audio, ...device, resolution };
   await updateCameraConfig(deps, ctx, { ...flat, deviceUuid: update.deviceUuid }, kind);
 }

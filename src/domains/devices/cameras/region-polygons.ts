@@ -89,3 +89,43 @@ export function boundsOf(polygons: ReadonlyArray<readonly Point[]>): { minX: num
     maxY: Math.max(...points.map((p) => p.y)),
   };
 }
+
+/** The image, corner by corner. */
+const IMAGE: readonly Point[] = [
+  { x: 0, y: 0 },
+  { x: 1, y: 0 },
+  { x: 1, y: 1 },
+  { x: 0, y: 1 },
+];
+
+/** The part of a convex polygon where `side` is not negative (one cut of Sutherland-Hodgman). */
+function clipConvex(polygon: readonly Point[], side: (p: Point) => number): Point[] {
+  const kept: Point[] = [];
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  polygon.forEach((cur, i) => {
+    const next = polygon[(i + 1) % polygon.length]!;
+    const [sc, sn] = [side(cur), side(next)];
+    if (sc >= 0) kept.push(cur);
+    if ((sc < 0 && sn > 0) || (sc > 0 && sn < 0)) {
+      const t = sc / (sc - sn);
+      kept.push({ x: round(cur.x + t * (next.x - cur.x)), y: round(cur.y + t * (next.y - cur.y)) });
+    }
+  });
+  return kept;
+}
+
+/**
+ * The two parts of the image a counting line through a and b divides it into: `inside`, which an INGRESS
+ * crossing enters, lies below the line (right of a vertical one), as updateCameraLineCrossingThresholds has
+ * INGRESS go top to bottom and left to right; `inverted` swaps the parts. The catalogue's cross-counting
+ * settings keep the line as these two regions (in_roi, out_roi).
+ */
+export function lineSides(a: Point, b: Point, inverted: boolean): { inside: Point[]; outside: Point[] } {
+  // The normal of the line that points down the image (right, for a vertical line).
+  let [nx, ny] = [a.y - b.y, b.x - a.x];
+  if (ny < 0 || (ny === 0 && nx < 0)) [nx, ny] = [-nx, -ny];
+  const side = (p: Point) => nx * (p.x - a.x) + ny * (p.y - a.y);
+  const below = clipConvex(IMAGE, side);
+  const above = clipConvex(IMAGE, (p) => -side(p));
+  return inverted ? { inside: above, outside: below } : { inside: below, outside: above };
+}

@@ -5,7 +5,7 @@ import { UptimeWindows } from './camera-details.schemas.js';
 
 const DeviceStatus = Type.Enum(DEVICE_STATUSES);
 
-/** The reference's MinimalDeviceStateType, with the fields Gatehouse keeps (and the camera's MAC address). */
+/** The reference's MinimalDeviceStateType, with the fields Gatehouse keeps (the MAC address as defaultInterfaceMac). */
 export const MinimalCameraState = Type.Object({
   uuid: Field(Ruuid()),
   name: Field(Type.String()),
@@ -18,7 +18,6 @@ export const MinimalCameraState = Type.Object({
   hwVariation: Field(Type.String({ description: "the hardware model the camera registered as; '' while unknown" })),
   supportedFacets: Field(Type.Array(Type.String(), { description: 'facet suffixes, e.g. v0: the device facet ids are <uuid>.<facet>' })),
   facetNameMap: Field(Type.Record(Type.String(), Type.String())),
-  macAddress: Field(Type.String()),
   defaultInterfaceMac: Field(Type.String()),
   lanAddresses: Field(Type.Array(Type.String(), { description: 'the addresses the camera answers on its local network; empty while unknown' })),
   latitude: Field(Type.Number()),

@@ -51,7 +51,6 @@ export function toMinimalCameraState(camera: DeviceRecord, liveStreamShared?: bo
     hwVariation: hwVariationOf(camera),
     supportedFacets: CAMERA_FACETS.slice(),
     facetNameMap: facetNames(camera),
-    macAddress: camera.macAddress,
     defaultInterfaceMac: camera.macAddress,
     lanAddresses: Array.isArray(a.lanAddresses) ? a.lanAddresses.filter((v): v is string => typeof v === 'string') : [],
     latitude: num(a.latitude),

@@ -65,7 +65,6 @@ export async function minimalCameraStatesJson(
     ['hwVariation', text('hwVariation', DEFAULT_CAMERA_MODEL)],
     ['supportedFacets', json(JSON.stringify(facets))],
     ['facetNameMap', postgres ? sql`json_object(array[${sql.join(facetNames)}])` : sql`json_object(${sql.join(facetNames)})`],
-    ['macAddress', column('mac_address')],
     ['defaultInterfaceMac', column('mac_address')],
     ['lanAddresses', list('lanAddresses')],
     ['latitude', number('latitude')],

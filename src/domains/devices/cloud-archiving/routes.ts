@@ -55,7 +55,11 @@ export function cloudArchivingRoutes(app: ApiApp, deps: Deps): void {
       body: schemas.GetCloudArchivingConfigRequest,
       response: schemas.GetCloudArchivingConfigResponse,
     },
-    async (input, ctx) => ({ archivingConfig: await archiving.archivingConfigOfDevice(deps, ctx, input.deviceUuid) }),
+    async (input, ctx) => {
+      // Not nullable in the catalogue: none that applies is left out.
+      const archivingConfig = await archiving.archivingConfigOfDevice(deps, ctx, input.deviceUuid);
+      return archivingConfig ? { archivingConfig } : {};
+    },
   );
   operation(
     app,

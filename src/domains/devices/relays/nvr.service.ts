@@ -34,7 +34,7 @@ function toNvrDetails(nvr: DeviceRecord) {
     locationUuid: nvr.locationUuid,
     serialNumber: nvr.serialNumber,
     hwVariation: NVR_HW,
-    type: NVR_HW,
+    type: 'NVR' as const,
     policyUuid: str(a.policyUuid),
     floorNumber: num(a.floor),
     latitude: num(a.latitude),

@@ -143,13 +143,9 @@ export function sensorRoutes(app: ApiApp, deps: Deps): void {
       response: s.GetProximityEventsForTagResponse,
     },
     async (input, ctx) => ({
-      proximityEvents: await sensors.sensorHistory<Static<typeof s.ProximityEvent>>(
-        deps,
-        ctx,
-        'proximity',
-        { ...input, deviceUuid: input.tagUuid },
-        input.statusFilter,
-      ),
+      proximityEvents: (
+        await sensors.sensorHistory<Static<typeof s.ProximityEvent>>(deps, ctx, 'proximity', { ...input, deviceUuid: input.tagUuid }, input.statusFilter)
+      ).map(sensors.proximityEventAnswer),
     }),
   );
   operation(

@@ -59,7 +59,9 @@ const sensorEventFields = {
   subLocationsHierarchyKey: Field(SubLocations),
 };
 
-const MinimalState = (properties: TProperties) => Type.Object({ ...minimalSensorFields, ...properties });
+/** A family's minimal state: the shared fields but those its catalogue state lacks, and its own. */
+const MinimalState = (properties: TProperties, lacks: ReadonlyArray<keyof typeof minimalSensorFields> = []) =>
+  Type.Object({ ...Object.fromEntries(Object.entries(minimalSensorFields).filter(([k]) => !lacks.includes(k as never))), ...properties });
 const SensorEvent = (properties: TProperties) => Type.Object({ ...sensorEventFields, ...properties });
 
 /** A history request: the device, a time range and a page size, and the family's filter. */
@@ -184,14 +186,16 @@ export const GetEventsForEnvironmentalGatewayRequest = Type.Object({
 export const GetEventsForEnvironmentalGatewayResponse = ResponseOf({ events: Field(Type.Array(EnvironmentalGatewayEvent)), lastEvaluatedKey: Field(Str) });
 
 // Door sensors
-export const MinimalDoorState = MinimalState({ status: Field(Enum(DOOR_SENSOR_STATES)) });
+export const MinimalDoorState = MinimalState({ status: Field(Enum(DOOR_SENSOR_STATES)) }, ['subLocationsHierarchyKey']);
 export const DoorSensorEvent = SensorEvent({ state: Field(Enum(DOOR_SENSOR_STATES)), stateChanged: Field(Bool) });
 export const GetMinimalDoorStateListResponse = ResponseOf({ doorStates: Field(Type.Array(MinimalDoorState)) });
 export const GetDoorEventsForSensorRequest = HistoryRequest('sensorUuid', { stateFilter: Field(Enum(DOOR_SENSOR_STATES)) });
 export const GetDoorEventsForSensorResponse = ResponseOf({ doorEvents: Field(Type.Array(DoorSensorEvent)) });
 
 // Occupancy sensors
-export const MinimalOccupancySensorState = MinimalState({ status: Field(Enum(OCCUPANCY_STATES)), rawLux: Field(Int), normalizedLux: Field(Num) });
+export const MinimalOccupancySensorState = MinimalState({ status: Field(Enum(OCCUPANCY_STATES)), rawLux: Field(Int), normalizedLux: Field(Num) }, [
+  'createdAtMillis',
+]);
 export const OccupancyEvent = SensorEvent({ state: Field(Enum(OCCUPANCY_STATES)), stateChanged: Field(Bool), lux: Field(Int), tampered: Field(Bool) });
 export const GetMinimalOccupancySensorStateListResponse = ResponseOf({ occupancySensorStates: Field(Type.Array(MinimalOccupancySensorState)) });
 export const GetOccupancyEventsForSensorRequest = HistoryRequest('sensorUuid');
@@ -217,7 +221,15 @@ export const MinimalProximityState = Type.Object({
   imageUrl: Field(Str),
   policyUuid: Field(Str),
 });
-export const ProximityEvent = SensorEvent({ status: Field(Enum(PROXIMITY_STATUSES)), startTimeMs: Field(Int), endTimeMs: Field(Int), gpsLocation: Field(Gps) });
+const { timestampMs: _t, ...proximityEventFields } = sensorEventFields;
+/** The catalogue's proximity event: its span, and no timestampMs. */
+export const ProximityEvent = Type.Object({
+  ...proximityEventFields,
+  status: Field(Enum(PROXIMITY_STATUSES)),
+  startTimeMs: Field(Int),
+  endTimeMs: Field(Int),
+  gpsLocation: Field(Gps),
+});
 export const LocomotionEvent = Type.Object({
   tagUuid: Field(Str),
   orgUuid: Field(Str),

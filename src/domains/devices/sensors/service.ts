@@ -194,14 +194,18 @@ export function toMinimalGatewayState(device: DeviceRecord) {
 }
 
 export function toMinimalDoorState(device: DeviceRecord) {
-  return { ...sensorBase(device, 'door'), status: (str(stateOf(device).status) ?? 'CLOSED') as 'OPEN' | 'CLOSED' | 'AJAR' };
+  // The catalogue's door state has no sub-location key (MinimalDoorState).
+  const { subLocationsHierarchyKey: _k, ...base } = sensorBase(device, 'door');
+  return { ...base, status: (str(stateOf(device).status) ?? 'CLOSED') as 'OPEN' | 'CLOSED' | 'AJAR' };
 }
 
 export function toMinimalOccupancyState(device: DeviceRecord) {
   const s = stateOf(device);
   const lux = num(s.lux);
+  // The catalogue's occupancy state has no creation time (MinimalOccupancySensorState).
+  const { createdAtMillis: _c, ...base } = sensorBase(device, 'occupancy');
   return {
-    ...sensorBase(device, 'occupancy'),
+    ...base,
     status: (str(s.status) ?? 'VACANT') as 'VACANT' | 'MOVEMENT' | 'OCCUPIED',
     rawLux: lux,
     normalizedLux: lux === null ? null : Math.min(1, lux / 1000),
@@ -226,8 +230,18 @@ export function toMinimalProximityState(device: DeviceRecord) {
     health: 'GREEN' as const,
     healthDetails: 'NONE' as const,
     status: (str(s.status) ?? (device.connectionStatus === 'RED' ? 'OFFLINE' : 'STATIONARY')) as 'ACTIVE' | 'STATIONARY' | 'OFFLINE',
-    gpsLocation: (s.gpsLocation as { lat: number; lon: number } | undefined) ?? null,
+    // Not nullable in the catalogue: a tag that never reported a position has none.
+    ...(s.gpsLocation ? { gpsLocation: s.gpsLocation as { lat: number; lon: number } } : {}),
   };
+}
+
+/**
+ * A tag's status event as answers carry it: the catalogue's proximity event has its span (startTimeMs) and no
+ * timestampMs, and no position rather than a null one.
+ */
+export function proximityEventAnswer<E extends { timestampMs?: number | null; gpsLocation?: unknown }>(event: E) {
+  const { timestampMs: _t, gpsLocation, ...rest } = event;
+  return gpsLocation ? { ...rest, gpsLocation } : rest;
 }
 
 export function toKeypadConfig(device: DeviceRecord, locations: Map<string, { name: string; tz: string }>) {
@@ -383,10 +397,13 @@ export async function reportGateway(deps: WriteDeps, actor: Actor, input: { devi
   );
 }
 
-/** An environmental gateway's readings grouped by the module that senses them (null: the module reported nothing). */
+/**
+ * An environmental gateway's readings grouped by the module that senses them; a module that reported nothing is
+ * left out (the catalogue's modules are not nullable).
+ */
 export function gatewaySenses(r: GatewayReadings, timestampSec: number | null) {
   const sense = <K extends keyof GatewayReadings>(keys: K[]) =>
-    keys.some((k) => r[k] !== undefined && r[k] !== null) ? { ...Object.fromEntries(keys.map((k) => [k, r[k] ?? null])), timestampSec } : null;
+    keys.some((k) => r[k] !== undefined && r[k] !== null) ? { ...Object.fromEntries(keys.map((k) => [k, r[k] ?? null])), timestampSec } : undefined;
   return {
     co2Sense: sense(['co2Ppm', 'relHumid', 'tempC']),
     pmSense: sense(['pm1p0', 'pm2p5', 'pm4p0', 'pm10p0', 'vocIdx', 'noxIdx']),

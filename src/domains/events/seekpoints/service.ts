@@ -185,7 +185,8 @@ export function toFootageSeekPoint(a: CameraActivity): FootageSeekPoint {
     ro: a.recognizedObjects ?? null,
     cdn: a.custom?.name ?? null,
     cd: a.custom?.description ?? null,
-    cc: a.custom?.color ?? null,
+    // The colour is an enum the catalogue does not make nullable: an activity without one leaves it out.
+    ...(a.custom?.color ? { cc: a.custom.color } : {}),
     dcao: a.custom?.displayOverlay ?? null,
   };
 }

@@ -60,7 +60,8 @@ export interface HardwareRecord {
   serialNumber: string;
   mac: string | null;
   type: ShippableType;
-  hwVariation: string | null;
+  /** Left out while unknown: the catalogue's hardware variation is an enum, not nullable. */
+  hwVariation?: string;
   deviceUuid: string | null;
   pendingRegistrationOrgUuid: string | null;
   manufacturedAtMillis: number;
@@ -73,7 +74,7 @@ export const toHardwareRecord = (row: HardwareTable): HardwareRecord => ({
   serialNumber: row.serial_number,
   mac: row.mac_address,
   type: row.device_type as ShippableType,
-  hwVariation: row.hw_variation,
+  ...(row.hw_variation === null ? {} : { hwVariation: row.hw_variation }),
   deviceUuid: row.device_uuid,
   pendingRegistrationOrgUuid: row.pending_at_ms === null ? null : row.org_uuid,
   manufacturedAtMillis: row.manufactured_at_ms,
