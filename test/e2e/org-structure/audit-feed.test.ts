@@ -48,7 +48,7 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     );
     assert.deepEqual(
       seen.map((e) => e.displayText.split(' ').slice(0, 3).join(' ')),
-      ['deleteLocation: DELETE LOCATION', 'selectiveUpdateLocation: UPDATE LOCATION', ...Array(3).fill('createLocation: CREATE LOCATION')],
+      ['deleteLocation: DELETE LOCATION', 'selectiveUpdateLocation: UPDATE LOCATION', ...Array(3).fill('createlocation: CREATE LOCATION')],
     );
     assert.deepEqual(
       seen.map((e) => e.targetUuid),
@@ -109,7 +109,7 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     const [afar, ...rest] = events;
     assert.deepEqual(
       [afar.displayText.split(' ')[0], afar.sourceIp, afar.sourceCountry, afar.sourceState, afar.userAgent],
-      ['createLocation:', '81.2.69.142', 'GB', 'ENG', 'audit-example/1.0'],
+      ['createlocation:', '81.2.69.142', 'GB', 'ENG', 'audit-example/1.0'],
     );
     assert.ok(afar.sourceCity.length > 0);
     const local = rest.find((e: any) => e.action === 'DELETE_LOCATION');
