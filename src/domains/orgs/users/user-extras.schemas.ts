@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
-import { User } from './schemas.js';
+import { ListedUser } from './schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
@@ -98,7 +98,7 @@ export const RhombusKeySettingsResponse = ResponseOf({
 
 export const GetPartnerUsersRequest = EmptyRequest;
 export const GetPartnerUsersResponse = ResponseOf({
-  partnerUsers: Field(Type.Array(User)),
+  partnerUsers: Field(Type.Array(ListedUser)),
   partnerPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
   notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(Ruuid()), userUuid: Field(Ruuid()) }))),
 });
