@@ -1,9 +1,16 @@
 import { Type } from 'typebox';
-import { Alias, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { Alias, Field, Own, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { AUDIT_PAGE } from './service.js';
 import { NotRef } from '../../schemas/record-kinds.js';
 
-const Actions = Type.Array(Type.String({ minLength: 3, maxLength: 100, description: '<ENTITY>_<ACTION>, e.g. LOCATION_CREATE' }), { maxItems: 100 });
+const Actions = Type.Array(
+  Type.String({
+    minLength: 3,
+    maxLength: 100,
+    description: "the catalogue's action (e.g. DELETE_LOCATION, UNKNOWN), or the trail's <ENTITY>_<ACTION> (e.g. LOCATION_CREATE)",
+  }),
+  { maxItems: 100 },
+);
 
 const feedFilters = {
   includeActions: Field(Actions),
@@ -18,8 +25,7 @@ export const AuditEvent = Type.Object({
   uuid: Field(Type.String()),
   orgUuid: Field(Ruuid()),
   timestamp: Field(Type.String({ format: 'date-time' })),
-  timestampMs: Field(Type.Integer()),
-  action: Field(Type.String()),
+  action: Field(Type.String({ description: "the catalogue's AuditActionEnum; UNKNOWN where it has no name for the trail's action" })),
   displayText: Field(Type.String()),
   principalType: Field(Type.String()),
   principalUuid: Field(Type.String()),
@@ -27,7 +33,6 @@ export const AuditEvent = Type.Object({
   targetUuid: Field(Type.String()),
   targetName: Field(Type.String()),
   clientType: Field(Type.String()),
-  operation: Field(Type.String()),
   failure: Field(Type.Boolean()),
   sourceIp: Field(Type.String({ description: "the request's client address; empty for writes made off REST" })),
   userAgent: Field(Type.String({ description: "the request's User-Agent; empty when none was sent" })),
@@ -39,4 +44,9 @@ export const AuditEvent = Type.Object({
 export const GetAuditFeedRequest = Type.Object(feedFilters);
 export const GetAuditFeedForPrincipalRequest = Type.Object({ ...feedFilters, principalUuid: NotRef('handler', Ruuid()) });
 export const GetAuditFeedForTargetRequest = Type.Object({ ...feedFilters, targetUuid: NotRef('handler', Type.String({ minLength: 1, maxLength: 100 })) });
-export const GetAuditFeedResponse = ResponseOf({ auditEvents: Field(Type.Array(AuditEvent)), lastEvaluatedKey: Field(Type.String()) });
+export const GetAuditFeedResponse = ResponseOf({
+  auditEvents: Field(Type.Array(AuditEvent)),
+  lastEvaluatedKey: Field(
+    Own(Type.String(), 'Gatehouse pages the feed (maxPageSize, lastEvaluatedKey: README, docs/org-structure.md): the cursor of the next page'),
+  ),
+});

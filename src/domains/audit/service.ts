@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { decodePageKey, encodePageKey } from '../../store/page-key.js';
 import { geoLocate } from '../../net/geoip.js';
+import { actionMatches, catalogueAction, type ActionMatch } from './actions.js';
 import * as store from './store.js';
 
 export const AUDIT_PAGE = { default: 100, max: 1000 };
@@ -16,16 +17,18 @@ export interface AuditEventRecord {
   uuid: string;
   orgUuid: string;
   timestamp: string;
+  /** This and `operation` are the CSV export's columns: the JSON answer leaves both out (the catalogue's event has neither). */
   timestampMs: number;
-  /** `<ENTITY>_<ACTION>`, e.g. LOCATION_CREATE, API_KEY_REVOKE. */
+  /** The catalogue's name of the action (actions.ts), UNKNOWN where it has none. */
   action: string;
+  /** `<operation>: <ACTION> <ENTITY> <uuid>`: what the trail keeps, whatever the catalogue calls it. */
   displayText: string;
   principalType: 'USER' | 'PARTNER' | 'API_TOKEN';
   principalUuid: string;
   principalName: string;
   targetUuid: string;
   targetName: string;
-  clientType: 'API_TOKEN' | 'PARTNER_API_TOKEN' | 'INTERNAL';
+  clientType: 'API_TOKEN' | 'PARTNER_API_TOKEN' | 'DEVICE';
   operation: string;
   failure: boolean;
   /** The request's client address and user agent ('' for writes made off REST: the CLI, the simulator, jobs). */
@@ -48,7 +51,6 @@ function eventUuid(id: number): string {
 }
 
 function toRecord(row: store.AuditRow): AuditEventRecord {
-  const action = `${row.entity}_${row.action}`;
   const principalType = row.partner_org_uuid ? 'PARTNER' : row.user_uuid ? 'USER' : 'API_TOKEN';
   const place = geoLocate(row.source_ip);
   return {
@@ -56,14 +58,15 @@ function toRecord(row: store.AuditRow): AuditEventRecord {
     orgUuid: row.org_uuid,
     timestamp: new Date(row.at_ms).toISOString(),
     timestampMs: row.at_ms,
-    action,
+    action: catalogueAction(row.entity, row.action),
     displayText: `${row.operation}: ${row.action} ${row.entity} ${row.entity_uuid}`,
     principalType,
     principalUuid: row.partner_org_uuid ?? row.user_uuid ?? '',
     principalName: '',
     targetUuid: row.entity_uuid,
     targetName: row.entity,
-    clientType: row.partner_org_uuid ? 'PARTNER_API_TOKEN' : row.api_key_id ? 'API_TOKEN' : 'INTERNAL',
+    // A write off REST is the simulator's (acting as a device) or a job's: the catalogue's clients have no other name.
+    clientType: row.partner_org_uuid ? 'PARTNER_API_TOKEN' : row.api_key_id ? 'API_TOKEN' : 'DEVICE',
     operation: row.operation,
     failure: false,
     sourceIp: row.source_ip ?? '',
@@ -74,12 +77,13 @@ function toRecord(row: store.AuditRow): AuditEventRecord {
   };
 }
 
-/** `LOCATION_CREATE` to {entity: LOCATION, action: CREATE}: the action is the part after the last underscore. */
-function actionPair(action: string): { entity: string; action: string } {
-  const cut = action.lastIndexOf('_');
-  if (cut <= 0 || cut === action.length - 1)
-    throw fail('INVALID_VALUE', `includeActions/excludeActions: "${action}" is not <ENTITY>_<ACTION> (e.g. LOCATION_CREATE)`);
-  return { entity: action.slice(0, cut), action: action.slice(cut + 1) };
+/** What a filter's action names match: the catalogue's names, or the trail's `<ENTITY>_<ACTION>`. */
+function matchesOf(names: readonly string[]): ActionMatch[] {
+  return names.flatMap((name) => {
+    const matches = actionMatches(name);
+    if (!matches) throw fail('INVALID_VALUE', `includeActions/excludeActions: "${name}" is not an audit action nor <ENTITY>_<ACTION> (e.g. LOCATION_CREATE)`);
+    return matches;
+  });
 }
 
 export interface AuditFeedInput {
@@ -106,8 +110,8 @@ export async function auditFeed(
     beforeId: cursor,
     principalUuid: input.principalUuid,
     targetUuid: input.targetUuid,
-    include: input.includeActions?.map(actionPair),
-    exclude: input.excludeActions?.map(actionPair),
+    include: input.includeActions ? matchesOf(input.includeActions) : undefined,
+    exclude: input.excludeActions ? matchesOf(input.excludeActions) : undefined,
     afterMs: input.timestampMsAfter ?? undefined,
     beforeMs: input.timestampMsBefore ?? undefined,
     limit: limit + 1,

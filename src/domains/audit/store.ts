@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ActionMatch, ActionPair } from './actions.js';
 import type { AuditLogTable } from '../../store/change-tables.js';
 import type { DB } from '../../store/schema.js';
 
@@ -12,8 +13,8 @@ export interface AuditPageQuery {
   beforeId: number | null;
   principalUuid?: string;
   targetUuid?: string;
-  include?: ReadonlyArray<{ entity: string; action: string }>;
-  exclude?: ReadonlyArray<{ entity: string; action: string }>;
+  include?: readonly ActionMatch[];
+  exclude?: readonly ActionMatch[];
   afterMs?: number;
   beforeMs?: number;
   limit: number;
@@ -29,10 +30,16 @@ export async function auditPage(db: Db, q: AuditPageQuery): Promise<AuditRow[]> 
   if (q.principalUuid !== undefined)
     query = query.where((eb) => eb.or([eb('user_uuid', '=', q.principalUuid!), eb('partner_org_uuid', '=', q.principalUuid!)]));
   if (q.targetUuid !== undefined) query = query.where('entity_uuid', '=', q.targetUuid);
-  if (q.include?.length) query = query.where((eb) => eb.or(q.include!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)]))));
-  if (q.exclude?.length) query = query.where((eb) => eb.not(eb.or(q.exclude!.map((p) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)])))));
+  if (q.include?.length) query = query.where((eb) => anyOf(eb, q.include!));
+  if (q.exclude?.length) query = query.where((eb) => eb.not(anyOf(eb, q.exclude!)));
   if (q.afterMs !== undefined) query = query.where('at_ms', '>', q.afterMs);
   if (q.beforeMs !== undefined) query = query.where('at_ms', '<', q.beforeMs);
   const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), at_ms: Number(r.at_ms) }));
+}
+
+/** Whether a row is of any of the matches: a pair, or none of a list of pairs. */
+function anyOf(eb: ExpressionBuilder<DB, 'audit_log'>, matches: readonly ActionMatch[]) {
+  const isPair = (p: ActionPair) => eb.and([eb('entity', '=', p.entity), eb('action', '=', p.action)]);
+  return eb.or(matches.map((m) => ('noneOf' in m ? eb.not(eb.or(m.noneOf.map(isPair))) : isPair(m))));
 }

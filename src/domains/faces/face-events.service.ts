@@ -40,7 +40,8 @@ export function toFaceEvent(row: FaceEventsTable): FaceEventRecord {
     hasEmbedding: true,
     detectionConfidence: 1,
     embeddingConfidence: 1,
-    selectedPersonMatch: selected,
+    // An unidentified face has no selected match: left out (the catalogue's match is not nullable).
+    ...(selected && { selectedPersonMatch: selected }),
     topPersonMatches: top ? [top] : [],
     imageS3Key: sightingImageKey('face', row.org_uuid, row.uuid, 'image'),
     thumbnailS3Key: sightingImageKey('face', row.org_uuid, row.uuid, 'thumb'),

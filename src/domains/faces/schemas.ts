@@ -33,13 +33,18 @@ export const UpdatePersonRequest = Type.Object({
 
 export const DeletePersonRequest = Type.Object({ personUuid: PersonUuid });
 
-/** The reference's ExternalFaceMatchmaker, with what Gatehouse knows of the stored image. */
+/** The reference's ExternalFaceMatchmaker. */
 export const FaceMatchmaker = Type.Object({
   id: Field(Type.String()),
   orgUuid: Field(Ruuid()),
   personUuid: Field(Ruuid()),
   createdOn: Field(Type.String({ format: 'date-time' })),
   uploaded: Field(Type.Boolean()),
+});
+
+/** A face matchmaker with what Gatehouse knows of its stored image (getFaceMatchmakerImage, Gatehouse's own). */
+const StoredFaceMatchmaker = Type.Object({
+  ...FaceMatchmaker.properties,
   transactionId: Field(Type.String()),
   fileName: Field(Type.String()),
   contentType: Field(Type.String()),
@@ -73,7 +78,6 @@ export const FindFaceUploadMetadataByTransactionRequest = Type.Object({ transact
 export const FaceUploadMetadata = Type.Object({
   transactionId: Field(Type.String()),
   orgUuid: Field(Ruuid()),
-  fileName: Field(Type.String()),
   success: Field(Type.Boolean()),
   errorMsg: Field(Type.String()),
   faceId: Field(Type.String()),
@@ -90,7 +94,7 @@ export const FaceMatchmakersResponse = ResponseOf({ faceMatchmakers: Field(Type.
 export const FaceIdRequest = Type.Object({ faceId: NotRef('subject', FaceId) });
 export const GetFaceMatchmakerResponse = ResponseOf({ faceMatchmaker: Field(FaceMatchmaker) });
 export const GetFaceMatchmakerImageResponse = ResponseOf({
-  faceMatchmaker: Field(FaceMatchmaker),
+  faceMatchmaker: Field(StoredFaceMatchmaker),
   contentType: Field(Type.String()),
   imageBase64: Field(Type.String({ description: 'the stored image, base-64' })),
 });

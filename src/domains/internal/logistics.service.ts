@@ -5,7 +5,7 @@ import { newRuuid } from '../../ids.js';
 import { fromJson, toDbBool, toJson } from '../../store/columns.js';
 import { dbOf, type ReadSource } from '../../store/reader.js';
 import type { WriteScope } from '../../bus/write.js';
-import { listShipments, type ShipmentRecord } from './service.js';
+import { answeredEmailState, listShipments, type ShipmentRecord } from './service.js';
 import * as store from './logistics.store.js';
 
 /** The catalogue's RMAStatusEnum. */
@@ -97,7 +97,7 @@ function toCustomerShipment(s: ShipmentRecord, nowMs: number) {
     'ait-shippedItems': s.items.map((i) => ({ partNumber: i.name, quantityShipped: i.quantity, serialNumber: null })),
     shipmentCategory: 'PURCHASE_ORDER',
     shipmentState: delivered ? 'DELIVERED' : shipped ? 'SHIPPED' : 'CREATED',
-    shipmentEmailState: s.customerShipmentEmailState && s.customerShipmentEmailState !== 'SENDING' ? s.customerShipmentEmailState : 'UNKNOWN',
+    shipmentEmailState: answeredEmailState(s),
     lastStateUpdateSec: Math.floor(s.createdAtMillis / 1000),
   };
 }

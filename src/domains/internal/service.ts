@@ -32,6 +32,10 @@ export interface ShipmentRecord {
   createdAtMillis: number;
 }
 
+/** A shipment's e-mail state as answered: the catalogue's enum has no "not yet" nor SENDING, only UNKNOWN. */
+export const answeredEmailState = (s: ShipmentRecord): ShipmentEmailState =>
+  s.customerShipmentEmailState && s.customerShipmentEmailState !== 'SENDING' ? (s.customerShipmentEmailState as ShipmentEmailState) : 'UNKNOWN';
+
 export function toShipmentRecord(row: ShipmentsTable): ShipmentRecord {
   return {
     uuid: row.uuid,

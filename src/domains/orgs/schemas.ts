@@ -59,6 +59,24 @@ export type CameraConfigOptions = Record<string, Array<Static<typeof VideoConfig
 /** The reference's OrgV2Type: the record without the team name, which getOrg (OrgType) answers. */
 export const OrgV2 = Type.Omit(Org, ['teamName']);
 
+/** The reference's OrgType (getOrg, deprecated): the older, shorter record, with the team name. */
+export const OrgType = Type.Pick(Org, [
+  'uuid',
+  'name',
+  'teamName',
+  'type',
+  'createdAtMillis',
+  'address1',
+  'address2',
+  'postalCode',
+  'countryCode',
+  'accountOwnerEmail',
+  'uapSettings',
+  'itemizedInvoice',
+  'mfaEnabled',
+  'firmwareUpdateSettings',
+]);
+
 export const GetOrgV2Request = EmptyRequest;
 export const GetOrgV2Response = ResponseOf(
   {
@@ -76,4 +94,4 @@ export const GetOrgV2Response = ResponseOf(
 export type GetOrgV2Response = Static<typeof GetOrgV2Response>;
 
 export const GetOrganizationRequest = EmptyRequest;
-export const GetOrganizationResponse = ResponseOf({ org: Field(Org) }, 'Organization record');
+export const GetOrganizationResponse = ResponseOf({ org: Field(OrgType) }, 'Organization record');

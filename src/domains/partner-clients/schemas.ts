@@ -1,16 +1,14 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { CAMERA_CONFIG_FIELDS } from '../devices/cameras/camera-details.schemas.js';
 import { ALERT_DEVICE_TYPES } from '../events/alerts/schemas.js';
-import { User } from '../orgs/users/schemas.js';
+import { ListedUser } from '../orgs/users/schemas.js';
 import { NotRef } from '../../schemas/record-kinds.js';
 
-/** The reference's partner client, with `name` and `orgUuid` as the platform's CLI reads them. */
+/** The reference's partner client. */
 export const PartnerClient = Type.Object({
   clientOrgUuid: Field(Ruuid()),
   clientOrgName: Field(Type.String()),
-  orgUuid: Field(Ruuid()),
-  name: Field(Type.String()),
   authorityUuid: Field(Ruuid()),
   clientAccessAllowed: Field(Type.Boolean()),
   createdAtMillis: Field(Type.Integer()),
@@ -22,7 +20,12 @@ export const PartnerClient = Type.Object({
 });
 
 export const GetClientsRequest = EmptyRequest;
-export const GetClientsResponse = ResponseOf({ clients: Field(Type.Array(PartnerClient)), partnerClients: Field(Type.Array(PartnerClient)) });
+/** The clients again, with `name` and `orgUuid`, as the platform's CLI reads them (client-calls.md). */
+const CliPartnerClient = Type.Object({ ...PartnerClient.properties, orgUuid: Field(Ruuid()), name: Field(Type.String()) });
+export const GetClientsResponse = ResponseOf({
+  clients: Field(Type.Array(PartnerClient)),
+  partnerClients: Field(Own(Type.Array(CliPartnerClient), "the platform's CLI resolves --partner-org by partnerClients[].name and .orgUuid")),
+});
 
 const Opt = Field;
 const Str = Type.String();
@@ -34,7 +37,6 @@ export const PartnerDevice = Type.Object({
   name: Field(Str),
   serialNumber: Field(Str),
   type: Field(StringEnum(ALERT_DEVICE_TYPES)),
-  locationUuid: Field(Ruuid()),
   createdAtMillis: Field(Int),
   deleted: Field(Type.Boolean()),
   pending: Field(Type.Boolean()),
@@ -57,7 +59,7 @@ export const StatusMapResponse = ResponseOf({ clientDeviceStatusMap: Field(Type.
 
 export const ClientSummaryRequest = Type.Object({ clientOrgUuid: NotRef('otherOrg', Ruuid()) });
 export const ClientSummaryResponse = ResponseOf({
-  accountOwner: Field(User),
+  accountOwner: Field(ListedUser),
   clientDeviceStatusMap: Field(CountsByType),
   locationCount: Field(Int),
   recentPolicyAlertCount: Field(Type.Integer({ description: 'policy alerts of the last 24 hours' })),

@@ -10,7 +10,7 @@ import { findDevicesBySerial, moveDeviceToOrg } from '../devices/lifecycle/devic
 import { listDevices, listLocations, type DeviceRecord } from '../devices/service.js';
 import { DEVICE_TYPES, getPolicyAlerts } from '../events/alerts/service.js';
 import { ALERT_LIST_PAGE } from '../events/alerts/schemas.js';
-import { listShipments, type ShipmentRecord } from '../internal/service.js';
+import { answeredEmailState, listShipments, type ShipmentRecord } from '../internal/service.js';
 import { ownedRecords } from '../orgs/owned-records.js';
 import { clientOf, reachableClients } from '../orgs/partners/service.js';
 import { listUsers, type UserView } from '../orgs/users/service.js';
@@ -268,7 +268,7 @@ function partnerShipment(s: ShipmentRecord, partnerOrgUuid: string) {
     'ait-shippedItems': s.items.map((i) => ({ partNumber: i.name, quantityShipped: i.quantity })),
     shipmentCategory: 'PURCHASE_ORDER' as const,
     shipmentState: s.trackingIdentifier ? ('SHIPPED' as const) : ('CREATED' as const),
-    shipmentEmailState: s.customerShipmentEmailState,
+    shipmentEmailState: answeredEmailState(s),
     lastStateUpdateSec: Math.floor(s.createdAtMillis / 1000),
   };
 }

@@ -44,7 +44,7 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
       );
 
       const weak = await sight(site.lobby, { person: 'Ada Lovelace', confidence: 0.8 });
-      assert.deepEqual([weak.personUuid, weak.faceName, weak.selectedPersonMatch], [null, null, null]);
+      assert.deepEqual([weak.personUuid, weak.faceName, 'selectedPersonMatch' in weak], [null, null, false]);
       assert.deepEqual(
         weak.topPersonMatches.map((m: any) => [m.uuid, m.name, m.confidence]),
         [[site.ada, 'Ada Lovelace', 0.8]],
@@ -111,7 +111,7 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
       const changes = await changesDuring(server, async () => {
         made = (await ok('matchmaker/createFaceMatchmakerFromSighting', { faceEventUuid: face.uuid, personUuid: site.ada })).faceMatchmaker;
       });
-      assert.deepEqual([made.personUuid, made.orgUuid, made.contentType, made.width, made.height], [site.ada, site.org.orgUuid, 'image/jpeg', 480, 270]);
+      assert.deepEqual([made.personUuid, made.orgUuid], [site.ada, site.org.orgUuid]);
       assert.ok(changes.some((c) => c.entity === 'FACE_MATCHMAKER' && c.type === 'CREATE' && c.entityUuid === made.id));
       assert.ok(changes.some((c) => c.entity === 'FACE_EVENT' && c.type === 'UPDATE' && c.entityUuid === face.uuid));
       assert.equal((await get(face.uuid)).personUuid, site.ada);
@@ -119,6 +119,7 @@ forEachDialect('face events: matching threshold, naming, deleting, faces from si
       const faces = (await ok('matchmaker/findFaceMatchmakersByPerson', { personUuid: site.ada })).faceMatchmakers;
       assert.ok(faces.some((f: any) => f.id === made.id));
       const image = await ok('matchmaker/getFaceMatchmakerImage', { faceId: made.id });
+      assert.deepEqual([image.faceMatchmaker.contentType, image.faceMatchmaker.width, image.faceMatchmaker.height], ['image/jpeg', 480, 270]);
       const decoded = await decodeMedia(Buffer.from(image.imageBase64, 'base64'), 'jpg');
       assert.deepEqual([decoded.codec, decoded.width, decoded.height], ['mjpeg', 480, 270]);
 

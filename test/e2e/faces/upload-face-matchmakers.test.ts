@@ -44,10 +44,11 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     assert.equal(faces[0].personUuid, grace);
     assert.equal(faces[0].orgUuid, org.orgUuid);
     assert.equal(faces[0].uploaded, true);
-    assert.equal(faces[0].contentType, 'image/jpeg');
-    assert.deepEqual([faces[0].width, faces[0].height, faces[0].byteCount], [16, 24, jpeg.length]);
+    // What is known of the stored image is Gatehouse's own answer (the catalogue's face has none of it).
     const image = await server.call('/api/faceRecognition/matchmaker/getFaceMatchmakerImage', { faceId: faces[0].id }, { key: org.apiKey });
     assert.equal(image.json.contentType, 'image/jpeg');
+    const stored = image.json.faceMatchmaker;
+    assert.deepEqual([stored.contentType, stored.width, stored.height, stored.byteCount, stored.transactionId], ['image/jpeg', 16, 24, jpeg.length, 'tx-jpeg']);
     assert.deepEqual(Buffer.from(image.json.imageBase64, 'base64'), jpeg);
     const dir = join(server.config.dataDir, 'media', org.orgUuid, 'faces', grace);
     assert.deepEqual(readdirSync(dir), [`${faces[0].id}.jpg`]);
@@ -58,7 +59,11 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     const r = await upload(server, org.apiKey, [{ name: 'grace hopper.png', bytes: png, type: 'image/png' }]);
     assert.equal(r.json.fileUploadResults[0].success, true, r.text);
     assert.match(r.json.transactionId, RUUID);
-    const face = (await facesOf(grace)).json.faceMatchmakers.find((f: any) => f.transactionId === r.json.transactionId);
+    const [made] = (
+      await server.call('/api/faceRecognition/matchmaker/findFaceUploadMetadataByTransaction', { transactionId: r.json.transactionId }, { key: org.apiKey })
+    ).json.faceUploadMetadata;
+    const face = (await server.call('/api/faceRecognition/matchmaker/getFaceMatchmakerImage', { faceId: made.faceId }, { key: org.apiKey })).json
+      .faceMatchmaker;
     assert.deepEqual([face.contentType, face.width, face.height], ['image/png', 5, 7]);
   });
 
@@ -115,12 +120,12 @@ forEachDialect('POST /api/faceRecognition/matchmaker/uploadFaceMatchmakers', (di
     const log = await server.call('/api/faceRecognition/matchmaker/findFaceUploadMetadataByTransaction', { transactionId: 'tx-mixed' }, { key: org.apiKey });
     const rows = log.json.faceUploadMetadata;
     assert.deepEqual(
-      rows.map((m: any) => [m.fileName, m.success, m.personUuid, m.transactionId, m.orgUuid]),
+      rows.map((m: any) => [m.success, m.personUuid, m.transactionId, m.orgUuid, 'fileName' in m]),
       [
-        ['Grace Hopper.jpg', true, grace, 'tx-mixed', org.orgUuid],
-        ['Grace Hopper big.jpg', false, null, 'tx-mixed', org.orgUuid],
-        ['Grace Hopper.png', true, grace, 'tx-mixed', org.orgUuid],
-        ['grace hopper.gif', false, null, 'tx-mixed', org.orgUuid],
+        [true, grace, 'tx-mixed', org.orgUuid, false],
+        [false, null, 'tx-mixed', org.orgUuid, false],
+        [true, grace, 'tx-mixed', org.orgUuid, false],
+        [false, null, 'tx-mixed', org.orgUuid, false],
       ],
     );
     assert.equal(rows[1].errorMsg, 'Grace Hopper big.jpg is larger than the 5 MB limit');

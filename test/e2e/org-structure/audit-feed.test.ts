@@ -41,9 +41,14 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
       lastEvaluatedKey = r.json.lastEvaluatedKey ?? undefined;
       if (!lastEvaluatedKey) break;
     }
+    // The catalogue's names of the actions (it has none for a location's creation); displayText keeps the trail's.
     assert.deepEqual(
       seen.map((e) => e.action),
-      ['LOCATION_DELETE', 'LOCATION_UPDATE', 'LOCATION_CREATE', 'LOCATION_CREATE', 'LOCATION_CREATE'],
+      ['DELETE_LOCATION', 'LOCATION_UPDATED', 'UNKNOWN', 'UNKNOWN', 'UNKNOWN'],
+    );
+    assert.deepEqual(
+      seen.map((e) => e.displayText.split(' ').slice(0, 3).join(' ')),
+      ['deleteLocation: DELETE LOCATION', 'selectiveUpdateLocation: UPDATE LOCATION', ...Array(3).fill('createlocation: CREATE LOCATION')],
     );
     assert.deepEqual(
       seen.map((e) => e.targetUuid),
@@ -59,19 +64,32 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
 
   it('filters by action, time, principal and target', async () => {
     const excluded = (await call('getAuditFeed', { excludeActions: ['LOCATION_CREATE'] })).json.auditEvents;
-    assert.ok(!excluded.some((e: any) => e.action === 'LOCATION_CREATE'));
+    assert.ok(!excluded.some((e: any) => e.displayText.includes('CREATE LOCATION')));
     assert.ok(excluded.some((e: any) => e.action === 'USER_CREATE'));
+    // The catalogue's names filter too: UNKNOWN is every action it has no name for.
+    const named = (await call('getAuditFeed', { includeActions: ['DELETE_LOCATION', 'LOCATION_UPDATED'] })).json.auditEvents;
+    assert.deepEqual(
+      named.map((e: any) => [e.action, e.targetUuid]),
+      [
+        ['DELETE_LOCATION', locations[2]],
+        ['LOCATION_UPDATED', locations[0]],
+      ],
+    );
+    const unknown = (await call('getAuditFeed', { includeActions: ['UNKNOWN'] })).json.auditEvents;
+    assert.ok(unknown.length > 0 && unknown.every((e: any) => e.action === 'UNKNOWN'));
+    const known = (await call('getAuditFeed', { excludeActions: ['UNKNOWN'] })).json.auditEvents;
+    assert.ok(known.length > 0 && !known.some((e: any) => e.action === 'UNKNOWN'));
     const future = await call('getAuditFeed', { timestampMsAfter: Date.now() + 60_000 });
     assert.deepEqual(future.json.auditEvents, []);
     const byGrace = (await call('getAuditFeedForPrincipal', { principalUuid: grace })).json.auditEvents;
     assert.deepEqual(
       byGrace.map((e: any) => [e.action, e.targetUuid]),
-      [['LOCATION_DELETE', locations[2]]],
+      [['DELETE_LOCATION', locations[2]]],
     );
     const ofA = (await call('getAuditFeedForTarget', { targetUuid: locations[0] })).json.auditEvents;
     assert.deepEqual(
       ofA.map((e: any) => e.action),
-      ['LOCATION_UPDATE', 'LOCATION_CREATE'],
+      ['LOCATION_UPDATED', 'UNKNOWN'],
     );
   });
 
@@ -90,16 +108,16 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     // A public address is placed from the GeoLite2 data shipped in geoip-lite; loopback answers empty strings.
     const [afar, ...rest] = events;
     assert.deepEqual(
-      [afar.action, afar.sourceIp, afar.sourceCountry, afar.sourceState, afar.userAgent],
-      ['LOCATION_CREATE', '81.2.69.142', 'GB', 'ENG', 'audit-example/1.0'],
+      [afar.displayText.split(' ')[0], afar.sourceIp, afar.sourceCountry, afar.sourceState, afar.userAgent],
+      ['createlocation:', '81.2.69.142', 'GB', 'ENG', 'audit-example/1.0'],
     );
     assert.ok(afar.sourceCity.length > 0);
-    const local = rest.find((e: any) => e.action === 'LOCATION_DELETE');
+    const local = rest.find((e: any) => e.action === 'DELETE_LOCATION');
     assert.deepEqual([local.sourceIp, local.sourceCity, local.sourceState, local.sourceCountry], ['127.0.0.1', '', '', '']);
   });
 
   it('refuses a bad action name, a foreign cursor, and a malformed body', async () => {
-    assertFails(await call('getAuditFeed', { includeActions: ['CREATE'] }), /not <ENTITY>_<ACTION>/);
+    assertFails(await call('getAuditFeed', { includeActions: ['CREATE'] }), /nor <ENTITY>_<ACTION>/);
     assertFails(await call('getAuditFeed', { lastEvaluatedKey: 'garbage' }), /lastEvaluatedKey/);
     assert.equal((await call('getAuditFeed', { maxPageSize: 0 })).status, 400);
   });

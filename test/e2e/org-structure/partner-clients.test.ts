@@ -120,7 +120,9 @@ forEachDialect('POST /api/partner/*: the partner and its clients', (dialect) => 
     }
     const feed = await server.call('/api/report/getAuditFeed', { includeActions: ['PARTNER_CLIENT_SETTINGS_UPDATE'] }, { key: clientA.apiKey });
     assert.ok(
-      feed.json.auditEvents.some((e: any) => e.principalType === 'PARTNER' && e.principalUuid === partner.orgUuid && e.operation === 'customizeClientDevice'),
+      feed.json.auditEvents.some(
+        (e: any) => e.principalType === 'PARTNER' && e.principalUuid === partner.orgUuid && e.displayText.startsWith('customizeClientDevice:'),
+      ),
     );
     assertFails(await partnerCall('customizeClient', { clientOrgUuid: stranger.orgUuid, customizations: {} }), /not found/);
     assertFails(

@@ -76,7 +76,7 @@ forEachDialect('POST /api/partner/*', (dialect) => {
 
   it('answers an organization it has no grant for as unknown, changing nothing', async () => {
     assertFails(await partnerCall('deleteClient', { clientOrgUuid: stranger.orgUuid }), /not found/);
-    assert.ok(!(await partnerCall('getClientsV2', {})).json.clients.some((c: any) => c.orgUuid === stranger.orgUuid));
+    assert.ok(!(await partnerCall('getClientsV2', {})).json.clients.some((c: any) => c.clientOrgUuid === stranger.orgUuid));
     const strangerKey = await server.createPartnerKey(stranger.orgUuid, []);
     const theirs = await server.call('/api/partner/getClientsV2', {}, { key: strangerKey, scheme: 'partner-api-token' });
     assert.deepEqual(theirs.json.clients, []);

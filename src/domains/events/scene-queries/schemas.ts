@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -85,8 +85,6 @@ export const PromptConfiguration = Type.Object({
   trigger: Field(Type.Object({ activity: Field(Type.String()), value: Field(Type.String()) })),
   multiImageTimeDeltasSeconds: Field(Type.Array(Type.Integer())),
   generateAlertForActionNewlyAddedCameras: Field(Type.Boolean()),
-  createdAtMs: Field(EpochMs('Gatehouse addition')),
-  updatedAtMs: Field(EpochMs('Gatehouse addition')),
 });
 export type PromptConfigurationRecord = Static<typeof PromptConfiguration> & {
   uuid: string;
@@ -115,7 +113,12 @@ export const SceneQueryReportEvent = Type.Object({
   prompt: Field(Type.String()),
   image: Field(Type.String()),
   imageOffsets: Field(Type.Array(Type.Integer())),
-  uuid: Field(Ruuid({ description: 'the recorded custom event (Gatehouse addition; null when nothing was recorded)' })),
+  uuid: Field(
+    Own(
+      Ruuid({ description: 'the recorded custom event; null when nothing was recorded' }),
+      'names the custom event the answer recorded (its CUSTOM_EVENT change, the reports)',
+    ),
+  ),
 });
 export type SceneQueryReportEventRecord = Static<typeof SceneQueryReportEvent>;
 

@@ -19,7 +19,7 @@ export const PROMPT_CONFIGURATION_ENTITY = 'PROMPT_CONFIGURATION';
 type WriteDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 type Condition = { operator: string; value: string };
 
-const COLUMN_FIELDS = new Set(['uuid', 'orgUuid', 'name', 'promptType', 'createdAtMs', 'updatedAtMs']);
+const COLUMN_FIELDS = new Set(['uuid', 'orgUuid', 'name', 'promptType']);
 
 export function toPromptRecord(row: PromptConfigurationsTable): PromptConfigurationRecord {
   return {
@@ -29,8 +29,6 @@ export function toPromptRecord(row: PromptConfigurationsTable): PromptConfigurat
     orgUuid: row.org_uuid,
     name: row.name,
     promptType: row.prompt_type as PromptType,
-    createdAtMs: Number(row.created_at_ms),
-    updatedAtMs: Number(row.updated_at_ms),
   } as PromptConfigurationRecord;
 }
 

@@ -37,7 +37,7 @@ export function vehicleRoutes(app: ApiApp, deps: Deps): void {
       body: SaveVehicleRequest,
       response: SaveVehicleResponse,
     },
-    async (input, ctx) => ({ vehicle: await vehicles.saveVehicle(deps, ctx, input) }),
+    async (input, ctx) => (await vehicles.saveVehicle(deps, ctx, input), {}),
   );
   operation(
     app,

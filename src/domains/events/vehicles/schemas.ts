@@ -31,10 +31,10 @@ export const VehicleV2 = Type.Object({
   trust: Field(Type.Boolean()),
   thumbnailS3Key: Field(Type.String()),
   createdAtMillis: Field(EpochMs()),
-  labels: Field(Type.Array(Type.String(), { description: 'Gatehouse addition' })),
 });
-export type VehicleRecord = Static<typeof VehicleV2>;
-export const SaveVehicleResponse = ResponseOf({ vehicle: Field(VehicleV2) });
+/** A saved vehicle with its labels: the stream's VEHICLE carries them, answers leave them to getVehicleLabelsForOrg. */
+export type VehicleRecord = Static<typeof VehicleV2> & { labels: string[] };
+export const SaveVehicleResponse = ResponseOf({});
 export const GetVehiclesResponse = ResponseOf({ vehicles: Field(Type.Array(VehicleV2)) });
 
 export const DeleteVehicleRequest = Type.Object({ vehicleLicensePlate: PlateInput });
@@ -56,9 +56,11 @@ export const VehicleEvent = Type.Object({
   imageS3Key: Field(Type.String()),
   thumbnailS3Key: Field(Type.String()),
   readLicensePlate: Field(
-    Type.String({ description: 'the plate the camera read, when the read was associated with another saved vehicle (Gatehouse addition)' }),
+    Own(
+      Type.String({ description: 'the plate the camera read, when the read was associated with another saved vehicle' }),
+      'associateEventsToVehicle files a read under another plate: the plate the camera read is kept',
+    ),
   ),
-  reportedAtMs: Field(EpochMs('when the read was reported as a misread; such reads leave every list (Gatehouse addition)')),
   confidence: Field(
     Own(
       Type.Number({ minimum: 0, maximum: 1, description: 'how sure the camera was of the read; null for reads kept before it was' }),
@@ -66,7 +68,11 @@ export const VehicleEvent = Type.Object({
     ),
   ),
 });
-export type VehicleEventRecord = Static<typeof VehicleEvent>;
+/**
+ * A read as answered, and as the stream carries it: its DELETE, when the read is reported as a misread, says when
+ * (`reportedAtMs`); the lists never answer a reported read, so their answers leave it out.
+ */
+export type VehicleEventRecord = Static<typeof VehicleEvent> & { reportedAtMs: number | null };
 
 export const VEHICLE_EVENT_PAGE = { default: 100, maximum: 1000 } as const;
 const DeviceRef = Type.Union([FacetId(), Ruuid()]);

@@ -15,7 +15,8 @@ export interface PermissionGroupRecord {
   /** Location uuid to level; empty with `accessibleLocations` null: every location. */
   locationAccessMap: Record<string, AccessLevel>;
   accessibleLocations: string[] | null;
-  defaultPermissionForNewLocations: AccessLevel | null;
+  /** Left out for a group limited to its listed locations: the catalogue's levels have no "none". */
+  defaultPermissionForNewLocations?: AccessLevel;
   mutable: boolean;
 }
 
@@ -30,7 +31,7 @@ export function toGroupRecord(row: PermissionGroupsTable): PermissionGroupRecord
     functionalityList: fromJson<string[]>(row.functionality) ?? [],
     locationAccessMap: locations ?? {},
     accessibleLocations: locations ? Object.keys(locations) : null,
-    defaultPermissionForNewLocations: locations ? null : 'ADMIN',
+    ...(locations ? {} : { defaultPermissionForNewLocations: 'ADMIN' as const }),
     mutable: true,
   };
 }

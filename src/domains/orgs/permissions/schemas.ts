@@ -17,7 +17,7 @@ export const PermissionGroup = Type.Object({
   functionalityList: Field(Type.Array(Type.String())),
   locationAccessMap: Field(LevelMap),
   accessibleLocations: Field(Type.Array(Ruuid())),
-  defaultPermissionForNewLocations: Field(Type.String()),
+  defaultPermissionForNewLocations: Field(Level),
   mutable: Field(Type.Boolean()),
 });
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { PermissionGroup } from '../permissions/schemas.js';
-import { FirmwareOverride, FirmwareUpdateSettings, Org, UapSettings } from '../schemas.js';
+import { FirmwareOverride, FirmwareUpdateSettings, OrgV2, UapSettings } from '../schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
@@ -47,7 +47,7 @@ export const UpdateMFASettingsRequest = Type.Object({
   mfaEnabled: Opt(Type.Boolean()),
   v3AuthNumDaysSkip2FAForTrustedDevices: Opt(Type.Integer({ minimum: 0, maximum: 365 })),
 });
-export const OrgResponse = ResponseOf({ org: Field(Org) });
+export const OrgResponse = ResponseOf({ org: Field(OrgV2) });
 
 export const UpdateFirmwareSettingsRequest = Type.Object({
   firmwareSettings: Opt(FirmwareUpdateSettings),
@@ -71,7 +71,7 @@ export const FindIfTeamNameAvailableResponse = ResponseOf({ available: Field(Typ
 
 export const GetClientOrgRequest = Type.Object({ orgUuid: NotRef('otherOrg', Ruuid()) });
 export const GetClientOrgResponse = ResponseOf({
-  org: Field(Org),
+  org: Field(OrgV2),
   featureFlags: Field(Type.Record(Type.String(), Type.String())),
   partnerOrgPermissionGroup: Field(PermissionGroup),
 });

@@ -69,7 +69,11 @@ export function ssoRoutes(app: ApiApp, deps: Deps): void {
       body: schemas.FindScimSettingsRequest,
       response: schemas.FindScimSettingsResponse,
     },
-    async (_input, ctx) => ({ scimSettings: await sso.findScim(deps, ctx.orgUuid) }),
+    // Never set up: left out (the catalogue's record is not nullable).
+    async (_input, ctx) => {
+      const scimSettings = await sso.findScim(deps, ctx.orgUuid);
+      return scimSettings ? { scimSettings } : {};
+    },
   );
   operation(
     app,

@@ -76,7 +76,8 @@ export interface ScimSettingsRecord {
   addUsersOnRoleMismatch: boolean;
   forceRolesStrictSchemaFormat: boolean;
   rolesFormat: 'LIST_OF_STRINGS' | 'LIST_OF_MULTI_VALUED_ATTRIBUTES';
-  rhombusKeyAppSettings: RhombusKeyApp | null;
+  /** Left out until set (the catalogue's record is not nullable). */
+  rhombusKeyAppSettings?: RhombusKeyApp;
   sendWelcomeEmailToNewRhombusKeyUsers: boolean;
   sendWelcomeEmailToNewUsers: boolean;
   createdAtMillis: number;
@@ -113,7 +114,6 @@ function scimDefaults(orgUuid: string): Omit<ScimSettingsRecord, 'uuid'> {
     addUsersOnRoleMismatch: false,
     forceRolesStrictSchemaFormat: false,
     rolesFormat: 'LIST_OF_STRINGS',
-    rhombusKeyAppSettings: null,
     sendWelcomeEmailToNewRhombusKeyUsers: false,
     sendWelcomeEmailToNewUsers: false,
     createdAtMillis: 0,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { IMAGE_PURPOSES } from './service.js';
 
 /** The multipart form every image upload takes: image files under any part name, and the operation's own fields. */
@@ -25,7 +25,13 @@ export const UploadedImage = Type.Object({
   uri: Field(Type.String({ description: 'the image on the media host' })),
   createdAtMillis: Field(Type.Integer()),
 });
-export const UploadImageResponse = ResponseOf({ uuid: Field(Ruuid()), uri: Field(Type.String()), image: Field(UploadedImage) });
+/** Why an upload answers fields of its own: the catalogue's answer is a bare server Response object, with none. */
+const UPLOADED = "the catalogue's upload answer has no fields: the stored image, which the organization's or location's record then names";
+export const UploadImageResponse = ResponseOf({
+  uuid: Field(Own(Ruuid(), UPLOADED)),
+  uri: Field(Own(Type.String(), UPLOADED)),
+  image: Field(Own(UploadedImage, UPLOADED)),
+});
 
 const FileResult = Type.Object({
   fileName: Type.String(),
@@ -34,7 +40,7 @@ const FileResult = Type.Object({
   uuid: Field(Ruuid()),
   targetUuid: Field(Ruuid({ description: 'the user the photo is of' })),
 });
-export const UploadImagesResponse = ResponseOf({ fileUploadResults: Field(Type.Array(FileResult)) });
+export const UploadImagesResponse = ResponseOf({ fileUploadResults: Field(Own(Type.Array(FileResult), UPLOADED)) });
 
 export const DeleteLogoRequest = EmptyRequest;
 export const DeleteLogoResponse = ResponseOf({});

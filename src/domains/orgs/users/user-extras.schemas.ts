@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
-import { User } from './schemas.js';
+import { ListedUser } from './schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
 const Opt = Field;
@@ -10,17 +10,24 @@ const Int = Type.Integer();
 
 // --- User metadata (custom fields) ---
 
+const ValueType = StringEnum(VALUE_TYPES, 'Gatehouse: the kind of value (default TEXT); saved values are checked against it');
+const AllowedValues = Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 500, description: 'Gatehouse: the only values allowed' });
+const MaxLength = Type.Integer({ minimum: 1, maximum: MAX_VALUE_LENGTH, description: `Gatehouse: the longest value (default ${MAX_VALUE_LENGTH})` });
 const templateFields = {
   fieldName: Opt(Type.String({ minLength: 1, maxLength: 100 })),
   scimFieldName: Opt(Type.String({ maxLength: 200 })),
-  valueType: Opt(StringEnum(VALUE_TYPES, 'Gatehouse: the kind of value (default TEXT); saved values are checked against it')),
-  allowedValues: Opt(Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 500, description: 'Gatehouse: the only values allowed' })),
-  maxLength: Opt(Type.Integer({ minimum: 1, maximum: MAX_VALUE_LENGTH, description: `Gatehouse: the longest value (default ${MAX_VALUE_LENGTH})` })),
+  valueType: Opt(ValueType),
+  allowedValues: Opt(AllowedValues),
+  maxLength: Opt(MaxLength),
 };
+const VALUE_RULE = "a rule of the template's values: the template's create and update take it, and saved values are checked against it";
 export const MetadataTemplate = Type.Object({
   uuid: Field(Ruuid()),
   orgUuid: Field(Ruuid()),
   ...templateFields,
+  valueType: Opt(Own(ValueType, VALUE_RULE)),
+  allowedValues: Opt(Own(AllowedValues, VALUE_RULE)),
+  maxLength: Opt(Own(MaxLength, VALUE_RULE)),
   createdAtMillis: Field(Int),
   updatedAtMillis: Field(Int),
 });
@@ -91,7 +98,7 @@ export const RhombusKeySettingsResponse = ResponseOf({
 
 export const GetPartnerUsersRequest = EmptyRequest;
 export const GetPartnerUsersResponse = ResponseOf({
-  partnerUsers: Field(Type.Array(User)),
+  partnerUsers: Field(Type.Array(ListedUser)),
   partnerPermissions: Field(Type.Array(Type.Object({ userUuid: Field(Ruuid()), orgUuid: Field(Ruuid()), groupUuid: Field(Ruuid()) }))),
   notificationSettingsV2: Field(Type.Array(Type.Object({ ...PartnerNotificationSettings.properties, orgUuid: Field(Ruuid()), userUuid: Field(Ruuid()) }))),
 });
