@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './clock.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
-import { grantsForgetUser, grantsUsingSchedule } from './domains/access/grants/service.js';
+import { grantsForgetUser, grantsUsingSchedule, rulesAtLocation } from './domains/access/grants/service.js';
 import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
@@ -22,12 +22,12 @@ import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-s
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
 import { cameraConfigOptions } from './domains/devices/cameras/camera-fleet.service.js';
 import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
-import { snoozesForgetDevice, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
+import { snoozesForgetDevice, snoozesForgetLocation, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
 import { profilePhotosForgetUser } from './domains/orgs/uploads/service.js';
-import { findLockdownPlanUuids, lockdownPlansForget } from './domains/access/lockdowns/lockdown-plans.js';
-import { notificationsForgetPrompt } from './domains/notifications/service.js';
+import { findLockdownPlanUuids, lockdownPlansForget, plansAtLocation } from './domains/access/lockdowns/lockdown-plans.js';
+import { notificationsForgetLocation, notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
 import { licensesForgetDevice } from './domains/access/licenses/service.js';
@@ -50,7 +50,9 @@ import { policyFinder } from './domains/policies/service.js';
 import { findButtonRuleUuids } from './domains/rules/rules.service.js';
 import { findUserUuids } from './domains/orgs/service.js';
 import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
-import { accessGroupsForgetUser, findAccessGroupUuids } from './domains/access/groups/service.js';
+import { accessGroupsForgetLocation, accessGroupsForgetUser, findAccessGroupUuids } from './domains/access/groups/service.js';
+import { guestsAtLocation, guestsForgetHost } from './domains/guests/guests.service.js';
+import { policyWindowsForget } from './domains/policies/windows.service.js';
 import { findPromptUuids } from './domains/events/scene-queries/service.js';
 import { findComponentUuids } from './domains/access/components/service.js';
 
@@ -100,13 +102,14 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       clipsForget('allowedUsers'),
       lockdownPlansForget('userUuids'),
       profilePhotosForgetUser({ config }),
+      guestsForgetHost,
     ],
     permissionGroup: [clipsForget('allowedRoles')],
     accessGroup: [lockdownPlansForget('groupUuids')],
     prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
     lockdownPlan: [rulesForgetRecord({ secrets })],
     component: [rulesForgetRecord({ secrets })],
-    location: [registrationsForgetLocation],
+    location: [registrationsForgetLocation, accessGroupsForgetLocation, notificationsForgetLocation, snoozesForgetLocation, policyWindowsForget],
   };
   return {
     config,
@@ -135,8 +138,8 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       licensesForgetDevice,
     ],
     recordCleaners,
-    // The domains whose records stand at a location: deleting a location they use is refused.
-    locationUsage: [doorsAtLocation],
+    // The domains whose records stand at a location (a door, a grant, a lockdown plan, a guest): deleting a location they use is refused.
+    locationUsage: [doorsAtLocation, rulesAtLocation, plansAtLocation, guestsAtLocation],
     // getOrgV2's camera settings by model: the organizations domain answers them, the devices domain keeps the cameras.
     cameraConfigOptions,
     // The domains that keep the records others name by id: a domain below checks an id with the finder of the one above.

@@ -230,7 +230,7 @@ export async function countDoorsAt(source: ReadSource, locationUuid: string): Pr
 }
 
 /** A location with doors may not be deleted (src/domains/devices/locations/service.ts). */
-export const doorsAtLocation: LocationUsageCheck = async (source, locationUuid) => {
+export const doorsAtLocation: LocationUsageCheck = async (source, _orgUuid, locationUuid) => {
   const doors = await countDoorsAt(source, locationUuid);
   return doors ? `${doors} door(s)` : null;
 };

@@ -10,6 +10,8 @@ import { findUser } from '../orgs/service.js';
 import type { GuestActivity, GuestActivityRecord, GuestFields, GuestRecord } from './guests.model.js';
 import * as store from './guests.store.js';
 import type { GuestsTable } from './tables.js';
+import type { LocationUsageCheck } from '../devices/locations/service.js';
+import type { RecordCleaner } from '../../records/references.js';
 
 type GuestDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -166,6 +168,22 @@ export async function getGuest(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContex
 export async function listGuests(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>): Promise<GuestRecord[]> {
   return (await store.listGuests(deps.store.db, ctx.orgUuid)).map(toGuest);
 }
+
+/** A location where guests are expected may not be deleted: a guest needs its location (move or delete them first). */
+export const guestsAtLocation: LocationUsageCheck = async (source, orgUuid, locationUuid) => {
+  const guests = await store.countGuestsAt(dbOf(source), orgUuid, locationUuid);
+  return guests ? `${guests} guest(s)` : null;
+};
+
+/** A deleted user is no guest's host any more (`deps.recordCleaners.user`): each guest changed is announced. */
+export const guestsForgetHost: RecordCleaner = async (w, userUuid) => {
+  for (const guest of (await store.listGuests(w.tx, w.actor.orgUuid)).map(toGuest)) {
+    if (guest.hostUserUuid !== userUuid) continue;
+    const { hostUserUuid: _host, ...updated } = guest;
+    await store.updateGuest(w.tx, guest.orgUuid, guest.email, { location_uuid: guest.locationUuid, data: JSON.stringify(updated) });
+    w.change({ entity: GUEST_ENTITY, entityUuid: guest.uuid, type: 'UPDATE', update: updated });
+  }
+};
 
 export async function deleteGuest(deps: GuestDeps, ctx: CallerContext, input: { email?: string | null }): Promise<void> {
   await write(deps, ctx, async (w) => {

@@ -25,6 +25,16 @@ export async function findGuestAtLocation(db: Db, locationUuid: string, email: s
   return db.selectFrom('guests').selectAll().where('location_uuid', '=', locationUuid).where('email', '=', email).executeTakeFirst();
 }
 
+export async function countGuestsAt(db: Db, orgUuid: string, locationUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('guests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('org_uuid', '=', orgUuid)
+    .where('location_uuid', '=', locationUuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function listGuests(db: Db, orgUuid: string): Promise<GuestsTable[]> {
   return db.selectFrom('guests').selectAll().where('org_uuid', '=', orgUuid).orderBy('email').execute();
 }

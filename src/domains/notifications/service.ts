@@ -6,7 +6,7 @@ import { orgRecords } from '../../records/org-records.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
 import { findDevices } from '../devices/service.js';
-import type { NotificationInterval, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
+import type { NotificationInterval, NotificationRow, TimeFrame, UserNotificationSettingsRequest } from '../orgs/users/notification-settings.schemas.js';
 import { ownedRecords } from '../orgs/owned-records.js';
 import { findUserSettings, listUserSettings, putUserSettings, type UserSettingsRecord } from '../orgs/users/user-settings.js';
 import type { RecordCleaner } from '../../records/references.js';
@@ -140,18 +140,63 @@ export async function setUserNotificationSettings(
   });
 }
 
-/** Time frames without a prompt (null when no row named it, so that nothing is written). */
-function framesWithoutPrompt(frames: readonly TimeFrame[] | null | undefined, promptUuid: string): TimeFrame[] | null {
-  if (!frames?.some((f) => f.rows?.some((r) => r.promptUuids?.includes(promptUuid)))) return null;
-  return frames.map((f) => ({ ...f, rows: f.rows?.map((r) => (r.promptUuids ? { ...r, promptUuids: r.promptUuids.filter((p) => p !== promptUuid) } : r)) }));
+/** The ids a deleted record leaves in notification settings: a prompt's, or a location's. */
+type Forgotten = { promptUuid: string } | { locationUuid: string };
+
+/**
+ * Time frames without the record (null when no row named it, so that nothing is written). A row whose devices
+ * and locations named only a deleted location loses its activities too: it covered that location alone, and
+ * with no filter left it would cover everywhere.
+ */
+function framesWithout(frames: readonly TimeFrame[] | null | undefined, gone: Forgotten): TimeFrame[] | null {
+  const without = (list: string[] | null | undefined, id: string) => list?.filter((x) => x !== id);
+  const row = (r: NotificationRow): NotificationRow => {
+    if ('promptUuid' in gone) return r.promptUuids ? { ...r, promptUuids: without(r.promptUuids, gone.promptUuid) } : r;
+    const locations = without(r.locations, gone.locationUuid);
+    const widened = !r.devices?.length && r.locations?.length && !locations?.length;
+    return { ...r, locations, locationOnly: without(r.locationOnly, gone.locationUuid), ...(widened ? { activities: [], diagnostics: [] } : {}) };
+  };
+  const next = (frames ?? []).map((f) => ({ ...f, rows: f.rows?.map(row) }));
+  return JSON.stringify(next) === JSON.stringify(frames ?? []) ? null : next;
 }
 
+/**
+ * V1 intervals without a deleted location (null when none named it). An interval whose location filter named
+ * only that location goes: emptied, the filter would pass every location.
+ */
+function intervalsWithout(intervals: readonly NotificationInterval[] | null | undefined, locationUuid: string): NotificationInterval[] | null {
+  if (!intervals?.some((i) => i.locationFilterSet?.includes(locationUuid) || i.locationOnlyFilterSet?.includes(locationUuid))) return null;
+  return intervals
+    .filter((i) => !(i.locationFilterSet?.length && i.locationFilterSet.every((l) => l === locationUuid)))
+    .map((i) => ({
+      ...i,
+      locationFilterSet: i.locationFilterSet?.filter((l) => l !== locationUuid),
+      locationOnlyFilterSet: i.locationOnlyFilterSet?.filter((l) => l !== locationUuid),
+    }));
+}
+
+/** A deleted prompt or location leaves the organization's template and every user's settings, each change announced. */
+const notificationsForget =
+  (of: (uuid: string) => Forgotten): RecordCleaner =>
+  async (w, uuid) => {
+    const gone = of(uuid);
+    const template = await templates.find(w, w.actor.orgUuid, w.actor.orgUuid);
+    const templateFrames = framesWithout(template?.timeFrames, gone);
+    const templateIntervals = 'locationUuid' in gone ? intervalsWithout(template?.notificationIntervals, gone.locationUuid) : null;
+    if (templateFrames || templateIntervals)
+      await templates.upsert(w, w.actor.orgUuid, () => emptyTemplate(w.actor.orgUuid), {
+        ...(templateFrames ? { timeFrames: templateFrames } : {}),
+        ...(templateIntervals ? { notificationIntervals: templateIntervals } : {}),
+      });
+    for (const settings of await listUserSettings(w, w.actor.orgUuid)) {
+      const frames = framesWithout(settings.timeFrames, gone);
+      const intervals = 'locationUuid' in gone ? intervalsWithout(settings.notificationIntervals, gone.locationUuid) : null;
+      if (frames || intervals)
+        await putUserSettings(w, settings.userUuid, { ...(frames ? { timeFrames: frames } : {}), ...(intervals ? { notificationIntervals: intervals } : {}) });
+    }
+  };
+
 /** A deleted prompt leaves the organization's template and every user's time frames. */
-export const notificationsForgetPrompt: RecordCleaner = async (w, promptUuid) => {
-  const templateFrames = framesWithoutPrompt((await templates.find(w, w.actor.orgUuid, w.actor.orgUuid))?.timeFrames, promptUuid);
-  if (templateFrames) await templates.upsert(w, w.actor.orgUuid, () => emptyTemplate(w.actor.orgUuid), { timeFrames: templateFrames });
-  for (const settings of await listUserSettings(w, w.actor.orgUuid)) {
-    const frames = framesWithoutPrompt(settings.timeFrames, promptUuid);
-    if (frames) await putUserSettings(w, settings.userUuid, { timeFrames: frames });
-  }
-};
+export const notificationsForgetPrompt = notificationsForget((promptUuid) => ({ promptUuid }));
+/** A deleted location leaves the organization's template and every user's time frames and intervals. */
+export const notificationsForgetLocation = notificationsForget((locationUuid) => ({ locationUuid }));

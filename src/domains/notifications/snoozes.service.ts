@@ -3,7 +3,7 @@ import type { CallerContext } from '../../context.js';
 import type { Deps } from '../../deps.js';
 import { fail } from '../../errors.js';
 import { newRuuid } from '../../ids.js';
-import { write } from '../../bus/write.js';
+import { write, type WriteScope } from '../../bus/write.js';
 import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 import * as store from './store.js';
 import type { NotificationSnoozesTable } from './tables.js';
@@ -126,12 +126,18 @@ export function snoozeCovers(
   return target != null && s.target_uuid === target;
 }
 
-/** A deleted device's snoozes are over: each user's snooze of it is deleted and announced. */
-export const snoozesForgetDevice: DeviceReferenceCleaner = async (w, device) => {
-  for (const row of await store.deleteSnoozesOfTarget(w.tx, device.orgUuid, 'DEVICE', device.uuid)) {
+/** Ends every snooze of a target being deleted, each announced. */
+async function endSnoozesOf(w: WriteScope, scope: SnoozeScope, targetUuid: string): Promise<void> {
+  for (const row of await store.deleteSnoozesOfTarget(w.tx, w.actor.orgUuid, scope, targetUuid)) {
     w.change({ entity: 'NOTIFICATION_SNOOZE', entityUuid: row.uuid, type: 'DELETE', update: toRecord(row) });
   }
-};
+}
+
+/** A deleted device's snoozes are over: each user's snooze of it is deleted and announced. */
+export const snoozesForgetDevice: DeviceReferenceCleaner = (w, device) => endSnoozesOf(w, 'DEVICE', device.uuid);
+
+/** A deleted location's snoozes are over, as a device's are (`deps.recordCleaners.location`). */
+export const snoozesForgetLocation: RecordCleaner = (w, locationUuid) => endSnoozesOf(w, 'LOCATION', locationUuid);
 
 /** A deleted user's snoozes go with them (src/records/references.ts). */
 export const snoozesForgetUser: RecordCleaner = async (w, userUuid) => {

@@ -5,6 +5,7 @@ import { orgRecords } from '../../records/org-records.js';
 import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
+import type { RecordCleaner } from '../../records/references.js';
 
 /**
  * Windows of time laid over the alert policies: a pause silences every policy alert of a device, a location or
@@ -97,6 +98,11 @@ async function deleteWindows(deps: WriteDeps, ctx: CallerContext, kind: 'pause' 
 export const deletePause = (deps: WriteDeps, ctx: CallerContext, scope: WindowScope, uuid: string) => deleteWindows(deps, ctx, 'pause', scope, [uuid]);
 export const deleteAddendums = (deps: WriteDeps, ctx: CallerContext, scope: WindowScope, uuids: readonly string[]) =>
   deleteWindows(deps, ctx, 'addendum', scope, uuids);
+
+/** A deleted location's pauses and addendums are over (`deps.recordCleaners.location`): each deleted and announced. */
+export const policyWindowsForget: RecordCleaner = async (w, targetUuid) => {
+  for (const records of [pauses, addendums]) for (const r of await records.listByOwner(w, w.actor.orgUuid, targetUuid)) await records.delete(w, r.uuid);
+};
 
 const endSec = (r: PolicyPauseRecord) => r.timestampSec + r.durationSecs;
 const covers = (r: PolicyPauseRecord, atMs: number) => r.timestampSec * 1000 <= atMs && atMs < endSec(r) * 1000;

@@ -201,11 +201,18 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     const members = async () =>
       (await ok('/api/accesscontrol/findAllUsersForAccessControlGroup', { groupUuid: staff })).groupMembers.map((m: any) => m.userUuid);
 
+    const guest = { email: 'visitor@example.com', locationUuid: org.site.locations.HQ, hostUserUuid: bob };
+    await ok('/api/guestmanagement/createGuest', { guest });
+
     const onUser = await changed(() => ok('/api/user/deleteUser', { userUuid: bob }));
     assert.ok(
-      ['SAVED_CLIP UPDATE', 'LOCKDOWN_PLAN UPDATE', 'ACCESS_CONTROL_GROUP_MEMBERS DELETE', 'LOCATION_ACCESS_GRANT UPDATE'].every((e) => onUser.includes(e)),
+      ['SAVED_CLIP UPDATE', 'LOCKDOWN_PLAN UPDATE', 'ACCESS_CONTROL_GROUP_MEMBERS DELETE', 'LOCATION_ACCESS_GRANT UPDATE', 'GUEST UPDATE'].every((e) =>
+        onUser.includes(e),
+      ),
       onUser.join(),
     );
+    const host = (await ok('/api/guestmanagement/getGuest', { email: guest.email })).guest;
+    assert.deepEqual([host.locationUuid, host.hostUserUuid], [org.site.locations.HQ, undefined], 'the guest stays, with no host');
     assert.deepEqual((await clip()).accessSettings.allowedUsers, [org.site.users['Ada Admin']]);
     assert.deepEqual((await planNow()).physicalAccess.userUuids, []);
     assert.deepEqual(await members(), [org.site.users['Ada Admin']], 'the user leaves the access group');
@@ -217,5 +224,81 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     const onGroup = await changed(() => ok('/api/accesscontrol/deleteAccessControlGroup', { groupUuid: night }));
     assert.ok(onGroup.includes('LOCKDOWN_PLAN UPDATE'), onGroup.join());
     assert.deepEqual([(await planNow()).physicalAccess.groupUuids, (await planNow()).activationPlan.groupUuids], [[org.site.accessGroups.Staff], []]);
+  });
+
+  it('a deleted location leaves the groups, notification settings, snoozes and pauses that named it, each change announced; refused while grants, lockdown plans or guests stand at it', async () => {
+    const org = await createSiteOrg(server(), 'Moving', { ...SITE, locations: [...SITE.locations, { name: 'Annex', timeZone: 'UTC' }] });
+    const { ok, refused } = apiAs(server, org.apiKey);
+    const [annex, hq, bob] = [org.site.locations.Annex, org.site.locations.HQ, org.site.users['Bob Viewer']];
+    const group = (await ok('/api/accesscontrol/createAccessControlGroup', { name: 'Annex staff', locationUuid: annex })).group.uuid;
+    const motion = { activities: ['MOTION'] };
+    await ok('/api/user/updateUserNotificationSettings', {
+      userUuid: bob,
+      timeFrames: [
+        {
+          mediums: ['EMAIL'],
+          rows: [
+            { ...motion, locations: [annex] },
+            { ...motion, locations: [annex, hq], locationOnly: [annex], locationOnlyActivities: ['MOTION'] },
+          ],
+        },
+      ],
+    });
+    const interval = (locationFilterSet: string[]) => ({
+      minuteOfWeekStart: 0,
+      minuteOfWeekStop: 10_080,
+      activityTriggerMap: { MOTION: ['EMAIL'] },
+      locationFilterSet,
+    });
+    await ok('/api/org/updateOrgNotificationTemplate', { notificationIntervalsV2: [interval([annex]), interval([annex, hq])] });
+    const window = { durationSec: 3600 };
+    await ok('/api/customer/snoozeLocationNotifications', { locationUuids: [annex], ...window });
+    await ok('/api/policy/pauseAlertPolicyForLocation', { locationUuids: [annex], ...window });
+    await ok('/api/policy/createPolicyAddendumForLocation', { locationUuid: annex, activities: ['MOTION'], ...window });
+
+    const grant = (await ok('/api/accesscontrol/createAccessGrant', { accessGrant: { name: 'Annex', locationUuid: annex, userUuids: [bob] } })).accessGrant
+      .uuid;
+    const plan = (await ok('/api/accesscontrol/lockdownPlan/createLocationLockdownPlan', { lockdownPlan: { name: 'Annex drill', locationUuid: annex } }))
+      .lockdownPlan.uuid;
+    await ok('/api/guestmanagement/createGuest', { guest: { email: 'annex@example.com', locationUuid: annex } });
+    assert.match(await refused('/api/location/deleteLocation', { uuid: annex }), /still has 1 grant\(s\), 1 lockdown plan\(s\), 1 guest\(s\)/);
+    await ok('/api/accesscontrol/deleteLocationAccessGrant', { accessGrantUuid: grant });
+    await ok('/api/accesscontrol/lockdownPlan/deleteLockdownPlan', { lockdownPlanUuid: plan });
+    await ok('/api/guestmanagement/deleteGuest', { email: 'annex@example.com' });
+
+    const onLocation = (await changesDuring(server(), () => ok('/api/location/deleteLocation', { uuid: annex }))).map((e) => `${e.entity} ${e.type}`);
+    const announced = [
+      'LOCATION DELETE',
+      'ACCESS_CONTROL_GROUP UPDATE',
+      'USER_SETTINGS UPDATE',
+      'ORG_NOTIFICATION_TEMPLATE UPDATE',
+      'NOTIFICATION_SNOOZE DELETE',
+      'POLICY_PAUSE DELETE',
+      'POLICY_ADDENDUM DELETE',
+    ];
+    assert.ok(
+      announced.every((e) => onLocation.includes(e)),
+      onLocation.join(),
+    );
+    const reads = await Promise.all(
+      [
+        ['/api/accesscontrol/findAccessControlGroupsByOrg', {}],
+        ['/api/user/getUserNotificationSettings', { userUuid: bob }],
+        ['/api/org/getOrgNotificationTemplate', {}],
+        ['/api/customer/getUserSnoozedNotificationSettings', {}],
+        ['/api/policy/getPolicyPauseSettings', {}],
+        ['/api/policy/getPolicyAddendums', {}],
+      ].map(([path, body]) => ok(path as string, body)),
+    );
+    for (const read of reads) assert.ok(!asText(read).includes(annex), asText(read));
+    const [groups, settings, template] = reads;
+    assert.equal(groups.groups.find((g: any) => g.uuid === group).locationUuid, null, 'the group stays, of no location');
+    const [onlyAnnex, both] = settings.notificationSettings.timeFrames[0].rows;
+    assert.deepEqual([onlyAnnex.activities, both.locations, both.locationOnly], [[], [hq], []], 'a row of the location alone covers nothing, not everywhere');
+    assert.deepEqual(
+      template.notificationSettings.notificationIntervalsV2.map((i: any) => i.locationFilterSet),
+      [[hq]],
+      'an interval of the location alone goes',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 export const UpdateDoorControllerDetailsRequest = Type.Object({
   uuid: NotRef('subject', Ruuid({ description: 'The door controller' })),
@@ -17,7 +17,7 @@ export type UpdateDoorControllerDetailsInput = Static<typeof UpdateDoorControlle
 export const UpdateDoorControllerDetailsResponse = ResponseOf({ warningMsg: Field(Type.String()) });
 
 export const RegisterDiscoveredReaderRequest = Type.Object({
-  doorControllerUuid: NotRef('handler', Ruuid({ description: 'The door controller that discovered the reader' })),
+  doorControllerUuid: RefUuid('device', { description: 'The door controller that discovered the reader', notFound: 'Door controller' }),
   serialNumber: Type.String({ minLength: 1, maxLength: 100, description: 'The reader’s serial number' }),
   boardNum: Field(Type.Integer({ minimum: 0, maximum: 64 })),
   portNum: Field(Type.Integer({ minimum: 0, maximum: 64 })),

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EmptyRequest, Field, ResponseOf } from '../../../schemas/common.js';
 import { addDoorLabel, doorLabelsOfOrg, removeDoorLabel } from './door-labels.service.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 const tags = ['AccessControl', 'Component'];
-const DoorLabelRequest = Type.Object({ accessControlledDoorUuid: NotRef('handler', Ruuid()), label: Type.String({ minLength: 1, maxLength: 100 }) });
+const DoorLabelRequest = Type.Object({ accessControlledDoorUuid: RefUuid('door', { notFound: 'Door' }), label: Type.String({ minLength: 1, maxLength: 100 }) });
 const Empty = ResponseOf({});
 
 /** Door labels: grants and revocations that name a label cover every door that carries it. */

@@ -15,6 +15,7 @@ import type { AccessRefType, AccessRuleKind, AccessRuleRefsTable, AccessRulesTab
 import { requireGroups, requireUsers } from '../groups/service.js';
 import { findDoorsByUuids } from '../store.js';
 import type { ScheduleUse } from '../../schedules/schedule-usage.js';
+import type { LocationUsageCheck } from '../../devices/locations/service.js';
 
 type RuleDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
 
@@ -199,6 +200,12 @@ export const grantsForgetUser: RecordCleaner = async (w, userUuid) => {
     const kind = rows.find((r) => r.uuid === record.uuid)!.kind;
     w.change({ entity: RULE_KINDS[kind].entity, entityUuid: record.uuid, type: 'UPDATE', update: record });
   }
+};
+
+/** A location with grants or revocations may not be deleted: each is of its location (dropping a revocation would widen access). */
+export const rulesAtLocation: LocationUsageCheck = async (source, orgUuid, locationUuid) => {
+  const counts = await store.countRulesAt(dbOf(source), orgUuid, locationUuid);
+  return counts.length ? counts.map((c) => `${c.count} ${RULE_KINDS[c.kind].noun}(s)`).join(', ') : null;
 };
 
 export function getRule(deps: Pick<Deps, 'store'>, ctx: Pick<CallerContext, 'orgUuid'>, kind: AccessRuleKind, uuid: string): Promise<AccessRuleRecord> {

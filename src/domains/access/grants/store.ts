@@ -91,6 +91,19 @@ export async function listOrgRules(db: Db, orgUuid: string): Promise<{ rules: Ac
   return { rules, refs };
 }
 
+/** How many grants and revocations the location has, by kind. */
+export async function countRulesAt(db: Db, orgUuid: string, locationUuid: string): Promise<Array<{ kind: AccessRuleKind; count: number }>> {
+  const rows = await db
+    .selectFrom('access_rules')
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('org_uuid', '=', orgUuid)
+    .where('location_uuid', '=', locationUuid)
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, count: Number(r.count) }));
+}
+
 /** The organization's rules that hold a reference. */
 export async function listRulesNaming(db: Db, orgUuid: string, type: AccessRefType, id: string): Promise<AccessRulesTable[]> {
   return db

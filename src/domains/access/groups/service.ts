@@ -271,6 +271,15 @@ export const accessGroupsForgetUser: RecordCleaner = async (w, userUuid) => {
   if (memberships.length > 0) await touchAccessVersion(w);
 };
 
+/** A deleted location leaves the groups of it (`deps.recordCleaners.location`): they stay, of no location, each announced. */
+export const accessGroupsForgetLocation: RecordCleaner = async (w, locationUuid) => {
+  for (const row of await store.listGroupsAt(w.tx, w.actor.orgUuid, locationUuid)) {
+    await store.updateGroup(w.tx, row.org_uuid, row.uuid, { location_uuid: null, updated_at_ms: w.nowMs });
+    const group = toGroupRecord({ ...row, location_uuid: null, updated_at_ms: w.nowMs });
+    w.change({ entity: 'ACCESS_CONTROL_GROUP', entityUuid: row.uuid, type: 'UPDATE', update: group });
+  }
+};
+
 /** `removeUsersFromAccessControlGroup`: users of the organization that are not members are passed over. */
 export async function removeUsersFromGroup(deps: GroupDeps, ctx: CallerContext, input: { groupUuid: string; userUuids: string[] }): Promise<void> {
   await write(deps, ctx, async (w) => {

@@ -50,7 +50,12 @@ export async function listGroups(db: Db, orgUuid: string, filter: GroupFilter = 
   return query.orderBy('name_key').orderBy('uuid').execute();
 }
 
-export type GroupPatch = Partial<Pick<AccessGroupsTable, 'name' | 'name_key' | 'description'>> & { updated_at_ms: number };
+/** The organization's groups of a location. */
+export async function listGroupsAt(db: Db, orgUuid: string, locationUuid: string): Promise<AccessGroupsTable[]> {
+  return db.selectFrom('access_groups').selectAll().where('org_uuid', '=', orgUuid).where('location_uuid', '=', locationUuid).orderBy('uuid').execute();
+}
+
+export type GroupPatch = Partial<Pick<AccessGroupsTable, 'name' | 'name_key' | 'description' | 'location_uuid'>> & { updated_at_ms: number };
 
 export async function updateGroup(db: Db, orgUuid: string, uuid: string, patch: GroupPatch): Promise<void> {
   await db.updateTable('access_groups').set(patch).where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();

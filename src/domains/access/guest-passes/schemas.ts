@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { EpochMs, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { GUEST_PASS_LIFECYCLES } from './model.js';
 import { GUEST_PASS_PAGE } from './service.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /** A request field that may be left out or sent as null. */
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -28,8 +28,8 @@ export const GuestPass = Type.Object(
 
 export const CreateGuestPassRequest = Type.Object({
   guestPass: Type.Object({
-    locationUuid: NotRef('handler', Ruuid()),
-    doorUuids: NotRef('handler', Type.Array(Ruuid(), { minItems: 1, maxItems: 100 })),
+    locationUuid: RefUuid('location', { notFound: true }),
+    doorUuids: Type.Array(RefUuid('door', { notFound: 'Door {id}' }), { minItems: 1, maxItems: 100 }),
     passStartTimeMs: EpochMs('inclusive'),
     passEndTimeMs: EpochMs('exclusive'),
     note: Opt(Type.String({ maxLength: 1000 })),

@@ -55,11 +55,11 @@ export const AlertMonitoringLicense = Type.Object({
 const licenseUuid = NotRef('handler', Field(Ruuid({ description: 'a license of the organization' })));
 export const AssignDeviceLicenseRequest = Type.Object({
   licenseUuid,
-  deviceUuid: NotRef('handler', Field(Ruuid({ description: 'a device of the organization' }))),
+  deviceUuid: Field(RefUuid('device', { description: 'a device of the organization', notFound: 'Device {id}' })),
 });
 export const AssignDoorLicenseRequest = Type.Object({
   licenseUuid,
-  doorUuid: NotRef('handler', Field(Ruuid({ description: 'an access-controlled door of the organization' }))),
+  doorUuid: Field(RefUuid('door', { description: 'an access-controlled door of the organization', notFound: 'Door {id}' })),
 });
 export const AssignAlertMonitoringLicenseRequest = Type.Object({ licenseUuid, locationUuid: Field(RefUuid('location')) });
 export const GetLicensesRequest = Type.Object({ optionalDeviceTypeFilter: Field(StringEnum(DEVICE_TYPES)) });

@@ -7,6 +7,7 @@ import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { forgetRecord, type RecordCleaner, type RecordFinder } from '../../../records/references.js';
 import { findLocation } from '../../devices/service.js';
+import type { LocationUsageCheck } from '../../devices/locations/service.js';
 import { DOOR_LOCKDOWN_STATES, doorStateUnderPlans, type DoorLockdown, type LockdownPlanRecord, type LockdownUsersAndGroups } from './model.js';
 import * as lockdownStore from './store.js';
 import { findDoors } from '../service.js';
@@ -91,6 +92,12 @@ export async function planUuidsByName(source: ReadSource, orgUuid: string): Prom
 export async function plansOfLocation(source: ReadSource, orgUuid: string, locationUuid: string): Promise<LockdownPlanRecord[]> {
   return lockdownPlans.list(source, orgUuid, { ownerUuids: [locationUuid] });
 }
+
+/** A location with lockdown plans may not be deleted: a plan is of its location, and rules name it (deletePlan lets them go). */
+export const plansAtLocation: LocationUsageCheck = async (source, orgUuid, locationUuid) => {
+  const plans = await lockdownPlans.listByOwner(source, orgUuid, locationUuid);
+  return plans.length ? `${plans.length} lockdown plan(s)` : null;
+};
 
 /** The plans among the uuids (unknown and foreign ones are left out). */
 export async function plansByUuid(source: ReadSource, orgUuid: string, uuids: readonly string[]): Promise<LockdownPlanRecord[]> {

@@ -158,7 +158,10 @@ const RuleFilters = Type.Object({
   scheduleUuids: Opt(Type.Array(RefUuid('schedule'), { maxItems: 50, uniqueItems: true })),
   triggerBackoffSecs: Opt(Type.Integer({ minimum: 0, maximum: 86_400 })),
 });
-const ActivateAction = Type.Object({ locationLockdownPlanUuid: NotRef('handler', Ruuid()), locationUuid: Opt(NotRef('handler', Ruuid())) });
+const ActivateAction = Type.Object({
+  locationLockdownPlanUuid: RefUuid('lockdownPlan', { notFound: 'Lockdown plan {id} of the location' }),
+  locationUuid: Opt(NotRef('handler', Ruuid())),
+});
 
 export const LockdownRule = Type.Object({
   ruleUuid: Field(Ruuid()),

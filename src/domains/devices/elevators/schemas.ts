@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
-import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
+import { RefUuid } from '../../../schemas/record-kinds.js';
 
 export const MAX_PAGE_SIZE = 1000;
 
 export const LandingLabelRequest = Type.Object({
-  accessControlledElevatorLandingUuid: NotRef('handler', Ruuid()),
+  accessControlledElevatorLandingUuid: RefUuid('device', { notFound: 'Access controlled elevator landing' }),
   label: Type.String({ minLength: 1, maxLength: 100 }),
 });
 export const LandingLabelResponse = ResponseOf({});

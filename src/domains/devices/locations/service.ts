@@ -193,7 +193,10 @@ export async function reviseLocation(w: WriteScope, uuid: string, fields: Locati
   return announce(w, row.uuid, 'UPDATE');
 }
 
-/** Deletes a location (and its floor plans): refused while devices, doors or sub-locations are in it. */
+/**
+ * Deletes a location (and its floor plans): refused while devices, sub-locations or records that stand at it
+ * (doors, grants, lockdown plans, guests) are in it; the records that merely name it let it go (recordCleaners).
+ */
 export async function deleteLocation(
   deps: LocationDeps & Pick<Deps, 'locationUsage' | 'recordCleaners' | 'config'>,
   ctx: CallerContext,
@@ -202,7 +205,7 @@ export async function deleteLocation(
   await write(deps, ctx, async (w) => {
     const row = await locationOf(w, ctx.orgUuid, input.uuid);
     const devices = await locations.countDevicesAt(w.tx, row.uuid);
-    const others = await Promise.all(deps.locationUsage.map((check) => check(w, row.uuid)));
+    const others = await Promise.all(deps.locationUsage.map((check) => check(w, ctx.orgUuid, row.uuid)));
     const subs = await locations.countSubLocations(w.tx, row.uuid);
     const inUse = [devices && `${devices} device(s)`, ...others, subs && `${subs} sub-location(s)`].filter(Boolean);
     if (inUse.length > 0) throw fail('NOT_ALLOWED', `Location ${row.uuid} still has ${inUse.join(', ')}: move or delete them first`);
@@ -241,11 +244,11 @@ export async function labelMap(deps: Pick<Deps, 'store'>, ctx: CallerContext, by
  * in use is refused without the devices domain importing those domains. A check names what is there
  * (`2 door(s)`), or answers null.
  */
-export type LocationUsageCheck = (source: ReadSource, locationUuid: string) => Promise<string | null>;
+export type LocationUsageCheck = (source: ReadSource, orgUuid: string, locationUuid: string) => Promise<string | null>;
 
 declare module '../../../deps.js' {
   interface Deps {
-    /** The checks that tell what else stands at a location (doors): deleting it is then refused. */
+    /** The checks that tell what else stands at a location (doors, grants, lockdown plans, guests): deleting it is then refused. */
     locationUsage: readonly LocationUsageCheck[];
   }
 }

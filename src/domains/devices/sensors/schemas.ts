@@ -1,7 +1,7 @@
 import { Type, type TProperties } from 'typebox';
 import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { DEVICE_STATUSES } from '../tables.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 /**
  * Sensors (issue 19): the minimal state lists and event histories of climate sensors, environmental
@@ -352,7 +352,7 @@ export const AudioGatewayConfig = Type.Object({
   frontendEqualizerPeaking2: Field(Equalizer),
   frontendEqualizerPeaking3: Field(Equalizer),
 });
-export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: NotRef('handler', Ruuid()) });
+export const GetAudioGatewayConfigRequest = Type.Object({ audioGatewayUuid: RefUuid('device', { notFound: 'Audio gateway' }) });
 export const GetAudioGatewayConfigResponse = ResponseOf({ config: Field(AudioGatewayConfig) });
 export const UpdateAudioGatewayConfigRequest = Type.Object({
   uuid: NotRef('subject', Ruuid()),
@@ -378,12 +378,12 @@ export const FindComponentEventsForDoorbellCameraRequest = HistoryRequest('doorb
 export const FindComponentEventsForDoorbellCameraResponse = ResponseOf({ componentEvents: Field(Type.Array(ComponentEvent)) });
 
 // Device features
-export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: NotRef('handler', Ruuid()) });
+export const GetDeviceFeaturesRequest = Type.Object({ deviceUuid: RefUuid('device', { notFound: true }) });
 export const GetDeviceFeaturesResponse = ResponseOf({
   features: Field(Type.Object({ deviceUuid: Field(Str), featureMap: Field(Type.Record(Type.String(), Type.Boolean())) })),
 });
 export const UpdateDeviceFeaturesRequest = Type.Object({
-  deviceUuid: NotRef('handler', Ruuid()),
+  deviceUuid: RefUuid('device', { notFound: true }),
   featureMap: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$' }), Type.Boolean(), { maxProperties: 100 }),
 });
 

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, Field, MediaUri, MediaUriMap, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActivityEnum, type Activity } from '../../../schemas/activities.js';
 import { READINGS } from '../readings.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 import { PLATFORM_DEVICE_TYPES } from '../../../schemas/device-types.js';
 
 export const POLICY_ALERT_TYPES = ['POLICY_ALERT_V2', 'ACCESS_CONTROLLED_DOOR_POLICY_ALERT'] as const;
@@ -174,7 +174,7 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 export const ALERT_GROUP_PAGE = { default: 100, maximum: 5000 } as const;
 
 export const GetPolicyAlertGroupsForDeviceRequest = Type.Object({
-  deviceUuid: NotRef('handler', Ruuid({ description: 'device to query' })),
+  deviceUuid: RefUuid('device', { description: 'device to query', notFound: true }),
   lastTimestampMs: Opt(Type.Integer({ description: 'pagination cursor: timestampMs of the last alert of the previous page; required together with lastUuid' })),
   lastUuid: Opt(
     NotRef('cursor', Ruuid({ description: 'pagination cursor: uuid of the last alert of the previous page; required together with lastTimestampMs' })),

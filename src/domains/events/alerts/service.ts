@@ -286,7 +286,6 @@ export async function getPolicyAlertGroupsForDevice(
   input: GetPolicyAlertGroupsForDeviceRequest,
 ): Promise<Group<PolicyAlertRecord>[]> {
   const cursor = cursorOf(input);
-  if (!(await findDevice(deps, ctx.orgUuid, input.deviceUuid))) throw fail('NOT_FOUND', 'Device');
   const maxResults = input.maxResults ?? ALERT_GROUP_PAGE.default;
   const rows = await store.listDeviceAlerts(deps.store.db, ctx.orgUuid, input.deviceUuid, cursor, rowsToRead(maxResults));
   return pageOfGroups(rows.map(toRecord), maxResults);

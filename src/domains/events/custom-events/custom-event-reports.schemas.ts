@@ -33,7 +33,7 @@ export const GetCustomEventsReportResponse = ResponseOf({
 
 export const GetCustomEventsCountsRequest = Type.Object({
   ...range,
-  promptUuid: NotRef('handler', Ruuid()),
+  promptUuid: RefUuid('prompt', { notFound: true }),
   interval: Opt(StringEnum(REPORT_INTERVALS, 'buckets on the wall clock of the time zone; absent: one bucket for the whole range')),
   timeZone: Opt(Type.String({ maxLength: 64, description: "IANA time zone of the buckets; default each camera's location's, else UTC (Gatehouse addition)" })),
 });

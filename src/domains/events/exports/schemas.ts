@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { FacetId, Nullable, Ruuid } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 /** Epoch milliseconds a date can hold (JavaScript's Date ends at 8.64e15). */
@@ -23,7 +23,7 @@ export const ExportAuditRequest = Type.Object({
 export type ExportAuditRequest = Static<typeof ExportAuditRequest>;
 
 export const ExportMotionEventsRequest = Type.Object({
-  deviceUuid: NotRef('handler', Ruuid()),
+  deviceUuid: RefUuid('device', { notFound: 'Device {id}' }),
   createdAfterMs: Ms('start of the range (inclusive)'),
   createdBeforeMs: Ms('end of the range (exclusive)'),
 });

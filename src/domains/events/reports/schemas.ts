@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Alias, EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { CROSSING_OBJECTS } from '../tables.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -155,7 +155,7 @@ export const GetCountReportV2Response = ResponseOf({ timeSeriesDataPoints: Field
 
 export const GetCountReportsForDevicesAtLocationRequest = Type.Object({
   ...countRange,
-  locationUuid: NotRef('handler', Ruuid()),
+  locationUuid: RefUuid('location', { notFound: true }),
   type: StringEnum(REPORT_TYPES),
 });
 export type GetCountReportsForDevicesAtLocationRequest = Static<typeof GetCountReportsForDevicesAtLocationRequest>;

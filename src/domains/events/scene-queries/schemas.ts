@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
-import { NotRef } from '../../../schemas/record-kinds.js';
+import { NotRef, RefUuid } from '../../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -51,7 +51,7 @@ const promptFields = {
   cameraConfigurations: Opt(Type.Array(CameraConfiguration, { maxItems: 500 })),
   active: Opt(Type.Boolean({ description: 'default true; an inactive prompt records answers but raises no alert' })),
   reportsEnabled: Opt(Type.Boolean()),
-  scheduleUuid: Opt(NotRef('handler', Ruuid())),
+  scheduleUuid: Opt(RefUuid('schedule', { notFound: true })),
   trigger: Opt(Type.Object({ activity: StringEnum(TRIGGER_ACTIVITIES), value: Opt(Type.String({ maxLength: 200 })) })),
   multiImageTimeDeltasSeconds: Opt(Type.Array(Type.Integer({ minimum: -3600, maximum: 3600 }), { maxItems: 10 })),
   generateAlertForActionNewlyAddedCameras: Opt(Type.Boolean()),
@@ -97,7 +97,7 @@ export type PromptConfigurationRecord = Static<typeof PromptConfiguration> & {
 export const PromptConfigurationRequest = Type.Object({ promptConfiguration: PromptConfigurationInput });
 export const PromptConfigurationResponse = ResponseOf({ promptConfiguration: Field(PromptConfiguration) });
 export const FindPromptConfigurationsResponse = ResponseOf({ promptConfigurations: Field(Type.Array(PromptConfiguration)) });
-export const PromptUuidRequest = Type.Object({ promptUuid: NotRef('handler', Ruuid()) });
+export const PromptUuidRequest = Type.Object({ promptUuid: RefUuid('prompt', { notFound: true }) });
 export const SelectiveUpdatePromptConfigurationRequest = Type.Object({
   uuid: NotRef('subject', Ruuid()),
   ...Object.fromEntries(Object.entries(promptFields).map(([k, v]) => [k, Type.Optional(Nullable(v as TSchema))])),
@@ -125,7 +125,7 @@ export type SceneQueryReportEventRecord = Static<typeof SceneQueryReportEvent>;
 const DeviceRef = Type.Union([FacetId(), Ruuid()]);
 export const AdHocPromptRequest = Type.Object({
   deviceFacetUuid: NotRef('handler', DeviceRef),
-  promptUuid: NotRef('handler', Ruuid()),
+  promptUuid: RefUuid('prompt', { notFound: true }),
   timestampMs: Opt(Type.Integer({ minimum: 0 })),
 });
 export const TriggerPromptRequest = Type.Object({

@@ -35,6 +35,8 @@ export const NotificationRow = Type.Object({
   promptUuids: Opt(Type.Array(RefUuid('prompt'), { maxItems: 10_000 })),
 });
 
+export type NotificationRow = Static<typeof NotificationRow>;
+
 export const MinuteOfDayInterval = Type.Object({
   dayOfWeek: Opt(Type.Integer({ minimum: 0, maximum: 7 })),
   minuteOfDayStartInclusive: Opt(MinuteOfDay),
