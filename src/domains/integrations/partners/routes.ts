@@ -6,14 +6,14 @@ import { enabling, IntegrationUpdateResponse, BaseIntegrationRequest } from '../
 import { PARTNERS, type PartnerKind, type PartnerSpec, type SettingsOp } from './catalogue.js';
 import { deletePartnerSettings, readPartnerSettings, savePartnerSettings } from './engine.js';
 import { fieldProperties, settingsSchema } from './fields.js';
+import { answerSchemaOf, type AnswerView } from './answers.js';
 import { behaviourRoutes } from './behaviours.routes.js';
 
 const tags = ['Integrations'];
 
 /** The schemas of one partner's operations, built once from its table entry. */
-function schemasOf(spec: PartnerSpec) {
+function schemasOf(kind: PartnerKind, spec: PartnerSpec) {
   const settings = settingsSchema(spec.fields);
-  const answered = spec.generatesWebhookToken ? Type.Object({ ...settings.properties, webhookToken: Field(Ruuid()) }) : settings;
   return {
     /** The body of an update that takes the settings in `body` (or, null, at the top), with the op's extra fields. */
     updateBody: (op: SettingsOp): TSchema =>
@@ -23,9 +23,16 @@ function schemasOf(spec: PartnerSpec) {
     updateResponse: spec.generatesWebhookToken
       ? Type.Object({ ...IntegrationUpdateResponse.properties, webhookToken: Field(Ruuid({ description: 'names the inbound webhook of the partner' })) })
       : IntegrationUpdateResponse,
-    getResponse: (answer: string) => ResponseOf({ [answer === 'v2' ? 'orgIntegrationV2' : answer]: Field(answered) }),
+    getResponse: (answer: string) => {
+      const schema = answerSchemaOf(kind, viewOf(answer));
+      if (!schema) throw new Error(`${kind}: a get answering ${answer} needs answers.${viewOf(answer)} in catalogue.ts`);
+      return ResponseOf({ [answer === 'v2' ? 'orgIntegrationV2' : answer]: Field(schema) });
+    },
   };
 }
+
+/** A get's answer `v2` is the V2 view; a named answer is the settings object. */
+const viewOf = (answer: string): AnswerView => (answer === 'v2' ? 'v2' : 'settings');
 
 /** The catalogue's fields of an operation's path: its operationId and, for a deprecated name, its successor. */
 function naming(op: SettingsOp) {
@@ -39,7 +46,7 @@ function naming(op: SettingsOp) {
 /** Every get / update / delete of every partner's settings, from the table of catalogue.ts; and the partners' behaviours. */
 export function integrationPartnerRoutes(app: ApiApp, deps: Deps): void {
   for (const [kind, spec] of Object.entries(PARTNERS) as Array<[PartnerKind, PartnerSpec]>) {
-    const schemas = schemasOf(spec);
+    const schemas = schemasOf(kind, spec);
     for (const op of spec.ops) {
       if (op.verb === 'update') {
         operation(
@@ -70,7 +77,7 @@ export function integrationPartnerRoutes(app: ApiApp, deps: Deps): void {
           },
           // No settings saved: the field is left out (the catalogue's record is not nullable).
           async (_input, ctx) => {
-            const settings = await readPartnerSettings(deps, ctx, kind, answer === 'v2' ? 'v2' : 'settings');
+            const settings = await readPartnerSettings(deps, ctx, kind, viewOf(answer));
             return settings === null ? {} : { [answer === 'v2' ? 'orgIntegrationV2' : answer]: settings };
           },
         );

@@ -132,6 +132,8 @@ const withEntry = (map: unknown, key: string, value: Rec | null) => {
   else delete next[key];
   return next;
 };
+/** A team's entry once the bot is in it, in the catalogue's MicrosoftTeamsChannelSettings names. */
+const teamEntry = (ctx: CallerContext): Rec => ({ sendChannelNotifications: true, ...(ctx.userUuid ? { installingUserUuid: ctx.userUuid } : {}) });
 const teamBot = (install: boolean): Behaviour => ({
   path: `${P}/incidentManagement/${install ? 'install' : 'uninstall'}MicrosoftTeamsBotForTeam`,
   kind: 'MICROSOFT_TEAMS',
@@ -139,8 +141,8 @@ const teamBot = (install: boolean): Behaviour => ({
   body: { teamId: NotRef('external', Field(Type.String({ minLength: 1, maxLength: 200 }))) },
   response: {},
   call: (i, saved) => ({ method: install ? 'POST' : 'DELETE', path: `${tenant(saved)}/teams/${seg(i.teamId)}/bot` }),
-  keep: (_json, i, saved) => ({
-    microsoftTeamSettingsMap: withEntry(saved.microsoftTeamSettingsMap, String(i.teamId), install ? { teamId: i.teamId, botInstalled: true } : null),
+  keep: (_json, i, saved, ctx) => ({
+    microsoftTeamSettingsMap: withEntry(saved.microsoftTeamSettingsMap, String(i.teamId), install ? teamEntry(ctx) : null),
   }),
 });
 const userBot = (path: string, install: boolean, summary: string, resource = '/bot'): Behaviour => ({
@@ -151,7 +153,11 @@ const userBot = (path: string, install: boolean, summary: string, resource = '/b
   response: {},
   call: (_i, saved, ctx) => ({ method: install ? 'POST' : 'DELETE', path: `${tenant(saved)}/users/${seg(caller(ctx))}${resource}` }),
   keep: (_json, _i, saved, ctx) => ({
-    microsoftTeamsUserSettingsMap: withEntry(saved.microsoftTeamsUserSettingsMap, caller(ctx), install ? { userUuid: caller(ctx), botInstalled: true } : null),
+    microsoftTeamsUserSettingsMap: withEntry(
+      saved.microsoftTeamsUserSettingsMap,
+      caller(ctx),
+      install ? { userId: caller(ctx), sendUserNotifications: true } : null,
+    ),
   }),
 });
 
