@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import type { Deps } from '../../../deps.js';
 import { operation, type ApiApp } from '../../../edge/operation.js';
-import { EnvelopeResponse, Field, ResponseOf, Ruuid } from '../../../schemas/common.js';
+import { EnvelopeResponse, Field, Own, ResponseOf, Ruuid } from '../../../schemas/common.js';
 import { enabling, IntegrationUpdateResponse, BaseIntegrationRequest } from '../schemas.js';
 import { PARTNERS, type PartnerKind, type PartnerSpec, type SettingsOp } from './catalogue.js';
 import { deletePartnerSettings, readPartnerSettings, savePartnerSettings } from './engine.js';
@@ -10,6 +10,14 @@ import { answerSchemaOf, type AnswerView } from './answers.js';
 import { behaviourRoutes } from './behaviours.routes.js';
 
 const tags = ['Integrations'];
+
+/** The spec's fields of every integration update, which the catalogue's answer of an update with a webhook token lacks. */
+const why = "the spec's integration updates carry it";
+const ownUpdateFields = {
+  authError: Field(Own(Type.Boolean(), why)),
+  failedGuids: Field(Own(Type.Array(Type.String()), why)),
+  misconfiguredDoors: Field(Own(Type.Array(Type.String()), why)),
+};
 
 /** The schemas of one partner's operations, built once from its table entry. */
 function schemasOf(kind: PartnerKind, spec: PartnerSpec) {
@@ -21,7 +29,7 @@ function schemasOf(kind: PartnerKind, spec: PartnerSpec) {
         ? Type.Object({ ...enabling, ...fieldProperties(spec.fields), ...fieldProperties(op.extra ?? {}) })
         : Type.Object({ [op.body]: Field(settings), ...fieldProperties(op.extra ?? {}) }),
     updateResponse: spec.generatesWebhookToken
-      ? Type.Object({ ...IntegrationUpdateResponse.properties, webhookToken: Field(Ruuid({ description: 'names the inbound webhook of the partner' })) })
+      ? ResponseOf({ ...ownUpdateFields, webhookToken: Field(Ruuid({ description: 'names the inbound webhook of the partner' })) })
       : IntegrationUpdateResponse,
     getResponse: (answer: string) => {
       const schema = answerSchemaOf(kind, viewOf(answer));

@@ -24,14 +24,15 @@ const Person = Type.Object({
   name: Field(Type.String()),
   type: Field(Type.String()),
 });
+// A person or a named record the partner did not give is left out: the catalogue's records are not nullable.
 const person = (p: unknown) => {
   const r = (p ?? {}) as Rec;
   return p
     ? { email: str(r.email), id: str(r.id), locationIds: strings(r.locationIds), locations: strings(r.locations), name: str(r.name), type: str(r.type) }
-    : null;
+    : undefined;
 };
 const Named = Type.Object({ name: Field(Type.String()) });
-const named = (v: unknown) => (v ? { name: str((v as Rec).name) } : null);
+const named = (v: unknown) => (v ? { name: str((v as Rec).name) } : undefined);
 /** An ISO time of the partner's as epoch milliseconds; null when there is none. */
 const ms = (v: unknown) => {
   const t = typeof v === 'string' ? Date.parse(v) : NaN;

@@ -61,7 +61,8 @@ export async function getWebhookIntegration(deps: IntegrationDeps, ctx: CallerCo
           activityWebhooks: Object.fromEntries(of('ACTIVITY').map((e) => [e.url, e.secretMasked ?? ''])),
           diagnosticWebhooks: Object.fromEntries(of('DIAGNOSTIC').map((e) => [e.url, e.secretMasked ?? ''])),
         };
-  return { orgIntegrationV2: v2, webhookSettings: classic ? publicSettings(classic) : null };
+  // None: orgIntegrationV2 is left out (the catalogue's record is not nullable).
+  return { ...(v2 && { orgIntegrationV2: v2 }), webhookSettings: classic ? publicSettings(classic) : null };
 }
 
 /** A secret sent with a URL: kept when it is the stored one's masked form, refused when masked otherwise. */
