@@ -43,7 +43,12 @@ function sample(type: FieldType, field: string, kind: string, site: IntegrationS
     doors: { 'door-1': { doorName: 'Front', locationUuid: site.locations.HQ, assignedCameraList: [camera] } },
     locations: [site.locations.HQ],
     locationMap: { 'ext-1': site.locations.HQ },
-    byLocation: { [site.locations.HQ]: { note: 'kept as sent' } },
+    intByLocation: { [site.locations.HQ]: 30 },
+    textByLocation: { [site.locations.HQ]: 'by the side door' },
+    textsByLocation: { [site.locations.HQ]: ['one'] },
+    recordsByLocation: { [site.locations.HQ]: [{}] },
+    contactByLocation: { [site.locations.HQ]: { name: 'Ann', phoneNumber: '+1 555 0100' } },
+    promptThemeByLocation: { [site.locations.HQ]: 'HUMAN' },
     // A partner's records are kept as sent; an empty one is a record of every catalogue type.
     object: {},
     records: { r1: {} },
