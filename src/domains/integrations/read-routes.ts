@@ -15,6 +15,8 @@ import {
 import { GetOrgIntegrationsResponse, GetOrgIntegrationsV2Response } from './partners/listing.js';
 
 const tags = ['Integrations'];
+/** No settings saved: orgIntegrationV2 is left out (the catalogue's record is not nullable). */
+const v2Answer = (settings: Record<string, unknown> | null) => (settings === null ? {} : { orgIntegrationV2: settings });
 const read = { tags, body: BaseIntegrationRequest };
 
 /** The read counterparts of the integration updates, the organization listings and the delivery log. */
@@ -54,7 +56,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       summary: 'Get the badge integration (secrets masked)',
       response: GetBadgeIntegrationResponse,
     },
-    async (_input, ctx) => ({ orgIntegrationV2: await getIntegrationV2(deps, ctx, 'BADGE') }),
+    async (_input, ctx) => v2Answer(await getIntegrationV2(deps, ctx, 'BADGE')),
   );
   operation(
     app,
@@ -67,7 +69,7 @@ export function readRoutes(app: ApiApp, deps: Deps): void {
       summary: 'Get the video-analytics integration with its audit map',
       response: GetVideoAnalyticsIntegrationResponse,
     },
-    async (_input, ctx) => ({ orgIntegrationV2: await getIntegrationV2(deps, ctx, 'VIDEO_ANALYTICS') }),
+    async (_input, ctx) => v2Answer(await getIntegrationV2(deps, ctx, 'VIDEO_ANALYTICS')),
   );
   operation(
     app,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmptyRequest, Field, ResponseOf, Ruuid } from '../../schemas/common.js';
+import { EmptyRequest, Field, Own, ResponseOf, Ruuid } from '../../schemas/common.js';
 import { NotRef } from '../../schemas/record-kinds.js';
 
 /**
@@ -85,8 +85,13 @@ const badgeFields = {
     ),
   ),
 };
+/** The spec's BadgeSettings fields that the catalogue's GeneaSettings and GeneaType lack: answered as Gatehouse's own. */
+const badgeOwn = {
+  migrated: Field(Own(Type.Boolean(), "the spec's BadgeSettings")),
+  platformToken: Field(Own(Secret('RUUID-formatted token'), "the spec's BadgeSettings (the catalogue's rhombusToken)")),
+};
 /** Badge settings as answered. */
-export const BadgeSettingsRecord = Type.Object(badgeFields);
+export const BadgeSettingsRecord = Type.Object({ ...badgeFields, ...badgeOwn });
 /** Badge settings as sent: the reference catalogue's `rhombusToken` is accepted for platformToken. */
 export const BadgeSettings = Type.Object({ ...badgeFields, rhombusToken: Field(Secret("the reference catalogue's name of platformToken")) });
 export type BadgeSettings = Static<typeof BadgeSettings>;
@@ -99,6 +104,13 @@ export const VideoAnalyticsSettings = Type.Object({
   userUuid: Field(NotRef('handler', Id)),
 });
 export type VideoAnalyticsSettings = Static<typeof VideoAnalyticsSettings>;
+/** Video-analytics settings as listed: the spec's fields that the catalogue's LumeoSettings lacks are Gatehouse's own. */
+const VideoAnalyticsSettingsRecord = Type.Object({
+  ...enabling,
+  integration: Field(Own(Text(50), "the spec's VideoAnalyticsSettings")),
+  orgUuid: Field(Own(Ruuid(), "the spec's VideoAnalyticsSettings")),
+  userUuid: Field(Own(Ruuid(), "the spec's VideoAnalyticsSettings")),
+});
 
 export const TicketingSettings = Type.Object({
   ...enabling,
@@ -159,13 +171,16 @@ const BaseIntegration = {
   userUuid: Field(Ruuid()),
   integrationAuditMap: AuditMap,
 };
+/** enabled aside, the enabling fields are not in the catalogue's V2 types. */
+const { enabledTimestampMs: _stamp, enablingUser: _by, enablingUserUuid: _byUuid, ...badgeV2Fields } = badgeFields;
 export const BadgeIntegrationV2 = Type.Object({
   ...BaseIntegration,
-  ...badgeFields,
+  ...badgeV2Fields,
+  ...badgeOwn,
   tokenValid: Field(Type.Boolean()),
   misconfiguredDoors: Field(Type.Array(Type.String())),
 });
-export const VideoAnalyticsIntegrationV2 = Type.Object({ ...BaseIntegration, ...enabling });
+export const VideoAnalyticsIntegrationV2 = Type.Object(BaseIntegration);
 export const GetBadgeIntegrationResponse = ResponseOf({ orgIntegrationV2: Field(BadgeIntegrationV2) });
 export const GetVideoAnalyticsIntegrationResponse = ResponseOf({ orgIntegrationV2: Field(VideoAnalyticsIntegrationV2) });
 
@@ -175,7 +190,7 @@ export const ORG_INTEGRATIONS = {
   haloSettings: Field(SmartSensorSettings),
   mattermostSettings: Field(ChatSettings),
   geneaSettings: Field(BadgeSettingsRecord),
-  lumeoSettings: Field(VideoAnalyticsSettings),
+  lumeoSettings: Field(VideoAnalyticsSettingsRecord),
   serviceNowSettings: Field(TicketingSettings),
   webhookSettings: Field(WebhookSettings),
 };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { PARTNERS, type PartnerKind, type PartnerSpec, type SettingsOp } from '../../../src/domains/integrations/partners/catalogue.js';
+import { answeredFields } from '../../../src/domains/integrations/partners/answers.js';
 import { SECRET_TYPES, type FieldType } from '../../../src/domains/integrations/partners/fields.js';
 import type { ChangeEvent } from '../../../src/store/change-event.js';
 import { useTestServer } from '../../helpers/api.js';
@@ -42,9 +43,15 @@ function sample(type: FieldType, field: string, kind: string, site: IntegrationS
     doors: { 'door-1': { doorName: 'Front', locationUuid: site.locations.HQ, assignedCameraList: [camera] } },
     locations: [site.locations.HQ],
     locationMap: { 'ext-1': site.locations.HQ },
-    byLocation: { [site.locations.HQ]: { note: 'kept as sent' } },
-    object: { a: 1 },
-    records: { r1: { a: 1 } },
+    intByLocation: { [site.locations.HQ]: 30 },
+    textByLocation: { [site.locations.HQ]: 'by the side door' },
+    textsByLocation: { [site.locations.HQ]: ['one'] },
+    recordsByLocation: { [site.locations.HQ]: [{}] },
+    contactByLocation: { [site.locations.HQ]: { name: 'Ann', phoneNumber: '+1 555 0100' } },
+    promptThemeByLocation: { [site.locations.HQ]: 'HUMAN' },
+    // A partner's records are kept as sent; an empty one is a record of every catalogue type.
+    object: {},
+    records: { r1: {} },
   };
   return values[type];
 }
@@ -84,7 +91,7 @@ forEachDialect('the partner settings engine', (dialect) => {
   /** The settings as read back: through the partner's get, else the organization's listing. */
   async function readBack(spec: PartnerSpec, key = org.apiKey): Promise<Record<string, any> | null> {
     const get = currentOp(spec, 'get');
-    if (!get) return (await call('/api/integrations/org/getOrgIntegrations', {}, key)).json.orgIntegrations[spec.listedAs] ?? null;
+    if (!get) return (await call('/api/integrations/org/getOrgIntegrations', {}, key)).json.orgIntegrations[spec.listedAs!] ?? null;
     const r = await call(get.path, {}, key);
     assert.equal(r.json.error, false, r.text);
     const field = get.answer === 'v2' || !get.answer ? 'orgIntegrationV2' : get.answer;
@@ -103,7 +110,14 @@ forEachDialect('the partner settings engine', (dialect) => {
 
       const got = (await readBack(spec))!;
       assert.equal(got.enabled, true, kind);
-      for (const [field, type] of Object.entries(spec.fields)) {
+      // Exactly the fields the read's catalogue type has: a stored field it lacks (a secret, say) is not answered.
+      const answered = answeredFields(kind, currentOp(spec, 'get')?.answer === 'v2' ? 'v2' : 'settings');
+      assert.deepEqual(
+        Object.keys(got).filter((f) => !answered.includes(f)),
+        [],
+        kind,
+      );
+      for (const [field, type] of Object.entries(spec.fields).filter(([f]) => answered.includes(f))) {
         const sent = settings[field];
         if (SECRET_TYPES.has(type)) assert.equal(got[field], masked(type, sent as string), `${kind}.${field} masked`);
         else assert.deepEqual(got[field], sent, `${kind}.${field}`);

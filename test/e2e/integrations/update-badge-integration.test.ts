@@ -178,6 +178,6 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
     const r = await server.call('/api/integrations/accessControl/getBadgeIntegration', {}, { key: org.apiKey });
     assert.equal(r.json.orgIntegrationV2.webhookUuid, (await get()).webhookUuid);
     await server.call('/api/integrations/accessControl/deleteGeneaIntegration', {}, { key: other.apiKey });
-    assert.equal(await get(other.apiKey), null);
+    assert.equal((await get(other.apiKey)) ?? null, null);
   });
 });

@@ -62,7 +62,7 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
     const deleted = await server.call('/api/integrations/incidentManagement/deleteLumeoIntegration', {}, { key: org.apiKey });
     assert.equal(deleted.json.error, false);
     assert.equal((await callApi(server.rest, '/api/org/getOrgV2', {}, { key: second.apiKey })).status, 403);
-    assert.equal((await server.call(GET, {}, { key: org.apiKey })).json.orgIntegrationV2, null);
+    assert.equal((await server.call(GET, {}, { key: org.apiKey })).json.orgIntegrationV2 ?? null, null);
   });
 
   it('answers the settings with the audit map of who changed them', async () => {
@@ -92,7 +92,7 @@ forEachDialect(`POST ${UPDATE}`, (dialect) => {
       { key: org.apiKey },
     );
     assert.deepEqual(r.json.failedGuids, [other.orgUuid, other.userUuid]);
-    assert.equal((await server.call(GET, {}, { key: other.apiKey })).json.orgIntegrationV2, null);
+    assert.equal((await server.call(GET, {}, { key: other.apiKey })).json.orgIntegrationV2 ?? null, null);
   });
 
   it('refuses a malformed body with 400', async () => {

@@ -180,7 +180,11 @@ forEachDialect('Webhook delivery: retries, Retry-After, 410 and the address poli
       await call('/api/integrations/webhooks/updateWebhookIntegration', { webhookSettings: { enabled: true, webhookUrl: `${receiver.url}/classic` } });
       await simulateAlert(server, site.cameras.Lobby);
       await receiver.waitFor(1);
-      await waitFor('the classic webhook disabled', async () => ((await call(GET)).json.webhookSettings.enabled === false ? true : undefined), 5000);
+      await waitFor(
+        'the classic webhook disabled',
+        async () => ((await call('/api/integrations/org/getOrgIntegrations')).json.orgIntegrations.webhookSettings.enabled === false ? true : undefined),
+        5000,
+      );
     });
   });
 

@@ -133,7 +133,7 @@ const DiscoveredCamera = Type.Object({
   name: Field(Str),
   username: Field(Str),
   password: Field(Type.String({ description: 'always masked' })),
-  rtspEndpoints: Field(Type.Array(RtspEndpoint)),
+  rtspEndpoints: Field(Type.Array(Type.Omit(RtspEndpoint, ['username', 'password']))),
   lastVisibleMs: Field(Type.Record(Type.String(), Type.Integer())),
   createdOn: Field(Str),
   updatedOn: Field(Str),

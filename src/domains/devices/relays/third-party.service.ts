@@ -227,7 +227,11 @@ async function discoveredCamera(w: WriteScope, orgUuid: string, mac: string) {
     name: d.name ?? null,
     username: withCreds?.username ?? null,
     password: withCreds?.password_sealed ? '****' : null,
-    rtspEndpoints: endpoints.map(toEndpoint),
+    // The discovery's endpoints carry no credentials (the catalogue's type has none): the discovery's own are above.
+    rtspEndpoints: endpoints.map((e) => {
+      const { username: _username, password: _password, ...endpoint } = toEndpoint(e);
+      return endpoint;
+    }),
     lastVisibleMs: d.lastVisibleMs ?? {},
     createdOn: new Date(Number(row.created_at_ms)).toISOString(),
     updatedOn: new Date(d.updatedAtMs ?? Number(row.created_at_ms)).toISOString(),
@@ -247,7 +251,8 @@ export async function manualDiscover(
   input: { rtspUrl: string; locationUuid?: string | null; username?: string | null; password?: string | null; trySavedCredentials?: boolean | null },
 ) {
   const host = rtspHost(input.rtspUrl);
-  if (host === null) return { result: null, rtspUrlStatus: 'NOT_SUPPORTED' as const };
+  // No discovery: result is left out (the catalogue's record is not nullable).
+  if (host === null) return { rtspUrlStatus: 'NOT_SUPPORTED' as const };
   const creds = await credentialsFor(deps, ctx.orgUuid, input);
   return write(deps, ctx, async (w) => {
     if (input.locationUuid && !(await findLocation(w, ctx.orgUuid, input.locationUuid))) throw fail('NOT_FOUND', 'Location');
@@ -280,7 +285,7 @@ export async function authenticateDiscovery(
   },
 ) {
   const mac = macOf(input.thirdPartyCameraMacAddress, 'thirdPartyCameraMacAddress');
-  if (input.rtspUrl && rtspHost(input.rtspUrl) === null) return { result: null, rtspUrlStatus: 'NOT_SUPPORTED' as const };
+  if (input.rtspUrl && rtspHost(input.rtspUrl) === null) return { rtspUrlStatus: 'NOT_SUPPORTED' as const };
   const creds = await credentialsFor(deps, ctx.orgUuid, input);
   return write(deps, ctx, async (w) => {
     const row = await discoveryOf(w.tx, ctx.orgUuid, mac);

@@ -29,9 +29,16 @@ export interface PartnerSpec {
   title: string;
   /** The catalogue's IntegrationEnum name (the V2 answers' `integration`). */
   integration: string;
-  /** The property of getOrgIntegrations' answer that holds the settings. */
-  listedAs: string;
+  /** The property of getOrgIntegrations' answer that holds the settings; absent: the catalogue's listing has none, and it is left out. */
+  listedAs?: string;
   fields: Readonly<Record<string, FieldType>>;
+  /**
+   * The fields each read answers, from the catalogue's answer types; a stored field not named is never answered
+   * (answers.ts). `settings`: its settings object (OrgIntegrationsType's field under listedAs, or its get's named
+   * answer); `v2`: its V2 type beside IBaseIntegrationType's fields (absent: no V2 answer, and the V2 listing
+   * leaves it out).
+   */
+  answers: { settings?: readonly string[]; v2?: readonly string[] };
   ops: readonly SettingsOp[];
   /**
    * The server generates, on the first save, the token that names the partner's inbound webhook (answered by the
@@ -67,6 +74,8 @@ const badge = {
   saveClips: 'bool',
   rhombusToken: 'secret',
 } as const;
+/** A settings answer with the enabling fields (the catalogue's settings types have them, Noonlight's aside). */
+const withEnabling = (...names: string[]) => ['enabled', 'enabledTimestampMs', 'enablingUser', 'enablingUserUuid', ...names];
 const badgeV2 = { ...badge, badgeAuthDisablesAlarmMonitoring: 'bool', indexFaces: 'bool' } as const;
 
 export const PARTNERS = {
@@ -74,13 +83,49 @@ export const PARTNERS = {
     title: 'AMT',
     integration: 'AMT',
     listedAs: 'amtSettings',
+    answers: {
+      settings: withEnabling(
+        'alertUnauthorizedFaces',
+        'createSeekPoints',
+        'doorInfoMap',
+        'email',
+        'identifyFacesFromBadge',
+        'password',
+        'rhombusToken',
+        'saveClips',
+        'webhookId',
+        'webhookSignatureSecret',
+      ),
+    },
     fields: { ...badge, email: 'text', password: 'secret', webhookId: 'int', webhookSignatureSecret: 'secret' },
     ops: [...withTwin(update(ac('updateAmtIntegration'), 'amtSettings')), ...withTwin(remove(ac('deleteAmtIntegration')))],
   },
   AVIGILON_ALTA: {
     title: 'Avigilon Alta',
     integration: 'AVIGILON_ALTA',
-    listedAs: 'avigilonAltaSettings',
+    answers: {
+      v2: [
+        'alertUnauthorizedFaces',
+        'apiToken',
+        'badgeAuthDisablesAlarmMonitoring',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorToCameraMap',
+        'doorsValidated',
+        'email',
+        'eventToWebhookIdMap',
+        'eventToWebhookMap',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'misconfiguredDoors',
+        'password',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'tokenValid',
+        'webhookId',
+      ],
+    },
     fields: {
       ...badgeV2,
       apiToken: 'secret',
@@ -101,7 +146,16 @@ export const PARTNERS = {
   BOULEVARD: {
     title: 'Boulevard',
     integration: 'BOULEVARD',
-    listedAs: 'boulevardSettings',
+    // Not listed by getOrgIntegrations; its get answers its settings (the catalogue's IBoulevardType is not defined).
+    answers: {
+      settings: withEnabling(
+        'accessWindowAfterMinutes',
+        'accessWindowBeforeMinutes',
+        'apiToken',
+        'boulevardBusinessId',
+        'boulevardLocationToRhombusLocationMap',
+      ),
+    },
     fields: {
       accessWindowAfterMinutes: 'int',
       accessWindowBeforeMinutes: 'int',
@@ -115,6 +169,48 @@ export const PARTNERS = {
     title: 'Brivo',
     integration: 'BRIVO',
     listedAs: 'brivoSettings',
+    answers: {
+      settings: withEnabling(
+        'accessToken',
+        'alertUnauthorizedFaces',
+        'clientId',
+        'clientSecret',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorToCameraMap',
+        'identifyFacesFromBadge',
+        'migrated',
+        'password',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'username',
+        'webhookId',
+      ),
+      v2: [
+        'accessToken',
+        'alertUnauthorizedFaces',
+        'apiKey',
+        'apiToken',
+        'badgeAuthDisablesAlarmMonitoring',
+        'clientId',
+        'clientSecret',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'misconfiguredDoors',
+        'password',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'tokenValid',
+        'username',
+        'version',
+        'webhookId',
+      ],
+    },
     fields: {
       ...badgeV2,
       accessToken: 'secret',
@@ -142,6 +238,26 @@ export const PARTNERS = {
     title: 'ButterflyMX',
     integration: 'BUTTERFLY_MX',
     listedAs: 'butterflymxSettings',
+    answers: {
+      settings: withEnabling('buildingWebhookIdMap', 'createSeekPoints', 'indexFaces', 'migrated', 'panelInfoMap', 'refreshToken', 'rhombusToken', 'saveClips'),
+      v2: [
+        'alertUnauthorizedFaces',
+        'apiToken',
+        'badgeAuthDisablesAlarmMonitoring',
+        'buildingWebhookIdMap',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'misconfiguredDoors',
+        'panelInfoMap',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'tokenValid',
+      ],
+    },
     fields: { ...badgeV2, apiToken: 'secret', buildingWebhookIdMap: 'textMap', panelInfoMap: 'records', refreshToken: 'secret', migrated: 'bool' },
     ops: [
       update(ac('updateButterflymxIntegration'), 'settings'),
@@ -154,7 +270,7 @@ export const PARTNERS = {
   INNER_RANGE: {
     title: 'Inner Range',
     integration: 'INNER_RANGE',
-    listedAs: 'innerRangeSettings',
+    answers: { v2: ['apiToken', 'consoleToSettingsMap', 'createSeekPoints', 'doorInfoMap', 'refreshToken', 'skyTunnelSN', 'tokenValid'] },
     fields: {
       apiToken: 'secret',
       consoleToSettingsMap: 'records',
@@ -169,6 +285,25 @@ export const PARTNERS = {
     title: 'Kisi',
     integration: 'KISI',
     listedAs: 'kisiSettings',
+    answers: {
+      settings: withEnabling(
+        'alertUnauthorizedFaces',
+        'apiSecretKey',
+        'createSeekPoints',
+        'defaultOptions',
+        'doorInfoMap',
+        'doorToCameraMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'migrated',
+        'placeId',
+        'placeToSettingsMap',
+        'rhombusToken',
+        'saveClips',
+        'webhookId',
+      ),
+      v2: ['apiSecretKey', 'defaultOptions', 'doorsValidated', 'placeToSettingsMap'],
+    },
     fields: {
       ...badge,
       apiSecretKey: 'secret',
@@ -192,6 +327,23 @@ export const PARTNERS = {
     title: 'Openpath',
     integration: 'OPENPATH',
     listedAs: 'openpathSettings',
+    answers: {
+      settings: withEnabling(
+        'alertUnauthorizedFaces',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorToCameraMap',
+        'email',
+        'eventToWebhookIdMap',
+        'eventToWebhookMap',
+        'identifyFacesFromBadge',
+        'migrated',
+        'password',
+        'rhombusToken',
+        'saveClips',
+        'webhookId',
+      ),
+    },
     fields: {
       ...badge,
       doorToCameraMap: 'cameraMap',
@@ -208,6 +360,7 @@ export const PARTNERS = {
     title: 'OpenTech Alliance',
     integration: 'OPENTECH_ALLIANCE',
     listedAs: 'opentechAllianceSettings',
+    answers: { settings: withEnabling('apiKey', 'apiSecret', 'facilityToSettingsMap', 'migrated'), v2: ['apiKey', 'apiSecret', 'facilityToSettingsMap'] },
     fields: { apiKey: 'secret', apiSecret: 'secret', facilityToSettingsMap: 'records', migrated: 'bool' },
     ops: [
       update(ac('updateOpentechAllianceIntegration'), 'opentechAllianceSettings'),
@@ -221,6 +374,41 @@ export const PARTNERS = {
     title: 'ProdataKey',
     integration: 'PRODATAKEY',
     listedAs: 'proDataKeySettings',
+    answers: {
+      settings: withEnabling(
+        'alertUnauthorizedFaces',
+        'badgeAuthDisablesAlarmMonitoring',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'misconfiguredDoors',
+        'ouId',
+        'rhombusToken',
+        'saveClips',
+        'webhookId',
+        'webhookSignatureSecret',
+      ),
+      v2: [
+        'alertUnauthorizedFaces',
+        'apiToken',
+        'badgeAuthDisablesAlarmMonitoring',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'misconfiguredDoors',
+        'organizationId',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'systemId',
+        'tokenValid',
+        'webhookId',
+        'webhookSignatureSecret',
+      ],
+    },
     fields: {
       ...badgeV2,
       apiToken: 'secret',
@@ -243,6 +431,37 @@ export const PARTNERS = {
     title: 'PlaceOS',
     integration: 'PLACE_OS',
     listedAs: 'placeOsSettings',
+    answers: {
+      settings: withEnabling(
+        'alertUnauthorizedFaces',
+        'apiUrl',
+        'createSeekPoints',
+        'doorInfoMap',
+        'identifyFacesFromBadge',
+        'migrated',
+        'rhombusToken',
+        'saveClips',
+        'webhookSignatureSecret',
+      ),
+      v2: [
+        'alertUnauthorizedFaces',
+        'apiToken',
+        'apiUrl',
+        'badgeAuthDisablesAlarmMonitoring',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'misconfiguredDoors',
+        'refreshToken',
+        'rhombusToken',
+        'saveClips',
+        'tokenValid',
+        'triggerNotification',
+        'webhookSignatureSecret',
+      ],
+    },
     fields: {
       ...badgeV2,
       apiToken: 'secret',
@@ -264,6 +483,7 @@ export const PARTNERS = {
     title: 'Dice',
     integration: 'DICE',
     listedAs: 'diceSettings',
+    answers: { settings: withEnabling(), v2: [] },
     fields: {},
     ops: [update(im('updateDiceIntegration'), 'diceSettings'), get(im('getDiceIntegration')), remove(im('deleteDiceIntegration'))],
   },
@@ -271,13 +491,14 @@ export const PARTNERS = {
     title: 'Email',
     integration: 'EMAIL',
     listedAs: 'emailSettings',
+    answers: { settings: withEnabling('emailAddresses') },
     fields: { emailAddresses: 'texts' },
     ops: [update(im('updateEmailIntegration'), 'emailSettings'), remove(im('deleteEmailIntegration'))],
   },
   INFORMACAST: {
     title: 'InformaCast',
     integration: 'INFORMACAST',
-    listedAs: 'informacastSettings',
+    answers: { v2: ['apiToken', 'refreshToken', 'tokenValid'] },
     fields: { apiToken: 'secret', refreshToken: 'secret' },
     ops: [update(im('updateInformacastIntegration'), 'informacastSettings'), get(im('getInformacastIntegration')), remove(im('deleteInformacastIntegration'))],
   },
@@ -285,6 +506,10 @@ export const PARTNERS = {
     title: 'Microsoft Teams',
     integration: 'MICROSOFT_TEAMS',
     listedAs: 'microsoftTeamsSettings',
+    answers: {
+      settings: withEnabling('webhookUrl'),
+      v2: ['adminConsent', 'allowUserNotifications', 'microsoftTeamSettingsMap', 'microsoftTeamsUserSettingsMap', 'tenantId'],
+    },
     fields: {
       adminConsent: 'bool',
       allowUserNotifications: 'bool',
@@ -302,7 +527,7 @@ export const PARTNERS = {
   OPENAI: {
     title: 'OpenAI',
     integration: 'OPENAI',
-    listedAs: 'openAISettings',
+    answers: { v2: ['apiToken', 'baseUrl', 'defaultModel', 'refreshToken', 'tokenValid'] },
     fields: { apiToken: 'secret', baseUrl: 'url', defaultModel: 'text', refreshToken: 'secret' },
     ops: [
       ...withTwin(update(im('updateOpenAIIntegration'), 'openAISettings')),
@@ -314,13 +539,26 @@ export const PARTNERS = {
     title: 'PagerDuty',
     integration: 'PAGER_DUTY',
     listedAs: 'pagerDutySettings',
-    fields: { allLocationIntegrationKeys: 'texts', integrationKey: 'secret', locationToIntegrationKeysMap: 'byLocation' },
+    answers: { settings: withEnabling('allLocationIntegrationKeys', 'integrationKey', 'locationToIntegrationKeysMap') },
+    fields: { allLocationIntegrationKeys: 'texts', integrationKey: 'secret', locationToIntegrationKeysMap: 'textsByLocation' },
     ops: [update(im('updatePagerDutyIntegration'), 'pagerDutySettings'), remove(im('deletePagerDutyIntegration'))],
   },
   SLACK: {
     title: 'Slack',
     integration: 'SLACK',
     listedAs: 'slackSettingsV2',
+    answers: {
+      settings: withEnabling(
+        'channelId',
+        'channelName',
+        'code',
+        'orgAccessToken',
+        'sendChannelNotifications',
+        'sendUserNotifications',
+        'userMap',
+        'webhookUrl',
+      ),
+    },
     fields: {
       accessToken: 'secret',
       channel: 'text',
@@ -352,13 +590,14 @@ export const PARTNERS = {
     title: 'Intuiface',
     integration: 'INTUIFACE',
     listedAs: 'intuifaceSettings',
+    answers: { settings: withEnabling('deviceToTriggerMap') },
     fields: { deviceToTriggerMap: 'records' },
     ops: [update(iot('updateIntuifaceIntegration'), 'settings'), remove(iot('deleteIntuifaceIntegration'))],
   },
   OMNIALERT: {
     title: 'Omnialert',
     integration: 'OMNIALERT',
-    listedAs: 'omnialertSettings',
+    answers: { v2: ['associatedCameras', 'saveClips', 'triggerNotification', 'webhookToken'] },
     fields: { associatedCameras: 'cameras', saveClips: 'bool', triggerNotification: 'bool' },
     generatesWebhookToken: true,
     ops: [update(iot('updateOmnialertIntegration'), 'omnialertSettings'), get(iot('getOmnialertIntegration')), remove(iot('deleteOmnialertIntegration'))],
@@ -366,7 +605,7 @@ export const PARTNERS = {
   SHELLY: {
     title: 'Shelly',
     integration: 'SHELLY',
-    listedAs: 'shellySettings',
+    answers: { v2: ['canSendDiagnosticNotifications', 'diagnosticQuietPeriodSecs', 'shellyDeviceMap', 'thirdPartyDeviceToLocationMap'] },
     fields: {
       canSendDiagnosticNotifications: 'bool',
       diagnosticQuietPeriodSecs: 'int',
@@ -379,6 +618,26 @@ export const PARTNERS = {
     title: 'Envoy',
     integration: 'ENVOY',
     listedAs: 'envoySettings',
+    answers: {
+      settings: withEnabling('createSeekPoints', 'envoyIntegrationInstalled', 'indexFaces', 'locationInfoMap', 'migrated', 'refreshToken', 'saveClips'),
+      v2: [
+        'alertUnauthorizedFaces',
+        'apiToken',
+        'badgeAuthDisablesAlarmMonitoring',
+        'createSeekPoints',
+        'doorInfoMap',
+        'doorsValidated',
+        'envoyIntegrationInstalled',
+        'envoyUserSettingsMap',
+        'identifyFacesFromBadge',
+        'indexFaces',
+        'locationInfoMap',
+        'misconfiguredDoors',
+        'refreshToken',
+        'saveClips',
+        'tokenValid',
+      ],
+    },
     fields: {
       ...badgeV2,
       apiToken: 'secret',
@@ -400,6 +659,10 @@ export const PARTNERS = {
     title: 'Toast',
     integration: 'TOAST',
     listedAs: 'toastSettings',
+    answers: {
+      settings: withEnabling('currentToastRestaurantGuid', 'migrated', 'posInfoMap', 'toastRestaurantInfoMap'),
+      v2: ['currentToastRestaurantGuid', 'restaurantSettingsMap'],
+    },
     fields: {
       currentToastRestaurantGuid: 'text',
       migrated: 'bool',
@@ -419,6 +682,7 @@ export const PARTNERS = {
     title: 'AWS',
     integration: 'AWS',
     listedAs: 'awsSettings',
+    answers: { settings: withEnabling('accessKey', 'bucketName', 'secretKey') },
     fields: { accessKey: 'secret', bucketName: 'text', secretKey: 'secret' },
     ops: [update(st('updateAwsIntegration'), 'awsSettings'), remove(st('deleteAwsIntegration'))],
   },
@@ -426,6 +690,7 @@ export const PARTNERS = {
     title: 'Box',
     integration: 'BOX',
     listedAs: 'boxSettings',
+    answers: { settings: withEnabling('enterpriseId', 'folderId') },
     fields: { enterpriseId: 'partnerId', folderId: 'partnerId' },
     ops: [update(st('updateBoxIntegration'), 'boxSettings'), remove(st('deleteBoxIntegration'))],
   },
@@ -433,6 +698,7 @@ export const PARTNERS = {
     title: 'Dropbox',
     integration: 'DROPBOX',
     listedAs: 'dropboxSettingsV2',
+    answers: { settings: withEnabling('accessToken', 'accountEmail', 'accountName') },
     fields: { accessToken: 'secret', accountEmail: 'text', accountName: 'text' },
     ops: [update(st('updateDropboxIntegration'), 'dropboxSettings'), remove(st('deleteDropboxIntegration'))],
   },
@@ -440,6 +706,30 @@ export const PARTNERS = {
     title: 'Google',
     integration: 'GOOGLE',
     listedAs: 'googleSettingsV2',
+    answers: {
+      settings: withEnabling(
+        'defaultAlertFolderId',
+        'defaultAlertFolderName',
+        'defaultFolderId',
+        'defaultFolderName',
+        'refreshToken',
+        'saveAllAlerts',
+        'saveClips',
+      ),
+      v2: [
+        'allowUserStorage',
+        'apiToken',
+        'defaultAlertFolderId',
+        'defaultAlertFolderName',
+        'defaultFolderId',
+        'defaultFolderName',
+        'refreshToken',
+        'saveAllAlerts',
+        'saveClips',
+        'tokenValid',
+        'userSettingsMap',
+      ],
+    },
     fields: {
       accountUser: 'text',
       folderId: 'partnerId',
@@ -467,6 +757,7 @@ export const PARTNERS = {
     title: 'Office 365',
     integration: 'OFFICE365',
     listedAs: 'office365Settings',
+    answers: { settings: withEnabling('driveId', 'tenantId') },
     fields: { driveId: 'partnerId', tenantId: 'partnerId' },
     ops: [update(st('updateOffice365Integration'), 'office365Settings'), remove(st('deleteOffice365Integration'))],
   },
@@ -474,15 +765,29 @@ export const PARTNERS = {
     title: 'Noonlight',
     integration: 'NOONLIGHT',
     listedAs: 'noonlightSettings',
+    answers: {
+      settings: [
+        'acceptedTermsOfService',
+        'defaultContactsByLocationMap',
+        'defaultDelayByLocationsMap',
+        'defaultPromptByLocationsMap',
+        'emergencyContactsByLocationsMap',
+        'enabled',
+        'escalationSettingsByLocationsMap',
+        'locationEntryInstructionsMap',
+        'pinsByLocationMap',
+        'verificationPrompt',
+      ],
+    },
     fields: {
       acceptedTermsOfService: 'bool',
-      defaultContactsByLocationMap: 'byLocation',
-      defaultDelayByLocationsMap: 'byLocation',
-      defaultPromptByLocationsMap: 'byLocation',
-      emergencyContactsByLocationsMap: 'byLocation',
-      escalationSettingsByLocationsMap: 'byLocation',
-      locationEntryInstructionsMap: 'byLocation',
-      pinsByLocationMap: 'byLocation',
+      defaultContactsByLocationMap: 'contactByLocation',
+      defaultDelayByLocationsMap: 'intByLocation',
+      defaultPromptByLocationsMap: 'promptThemeByLocation',
+      emergencyContactsByLocationsMap: 'recordsByLocation',
+      escalationSettingsByLocationsMap: 'recordsByLocation',
+      locationEntryInstructionsMap: 'textByLocation',
+      pinsByLocationMap: 'recordsByLocation',
       verificationPrompt: 'text',
     },
     ops: [update(`${P}/updateNoonlightSettings`, 'noonlightSettings', { operationId: 'updateNoonlightSettings' })],
@@ -490,7 +795,7 @@ export const PARTNERS = {
   DEVICE_INTEGRATION: {
     title: 'Device',
     integration: 'DEVICE_INTEGRATION',
-    listedAs: 'deviceIntegrationSettings',
+    answers: { v2: ['deviceSettingsMap'] },
     fields: { deviceSettingsMap: 'records' },
     ops: [
       update(`${P}/updateDeviceIntegration`, 'deviceIntegrationSettings', {
@@ -506,7 +811,7 @@ export const PARTNERS = {
   HONEYWELL_ONGUARD: {
     title: 'Honeywell OnGuard',
     integration: 'HONEYWELL_ONGUARD',
-    listedAs: 'honeywellOnGuardSettings',
+    answers: {},
     fields: { ...badge, displayName: 'text', presharedSecret: 'secret' },
     generatesWebhookToken: true,
     ops: [],
@@ -514,7 +819,7 @@ export const PARTNERS = {
   HONEYWELL_ELEMENTS: {
     title: 'Honeywell Elements',
     integration: 'HONEYWELL_ELEMENTS',
-    listedAs: 'honeywellElementsSettings',
+    answers: {},
     fields: { ...badge, displayName: 'text' },
     generatesWebhookToken: true,
     ops: [],
@@ -522,7 +827,7 @@ export const PARTNERS = {
   HONEYWELL_NETBOX: {
     title: 'Honeywell NetBox',
     integration: 'HONEYWELL_NETBOX',
-    listedAs: 'honeywellNetBoxSettings',
+    answers: {},
     fields: { ...badge, displayName: 'text' },
     generatesWebhookToken: true,
     ops: [],

@@ -7,6 +7,7 @@ import { keepCameras, keepLocation } from '../org-records.js';
 import { integrationV2 } from '../read.service.js';
 import { deleteIntegration, findIntegration, publicSettings, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
 import { checkCredentials } from './adapter.js';
+import { answerOf, type AnswerView } from './answers.js';
 import { PARTNERS, type PartnerKind, type PartnerSpec } from './catalogue.js';
 import { SECRET_TYPES, serverKept, type FieldType } from './fields.js';
 import { enabling, type DoorInfo } from '../schemas.js';
@@ -109,11 +110,11 @@ export async function savePartnerSettings(
   return spec.generatesWebhookToken ? { ...result, webhookToken } : result;
 }
 
-/** A partner's settings as answered: the V2 view (orgIntegrationV2) or the settings alone; null when there are none. */
-export async function readPartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind, view: 'v2' | 'settings') {
+/** A partner's settings as a view answers them (answers.ts): the V2 view (orgIntegrationV2) or the settings object; null when there are none. */
+export async function readPartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind, view: AnswerView) {
   const integration = await findIntegration(deps, ctx.orgUuid, kind);
   if (!integration) return null;
-  return view === 'v2' ? integrationV2(integration) : publicSettings(integration);
+  return answerOf(kind, view, view === 'v2' ? integrationV2(integration) : publicSettings(integration));
 }
 
 export async function deletePartnerSettings(deps: IntegrationDeps, ctx: CallerContext, kind: PartnerKind): Promise<void> {

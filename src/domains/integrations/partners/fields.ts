@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { Field } from '../../../schemas/common.js';
+import { Field, StringEnum } from '../../../schemas/common.js';
 import { NotRef, RefMap, RefUuid } from '../../../schemas/record-kinds.js';
 import { DoorInfo, Secret, enabling } from '../schemas.js';
 
@@ -45,8 +45,16 @@ export const FIELD_TYPES = {
   locations: () => Type.Array(RefUuid('location'), { maxItems: 500 }),
   /** A partner id to a location of the organization (refused when it is not one). */
   locationMap: () => Type.Record(Key(), RefUuid('location')),
-  /** Settings by location: keys are locations of the organization (refused when not one), values kept as sent. */
-  byLocation: () => RefMap('location', Type.Unknown()),
+  /*
+   * Settings by location: keys are locations of the organization (refused when not one), values of the catalogue's
+   * types: a number, a text, texts, the partner's records (kept as sent), an emergency contact, a prompt theme.
+   */
+  intByLocation: () => RefMap('location', Type.Integer()),
+  textByLocation: () => RefMap('location', Text()),
+  textsByLocation: () => RefMap('location', Type.Array(Text(), { maxItems: 500 })),
+  recordsByLocation: () => RefMap('location', Type.Array(PartnerRecord(), { maxItems: 500 })),
+  contactByLocation: () => RefMap('location', Type.Object({ name: Text(), phoneNumber: Text() })),
+  promptThemeByLocation: () => RefMap('location', StringEnum(['THREAT', 'HUMAN'] as const)),
   object: PartnerRecord,
   /** Partner records by their ids. */
   records: () => Type.Record(Key(), PartnerRecord()),

@@ -24,14 +24,15 @@ const Person = Type.Object({
   name: Field(Type.String()),
   type: Field(Type.String()),
 });
+// A person or a named record the partner did not give is left out: the catalogue's records are not nullable.
 const person = (p: unknown) => {
   const r = (p ?? {}) as Rec;
   return p
     ? { email: str(r.email), id: str(r.id), locationIds: strings(r.locationIds), locations: strings(r.locations), name: str(r.name), type: str(r.type) }
-    : null;
+    : undefined;
 };
 const Named = Type.Object({ name: Field(Type.String()) });
-const named = (v: unknown) => (v ? { name: str((v as Rec).name) } : null);
+const named = (v: unknown) => (v ? { name: str((v as Rec).name) } : undefined);
 /** An ISO time of the partner's as epoch milliseconds; null when there is none. */
 const ms = (v: unknown) => {
   const t = typeof v === 'string' ? Date.parse(v) : NaN;
@@ -132,6 +133,8 @@ const withEntry = (map: unknown, key: string, value: Rec | null) => {
   else delete next[key];
   return next;
 };
+/** A team's entry once the bot is in it, in the catalogue's MicrosoftTeamsChannelSettings names. */
+const teamEntry = (ctx: CallerContext): Rec => ({ sendChannelNotifications: true, ...(ctx.userUuid ? { installingUserUuid: ctx.userUuid } : {}) });
 const teamBot = (install: boolean): Behaviour => ({
   path: `${P}/incidentManagement/${install ? 'install' : 'uninstall'}MicrosoftTeamsBotForTeam`,
   kind: 'MICROSOFT_TEAMS',
@@ -139,8 +142,8 @@ const teamBot = (install: boolean): Behaviour => ({
   body: { teamId: NotRef('external', Field(Type.String({ minLength: 1, maxLength: 200 }))) },
   response: {},
   call: (i, saved) => ({ method: install ? 'POST' : 'DELETE', path: `${tenant(saved)}/teams/${seg(i.teamId)}/bot` }),
-  keep: (_json, i, saved) => ({
-    microsoftTeamSettingsMap: withEntry(saved.microsoftTeamSettingsMap, String(i.teamId), install ? { teamId: i.teamId, botInstalled: true } : null),
+  keep: (_json, i, saved, ctx) => ({
+    microsoftTeamSettingsMap: withEntry(saved.microsoftTeamSettingsMap, String(i.teamId), install ? teamEntry(ctx) : null),
   }),
 });
 const userBot = (path: string, install: boolean, summary: string, resource = '/bot'): Behaviour => ({
@@ -151,7 +154,11 @@ const userBot = (path: string, install: boolean, summary: string, resource = '/b
   response: {},
   call: (_i, saved, ctx) => ({ method: install ? 'POST' : 'DELETE', path: `${tenant(saved)}/users/${seg(caller(ctx))}${resource}` }),
   keep: (_json, _i, saved, ctx) => ({
-    microsoftTeamsUserSettingsMap: withEntry(saved.microsoftTeamsUserSettingsMap, caller(ctx), install ? { userUuid: caller(ctx), botInstalled: true } : null),
+    microsoftTeamsUserSettingsMap: withEntry(
+      saved.microsoftTeamsUserSettingsMap,
+      caller(ctx),
+      install ? { userId: caller(ctx), sendUserNotifications: true } : null,
+    ),
   }),
 });
 

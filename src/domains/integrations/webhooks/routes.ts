@@ -48,7 +48,7 @@ export function webhookRoutes(app: ApiApp, deps: Deps): void {
       aliases: [...older('getWebhookIntegration'), `${BASE}/getWebhookIntegrationV2`],
       extension: [`${BASE}/getWebhookIntegrationV2`],
       operationId: 'getWebhookIntegration',
-      summary: 'Get the V2 webhook URLs (orgIntegrationV2) and the classic webhook (webhookSettings), secrets masked',
+      summary: 'Get the V2 webhook URLs (orgIntegrationV2), secrets masked',
       tags,
       body: BaseIntegrationRequest,
       response: GetWebhookIntegrationResponse,

@@ -67,10 +67,7 @@ export const UpdateWebhookIntegrationV2Response = ResponseOf({
   webhookSecret: Field(Type.String({ description: 'the signing secret generated for a new URL: answered this once, never again' })),
 });
 
-export const GetWebhookIntegrationResponse = ResponseOf({
-  orgIntegrationV2: Field(WebhooksIntegration),
-  webhookSettings: Field(WebhookSettings),
-});
+export const GetWebhookIntegrationResponse = ResponseOf({ orgIntegrationV2: Field(WebhooksIntegration) });
 
 export const ZAP_KINDS = ['BUTTON_EVENTS', 'DOOR_SENSOR_EVENTS', 'ENVIRONMENTAL_SENSOR_EVENTS', 'RULE_EVENTS'] as const;
 export type ZapKind = (typeof ZAP_KINDS)[number];

@@ -6,7 +6,7 @@ import { latestChangeEventId } from '../../changes/service.js';
 import { findDevice } from '../../devices/service.js';
 import { findDoor } from '../../access/service.js';
 import { checkIntegrationUrl } from '../chat.service.js';
-import { deleteIntegration, findIntegration, publicSettings, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
+import { deleteIntegration, saveIntegration, type IntegrationDeps, type UpdateResult } from '../settings.js';
 import type { WebhookSettings } from '../schemas.js';
 import {
   addEndpoint,
@@ -43,9 +43,12 @@ export async function deleteWebhookIntegration(deps: IntegrationDeps, ctx: Calle
 
 const infoOf = (e: Endpoint): WebhookInfo => ({ webhookDisabled: e.disabled, webhookSecret: e.secretMasked });
 
-/** The V2 webhooks (WebhooksType, secrets masked) and the classic settings; nulls for what the organization has not set up. */
+/**
+ * The V2 webhooks (WebhooksType, secrets masked); left out when the organization has none. The classic webhook is
+ * not among them: getOrgIntegrations lists it (webhookSettings), as the catalogue has it.
+ */
 export async function getWebhookIntegration(deps: IntegrationDeps, ctx: CallerContext) {
-  const [classic, endpoints] = await Promise.all([findIntegration(deps, ctx.orgUuid, 'WEBHOOK'), listOrgEndpoints(deps, ctx.orgUuid, V2_PURPOSES)]);
+  const endpoints = await listOrgEndpoints(deps, ctx.orgUuid, V2_PURPOSES);
   const of = (purpose: EndpointPurpose) => endpoints.filter((e) => e.purpose === purpose);
   const v2 =
     endpoints.length === 0
@@ -61,7 +64,8 @@ export async function getWebhookIntegration(deps: IntegrationDeps, ctx: CallerCo
           activityWebhooks: Object.fromEntries(of('ACTIVITY').map((e) => [e.url, e.secretMasked ?? ''])),
           diagnosticWebhooks: Object.fromEntries(of('DIAGNOSTIC').map((e) => [e.url, e.secretMasked ?? ''])),
         };
-  return { orgIntegrationV2: v2, webhookSettings: classic ? publicSettings(classic) : null };
+  // None: orgIntegrationV2 is left out (the catalogue's record is not nullable).
+  return v2 ? { orgIntegrationV2: v2 } : {};
 }
 
 /** A secret sent with a URL: kept when it is the stored one's masked form, refused when masked otherwise. */
