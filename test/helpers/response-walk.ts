@@ -49,6 +49,8 @@ interface Shape {
   additional: Schema | boolean;
   required: string[];
   items?: Schema;
+  /** An array of `format: byte` strings: how the catalogue writes a Java byte[], which Jackson sends as one base64 string. */
+  bytes?: boolean;
   branches?: Shape[];
   discriminator?: { propertyName: string; mapping: Map<string, Shape> };
 }
@@ -104,6 +106,7 @@ function shapeOf(schema: Schema): Shape {
       additional: s.additionalProperties ?? (!s.properties && !s.allOf?.length && !s.oneOf),
       required: [...(s.required ?? [])],
       items: s.items,
+      bytes: s.type === 'array' && s.items !== undefined && (deref(s.items) as { format?: string }).format === 'byte',
     };
     shapes.set(s, shape);
     // allOf parts add their fields (a branch's allOf names its own fields beside the base's).
@@ -166,6 +169,7 @@ function check(shape: Shape, value: unknown, path: string, out: string[]): void 
     out.push(...best!);
     return;
   }
+  if (shape.bytes && typeof value === 'string') return;
   if (shape.type && TYPE_CHECKS[shape.type] && !TYPE_CHECKS[shape.type]!(value)) {
     out.push(`type ${path || '/'}`);
     return;
@@ -313,15 +317,22 @@ function isOwn(operationId: string, violation: string): boolean {
   const path = pathOf.get(operationId)!;
   // Made once per process (about 0.3 s of CPU each time): every test server of a file serves the same schemas.
   if (!openapiDoc?.paths[path]) openapiDoc = openapi() as { paths: Record<string, any> };
-  let schema = openapiDoc.paths[path]?.post?.responses?.['200']?.content?.['application/json']?.schema;
-  for (const segment of at.split('/').slice(1)) {
-    // A nullable object is an anyOf with null; an array's items and a map's values are `*`.
-    const alternatives: any[] = schema ? [schema, ...(schema.anyOf ?? [])] : [];
-    schema = alternatives
-      .map((alt) =>
-        segment === '*' ? (alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined)) : alt.properties?.[segment],
-      )
-      .find(Boolean);
-  }
-  return schema?.['x-gatehouse-own'] !== undefined;
+  const schema = openapiDoc.paths[path]?.post?.responses?.['200']?.content?.['application/json']?.schema;
+  return ownAt(schema, at.split('/').slice(1));
+}
+
+/**
+ * Whether the field at `segments` of a schema of /openapi.json is marked own. A nullable object is an anyOf with
+ * null; `*` is an array's items or a map's values, and, where the catalogue has a map that Gatehouse's schema
+ * writes with a field per key (a listing by partner), any of those fields.
+ */
+function ownAt(schema: any, segments: string[]): boolean {
+  if (!schema) return false;
+  if (segments.length === 0) return schema['x-gatehouse-own'] !== undefined;
+  const [segment, ...rest] = segments as [string, ...string[]];
+  return [schema, ...(schema.anyOf ?? [])].some((alt) => {
+    if (segment !== '*') return ownAt(alt.properties?.[segment], rest);
+    const values = alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined);
+    return values ? ownAt(values, rest) : Object.values<any>(alt.properties ?? {}).some((field) => ownAt(field, rest));
+  });
 }

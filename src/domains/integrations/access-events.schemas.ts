@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { EpochMs, FacetId, Field, Nullable, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
+import { EpochMs, FacetId, Field, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../schemas/common.js';
 import { NotRef, RefUuid } from '../../schemas/record-kinds.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -61,6 +61,8 @@ export const GetIntegrationDiagnosticEventsRequest = Type.Object({
   timestampMsAfter: Opt(Type.Integer({ minimum: 0, description: 'inclusive; default a week before timestampMsBefore' })),
   timestampMsBefore: Opt(Type.Integer({ minimum: 0, description: 'exclusive; default now' })),
 });
+/** Why Gatehouse answers a failure's cause beside the catalogue's fields (docs/events.md). */
+const DIAGNOSTIC_CAUSE = 'the cause of the failed delivery, which the catalogue records do not carry';
 export const IntegrationDiagnosticEvent = Type.Object({
   uuid: Field(Ruuid()),
   orgUuid: Field(Ruuid()),
@@ -71,8 +73,8 @@ export const IntegrationDiagnosticEvent = Type.Object({
   thirdPartyDeviceId: Field(Type.String({ description: 'the target: the webhook endpoint or integration' })),
   thirdPartyDeviceName: Field(Type.String({ description: "the target's URL (the chat integration's host only)" })),
   timestamp: Field(Type.String({ format: 'date-time' })),
-  statusCode: Field(Type.Integer({ description: 'the answer of the failed attempt, null when there was none (Gatehouse addition)' })),
-  error: Field(Type.String({ description: 'Gatehouse addition' })),
-  deliveryUuid: Field(Ruuid({ description: 'the delivery of the delivery log (Gatehouse addition)' })),
+  statusCode: Field(Own(Type.Integer({ description: 'the answer of the failed attempt, null when there was none' }), DIAGNOSTIC_CAUSE)),
+  error: Field(Own(Type.String({ description: 'why the attempt failed' }), DIAGNOSTIC_CAUSE)),
+  deliveryUuid: Field(Own(Ruuid({ description: 'the delivery of the delivery log' }), DIAGNOSTIC_CAUSE)),
 });
 export const GetIntegrationDiagnosticEventsResponse = ResponseOf({ integrationDiagnosticEvents: Field(Type.Array(IntegrationDiagnosticEvent)) });

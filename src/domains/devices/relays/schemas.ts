@@ -181,7 +181,21 @@ const ThirdPartyCamera = Type.Object({
   lastRtspUrlStatus: Field(UrlStatus),
   lastVisibleMs: Field(EpochMs()),
 });
-export const AssignedCamerasResponse = ResponseOf({ assignedCameras: Field(Type.Array(ThirdPartyCamera)) });
+/** An NVR's cameras answer as the catalogue's camera record (CameraType); how each is reached is in the state list below. */
+const AssignedCamera = Type.Pick(Type.Object(MinimalDeviceState), [
+  'uuid',
+  'name',
+  'locationUuid',
+  'serialNumber',
+  'hwVariation',
+  'floorNumber',
+  'latitude',
+  'longitude',
+  'policyUuid',
+  'mummified',
+  'createdAtMillis',
+]);
+export const AssignedCamerasResponse = ResponseOf({ assignedCameras: Field(Type.Array(AssignedCamera)) });
 export const ThirdPartyCameraStatesResponse = ResponseOf({ thirdPartyCameraStateList: Field(Type.Array(ThirdPartyCamera)) });
 
 // --- PTZ ---

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { TIMELAPSE_FORMATS } from '../../../footage/render-timelapse.js';
-import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { DeviceRef, EmptyRequest, EpochMs, FacetId, Field, MediaUri, Nullable, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ExpirationTimeSecs, Password } from '../shared-clip-groups/schemas.js';
 import { NotRef } from '../../../schemas/record-kinds.js';
 
@@ -70,7 +70,9 @@ export const TimelapseClip = Type.Object(
     skipNonBusinessHours: Field(Type.Boolean()),
     shared: Field(Type.Boolean({ description: 'a shared timelapse group holds it' })),
     passwordDigest: Field(Type.String({ description: 'never returned: null' })),
-    videoUrl: Field(MediaUri('Gatehouse: the video on the media host, once COMPLETE (an API key or federated token opens it)')),
+    videoUrl: Field(
+      Own(MediaUri('the video on the media host, once COMPLETE (an API key or federated token opens it)'), 'the one way to fetch the rendered timelapse'),
+    ),
   },
   { description: 'Timelapse clip' },
 );

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ActivityEnum } from '../../../schemas/activities.js';
-import { Alias, EmptyRequest, Field, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { Alias, EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { ActionOutcome, RuleAction, RuleFilters } from '../schemas.js';
 import { NotRef, RefUuid, type RecordKind } from '../../../schemas/record-kinds.js';
 
@@ -102,7 +102,7 @@ export const RulesEventRecord = Type.Object({
   webhookActionStatuses: Field(Type.Record(Type.String(), Type.Boolean())),
   alertActionRecord: Field(Type.Object({ policyAlertUuid: Field(Ruuid()), status: Field(Type.String()) })),
   liveNotificationActionRecord: Field(Type.Object({ status: Field(Type.String()) })),
-  actionOutcomes: Field(Type.Array(ActionOutcome)),
+  actionOutcomes: Field(Own(Type.Array(ActionOutcome), 'what each action of the firing did (docs/policies.md), which the catalogue records by kind')),
 });
 export type RulesEventRecord = Static<typeof RulesEventRecord>;
 
