@@ -15,6 +15,8 @@ import type { Gatehouse } from '../../src/app.js';
  *   undeclared  a field the catalogue's object does not have (its objects are closed here, as the clients'
  *               generated models are; a free-form object of the catalogue stays open)
  *   required    a field the catalogue requires, absent
+ * Two Java types the catalogue writes its own way are read as Jackson sends them: a byte[] (an array of
+ * `format: byte` strings) is one base64 string, and an Object (a bare `type: object`) any value.
  * A oneOf (with or without a discriminator) takes the branch its discriminator's mapping names, else the branch
  * the value fits best. A field Gatehouse's own /openapi.json marks `x-gatehouse-own` (`Own()` of
  * src/schemas/common.ts: the spec names it) is not undeclared.
@@ -98,8 +100,10 @@ function shapeOf(schema: Schema): Shape {
   const s = deref(schema);
   shape = shapes.get(s);
   if (!shape) {
+    // A bare `type: object` (no fields, no map, no parts) is how the catalogue writes a Java Object: any value.
+    const javaObject = s.type === 'object' && !s.properties && s.additionalProperties === undefined && !s.allOf && !s.oneOf;
     shape = {
-      type: s.type ?? (s.properties ? 'object' : undefined),
+      type: javaObject ? undefined : (s.type ?? (s.properties ? 'object' : undefined)),
       nullable: s.nullable === true,
       enum: s.enum,
       properties: new Map(Object.entries(s.properties ?? {})),

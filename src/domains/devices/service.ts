@@ -28,6 +28,13 @@ export interface LocationRecord {
   createdAtMillis: number;
 }
 
+/**
+ * A device's health details (the catalogue's DeviceHealthStatusDetailsEnum, never null: clients print it):
+ * DISCONNECTED when its connection is RED, else NONE, no details known (what makes a health YELLOW is not kept).
+ */
+export const healthDetailsOf = (device: Pick<DeviceRecord, 'connectionStatus'>) =>
+  device.connectionStatus === 'RED' ? ('DISCONNECTED' as const) : ('NONE' as const);
+
 export interface DeviceRecord {
   uuid: string;
   orgUuid: string;

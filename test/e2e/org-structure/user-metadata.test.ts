@@ -102,7 +102,7 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
       userUuid: users.Bob,
       rhombusKeyAccessEnabled: true,
       maxMobileCredsAllowed: 2,
-      startDateProvisioner: { value: 1_700_000_000_000 },
+      startDateProvisioner: { value: 1_700_000_000 },
     });
     assertOk(r);
     const config = r.json.userRhombusKeyConfig;
@@ -115,10 +115,13 @@ forEachDialect('POST /api/user/metadata/* and /api/user/updateRhombusKeySettings
       ],
       [users.Bob, true, false, 2],
     );
+    // The catalogue's provisioner: epoch seconds, its kind named; a date never set is null.
+    assert.deepEqual(config.settings.credentialProvisioningRules.startDateProvisioner, { type: 'StaticEpochSecondsProvisioner', value: 1_700_000_000 });
+    assert.deepEqual(config.settings.credentialProvisioningRules.endDateProvisioner, { type: 'StaticEpochSecondsProvisioner', value: null });
     const again = (await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Bob, remoteUnlockEnabled: true })).json.userRhombusKeyConfig;
     assert.deepEqual([again.settings.rhombusKeyAccessEnabled, again.settings.remoteUnlockEnabled], [true, true]);
     assertFails(
-      await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Bob, endDateProvisioner: { value: 1_600_000_000_000 } }),
+      await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: users.Bob, endDateProvisioner: { value: 1_600_000_000 } }),
       /must be after startDateProvisioner/,
     );
     assertFails(await call('/api/user/updateRhombusKeySettingsForUser', { userUuid: theirs.Zed, rhombusKeyAccessEnabled: true }), /not found/);

@@ -9,7 +9,7 @@ import { CAMERA_FACETS, findCamera, hwVariationOf } from './service.js';
 import { updateDeviceAttributes } from '../device-reads/device-events.service.js';
 import * as events from '../device-reads/device-events.store.js';
 import { REBOOT_OFFLINE_MS, rebootDevice, uptimeWindows } from '../lifecycle/device-connection.service.js';
-import { findDevice, findDevices, findLocation, type DeviceRecord } from '../service.js';
+import { findDevice, healthDetailsOf, findDevices, findLocation, type DeviceRecord } from '../service.js';
 import type { CROSSING_DIRECTIONS, CROSSING_OBJECTS, UPDATABLE_V2 } from './camera-details.schemas.js';
 import type { RegionOfInterestGroups } from './regions.schemas.js';
 import { checkRegionGroups } from './regions.service.js';
@@ -188,7 +188,7 @@ export async function fullDeviceState(deps: ReadDeps, device: DeviceRecord, spec
     connectionStatus: device.connectionStatus,
     connectionTimestampMs: await connectionChangedAt(deps, device),
     healthStatus: device.healthStatus,
-    healthStatusDetails: device.connectionStatus === 'RED' ? 'DISCONNECTED' : device.healthStatus === 'GREEN' ? 'NONE' : null,
+    healthStatusDetails: healthDetailsOf(device),
     stateUpdatedTimestampMs: device.updatedAtMillis,
     defaultInterfaceMac: device.macAddress,
     facetNameMap: Object.fromEntries(spec.facets.map((f) => [facetId(device.uuid, f), device.name])),

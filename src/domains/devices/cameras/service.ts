@@ -5,7 +5,7 @@ import { deviceOfFacet, facetId, isRuuid } from '../../../ids.js';
 import type { ReadSource } from '../../../store/reader.js';
 import { write } from '../../../bus/write.js';
 import { normaliseMac } from '../identifiers.js';
-import { findDevice, findDiscovery, type DeviceRecord } from '../service.js';
+import { findDevice, healthDetailsOf, findDiscovery, type DeviceRecord } from '../service.js';
 import * as store from '../store.js';
 import { DEFAULT_CAMERA_MODEL } from './store.js';
 
@@ -44,7 +44,7 @@ export function toMinimalCameraState(camera: DeviceRecord, liveStreamShared?: bo
     locationUuid: camera.locationUuid,
     connectionStatus: camera.connectionStatus,
     healthStatus: camera.healthStatus,
-    healthStatusDetails: camera.connectionStatus === 'RED' ? 'DISCONNECTED' : camera.healthStatus === 'GREEN' ? 'NONE' : null,
+    healthStatusDetails: healthDetailsOf(camera),
     // Unknown strings and lists are empty, as the platform answers them (clients print and index them unchecked).
     firmwareVersion: camera.firmwareVersion ?? '',
     serialNumber: camera.serialNumber ?? '',

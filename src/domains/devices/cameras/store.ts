@@ -56,10 +56,8 @@ export async function minimalCameraStatesJson(
     ['locationUuid', column('location_uuid')],
     ['connectionStatus', column('connection_status')],
     ['healthStatus', column('health_status')],
-    [
-      'healthStatusDetails',
-      sql`case when ${column('connection_status')} = 'RED' then 'DISCONNECTED' when ${column('health_status')} = 'GREEN' then 'NONE' end`,
-    ],
+    // healthDetailsOf (../service.ts), in SQL.
+    ['healthStatusDetails', sql`case when ${column('connection_status')} = 'RED' then 'DISCONNECTED' else 'NONE' end`],
     ['firmwareVersion', sql`coalesce(${column('firmware_version')}, '')`],
     ['serialNumber', sql`coalesce(${column('serial_number')}, '')`],
     ['hwVariation', text('hwVariation', DEFAULT_CAMERA_MODEL)],

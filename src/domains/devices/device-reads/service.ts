@@ -7,7 +7,7 @@ import * as events from './device-events.store.js';
 import { deviceHistoryPage, stateOf, type HistoryQuery } from './device-events.service.js';
 import { deviceOfClass } from '../lifecycle/service.js';
 import { gatewaySenses, SENSORS, toMinimalGatewayState, type GatewayReadings } from '../sensors/service.js';
-import { listDevices, listLocations, type DeviceRecord } from '../service.js';
+import { healthDetailsOf, listDevices, listLocations, type DeviceRecord } from '../service.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
@@ -124,7 +124,7 @@ export async function getCameraMinimalList(deps: ReadDeps, ctx: CallerContext) {
     serialNumber: c.serialNumber,
     connectionStatus: threeColour(c.connectionStatus),
     healthStatus: threeColour(c.healthStatus),
-    healthStatusDetails: c.connectionStatus === 'RED' ? ('DISCONNECTED' as const) : ('NONE' as const),
+    healthStatusDetails: healthDetailsOf(c),
     defaultInterfaceMac: c.macAddress,
     floorNumber: num(c.attributes.floor),
     latitude: num(c.attributes.latitude),
@@ -159,7 +159,7 @@ export async function getCurrentCameraState(deps: ReadDeps, ctx: CallerContext, 
     connectionStatus: threeColour(camera.connectionStatus),
     connectionTimestampMs: await connectionChangedAt(deps, camera),
     healthStatus: threeColour(camera.healthStatus),
-    healthStatusDetails: camera.connectionStatus === 'RED' ? ('DISCONNECTED' as const) : ('NONE' as const),
+    healthStatusDetails: healthDetailsOf(camera),
     firmwareVersion: camera.firmwareVersion,
     latestFirmwareVersion: camera.firmwareVersion,
     versionsBehind: 0,

@@ -17,7 +17,7 @@ import {
 } from '../device-reads/device-events.service.js';
 import { toMinimalCameraState } from '../cameras/service.js';
 import type { ReadSource } from '../../../store/reader.js';
-import { findDevice, findLocation, listDevices, listLocations, type DeviceRecord } from '../service.js';
+import { findDevice, healthDetailsOf, findLocation, listDevices, listLocations, type DeviceRecord } from '../service.js';
 import type { DeviceStatus } from '../tables.js';
 
 type ReadDeps = Pick<Deps, 'store'>;
@@ -285,7 +285,7 @@ export function toMinimalAudioGatewayState(device: DeviceRecord) {
     createdAtMillis: device.createdAtMillis,
     connectionStatus: device.connectionStatus,
     healthStatus: device.healthStatus,
-    healthStatusDetails: device.connectionStatus === 'RED' ? 'DISCONNECTED' : device.healthStatus === 'GREEN' ? 'NONE' : null,
+    healthStatusDetails: healthDetailsOf(device),
     defaultInterfaceMac: device.macAddress,
     supportedFacets: facets,
     facetNameMap: Object.fromEntries(facets.map((f) => [`${device.uuid}.${f}`, device.name])),

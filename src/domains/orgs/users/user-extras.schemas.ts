@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmptyRequest, Field, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
+import { EmptyRequest, Field, MAX_EPOCH_MS, Own, ResponseOf, Ruuid, StringEnum } from '../../../schemas/common.js';
 import { PartnerNotificationSettings, SmsPhoneNumbers } from './notification-settings.schemas.js';
 import { MAX_VALUE_LENGTH, VALUE_TYPES } from './user-metadata.service.js';
 import { ListedUser } from './schemas.js';
@@ -63,15 +63,19 @@ export const DeleteFieldResponse = ResponseOf({ field: Field(MetadataField) });
 
 // --- Rhombus Key settings ---
 
-const Provisioner = Type.Object({ value: Opt(Type.Integer({ minimum: 0, description: 'epoch milliseconds' })) });
+/** The catalogue's EpochSecondsProvisioner: one kind, a fixed date in epoch seconds (kept in milliseconds). */
+export const PROVISIONER_TYPE = 'StaticEpochSecondsProvisioner' as const;
+const provisionerValue = Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS / 1000, description: 'epoch seconds' });
+const ProvisionerInput = Type.Object({ type: Opt(StringEnum([PROVISIONER_TYPE])), value: Opt(provisionerValue) });
+const Provisioner = Type.Object({ type: Type.Literal(PROVISIONER_TYPE), value: Field(provisionerValue) });
 export const RhombusKeySettingsRequest = Type.Object({
   userUuid: NotRef('handler', Ruuid()),
   rhombusKeyAccessEnabled: Opt(Type.Boolean()),
   remoteUnlockEnabled: Opt(Type.Boolean()),
   bypassSaml: Opt(Type.Boolean()),
   maxMobileCredsAllowed: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
-  startDateProvisioner: Opt(Provisioner),
-  endDateProvisioner: Opt(Provisioner),
+  startDateProvisioner: Opt(ProvisionerInput),
+  endDateProvisioner: Opt(ProvisionerInput),
 });
 export const RhombusKeySettingsResponse = ResponseOf({
   userRhombusKeyConfig: Field(

@@ -6,6 +6,7 @@ import type { ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findUser } from '../store.js';
 import type { NotificationInterval, PartnerNotificationSettings, TimeFrame } from './notification-settings.schemas.js';
+import { PROVISIONER_TYPE } from './user-extras.schemas.js';
 import { ownedRecords } from '../owned-records.js';
 
 /** A user's Rhombus Key (mobile app) settings (the reference's user Rhombus Key settings). */
@@ -99,6 +100,10 @@ const DEFAULT_KEY: RhombusKeySettings = {
   endDateProvisionerMs: null,
 };
 
+/** A provisioning date as the catalogue writes it: epoch seconds, its kind named. */
+const provisioner = (ms: number | null) => ({ type: PROVISIONER_TYPE, value: ms === null ? null : Math.floor(ms / 1000) });
+const msOf = (p: { value?: number | null } | null) => (p?.value === undefined || p.value === null ? null : p.value * 1000);
+
 /** The Rhombus Key config of a user, as updateRhombusKeySettingsForUser answers it. */
 export function rhombusKeyConfig(s: UserSettingsRecord) {
   const k = s.rhombusKey ?? DEFAULT_KEY;
@@ -113,8 +118,8 @@ export function rhombusKeyConfig(s: UserSettingsRecord) {
       bypassSaml: k.bypassSaml,
       credentialProvisioningRules: {
         maxMobileCredsAllowed: k.maxMobileCredsAllowed,
-        startDateProvisioner: { value: k.startDateProvisionerMs },
-        endDateProvisioner: { value: k.endDateProvisionerMs },
+        startDateProvisioner: provisioner(k.startDateProvisionerMs),
+        endDateProvisioner: provisioner(k.endDateProvisionerMs),
       },
     },
   };
@@ -134,8 +139,8 @@ export async function updateRhombusKey(deps: Pick<Deps, 'store' | 'bus' | 'clock
       remoteUnlockEnabled: pick(input.remoteUnlockEnabled, current.remoteUnlockEnabled),
       bypassSaml: pick(input.bypassSaml, current.bypassSaml),
       maxMobileCredsAllowed: input.maxMobileCredsAllowed !== undefined ? input.maxMobileCredsAllowed : current.maxMobileCredsAllowed,
-      startDateProvisionerMs: input.startDateProvisioner !== undefined ? (input.startDateProvisioner?.value ?? null) : current.startDateProvisionerMs,
-      endDateProvisionerMs: input.endDateProvisioner !== undefined ? (input.endDateProvisioner?.value ?? null) : current.endDateProvisionerMs,
+      startDateProvisionerMs: input.startDateProvisioner !== undefined ? msOf(input.startDateProvisioner) : current.startDateProvisionerMs,
+      endDateProvisionerMs: input.endDateProvisioner !== undefined ? msOf(input.endDateProvisioner) : current.endDateProvisionerMs,
     };
     if (key.startDateProvisionerMs !== null && key.endDateProvisionerMs !== null && key.endDateProvisionerMs <= key.startDateProvisionerMs)
       throw fail('INVALID_VALUE', 'endDateProvisioner: must be after startDateProvisioner');
