@@ -34,19 +34,25 @@ cameras: [{name: Yard, location: Main}]
   });
 
   it("answers the cells with motion by second, and the heat map's counts per cell", async () => {
-    // A list, as the Python example reads it (motionCells[].row, .col): each cell once, in grid order.
-    assert.deepEqual((await api.ok('getMotionGrid', window())).motionCells, [
-      { row: 0, col: 0 },
-      { row: 0, col: 1 },
-      { row: 1, col: 0 },
-      { row: 1, col: 1 },
-      { row: 8, col: 14 },
-      { row: 8, col: 15 },
-    ]);
-    assert.deepEqual((await api.ok('getMotionGrid', { ...window(), startTimeUtcSecs: second + 1 })).motionCells, [
-      { row: 8, col: 14 },
-      { row: 8, col: 15 },
-    ]);
+    // The catalogue's map, as the Python examples walk it (each second, then its cells' row and col).
+    assert.deepEqual((await api.ok('getMotionGrid', window())).motionCells, {
+      [second]: [
+        { row: 0, col: 0 },
+        { row: 0, col: 1 },
+        { row: 1, col: 0 },
+        { row: 1, col: 1 },
+      ],
+      [second + 5]: [
+        { row: 8, col: 14 },
+        { row: 8, col: 15 },
+      ],
+    });
+    assert.deepEqual((await api.ok('getMotionGrid', { ...window(), startTimeUtcSecs: second + 1 })).motionCells, {
+      [second + 5]: [
+        { row: 8, col: 14 },
+        { row: 8, col: 15 },
+      ],
+    });
     const grid: number[][] = (await api.ok('getMotionHeatMap', window())).countGrid;
     assert.deepEqual([grid.length, grid[0]!.length], [9, 16]);
     assert.deepEqual([grid[0]![0], grid[1]![1], grid[8]![15], grid[4]![4]], [1, 1, 1, 0]);

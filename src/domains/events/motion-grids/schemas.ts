@@ -28,7 +28,11 @@ export const SearchMotionGridRequest = Type.Object({
 });
 
 export const GetMotionGridResponse = ResponseOf({
-  motionCells: Field(Type.Array(AnswerCell, { description: 'the cells with motion in the window, each once, in grid order' })),
+  motionCells: Field(
+    Type.Record(Type.String(), Type.Array(AnswerCell), {
+      description: 'by second with motion (epoch seconds), the cells it covered, each once, in grid order',
+    }),
+  ),
 });
 export const GetMotionHeatMapResponse = ResponseOf({
   countGrid: Field(Type.Array(Type.Array(Type.Integer()), { description: `${GRID.rows} rows of ${GRID.cols} counts: detections covering each cell` })),

@@ -56,12 +56,17 @@ function bySecond(boxes: FootageBox[]): Map<number, FootageBox[]> {
 }
 
 /**
- * `getMotionGrid`: the cells with motion in the window, each once, in grid order: a list, as the platform's own
- * example reads it (the catalogue draws a map by second; the seconds are searchMotionGrid's answer).
+ * `getMotionGrid`: by second with motion (epoch seconds, as the window), the cells it covered, each once, in grid
+ * order: the catalogue's map, which the platform's own examples walk (`for second in motionCells: for cell in
+ * motionCells[second]`).
  */
-export async function getMotionGrid(deps: ReadDeps, ctx: CallerContext, input: Window): Promise<Cell[]> {
-  const cells = new Map((await detections(deps, ctx, input)).flatMap(cellsOf).map((c) => [key(c), c]));
-  return [...cells.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+export async function getMotionGrid(deps: ReadDeps, ctx: CallerContext, input: Window): Promise<Record<string, Cell[]>> {
+  const grid: Record<string, Cell[]> = {};
+  for (const [second, boxes] of bySecond(await detections(deps, ctx, input))) {
+    const cells = new Map(boxes.flatMap(cellsOf).map((c) => [key(c), c]));
+    grid[String(second)] = [...cells.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+  }
+  return grid;
 }
 
 /** `getMotionHeatMap`: per cell, how many detections covered it in the window. */
