@@ -52,8 +52,8 @@ import { findUserUuids } from './domains/orgs/service.js';
 import { findPermissionGroupUuids } from './domains/orgs/permissions/service.js';
 import { accessGroupsForgetLocation, accessGroupsForgetUser, findAccessGroupUuids } from './domains/access/groups/service.js';
 import { guestsAtLocation, guestsForgetHost } from './domains/guests/guests.service.js';
-import { policyWindowsForget } from './domains/policies/windows.service.js';
-import { findPromptUuids } from './domains/events/scene-queries/service.js';
+import { policyWindowsForget, policyWindowsForgetDevice } from './domains/policies/windows.service.js';
+import { findPromptUuids, promptsUsingSchedule } from './domains/events/scene-queries/service.js';
 import { findComponentUuids } from './domains/access/components/service.js';
 
 export interface StartOptions {
@@ -122,7 +122,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     mediaHost: createMediaHost(config),
     rightsCache: createRightsCache(),
     // The domains whose records follow schedules: deleting a schedule they use is refused.
-    scheduleUsage: [doorsUsingSchedule, rulesUsingSchedule, archivingUsingSchedule, grantsUsingSchedule, policiesUsingSchedule, generalRulesUsingSchedule],
+    scheduleUsage: [
+      doorsUsingSchedule,
+      rulesUsingSchedule,
+      archivingUsingSchedule,
+      grantsUsingSchedule,
+      policiesUsingSchedule,
+      generalRulesUsingSchedule,
+      promptsUsingSchedule,
+    ],
     // The domains whose records name devices: deleting a device takes it out of them, in the same transaction.
     deviceReferences: [
       devicesForgetDevice,
@@ -133,6 +141,7 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
       relaysForgetDevice,
       rulesForgetDevice({ secrets }),
       snoozesForgetDevice,
+      policyWindowsForgetDevice,
       archivingForgetsDevice,
       webhooksForgetDevice,
       licensesForgetDevice,

@@ -6,6 +6,7 @@ import type { Activity } from '../../schemas/activities.js';
 import type { ReadSource } from '../../store/reader.js';
 import { write, type WriteScope } from '../../bus/write.js';
 import type { RecordCleaner } from '../../records/references.js';
+import type { DeviceReferenceCleaner } from '../devices/device-references.js';
 
 /**
  * Windows of time laid over the alert policies: a pause silences every policy alert of a device, a location or
@@ -103,6 +104,9 @@ export const deleteAddendums = (deps: WriteDeps, ctx: CallerContext, scope: Wind
 export const policyWindowsForget: RecordCleaner = async (w, targetUuid) => {
   for (const records of [pauses, addendums]) for (const r of await records.listByOwner(w, w.actor.orgUuid, targetUuid)) await records.delete(w, r.uuid);
 };
+
+/** A deleted device's pauses and addendums likewise (`deps.deviceReferences`). */
+export const policyWindowsForgetDevice: DeviceReferenceCleaner = (w, device) => policyWindowsForget(w, device.uuid);
 
 const endSec = (r: PolicyPauseRecord) => r.timestampSec + r.durationSecs;
 const covers = (r: PolicyPauseRecord, atMs: number) => r.timestampSec * 1000 <= atMs && atMs < endSec(r) * 1000;

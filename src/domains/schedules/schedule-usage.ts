@@ -1,7 +1,7 @@
 import type { ReadSource } from '../../store/reader.js';
 
 /** The kinds of record that follow a schedule, as getScheduleData lists them. */
-export type ScheduleUseKind = 'door' | 'accessRule' | 'alertPolicy' | 'rule' | 'cloudArchiving';
+export type ScheduleUseKind = 'door' | 'accessRule' | 'alertPolicy' | 'rule' | 'cloudArchiving' | 'customEvent';
 
 /** One record that follows a schedule: what it is, its uuid, how it is named in messages, and its location if it has one. */
 export interface ScheduleUse {
@@ -27,8 +27,8 @@ export async function scheduleUses(checks: readonly ScheduleUsageCheck[], source
 }
 
 /**
- * The usage lists of the platform's WeeklyRepeatingScheduleDataType. Gatehouse's alarm monitoring, custom
- * events and shared streams do not follow schedules, so their lists are always empty.
+ * The usage lists of the platform's WeeklyRepeatingScheduleDataType (custom events are the prompts that run on
+ * a schedule). Gatehouse's alarm monitoring and shared streams do not follow schedules: their lists are empty.
  */
 export function usageLists(uses: readonly ScheduleUse[]) {
   const of = (kind: ScheduleUseKind) => [...new Set(uses.filter((u) => u.kind === kind).map((u) => u.uuid))];
@@ -36,7 +36,7 @@ export function usageLists(uses: readonly ScheduleUse[]) {
     accessGrantUuids: of('accessRule'),
     alarmMonitoringUuids: [] as string[],
     alertPolicyUuids: of('alertPolicy'),
-    customEventUuids: [] as string[],
+    customEventUuids: of('customEvent'),
     doorSettingUuids: of('door'),
     ruleUuids: of('rule'),
     sharedStreamUuids: [] as string[],

@@ -301,4 +301,30 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
       'an interval of the location alone goes',
     );
   });
+
+  it('a schedule a prompt runs on is not deleted (its prompt named, listed as a custom event); a deleted camera leaves no pause or addendum', async () => {
+    const org = await createSiteOrg(server(), 'Scheduled', { ...SITE, schedules: [{ name: 'Nights', intervals: [{ start: 1200, stop: 1440 }] }] });
+    const { ok, refused } = apiAs(server, org.apiKey);
+    const nights = org.site.schedules.Nights;
+    const prompt = (
+      await ok('/api/scenequery/createPromptConfiguration', {
+        promptConfiguration: { name: 'Night count', prompt: 'How many people?', promptType: 'COUNT', scheduleUuid: nights },
+      })
+    ).promptConfiguration.uuid;
+    assert.equal(await refused('/api/policy/deleteSchedule', { scheduleUuid: nights }), 'Schedule "Nights" is in use by prompt "Night count"');
+    assert.deepEqual((await ok('/api/schedule/getScheduleDataV2', { scheduleUuid: nights })).weeklyScheduleData.customEventUuids, [prompt]);
+    await ok('/api/scenequery/deletePromptConfiguration', { promptUuid: prompt });
+    await ok('/api/policy/deleteSchedule', { scheduleUuid: nights });
+
+    const lobby = org.site.cameras.Lobby;
+    const window = { durationSec: 3600 };
+    await ok('/api/policy/pauseAlertPolicyForDevice', { deviceUuids: [lobby], ...window });
+    await ok('/api/policy/createPolicyAddendumsForDevices', { deviceUuids: [lobby], activities: ['MOTION'], ...window });
+    const onDelete = (await changesDuring(server(), () => ok('/api/camera/delete', { cameraUuid: lobby }))).map((e) => `${e.entity} ${e.type}`);
+    assert.ok(
+      ['POLICY_PAUSE DELETE', 'POLICY_ADDENDUM DELETE'].every((e) => onDelete.includes(e)),
+      onDelete.join(),
+    );
+    for (const path of ['/api/policy/getPolicyPauseSettings', '/api/policy/getPolicyAddendums']) assert.ok(!asText(await ok(path, {})).includes(lobby));
+  });
 });

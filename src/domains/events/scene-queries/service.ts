@@ -6,7 +6,7 @@ import { fromJson, toJson } from '../../../store/columns.js';
 import { dbOf, type ReadSource } from '../../../store/reader.js';
 import { write, type WriteScope } from '../../../bus/write.js';
 import { findDevice } from '../../devices/service.js';
-import { findSchedule } from '../../schedules/service.js';
+import type { ScheduleUse } from '../../schedules/schedule-usage.js';
 import type { PromptConfigurationInput, PromptConfigurationRecord, PromptType } from './schemas.js';
 import * as store from './store.js';
 import type { PromptConfigurationsTable } from '../tables.js';
@@ -44,8 +44,8 @@ export function conditionProblem(type: PromptType, condition: Condition): string
 }
 
 /**
- * Checks a configuration against the organization (its cameras and schedule, each of the caller's
- * organization) and its prompt type (its conditions), and answers what is stored.
+ * Checks a configuration against the organization (its cameras; the edge checks its schedule) and its prompt
+ * type (its conditions), and answers what is stored.
  */
 async function checkedFields(source: ReadSource, orgUuid: string, input: Omit<PromptConfigurationInput, 'uuid' | 'orgUuid'>) {
   const cameras = [];
@@ -64,7 +64,6 @@ async function checkedFields(source: ReadSource, orgUuid: string, input: Omit<Pr
     const problem = conditionProblem(input.promptType, input.checkCondition);
     if (problem) throw fail('INVALID_VALUE', `checkCondition: ${problem}`);
   }
-  if (input.scheduleUuid && !(await findSchedule(source, orgUuid, input.scheduleUuid))) throw fail('NOT_FOUND', 'Schedule');
   const fields = { ...input, cameraConfigurations: cameras, active: input.active ?? true };
   return Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && v !== null && !COLUMN_FIELDS.has(k))) as Record<string, unknown>;
 }
@@ -92,10 +91,10 @@ export async function createPrompt(deps: WriteDeps, ctx: CallerContext, input: P
   });
 }
 
-/** A prompt of the organization, read from the store or a write in progress; null for an unknown or foreign one. */
 /** The record finder of kind prompt (src/records/references.ts). */
 export const findPromptUuids: RecordFinder = (source, orgUuid, uuids) => orgUuidsIn(dbOf(source), 'prompt_configurations', orgUuid, uuids);
 
+/** A prompt of the organization, read from the store or a write in progress; null for an unknown or foreign one. */
 export async function findPrompt(source: ReadSource, orgUuid: string, uuid: string): Promise<PromptConfigurationRecord | null> {
   const row = await store.findPrompt(dbOf(source), orgUuid, uuid);
   return row ? toPromptRecord(row) : null;
@@ -109,6 +108,14 @@ export async function getPrompt(deps: Pick<Deps, 'store'>, ctx: CallerContext, u
 
 export async function listPrompts(deps: Pick<Deps, 'store'>, ctx: CallerContext): Promise<PromptConfigurationRecord[]> {
   return (await store.listPrompts(deps.store.db, ctx.orgUuid)).map(toPromptRecord);
+}
+
+/** The prompts that run on a schedule (`deps.scheduleUsage`): its delete is refused while one does, as for a door's. */
+export async function promptsUsingSchedule(source: ReadSource, orgUuid: string, scheduleUuid: string): Promise<ScheduleUse[]> {
+  return (await store.listPrompts(dbOf(source), orgUuid))
+    .map(toPromptRecord)
+    .filter((p) => p.scheduleUuid === scheduleUuid)
+    .map((p) => ({ kind: 'customEvent', uuid: p.uuid, label: `prompt "${p.name}"` }));
 }
 
 /**
