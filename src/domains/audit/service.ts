@@ -4,6 +4,7 @@ import { fail } from '../../errors.js';
 import { decodePageKey, encodePageKey } from '../../store/page-key.js';
 import { geoLocate } from '../../net/geoip.js';
 import { actionMatches, catalogueAction, type ActionMatch } from './actions.js';
+import { principalNames } from '../orgs/service.js';
 import * as store from './store.js';
 
 export const AUDIT_PAGE = { default: 100, max: 1000 };
@@ -50,7 +51,7 @@ function eventUuid(id: number): string {
   return bytes.toString('base64url');
 }
 
-function toRecord(row: store.AuditRow): AuditEventRecord {
+function toRecord(row: store.AuditRow, names: ReadonlyMap<string, string>): AuditEventRecord {
   const principalType = row.partner_org_uuid ? 'PARTNER' : row.user_uuid ? 'USER' : 'API_TOKEN';
   const place = geoLocate(row.source_ip);
   return {
@@ -62,7 +63,7 @@ function toRecord(row: store.AuditRow): AuditEventRecord {
     displayText: `${row.operation}: ${row.action} ${row.entity} ${row.entity_uuid}`,
     principalType,
     principalUuid: row.partner_org_uuid ?? row.user_uuid ?? '',
-    principalName: '',
+    principalName: names.get(row.partner_org_uuid ?? row.user_uuid ?? row.api_key_id ?? '') ?? '',
     targetUuid: row.entity_uuid,
     targetName: row.entity,
     // A write off REST is the simulator's (acting as a device) or a job's: the catalogue's clients have no other name.
@@ -117,5 +118,11 @@ export async function auditFeed(
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  return { auditEvents: page.map(toRecord), lastEvaluatedKey: rows.length > limit ? encodePageKey([page.at(-1)!.id]) : null };
+  const ids = (pick: (row: store.AuditRow) => string | null) => [...new Set(page.flatMap((row) => pick(row) ?? []))];
+  const names = await principalNames(deps, ctx.orgUuid, {
+    users: ids((row) => (row.partner_org_uuid ? null : row.user_uuid)),
+    partnerOrgs: ids((row) => row.partner_org_uuid),
+    apiKeys: ids((row) => (row.partner_org_uuid || row.user_uuid ? null : row.api_key_id)),
+  });
+  return { auditEvents: page.map((row) => toRecord(row, names)), lastEvaluatedKey: rows.length > limit ? encodePageKey([page.at(-1)!.id]) : null };
 }

@@ -312,3 +312,30 @@ export async function temporaryOrgToken(deps: OrgDeps, ctx: CallerContext): Prom
   const { apiKey } = await createApiKey(deps, { orgUuid, kind: ctx.keyKind, userUuid: ctx.userUuid, ttlMs: TEMPORARY_TOKEN_TTL_MS }, { ...ctx, orgUuid });
   return apiKey;
 }
+
+/** Who an audit event names, by id: its users, its partners (organizations) and its API keys. */
+export interface Principals {
+  users: readonly string[];
+  partnerOrgs: readonly string[];
+  apiKeys: readonly string[];
+}
+
+/**
+ * The names the audit feed gives its principals (principalName), by id: a user's name (else the e-mail), a
+ * partner's organization name, an API key by its last four characters (keys have no name). An id that names
+ * nothing any more (a deleted user) has none.
+ */
+export async function principalNames(source: ReadSource, orgUuid: string, principals: Principals): Promise<Map<string, string>> {
+  const db = dbOf(source);
+  const names = new Map<string, string>();
+  for (const user of await store.findUsers(db, orgUuid, principals.users)) names.set(user.uuid, user.name || (user.email ?? ''));
+  for (const uuid of principals.partnerOrgs) {
+    const org = await store.findOrg(db, uuid);
+    if (org) names.set(uuid, org.name);
+  }
+  for (const id of principals.apiKeys) {
+    const key = await store.findApiKey(db, orgUuid, id);
+    if (key) names.set(id, `API key ...${key.hint}`);
+  }
+  return names;
+}

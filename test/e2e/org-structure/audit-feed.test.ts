@@ -83,8 +83,8 @@ forEachDialect('POST /api/report/getAuditFeed*', (dialect) => {
     assert.deepEqual(future.json.auditEvents, []);
     const byGrace = (await call('getAuditFeedForPrincipal', { principalUuid: grace })).json.auditEvents;
     assert.deepEqual(
-      byGrace.map((e: any) => [e.action, e.targetUuid]),
-      [['DELETE_LOCATION', locations[2]]],
+      byGrace.map((e: any) => [e.action, e.targetUuid, e.principalName]),
+      [['DELETE_LOCATION', locations[2], 'Grace']],
     );
     const ofA = (await call('getAuditFeedForTarget', { targetUuid: locations[0] })).json.auditEvents;
     assert.deepEqual(
