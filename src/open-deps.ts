@@ -11,7 +11,9 @@ import { systemClock, type Clock } from './clock.js';
 import { readOrCreateSecretFile } from './data-dir.js';
 import { doorsUsingSchedule } from './domains/access/schedule-usage.js';
 import { rulesUsingSchedule } from './domains/rules/rules.service.js';
-import { grantsForgetUser, grantsUsingSchedule, rulesAtLocation } from './domains/access/grants/service.js';
+import { grantsForgetDoor, grantsForgetUser, grantsUsingSchedule, rulesAtLocation } from './domains/access/grants/service.js';
+import { exceptionsForgetDoor } from './domains/access/exceptions/service.js';
+import { guestPassesForgetDoor } from './domains/access/guest-passes/service.js';
 import { archivingUsingSchedule } from './domains/devices/cloud-archiving/service.js';
 import { policiesUsingSchedule } from './domains/policies/service.js';
 import { generalRulesUsingSchedule } from './domains/rules/general/service.js';
@@ -22,7 +24,7 @@ import { rawStreamsForgetDevice } from './domains/devices/live-shares/raw-http-s
 import { liveSharesForgetDevice } from './domains/devices/live-shares/service.js';
 import { cameraConfigOptions } from './domains/devices/cameras/camera-fleet.service.js';
 import { rulesForgetDevice, rulesForgetRecord } from './domains/rules/forget-device.js';
-import { snoozesForgetDevice, snoozesForgetLocation, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
+import { snoozesForgetDevice, snoozesForgetDoor, snoozesForgetLocation, snoozesForgetUser } from './domains/notifications/snoozes.service.js';
 import { credentialsForgetUser } from './domains/access/credentials/service.js';
 import { clipsForget } from './domains/events/clips/saved-clips.service.js';
 import { profilePhotosForgetUser } from './domains/orgs/uploads/service.js';
@@ -30,7 +32,7 @@ import { findLockdownPlanUuids, lockdownPlansForget, plansAtLocation } from './d
 import { notificationsForgetLocation, notificationsForgetPrompt } from './domains/notifications/service.js';
 import { doorsAtLocation, findDoorUuids } from './domains/access/service.js';
 import { archivingForgetsDevice } from './domains/devices/cloud-archiving/service.js';
-import { licensesForgetDevice } from './domains/access/licenses/service.js';
+import { licensesForgetDevice, licensesForgetDoor } from './domains/access/licenses/service.js';
 import { webhooksForgetDevice } from './domains/integrations/webhooks/events.js';
 import { createMediaHost } from './footage/media-host.js';
 import { createKeyCache } from './domains/orgs/keys/key-cache.js';
@@ -109,6 +111,15 @@ export async function openDeps(config: Config, options: StartOptions = {}): Prom
     prompt: [notificationsForgetPrompt, rulesForgetRecord({ secrets })],
     lockdownPlan: [rulesForgetRecord({ secrets })],
     component: [rulesForgetRecord({ secrets })],
+    door: [
+      rulesForgetRecord({ secrets }),
+      grantsForgetDoor,
+      exceptionsForgetDoor,
+      guestPassesForgetDoor,
+      policyWindowsForget,
+      snoozesForgetDoor,
+      licensesForgetDoor,
+    ],
     location: [registrationsForgetLocation, accessGroupsForgetLocation, notificationsForgetLocation, snoozesForgetLocation, policyWindowsForget],
   };
   return {

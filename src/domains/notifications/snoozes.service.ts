@@ -139,6 +139,9 @@ export const snoozesForgetDevice: DeviceReferenceCleaner = (w, device) => endSno
 /** A deleted location's snoozes are over, as a device's are (`deps.recordCleaners.location`). */
 export const snoozesForgetLocation: RecordCleaner = (w, locationUuid) => endSnoozesOf(w, 'LOCATION', locationUuid);
 
+/** A deleted door's (a component composite's) likewise (`deps.recordCleaners.door`). */
+export const snoozesForgetDoor: RecordCleaner = (w, doorUuid) => endSnoozesOf(w, 'COMPONENT_COMPOSITE', doorUuid);
+
 /** A deleted user's snoozes go with them (src/records/references.ts). */
 export const snoozesForgetUser: RecordCleaner = async (w, userUuid) => {
   await store.deleteSnoozesOfUser(w.tx, w.actor.orgUuid, userUuid);

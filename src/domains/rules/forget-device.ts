@@ -46,10 +46,10 @@ function actionWithout(action: RuleAction, uuid: string): RuleAction | null {
   return Object.keys(kept).length > 0 ? (kept as RuleAction) : null;
 }
 
-/** The triggers without the device: a trigger whose device list named only it goes (an empty list would mean any device). */
+/** The triggers without the device (or door): a trigger whose list named only it goes (an empty list would mean any). */
 function triggersWithout(triggers: readonly RuleTrigger[], uuid: string): RuleTrigger[] {
   return triggers.flatMap((t) => {
-    const lists = { deviceUuids: t.deviceUuids, componentUuids: t.componentUuids };
+    const lists = { deviceUuids: t.deviceUuids, componentUuids: t.componentUuids, componentCompositeUuids: t.componentCompositeUuids };
     const next: RuleTrigger = { ...t };
     for (const [field, list] of Object.entries(lists) as Array<[keyof typeof lists, string[] | null | undefined]>) {
       if (!list?.some((u) => namesDevice(u, uuid))) continue;
@@ -121,8 +121,8 @@ export const rulesForgetDevice =
   };
 
 /**
- * A deleted prompt or lockdown plan leaves the rules' actions as a device does: the part of an action that names
- * it goes, and a rule left with nothing to do is deleted, each announced.
+ * A deleted prompt, lockdown plan, component or door leaves the rules as a device does: the part of an action or
+ * the trigger's entry that names it goes, and a rule left with nothing to do is deleted, each announced.
  */
 export const rulesForgetRecord =
   (deps: Pick<Deps, 'secrets'>): RecordCleaner =>

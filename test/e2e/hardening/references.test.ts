@@ -327,4 +327,77 @@ forEachDialect('the ids a body names are resolved against the caller organizatio
     );
     for (const path of ['/api/policy/getPolicyPauseSettings', '/api/policy/getPolicyAddendums']) assert.ok(!asText(await ok(path, {})).includes(lobby));
   });
+
+  it('a deleted door leaves the rules, grants, exceptions, guest passes, pauses and snoozes that named it, each change announced', async () => {
+    const org = await createSiteOrg(server(), 'Doorless', {
+      ...SITE,
+      doors: [
+        { name: 'Front', location: 'HQ' },
+        { name: 'Back', location: 'HQ' },
+      ],
+    });
+    const { ok } = apiAs(server, org.apiKey);
+    const [front, back] = [org.site.doors.Front, org.site.doors.Back];
+    const trigger = (doors: string[]) => ({
+      type: 'DEVICE_ACTIVITY_EVENT',
+      activityEvent: { activityEvent: 'AC_DPI_DOOR_OPEN' },
+      componentCompositeUuids: doors,
+    });
+    const rule = (name: string, doors: string[]) =>
+      ok('/api/rules/createRule', { rule: { name, triggers: [trigger(doors)], action: { liveNotificationAction: true } } });
+    const both = (await rule('Either door', [front, back])).ruleUuid;
+    const frontOnly = (await rule('Front only', [front])).ruleUuid;
+    const window = { durationSec: 3600 };
+    await ok('/api/policy/pauseAlertPolicyForComponentComposite', { componentCompositeUuids: [front], ...window });
+    await ok('/api/customer/snoozeComponentCompositeNotifications', { componentCompositeUuids: [front], ...window });
+    const hq = org.site.locations.HQ;
+    const grant = (
+      await ok('/api/accesscontrol/createAccessGrant', {
+        accessGrant: { name: 'Both doors', locationUuid: hq, userUuids: [org.site.users['Bob Viewer']], accessControlledDoorUuids: [front, back] },
+      })
+    ).accessGrant.uuid;
+    const exception = (
+      await ok('/api/accesscontrol/doorScheduleException/createExceptionV2', {
+        exception: { name: 'Holiday', doorUuids: [front, back], localStartDate: '2030-12-24', localEndDate: '2030-12-26', defaultState: 'ACCESS_CONTROLLED' },
+      })
+    ).exception.uuid;
+    const pass = (doorUuids: string[]) =>
+      ok('/api/accesscontrol/guestpass/createGuestPass', {
+        guestPass: { locationUuid: hq, doorUuids, passStartTimeMs: Date.now(), passEndTimeMs: Date.now() + 3_600_000 },
+      }).then((r) => r.guestPass.uuid as string);
+    const [bothPass, frontPass] = [await pass([front, back]), await pass([front])];
+
+    const onDelete = (await changesDuring(server(), () => ok('/api/component/deleteAccessControlledDoor', { accessControlledDoorUuid: front }))).map(
+      (e) => `${e.entity} ${e.type} ${e.entityUuid}`,
+    );
+    const expected = [
+      `DOOR DELETE ${front}`,
+      `RULE UPDATE ${both}`,
+      `RULE DELETE ${frontOnly}`,
+      `LOCATION_ACCESS_GRANT UPDATE ${grant}`,
+      `DOOR_SCHEDULE_EXCEPTION UPDATE ${exception}`,
+      `GUEST_PASS UPDATE ${bothPass}`,
+      `GUEST_PASS DELETE ${frontPass}`,
+    ];
+    for (const e of expected) assert.ok(onDelete.includes(e), `${e} in ${onDelete.join()}`);
+    assert.ok(onDelete.some((e) => e.startsWith('POLICY_PAUSE DELETE')) && onDelete.some((e) => e.startsWith('NOTIFICATION_SNOOZE DELETE')), onDelete.join());
+    const rules = (await ok('/api/rules/getRulesForOrg', {})).rules;
+    assert.deepEqual(
+      rules.map((r: any) => [r.uuid, r.triggers[0].componentCompositeUuids]),
+      [[both, [back]]],
+    );
+    const reads = [
+      ['/api/policy/getPolicyPauseSettings', {}],
+      ['/api/customer/getUserSnoozedNotificationSettings', {}],
+      ['/api/accesscontrol/getLocationAccessGrant', { accessGrantUuid: grant }],
+      ['/api/accesscontrol/doorScheduleException/getExceptionV2', { exceptionUuid: exception }],
+      ['/api/accesscontrol/guestpass/findGuestPasses', {}],
+    ] as const;
+    for (const [path, body] of reads) assert.ok(!asText(await ok(path, body)).includes(front), path);
+    assert.deepEqual((await ok('/api/accesscontrol/getLocationAccessGrant', { accessGrantUuid: grant })).accessGrant.accessControlledDoorUuids, [back]);
+    assert.deepEqual(
+      (await ok('/api/accesscontrol/guestpass/findGuestPasses', {})).guestPasses.map((p: any) => [p.uuid, p.doorUuids]),
+      [[bothPass, [back]]],
+    );
+  });
 });

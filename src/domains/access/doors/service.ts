@@ -10,8 +10,10 @@ import * as store from './store.js';
 import { decodePageKey, pageOf } from '../../../store/page-key.js';
 import { createDoor, DOOR_PAGE, findDoor, findDoors, type DoorRecord } from '../service.js';
 import type { DoorAccessState } from '../tables.js';
+import { forgetRecord } from '../../../records/references.js';
 
 type DoorDeps = Pick<Deps, 'store' | 'bus' | 'clock'>;
+type DeleteDoorDeps = DoorDeps & Pick<Deps, 'recordCleaners'>;
 
 /** The fields of a door that its create and update operations take (the platform's AccessControlledDoorType names). */
 export interface DoorFields {
@@ -112,10 +114,15 @@ export async function updateAccessControlledDoor(
   });
 }
 
-/** Deletes a door with its events, labels and links; answers it as it was. */
-export async function deleteAccessControlledDoor(deps: DoorDeps, ctx: CallerContext, input: { accessControlledDoorUuid: string }): Promise<DoorAnswer> {
+/**
+ * Deletes a door with its events and labels. The records that name it forget it first, while their links to it
+ * are still there (grants, exceptions, guest passes, rules, pauses, snoozes, licenses), each change announced.
+ * Answers it as it was.
+ */
+export async function deleteAccessControlledDoor(deps: DeleteDoorDeps, ctx: CallerContext, input: { accessControlledDoorUuid: string }): Promise<DoorAnswer> {
   return write(deps, ctx, async (w) => {
     const door = await doorOf(w, input.accessControlledDoorUuid);
+    await forgetRecord(deps, w, 'door', door.uuid);
     await store.deleteDoor(w.tx, ctx.orgUuid, door.uuid);
     const answer = doorAnswer(door);
     w.change({ entity: 'DOOR', entityUuid: door.uuid, deviceUuid: door.controllerUuid, type: 'DELETE', update: answer });

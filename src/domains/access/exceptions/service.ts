@@ -9,6 +9,7 @@ import { findLocation } from '../../devices/service.js';
 import { applyDoorStates } from '../doors/door-state.js';
 import type { DoorScheduleExceptionRecord, ExceptionInterval } from './model.js';
 import * as store from './store.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { addDays, isLocalDate, normalLocalDateTime } from '../../schedules/local-time.js';
 import { findDoors } from '../service.js';
 import type { DoorAccessState } from '../tables.js';
@@ -113,18 +114,21 @@ async function exceptionOf(w: WriteScope | Pick<Deps, 'store'>, orgUuid: string,
   return JSON.parse(row.data) as DoorScheduleExceptionRecord;
 }
 
+/** An exception's columns as the store keeps them. */
+const exceptionColumns = (record: DoorScheduleExceptionRecord) => ({
+  location_uuid: record.locationUuid,
+  local_start_date: record.localStartDate,
+  local_end_date: record.localEndDate,
+  data: JSON.stringify(record),
+});
+
 /** Stores an exception and its doors, announces it, and re-applies the state of every door it covered or covers. */
 async function saveException(
   w: WriteScope,
   record: DoorScheduleExceptionRecord,
   previous: DoorScheduleExceptionRecord | null,
 ): Promise<DoorScheduleExceptionRecord> {
-  const row = {
-    location_uuid: record.locationUuid,
-    local_start_date: record.localStartDate,
-    local_end_date: record.localEndDate,
-    data: JSON.stringify(record),
-  };
+  const row = exceptionColumns(record);
   if (previous) await store.updateException(w.tx, w.actor.orgUuid, record.uuid, row);
   else await store.insertException(w.tx, { uuid: record.uuid, org_uuid: w.actor.orgUuid, created_at_ms: w.nowMs, ...row });
   await store.setExceptionDoors(w.tx, w.actor.orgUuid, { uuid: record.uuid, ...row }, record.doorUuids);
@@ -165,6 +169,31 @@ export async function deleteException(deps: ExceptionDeps, ctx: CallerContext, i
     await applyDoorStates(w, await findDoors(w, ctx.orgUuid, previous.doorUuids));
   });
 }
+
+/**
+ * A door being deleted leaves the exceptions that cover it (`deps.recordCleaners.door`): one keeps its other doors,
+ * one left with none is deleted, each announced. The other doors' states do not change: their exceptions are the same.
+ */
+export const exceptionsForgetDoor: RecordCleaner = async (w, doorUuid) => {
+  for (const row of await store.exceptionsOfDoor(w.tx, w.actor.orgUuid, doorUuid)) {
+    const previous = JSON.parse(row.data) as DoorScheduleExceptionRecord;
+    const doorUuids = previous.doorUuids.filter((d) => d !== doorUuid);
+    if (doorUuids.length === 0) {
+      await store.deleteException(w.tx, w.actor.orgUuid, previous.uuid);
+      w.change({ entity: EXCEPTION_ENTITY, entityUuid: previous.uuid, type: 'DELETE', update: previous });
+      continue;
+    }
+    const locationToDoorsMap = Object.fromEntries(
+      Object.entries(previous.locationToDoorsMap)
+        .map(([location, doors]) => [location, doors.filter((d) => d !== doorUuid)] as const)
+        .filter(([, doors]) => doors.length > 0),
+    );
+    const record = { ...previous, doorUuids, locationToDoorsMap, updatedAtMillis: w.nowMs };
+    await store.updateException(w.tx, w.actor.orgUuid, record.uuid, { ...exceptionColumns(record) });
+    await store.setExceptionDoors(w.tx, w.actor.orgUuid, { uuid: record.uuid, ...exceptionColumns(record) }, doorUuids);
+    w.change({ entity: EXCEPTION_ENTITY, entityUuid: record.uuid, type: 'UPDATE', update: record });
+  }
+};
 
 export async function getException(
   deps: Pick<Deps, 'store'>,

@@ -114,6 +114,17 @@ export async function exceptionsOfDoorBetween(db: Db, doorUuid: string, fromDate
     .execute();
 }
 
+/** Every exception that covers a door. */
+export async function exceptionsOfDoor(db: Db, orgUuid: string, doorUuid: string): Promise<DoorScheduleExceptionsTable[]> {
+  return db
+    .selectFrom('door_schedule_exception_doors as d')
+    .innerJoin('door_schedule_exceptions as e', 'e.uuid', 'd.exception_uuid')
+    .selectAll('e')
+    .where('d.org_uuid', '=', orgUuid)
+    .where('d.door_uuid', '=', doorUuid)
+    .execute();
+}
+
 /** The doors an exception covers. */
 export async function listExceptionDoorUuids(db: Db, exceptionUuid: string): Promise<string[]> {
   const rows = await db

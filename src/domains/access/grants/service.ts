@@ -187,20 +187,27 @@ export async function deleteRule(deps: RuleDeps, ctx: CallerContext, kind: Acces
 }
 
 /**
- * A deleted user leaves every grant and revocation that names them directly (`deps.recordCleaners.user`), in the
- * delete's write: each rule changed is announced. A rule left with no subject admits nobody, as one saved so.
+ * A deleted user or door leaves every grant and revocation that names it directly, in the delete's write: each
+ * rule changed is announced. A rule left with no subject admits nobody, and one left with no door opens none, as
+ * one saved so.
  */
-export const grantsForgetUser: RecordCleaner = async (w, userUuid) => {
-  const orgUuid = w.actor.orgUuid;
-  const rows = await store.listRulesNaming(w.tx, orgUuid, 'USER', userUuid);
-  if (rows.length === 0) return;
-  await store.deleteRefsTo(w.tx, orgUuid, 'USER', userUuid);
-  await touchAccessVersion(w);
-  for (const record of await rulesWithRefs(w, rows)) {
-    const kind = rows.find((r) => r.uuid === record.uuid)!.kind;
-    w.change({ entity: RULE_KINDS[kind].entity, entityUuid: record.uuid, type: 'UPDATE', update: record });
-  }
-};
+const grantsForget =
+  (type: AccessRefType): RecordCleaner =>
+  async (w, uuid) => {
+    const orgUuid = w.actor.orgUuid;
+    const rows = await store.listRulesNaming(w.tx, orgUuid, type, uuid);
+    if (rows.length === 0) return;
+    await store.deleteRefsTo(w.tx, orgUuid, type, uuid);
+    await touchAccessVersion(w);
+    for (const record of await rulesWithRefs(w, rows)) {
+      const kind = rows.find((r) => r.uuid === record.uuid)!.kind;
+      w.change({ entity: RULE_KINDS[kind].entity, entityUuid: record.uuid, type: 'UPDATE', update: record });
+    }
+  };
+/** `deps.recordCleaners.user`. */
+export const grantsForgetUser = grantsForget('USER');
+/** `deps.recordCleaners.door`. */
+export const grantsForgetDoor = grantsForget('DOOR');
 
 /** A location with grants or revocations may not be deleted: each is of its location (dropping a revocation would widen access). */
 export const rulesAtLocation: LocationUsageCheck = async (source, orgUuid, locationUuid) => {

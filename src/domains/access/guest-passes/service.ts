@@ -11,6 +11,7 @@ import { badgeConditionsAt, doorStandsUnlocked, lockdownRefuses } from '../door-
 import type { BadgeDecision, BadgeReason } from '../door-events/badge-decision.js';
 import { lifecycleAt, type GuestPassLifecycle, type GuestPassRecord } from './model.js';
 import * as store from './store.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { decodePageKey, pageOf } from '../../../store/page-key.js';
 import { findDoors, type DoorRecord } from '../service.js';
 
@@ -159,6 +160,25 @@ export async function deleteGuestPass(deps: PassDeps, ctx: CallerContext, input:
     w.change({ entity: GUEST_PASS_ENTITY, entityUuid: row.uuid, type: 'DELETE', update: toRecord(row, w.nowMs) });
   });
 }
+
+/**
+ * A door being deleted leaves the passes that name it (`deps.recordCleaners.door`): a pass keeps its other doors,
+ * and one left with none, which would open nothing, is deleted; each announced.
+ */
+export const guestPassesForgetDoor: RecordCleaner = async (w, doorUuid) => {
+  for (const row of await store.passesAtDoor(w.tx, w.actor.orgUuid, doorUuid)) {
+    const kept = (JSON.parse(row.data) as GuestPassRecord).doorUuids.filter((d) => d !== doorUuid);
+    if (kept.length === 0) {
+      await store.deletePass(w.tx, w.actor.orgUuid, row.uuid);
+      w.change({ entity: GUEST_PASS_ENTITY, entityUuid: row.uuid, type: 'DELETE', update: toRecord(row, w.nowMs) });
+      continue;
+    }
+    // The pass's link to the door goes with the door (the store's cascade); its record says so now.
+    const data = JSON.stringify({ ...(JSON.parse(row.data) as GuestPassRecord), doorUuids: kept, updatedAtMillis: w.nowMs });
+    await store.updatePass(w.tx, w.actor.orgUuid, row.uuid, { lifecycle: row.lifecycle, data, updated_at_ms: w.nowMs });
+    w.change({ entity: GUEST_PASS_ENTITY, entityUuid: row.uuid, type: 'UPDATE', update: toRecord({ ...row, data, updated_at_ms: w.nowMs }, w.nowMs) });
+  }
+};
 
 /** The pass of the organization whose value was presented at a reader, or null. */
 export async function findPresentedGuestPass(source: ReadSource, orgUuid: string, presented: string): Promise<GuestPassRecord | null> {

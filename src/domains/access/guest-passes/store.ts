@@ -22,6 +22,17 @@ export async function deletePass(db: Db, orgUuid: string, uuid: string): Promise
   await db.deleteFrom('guest_passes').where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).execute();
 }
 
+/** Every pass that names a door. */
+export async function passesAtDoor(db: Db, orgUuid: string, doorUuid: string): Promise<GuestPassesTable[]> {
+  return db
+    .selectFrom('guest_pass_doors as d')
+    .innerJoin('guest_passes as p', 'p.uuid', 'd.pass_uuid')
+    .selectAll('p')
+    .where('d.org_uuid', '=', orgUuid)
+    .where('d.door_uuid', '=', doorUuid)
+    .execute();
+}
+
 export async function findPass(db: Db, orgUuid: string, uuid: string): Promise<GuestPassesTable | undefined> {
   return db.selectFrom('guest_passes').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
 }

@@ -10,6 +10,7 @@ import { updateDeviceAttributes } from '../../devices/device-reads/device-events
 import { featureMapOf } from '../../devices/device-reads/features.service.js';
 import type { DeviceKind } from '../../devices/tables.js';
 import type { DeviceReferenceCleaner } from '../../devices/device-references.js';
+import type { RecordCleaner } from '../../../records/references.js';
 import { clientOf } from '../../orgs/partners/service.js';
 import { findDoor } from '../service.js';
 import * as store from './store.js';
@@ -174,7 +175,7 @@ async function requireLicense(w: WriteScope, orgUuid: string, uuid: string | nul
 
 /** The license features of a device from the licenses now on it, written into its feature map and announced. */
 async function refreshLicenseFeatures(w: WriteScope, device: DeviceRecord): Promise<void> {
-  const granted = new Set((await store.licensesOfDevice(w.tx, device.orgUuid, device.uuid)).flatMap(grantedFeatures));
+  const granted = new Set((await store.licensesOfTarget(w.tx, device.orgUuid, 'device_uuid', device.uuid)).flatMap(grantedFeatures));
   const known = [DEVICE_LICENSE_FEATURE, ...Object.values(ADD_ON_FEATURES)];
   const had = (device.attributes.licenseFeatures ?? {}) as Record<string, boolean>;
   // Only the features the device has ever been licensed for appear (as false once the license goes).
@@ -220,16 +221,21 @@ async function assign(w: WriteScope, license: Row, target: Target): Promise<Row>
   return assigned;
 }
 
-/** A deleted device keeps no license (deps.deviceReferences): each license on it is free again, and announced. */
-export const licensesForgetDevice: DeviceReferenceCleaner = async (w, device) => {
-  const held = await store.licensesOfDevice(w.tx, device.orgUuid, device.uuid);
+/** A deleted device or door keeps no license: each license on it is free again, and announced. */
+async function releaseLicensesOf(w: WriteScope, column: 'device_uuid' | 'door_uuid', uuid: string): Promise<void> {
+  const held = await store.licensesOfTarget(w.tx, w.actor.orgUuid, column, uuid);
   if (held.length === 0) return;
-  await store.releaseTarget(w.tx, 'device_uuid', device.uuid, w.nowMs);
+  await store.releaseTarget(w.tx, column, uuid, w.nowMs);
   for (const row of held) {
-    const freed = { ...row, device_uuid: null, updated_at_ms: w.nowMs };
+    const freed = { ...row, [column]: null, updated_at_ms: w.nowMs };
     w.change({ entity: 'LICENSE', entityUuid: row.uuid, type: 'UPDATE', update: licenseRecord(freed) });
   }
-};
+}
+
+/** deps.deviceReferences. */
+export const licensesForgetDevice: DeviceReferenceCleaner = (w, device) => releaseLicensesOf(w, 'device_uuid', device.uuid);
+/** deps.recordCleaners.door. */
+export const licensesForgetDoor: RecordCleaner = (w, doorUuid) => releaseLicensesOf(w, 'door_uuid', doorUuid);
 
 /** assignDeviceLicense (a device license) and assignLicense (an add-on): the device must be of a kind the license is for. */
 export async function assignToDevice(

@@ -28,9 +28,9 @@ export async function listLicenses(db: Db, orgUuid: string, productType: License
     .execute();
 }
 
-/** The licenses assigned to a device (a device license and its add-ons). */
-export async function licensesOfDevice(db: Db, orgUuid: string, deviceUuid: string): Promise<LicenseRow[]> {
-  return db.selectFrom('licenses').selectAll().where('org_uuid', '=', orgUuid).where('device_uuid', '=', deviceUuid).execute();
+/** The licenses assigned to a device or a door (a license and its add-ons). */
+export async function licensesOfTarget(db: Db, orgUuid: string, column: 'device_uuid' | 'door_uuid', uuid: string): Promise<LicenseRow[]> {
+  return db.selectFrom('licenses').selectAll().where('org_uuid', '=', orgUuid).where(column, '=', uuid).execute();
 }
 
 /** The license of the same product (and add-on) already on a target, which an assignment takes the place of. */
