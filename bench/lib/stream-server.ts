@@ -99,7 +99,7 @@ async function gatehouse(flags: { dataDir: string; database?: string; bus?: stri
   const { createOrg } = await built<typeof import('../../src/domains/orgs/service.js')>('domains/orgs/service.js');
   const { systemActor } = await built<typeof import('../../src/deps.js')>('deps.js');
   const { createLogger } = await built<typeof import('../../src/logger.js')>('logger.js');
-  const { write } = await built<typeof import('../../src/bus/write.js')>('store/write.js');
+  const { write } = await built<typeof import('../../src/bus/write.js')>('bus/write.js');
   const instance = await startGatehouse(loadConfig({ httpPort: 0, mediaPort: 0, wsPort: 0, seed: false, ...flags }, {}), { log: createLogger('silent') });
   let actor: ReturnType<typeof systemActor> | null = null;
   return {
