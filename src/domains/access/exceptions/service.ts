@@ -189,8 +189,9 @@ export const exceptionsForgetDoor: RecordCleaner = async (w, doorUuid) => {
         .filter(([, doors]) => doors.length > 0),
     );
     const record = { ...previous, doorUuids, locationToDoorsMap, updatedAtMillis: w.nowMs };
-    await store.updateException(w.tx, w.actor.orgUuid, record.uuid, { ...exceptionColumns(record) });
-    await store.setExceptionDoors(w.tx, w.actor.orgUuid, { uuid: record.uuid, ...exceptionColumns(record) }, doorUuids);
+    const columns = exceptionColumns(record);
+    await store.updateException(w.tx, w.actor.orgUuid, record.uuid, columns);
+    await store.setExceptionDoors(w.tx, w.actor.orgUuid, { uuid: record.uuid, ...columns }, doorUuids);
     w.change({ entity: EXCEPTION_ENTITY, entityUuid: record.uuid, type: 'UPDATE', update: record });
   }
 };

@@ -167,14 +167,15 @@ export async function deleteGuestPass(deps: PassDeps, ctx: CallerContext, input:
  */
 export const guestPassesForgetDoor: RecordCleaner = async (w, doorUuid) => {
   for (const row of await store.passesAtDoor(w.tx, w.actor.orgUuid, doorUuid)) {
-    const kept = (JSON.parse(row.data) as GuestPassRecord).doorUuids.filter((d) => d !== doorUuid);
+    const pass = JSON.parse(row.data) as GuestPassRecord;
+    const kept = pass.doorUuids.filter((d) => d !== doorUuid);
     if (kept.length === 0) {
       await store.deletePass(w.tx, w.actor.orgUuid, row.uuid);
       w.change({ entity: GUEST_PASS_ENTITY, entityUuid: row.uuid, type: 'DELETE', update: toRecord(row, w.nowMs) });
       continue;
     }
     // The pass's link to the door goes with the door (the store's cascade); its record says so now.
-    const data = JSON.stringify({ ...(JSON.parse(row.data) as GuestPassRecord), doorUuids: kept, updatedAtMillis: w.nowMs });
+    const data = JSON.stringify({ ...pass, doorUuids: kept, updatedAtMillis: w.nowMs });
     await store.updatePass(w.tx, w.actor.orgUuid, row.uuid, { lifecycle: row.lifecycle, data, updated_at_ms: w.nowMs });
     w.change({ entity: GUEST_PASS_ENTITY, entityUuid: row.uuid, type: 'UPDATE', update: toRecord({ ...row, data, updated_at_ms: w.nowMs }, w.nowMs) });
   }
