@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
 import { insertInChunks } from '../../store/chunks.js';
+import { preparedQuery } from '../../store/prepared-query.js';
 import type { Tx } from '../../store/reader.js';
 import type { DeviceKind, DevicesTable, LocationsTable, ThirdPartyCameraDiscoveriesTable } from './tables.js';
 
@@ -36,8 +37,14 @@ export async function findDevices(db: Db, orgUuid: string, uuids: readonly strin
   return db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', 'in', uuids).execute();
 }
 
+/** Devices of one kind: a point read (getOrgV2 reads the cameras for their settings on every call). */
+const devicesOfKind = preparedQuery(2, (db, orgUuid: string, kind: DeviceKind) =>
+  db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind).orderBy('name').orderBy('uuid'),
+);
+
 /** An organization's devices of the given kinds (all kinds when none are given), by name. */
 export async function listDevices(db: Db, orgUuid: string, kinds: readonly DeviceKind[] = []): Promise<DevicesTable[]> {
+  if (kinds.length === 1) return devicesOfKind(db, orgUuid, kinds[0]!);
   return db
     .selectFrom('devices')
     .selectAll()

@@ -158,7 +158,7 @@ export interface OrgLogos {
 
 /** The organization's logos, for its record (getOrgV2): each uuid and its URI on the media host, null while none. */
 export async function orgLogos(source: ReadSource, orgUuid: string, mediaBase: string): Promise<OrgLogos> {
-  const logos = await listImages(source, orgUuid, ['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO'], null);
+  const logos = (await store.listOrgLogos(dbOf(source), orgUuid)).map(toImageRecord);
   const of = (p: ImagePurpose) => logos.filter((l) => l.purpose === p).pop() ?? null;
   const [company, keypad, key] = [of('COMPANY_LOGO'), of('KEYPAD_LOGO'), of('RHOMBUS_KEY_LOGO')];
   const url = (l: UploadedImageRecord | null) => (l ? `${mediaBase}${l.uri}` : null);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
+import { preparedQuery } from '../../../store/prepared-query.js';
 import type { UploadedImagesTable } from './tables.js';
 
 type Db = Kysely<DB>;
@@ -18,6 +19,18 @@ export async function listImages(db: Db, orgUuid: string, purposes: readonly str
   if (targetUuid !== undefined) q = targetUuid === null ? q.where('target_uuid', 'is', null) : q.where('target_uuid', '=', targetUuid);
   return q.orderBy('created_at_ms').orderBy('uuid').execute();
 }
+
+/** The organization's logos (its own images of the one-each purposes), oldest first: a point read, as getOrgV2 makes one per call. */
+export const listOrgLogos = preparedQuery(1, (db, orgUuid: string) =>
+  db
+    .selectFrom('uploaded_images')
+    .selectAll()
+    .where('org_uuid', '=', orgUuid)
+    .where('purpose', 'in', ['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO'])
+    .where('target_uuid', 'is', null)
+    .orderBy('created_at_ms')
+    .orderBy('uuid'),
+);
 
 export async function deleteImages(db: Db, uuids: readonly string[]): Promise<void> {
   if (uuids.length > 0) await db.deleteFrom('uploaded_images').where('uuid', 'in', uuids).execute();
