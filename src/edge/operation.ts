@@ -119,18 +119,23 @@ function isExtensionPath(spec: { extension?: true | readonly string[] }, path: s
  * An answer whose fields are JSON text already: a long list the database wrote as JSON (the camera list,
  * cameras.store.ts). It is sent as it is, past the response schema's serializer, whose generated code took five
  * times V8's JSON.stringify on 10,000 cameras; its text must match the response schema (its operation's tests
- * check it against the records' own mapping). The preSerialization hooks do not see it, so it may not answer a
- * caller limited to some locations (request.locationScope): such an operation answers those with records.
+ * check it against the records' own mapping). A field may be UTF-8 bytes: a list of megabytes read as bytes
+ * is sent without being made a string, measured, and encoded again. The preSerialization hooks do not see it, so
+ * it may not answer a caller limited to some locations (request.locationScope): such an operation answers those
+ * with records.
  */
 export class JsonFields<T> {
-  constructor(readonly fields: { readonly [K in keyof T]?: string }) {}
+  constructor(readonly fields: { readonly [K in keyof T]?: string | Buffer }) {}
 }
 
-/** The body of a JsonFields answer, with the success envelope unless the operation has none. */
-function jsonFieldsBody(operationId: string, request: FastifyRequest, answer: JsonFields<unknown>, envelope: boolean): string {
+/** The body of a JsonFields answer, with the success envelope unless the operation has none: bytes when a field is. */
+function jsonFieldsBody(operationId: string, request: FastifyRequest, answer: JsonFields<unknown>, envelope: boolean): string | Buffer {
   if (request.locationScope) throw new Error(`${operationId}: an answer of JSON text cannot be limited to the caller's locations`);
-  const fields = Object.entries(answer.fields as Record<string, string>).map(([name, json]) => `${JSON.stringify(name)}:${json}`);
-  return `{${envelope ? ['"error":false', ...fields].join(',') : fields.join(',')}}`;
+  const values = Object.values(answer.fields as Record<string, string | Buffer>);
+  const parts = Object.keys(answer.fields as object).flatMap((name, i) => [`${i > 0 || envelope ? ',' : ''}${JSON.stringify(name)}:`, values[i]!]);
+  const whole = [envelope ? '{"error":false' : '{', ...parts, '}'];
+  if (!values.some((value) => Buffer.isBuffer(value))) return whole.join('');
+  return Buffer.concat(whole.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
