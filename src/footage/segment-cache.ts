@@ -9,8 +9,10 @@ import { join } from 'node:path';
  * waits for that encoding (never two encodings of one segment at once); at most `encoders` ffmpeg processes run
  * at once and at most `queue` encodings wait for one, beyond which a request is refused (503) rather than the
  * machine overrun. The directory is emptied when the process stores its first segment: the index lives in memory.
+ * The most recently used segments, up to `memoryBytes`, are also held in memory: many viewers of one camera's
+ * live edge ask for the same few segments, and a file's open, stat, read and close cost more than serving it.
  */
-export const SEGMENT_CACHE = { encoders: 2, queue: 64 } as const;
+export const SEGMENT_CACHE = { encoders: 2, queue: 64, memoryBytes: 32 * 1024 * 1024 } as const;
 
 export class SegmentBusyError extends Error {
   constructor() {
@@ -37,14 +39,18 @@ export interface SegmentCache {
   stats(): SegmentCacheStats;
 }
 
-export function createSegmentCache(options: { dir: string; maxBytes: number; encoders?: number; queue?: number }): SegmentCache {
+export function createSegmentCache(options: { dir: string; maxBytes: number; encoders?: number; queue?: number; memoryBytes?: number }): SegmentCache {
   const { dir, maxBytes } = options;
+  const memoryBytes = Math.min(maxBytes, options.memoryBytes ?? SEGMENT_CACHE.memoryBytes);
   const encoders = options.encoders ?? SEGMENT_CACHE.encoders;
   const queue = options.queue ?? SEGMENT_CACHE.queue;
   // Emptied on the first segment stored, not before: a CLI command opening the same data dir touches nothing.
   let ready = false;
   /** In least-recently-used order (a Map iterates in insertion order; a hit moves its key to the end). */
   const index = new Map<string, { file: string; size: number }>();
+  /** The bytes of the most recently used of them, least recent first, within memoryBytes. */
+  const hot = new Map<string, Buffer>();
+  let hotBytes = 0;
   const pending = new Map<string, Promise<Buffer>>();
   const running = new Map<string, number>();
   const waiting: Array<() => void> = [];
@@ -65,10 +71,26 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
     else active--;
   };
 
+  const forgetHot = (key: string) => {
+    const bytes = hot.get(key);
+    if (bytes) {
+      hot.delete(key);
+      hotBytes -= bytes.length;
+    }
+  };
+  const keepHot = (key: string, bytes: Buffer) => {
+    forgetHot(key);
+    if (bytes.length > memoryBytes) return;
+    hot.set(key, bytes);
+    hotBytes += bytes.length;
+    while (hotBytes > memoryBytes) forgetHot(hot.keys().next().value!);
+  };
+
   const evict = async () => {
     while (stats.bytes > maxBytes && index.size > 0) {
       const [key, entry] = index.entries().next().value as [string, { file: string; size: number }];
       index.delete(key);
+      forgetHot(key);
       stats.bytes -= entry.size;
       await unlink(entry.file).catch(() => {});
     }
@@ -90,6 +112,7 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
     index.delete(key);
     index.set(key, { file, size: bytes.length });
     stats.bytes += bytes.length;
+    keepHot(key, bytes);
     await evict();
   };
 
@@ -127,9 +150,16 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
       if (entry) {
         index.delete(key);
         index.set(key, entry);
+        const held = hot.get(key);
+        if (held) {
+          keepHot(key, held);
+          stats.hits++;
+          return held;
+        }
         try {
           const bytes = await readFile(entry.file);
           stats.hits++;
+          if (index.get(key) === entry) keepHot(key, bytes);
           return bytes;
         } catch {
           // Evicted meanwhile (or removed by hand): encoded again.

@@ -27,8 +27,13 @@ export async function insertDevices(tx: Tx, rows: readonly DevicesTable[]): Prom
   await insertInChunks(tx, 'devices', rows);
 }
 
+/** A point read: most device operations and every footage file begin with it. */
+const deviceByUuid = preparedQuery(2, (db, orgUuid: string, uuid: string) =>
+  db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid),
+);
+
 export async function findDevice(db: Db, orgUuid: string, uuid: string): Promise<DevicesTable | undefined> {
-  return db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+  return (await deviceByUuid(db, orgUuid, uuid))[0];
 }
 
 /** The organization's devices among the uuids, in one query (the others' and unknown ones are absent). */

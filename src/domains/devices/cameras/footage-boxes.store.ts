@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
+import { preparedQuery } from '../../../store/prepared-query.js';
 import type { FootageBoundingBoxesTable } from '../tables.js';
 
 type Db = Kysely<DB>;
@@ -15,8 +16,21 @@ export async function insertBoxes(db: Db, rows: readonly NewBox[]): Promise<void
 
 /** A camera's boxes with fromMs <= ts < toMs, oldest first (the camera/ts index), at most `limit`. */
 export async function listBoxes(db: Db, cameraUuid: string, fromMs: number, toMs: number, limit: number): Promise<string[]> {
-  return (await listBoxesOfCameras(db, [cameraUuid], fromMs, toMs, limit)).map((r) => r.box);
+  return (await boxesOfCamera(db, cameraUuid, fromMs, toMs, limit)).map((r) => r.box);
 }
+
+/** A point read: every footage segment served reads the boxes drawn into it. */
+const boxesOfCamera = preparedQuery(4, (db, cameraUuid: string, fromMs: number, toMs: number, limit: number) =>
+  db
+    .selectFrom('footage_bounding_boxes')
+    .select('box')
+    .where('camera_uuid', '=', cameraUuid)
+    .where('ts', '>=', fromMs)
+    .where('ts', '<', toMs)
+    .orderBy('ts')
+    .orderBy('id')
+    .limit(limit),
+);
 
 /** The boxes of several cameras with fromMs <= ts < toMs, oldest first, at most `limit` in all (one query). */
 export async function listBoxesOfCameras(
