@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { bucketColumns, bucketOf, readDeviceSpan, toBuckets, type DeviceSpan } from '../../../store/time-spans.js';
 import type { DB } from '../../../store/schema.js';
+import { inValues } from '../../../store/value-list.js';
 import type { DeviceEventsTable, DevicesTable, DeviceStatus } from '../tables.js';
 
 type Db = Kysely<DB>;
@@ -55,7 +56,7 @@ export async function listEventsOfDevices(
     .selectFrom('device_events')
     .selectAll()
     .where('org_uuid', '=', q.orgUuid)
-    .where('device_uuid', 'in', q.deviceUuids)
+    .where(inValues(db, 'device_uuid', q.deviceUuids))
     .where('family', 'in', q.families)
     .where('ts', '>=', q.fromMs)
     .where('ts', '<', q.toMs)
@@ -146,7 +147,7 @@ export async function lastEventsBefore(db: Db, deviceUuids: readonly string[], f
             .limit(1)
             .as('id'),
         )
-        .where('devices.uuid', 'in', deviceUuids),
+        .where(inValues(db, 'devices.uuid', deviceUuids)),
     )
     .execute();
   return new Map(rows.map((r) => [r.device_uuid, { ...r, id: Number(r.id), ts: Number(r.ts) }]));

@@ -78,22 +78,19 @@ export async function uptimeWindowsOfDevices(
     toMs,
     limit: MAX_WINDOW_EVENTS,
   });
-  const changesOf = new Map<string, typeof changes>(uuids.map((u) => [u, []]));
-  for (const change of changes) changesOf.get(change.device_uuid)?.push(change);
+  // Only the devices with changes get a list: an organization of 10,000 cameras mostly has none in a day.
+  const changesOf = new Map<string, typeof changes>();
+  for (const change of changes) {
+    const list = changesOf.get(change.device_uuid);
+    if (list) list.push(change);
+    else changesOf.set(change.device_uuid, [change]);
+  }
   for (const device of live) {
     const fromMs = Math.max(startMs, device.createdAtMillis);
-    const all = changesOf.get(device.uuid) ?? [];
-    const before = [atStart.get(device.uuid), ...all.filter((c) => c.ts <= fromMs)].filter((c) => c !== undefined).at(-1);
-    result.set(
-      device.uuid,
-      windowsOf(
-        device,
-        before,
-        all.filter((c) => c.ts > fromMs),
-        fromMs,
-        toMs,
-      ),
-    );
+    const all = changesOf.get(device.uuid);
+    // What held at fromMs: the last change at or before it, else the last before the span.
+    const atOrBefore = all?.filter((c) => c.ts <= fromMs).at(-1);
+    result.set(device.uuid, windowsOf(device, atOrBefore ?? atStart.get(device.uuid), all?.filter((c) => c.ts > fromMs) ?? [], fromMs, toMs));
   }
   return result;
 }
