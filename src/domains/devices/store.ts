@@ -11,8 +11,13 @@ export async function insertLocation(db: Db, row: LocationsTable): Promise<void>
   await db.insertInto('locations').values(row).execute();
 }
 
+const locationByUuid = preparedQuery(2, (db, orgUuid: string, uuid: string) =>
+  db.selectFrom('locations').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid),
+);
+
+/** A point read: every alert's rules and notifications read its location (a busy organization's, once a turn). */
 export async function findLocation(db: Db, orgUuid: string, uuid: string): Promise<LocationsTable | undefined> {
-  return db.selectFrom('locations').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+  return (await locationByUuid(db, orgUuid, uuid))[0];
 }
 
 export async function listLocations(db: Db, orgUuid: string): Promise<LocationsTable[]> {
@@ -27,11 +32,11 @@ export async function insertDevices(tx: Tx, rows: readonly DevicesTable[]): Prom
   await insertInChunks(tx, 'devices', rows);
 }
 
-/** A point read: most device operations and every footage file begin with it. */
 const deviceByUuid = preparedQuery(2, (db, orgUuid: string, uuid: string) =>
   db.selectFrom('devices').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid),
 );
 
+/** A point read: every device report and alert, and every footage file served, finds its device. */
 export async function findDevice(db: Db, orgUuid: string, uuid: string): Promise<DevicesTable | undefined> {
   return (await deviceByUuid(db, orgUuid, uuid))[0];
 }

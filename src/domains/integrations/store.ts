@@ -1,12 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import { lowerContains } from '../../store/like.js';
 import type { DB } from '../../store/schema.js';
+import { preparedQuery } from '../../store/prepared-query.js';
 import type { BadgeEventCamerasTable, BadgeEventsTable, IntegrationKind, IntegrationsTable, SeekPointsTable } from './tables.js';
 
 type Db = Kysely<DB>;
 
+const integrationOfKind = preparedQuery(2, (db, orgUuid: string, kind: IntegrationKind) =>
+  db.selectFrom('integrations').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind),
+);
+
+/** A point read: every policy alert looks for its organization's chat integration. */
 export async function findIntegration(db: Db, orgUuid: string, kind: IntegrationKind): Promise<IntegrationsTable | undefined> {
-  return db.selectFrom('integrations').selectAll().where('org_uuid', '=', orgUuid).where('kind', '=', kind).executeTakeFirst();
+  return (await integrationOfKind(db, orgUuid, kind))[0];
 }
 
 export async function listIntegrations(db: Db, orgUuid: string): Promise<IntegrationsTable[]> {

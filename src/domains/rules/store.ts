@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { preparedQuery } from '../../store/prepared-query.js';
 import type { ButtonPressesTable, ButtonRulesTable, RelayOverridesTable, RuleFiringsTable } from './tables.js';
 
 type Db = Kysely<DB>;
@@ -13,8 +14,13 @@ export async function insertRule(db: Db, row: ButtonRulesTable, scheduleUuids: r
     .execute();
 }
 
+const buttonRuleByUuid = preparedQuery(2, (db, orgUuid: string, uuid: string) =>
+  db.selectFrom('button_rules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid),
+);
+
+/** A point read: each webhook attempt of a rule looks for it among the button rules first. */
 export async function findRule(db: Db, orgUuid: string, uuid: string): Promise<ButtonRulesTable | undefined> {
-  return db.selectFrom('button_rules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+  return (await buttonRuleByUuid(db, orgUuid, uuid))[0];
 }
 
 /** The rules of one button, or of every button of the organization when `sensorUuid` is null. */
@@ -114,9 +120,11 @@ export async function listFirings(db: Db, orgUuid: string, sensorUuid: string, l
     .execute();
 }
 
+const webhookSecretOf = preparedQuery(1, (db, orgUuid: string) => db.selectFrom('webhook_secrets').select('sealed_secret').where('org_uuid', '=', orgUuid));
+
+/** A point read: every webhook attempt signs with it. */
 export async function findWebhookSecret(db: Db, orgUuid: string): Promise<string | undefined> {
-  const row = await db.selectFrom('webhook_secrets').select('sealed_secret').where('org_uuid', '=', orgUuid).executeTakeFirst();
-  return row?.sealed_secret;
+  return (await webhookSecretOf(db, orgUuid))[0]?.sealed_secret;
 }
 
 /** Stores the organization's signing secret; `replace` decides whether an existing one is overwritten. */

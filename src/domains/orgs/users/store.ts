@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
+import { preparedQuery } from '../../../store/prepared-query.js';
 import type { ApiKeysTable, UsersTable } from '../tables.js';
 
 type Db = Kysely<DB>;
 
-export async function listUsers(db: Db, orgUuid: string): Promise<UsersTable[]> {
-  return db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute();
+const usersOfOrg = preparedQuery(1, (db, orgUuid: string) =>
+  db.selectFrom('users').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid'),
+);
+
+/** A point read: every policy alert's notifications go through the organization's users. */
+export function listUsers(db: Db, orgUuid: string): Promise<UsersTable[]> {
+  return usersOfOrg(db, orgUuid);
 }
 
 export async function findUserByEmail(db: Db, orgUuid: string, email: string): Promise<UsersTable | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
+import { preparedQuery } from '../../../store/prepared-query.js';
 import type { RuleEventRecordsTable, RulePausesTable, RulesTable } from './tables.js';
 
 type Db = Kysely<DB>;
@@ -18,13 +19,22 @@ export async function insertRule(db: Db, row: RulesTable): Promise<void> {
   await db.insertInto('rules').values(row).execute();
 }
 
+const ruleByUuid = preparedQuery(2, (db, orgUuid: string, uuid: string) =>
+  db.selectFrom('rules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid),
+);
+const rulesOfOrg = preparedQuery(1, (db, orgUuid: string) =>
+  db.selectFrom('rules').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid'),
+);
+
+/** A point read: each webhook attempt of a rule reads it (its OAuth credentials). */
 export async function findRule(db: Db, orgUuid: string, uuid: string): Promise<RulesTable | undefined> {
-  const row = await db.selectFrom('rules').selectAll().where('org_uuid', '=', orgUuid).where('uuid', '=', uuid).executeTakeFirst();
+  const row = (await ruleByUuid(db, orgUuid, uuid))[0];
   return row && ruleRow(row);
 }
 
+/** A point read: the runner reads the organization's rules on every activity (a busy organization's, once a turn). */
 export async function listRules(db: Db, orgUuid: string): Promise<RulesTable[]> {
-  return (await db.selectFrom('rules').selectAll().where('org_uuid', '=', orgUuid).orderBy('name').orderBy('uuid').execute()).map(ruleRow);
+  return (await rulesOfOrg(db, orgUuid)).map(ruleRow);
 }
 
 export async function updateRule(
