@@ -1,9 +1,9 @@
 import type { Deps } from '../../../deps.js';
-import { operation, type ApiApp } from '../../../edge/operation.js';
+import { JsonFields, operation, type ApiApp } from '../../../edge/operation.js';
 import * as credentials from './service.js';
 import { credentialAnswer, credentialAnswers } from './model.js';
 import { findDoorEvents } from '../door-events/service.js';
-import { componentEventAnswers } from '../door-events/event-answer.js';
+import { storedEventAnswers, storedEventAnswersJson } from '../door-events/event-answer.js';
 import { unlockAccessControlledDoor } from '../doors/relay.service.js';
 import * as s from '../schemas.js';
 
@@ -105,13 +105,15 @@ export function accessRoutes(app: ApiApp, deps: Deps): void {
       body: s.FindPaginatedComponentEventsByAccessControlledDoorRequest,
       response: s.FindPaginatedComponentEventsByAccessControlledDoorResponse,
     },
-    async (input, ctx) => doorEventsPage(await findDoorEvents(deps, ctx, input)),
+    // A caller limited to some locations gets records, which the permission hook filters; any other the JSON text.
+    async (input, ctx, request) => {
+      const { componentEvents, lastEvaluatedKey } = await findDoorEvents(deps, ctx, input);
+      return request.locationScope
+        ? { componentEvents: storedEventAnswers(componentEvents), lastEvaluatedKey }
+        : new JsonFields({ componentEvents: storedEventAnswersJson(componentEvents), lastEvaluatedKey: JSON.stringify(lastEvaluatedKey) });
+    },
   );
 }
 
 /** A failed unlock is a failure of the call too: `error: true` beside `type: ERROR`. */
-const doorEventsPage = <P extends { componentEvents: Parameters<typeof componentEventAnswers>[0] }>(page: P) => ({
-  ...page,
-  componentEvents: componentEventAnswers(page.componentEvents),
-});
 const unlockResponse = (result: Awaited<ReturnType<typeof unlockAccessControlledDoor>>) => ({ ...result, error: result.type === 'ERROR' });

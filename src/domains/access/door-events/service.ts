@@ -1,11 +1,10 @@
 import type { CallerContext } from '../../../context.js';
 import type { Deps } from '../../../deps.js';
-import { fail } from '../../../errors.js';
 import { newRuuid } from '../../../ids.js';
 import type { WriteScope } from '../../../bus/write.js';
 import * as events from './store.js';
 import { decodePageKey, pageOf } from '../../../store/page-key.js';
-import { findDoor, type DoorRecord } from '../service.js';
+import type { DoorRecord } from '../service.js';
 
 /** The reference's ComponentEventEnumType names of the events a door records. */
 export const DOOR_EVENT_TYPES = [
@@ -103,21 +102,21 @@ export interface DoorEventsInput {
 }
 
 /**
- * A page of a door's events, newest first (oldest first with reverseSearch). Both time bounds are
- * exclusive. `lastEvaluatedKey` is present while more events follow.
+ * A page of a door's events, newest first (oldest first with reverseSearch), as their stored JSON texts (parse
+ * them, or splice them: event-answer.ts). Both time bounds are exclusive. `lastEvaluatedKey` is present while
+ * more events follow. The edge resolved the door against the caller's organization (its RefUuid), and the
+ * events are read by organization too: the door itself is not read.
  */
 export async function findDoorEvents(
   deps: Pick<Deps, 'store'>,
   ctx: Pick<CallerContext, 'orgUuid'>,
   input: DoorEventsInput,
-): Promise<{ componentEvents: ComponentEventRecord[]; lastEvaluatedKey: string | null }> {
-  const door = await findDoor(deps, ctx.orgUuid, input.accessControlledDoorUuid);
-  if (!door) throw fail('NOT_FOUND', 'Door');
+): Promise<{ componentEvents: string[]; lastEvaluatedKey: string | null }> {
   const limit = Math.min(input.maxPageSize ?? DOOR_EVENT_PAGE.default, DOOR_EVENT_PAGE.max);
   const after = input.lastEvaluatedKey ? decodePageKey(input.lastEvaluatedKey, ['number', 'number'] as const) : null;
   const rows = await events.pageEvents(deps.store.db, {
     orgUuid: ctx.orgUuid,
-    by: { column: 'door_uuid', value: door.uuid },
+    by: { column: 'door_uuid', value: input.accessControlledDoorUuid },
     afterMs: input.createdAfterMs ?? undefined,
     beforeMs: input.createdBeforeMs ?? undefined,
     types: input.typeFilter ?? undefined,
@@ -127,5 +126,5 @@ export async function findDoorEvents(
     limit: limit + 1,
   });
   const { page, lastEvaluatedKey } = pageOf(rows, limit, (r) => [r.timestamp_ms, r.id]);
-  return { componentEvents: page.map((r) => JSON.parse(r.payload) as ComponentEventRecord), lastEvaluatedKey };
+  return { componentEvents: page.map((r) => r.payload), lastEvaluatedKey };
 }
