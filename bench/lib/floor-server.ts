@@ -31,10 +31,16 @@ function sqliteRunner(file: string): { run: Runner; close(): void } {
     if (!s) prepared.set(sql, (s = database.prepare(sql)));
     return s;
   };
+  // A column read as bytes (Gatehouse reads the camera list's JSON as a blob) is answered as its text, as a bare
+  // server reading text would: JSON.stringify would write a Buffer as an array of numbers.
+  const textOfBlobs = (rows: Record<string, unknown>[]) => {
+    for (const row of rows) for (const column in row) if (Buffer.isBuffer(row[column])) row[column] = row[column].toString('utf8');
+    return rows;
+  };
   const runAll = (statements: CapturedStatement[]) =>
     statements.map((s) => {
       const prepared = statement(s.sql);
-      if (prepared.reader) return prepared.all(s.parameters) as unknown[];
+      if (prepared.reader) return textOfBlobs(prepared.all(s.parameters) as Record<string, unknown>[]);
       prepared.run(s.parameters);
       return [];
     });
