@@ -131,10 +131,10 @@ export class JsonFields<T> {
 /** The body of a JsonFields answer, with the success envelope unless the operation has none: bytes when a field is. */
 function jsonFieldsBody(operationId: string, request: FastifyRequest, answer: JsonFields<unknown>, envelope: boolean): string | Buffer {
   if (request.locationScope) throw new Error(`${operationId}: an answer of JSON text cannot be limited to the caller's locations`);
-  const values = Object.values(answer.fields as Record<string, string | Buffer>);
-  const parts = Object.keys(answer.fields as object).flatMap((name, i) => [`${i > 0 || envelope ? ',' : ''}${JSON.stringify(name)}:`, values[i]!]);
+  const fields = Object.entries(answer.fields as Record<string, string | Buffer>);
+  const parts = fields.flatMap(([name, value], i) => [`${i > 0 || envelope ? ',' : ''}${JSON.stringify(name)}:`, value]);
   const whole = [envelope ? '{"error":false' : '{', ...parts, '}'];
-  if (!values.some((value) => Buffer.isBuffer(value))) return whole.join('');
+  if (!fields.some(([, value]) => Buffer.isBuffer(value))) return whole.join('');
   return Buffer.concat(whole.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 

@@ -11,7 +11,7 @@ import * as store from './store.js';
 import type { UploadedImagesTable } from './tables.js';
 
 /** What an uploaded image is for. */
-export const IMAGE_PURPOSES = ['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO', 'FLOORPLAN', 'BADGE_TEMPLATE_IMAGE', 'PROFILE_PHOTO'] as const;
+export const IMAGE_PURPOSES = [...store.LOGO_PURPOSES, 'FLOORPLAN', 'BADGE_TEMPLATE_IMAGE', 'PROFILE_PHOTO'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 const FOLDERS: Record<ImagePurpose, UploadFolder> = {
@@ -23,7 +23,7 @@ const FOLDERS: Record<ImagePurpose, UploadFolder> = {
   PROFILE_PHOTO: 'profile-photos',
 };
 /** The purposes of which the organization (or each target) keeps one image: a new one replaces the old. */
-const ONE_EACH: ReadonlySet<ImagePurpose> = new Set(['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO', 'PROFILE_PHOTO']);
+const ONE_EACH: ReadonlySet<ImagePurpose> = new Set([...store.LOGO_PURPOSES, 'PROFILE_PHOTO']);
 
 /** An image file is at most 5 MB; a form carries at most 100 of them. */
 export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxFiles: 100 } as const;

@@ -20,13 +20,16 @@ export async function listImages(db: Db, orgUuid: string, purposes: readonly str
   return q.orderBy('created_at_ms').orderBy('uuid').execute();
 }
 
+/** The purposes of an organization's logos, one of each (getOrgV2 names them). */
+export const LOGO_PURPOSES = ['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO'] as const;
+
 /** The organization's logos (its own images of the one-each purposes), oldest first: a point read, as getOrgV2 makes one per call. */
 export const listOrgLogos = preparedQuery(1, (db, orgUuid: string) =>
   db
     .selectFrom('uploaded_images')
     .selectAll()
     .where('org_uuid', '=', orgUuid)
-    .where('purpose', 'in', ['COMPANY_LOGO', 'KEYPAD_LOGO', 'RHOMBUS_KEY_LOGO'])
+    .where('purpose', 'in', LOGO_PURPOSES)
     .where('target_uuid', 'is', null)
     .orderBy('created_at_ms')
     .orderBy('uuid'),
