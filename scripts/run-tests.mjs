@@ -72,17 +72,29 @@ const shardScript = join(root, 'scripts', 'lib', 'test-shard.mjs');
 const timesReporter = join(root, 'scripts', 'lib', 'file-times-reporter.mjs');
 const timesDir = join(build, 'times');
 
+// The files that took longest in CI (the slowest suites a run ends with), each a shard of its own that starts first,
+// so that no shard of eight ends the run long after the others.
+const SOLO_FILES = new Set([
+  'test/e2e/hardening/fuzz.test.ts',
+  'test/e2e/hardening/foreign-id-probe.test.ts',
+  'test/e2e/hardening/big-site.test.ts',
+  'test/e2e/cli/cli-commands.test.ts',
+  'test/e2e/console/console-browser.test.ts',
+]);
+
 /**
- * The shards, the costliest first so that the last ones to finish are short: files in path order (a folder's
- * files share what they load), cut into runs of SHARD_SIZE, each costed by its files' size.
+ * The shards, the costliest first so that the last ones to finish are short: the solo files, then the others in
+ * path order (a folder's files share what they load), cut into runs of SHARD_SIZE and costed by their files' size.
  */
 function shardsOf(testFiles) {
+  const solo = testFiles.filter((f) => SOLO_FILES.has(f)).map((f) => ({ files: [f], cost: Infinity }));
+  const rest = testFiles.filter((f) => !SOLO_FILES.has(f));
   const shards = [];
-  for (let i = 0; i < testFiles.length; i += SHARD_SIZE) {
-    const shardFiles = testFiles.slice(i, i + SHARD_SIZE);
+  for (let i = 0; i < rest.length; i += SHARD_SIZE) {
+    const shardFiles = rest.slice(i, i + SHARD_SIZE);
     shards.push({ files: shardFiles, cost: shardFiles.reduce((sum, f) => sum + statSync(join(root, f)).size, 0) });
   }
-  return shards.sort((a, b) => b.cost - a.cost);
+  return [...solo, ...shards.sort((a, b) => b.cost - a.cost)];
 }
 
 const SUMMARY_LINE = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ([\d.]+)$/;
