@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { ChangeEvent, ChangeType } from './change-event.js';
 import { insertInChunks, insertReturningIds, MAX_BIND_PARAMETERS } from './chunks.js';
 import type { DialectName } from './database.js';
@@ -36,6 +36,18 @@ const preparedBump = preparedQuery(2, (db, org: string, n: number) =>
     .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ last_position: sql<number>`change_positions.last_position + ${n}` }))
     .returning('last_position'),
 );
+
+const preparedLastPosition = preparedQuery(1, (db, org: string) => db.selectFrom('change_positions').select('last_position').where('org_uuid', '=', org));
+
+/**
+ * The organization's last change position (0: none yet). A write that changes anything of the organization logs
+ * a change, which moves it in the write's own transaction: an answer built after reading it stays current for as
+ * long as the position stays the same (what the camera list's cache keys on).
+ */
+export async function lastChangePosition(db: Kysely<DB>, orgUuid: string): Promise<number> {
+  const rows = await preparedLastPosition(db, orgUuid);
+  return Number(rows[0]?.last_position ?? 0);
+}
 
 /** A write's audit rows, when it logs no change (or on SQLite, beside its changes). */
 export async function insertAuditRows(tx: Transaction<DB>, rows: AuditRow[]): Promise<void> {

@@ -153,6 +153,37 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     assert.deepEqual((await server.call(PATH, {}, { key: other.apiKey })).json.cameraStates, await recordsOf(other.orgUuid));
   });
 
+  // The list's states are kept between calls while the organization's change position stays (camera-states-cache.ts).
+  it('answers a share as ended once it expires, though no write came between', async () => {
+    const dock = org.site.cameras.Dock;
+    const sharedNow = async () =>
+      (await server.call(PATH, {}, { key: org.apiKey })).json.cameraStates.find((c: { uuid: string }) => c.uuid === dock).liveStreamShared;
+    assert.equal(await sharedNow(), false);
+    // The share ends 2 s after the server made it, somewhere between these two times.
+    const madeAfter = Date.now();
+    assertOk(await server.call('/api/camera/createSharedLiveVideoStream', { cameraUuid: dock, expirationTimeSecs: 2 }, { key: org.apiKey }));
+    const madeBefore = Date.now();
+    assert.equal(await sharedNow(), true);
+    assert.equal(await sharedNow(), true, 'and again, from what was kept');
+    assert.ok(Date.now() < madeAfter + 2000, 'both calls came before the expiry');
+    await new Promise((r) => setTimeout(r, madeBefore + 2050 - Date.now()));
+    assert.equal(await sharedNow(), false);
+  });
+
+  it('shows a change made by another instance on the same store', { skip: dialect === 'sqlite' && 'one instance per SQLite store' }, async () => {
+    const second = await startTestServer(dialect, { databaseUrl: server.config.databaseUrl });
+    try {
+      const listed = async (on: TestServer) =>
+        (await on.call(PATH, {}, { key: org.apiKey })).json.cameraStates.find((c: { uuid: string }) => c.uuid === org.site.cameras.Lobby).name;
+      const was = await listed(server);
+      assert.equal(await listed(second), was);
+      assertOk(await second.call('/api/camera/updateDetails', { camera: { uuid: org.site.cameras.Lobby, name: 'Lobby West' } }, { key: org.apiKey }));
+      assert.equal(await listed(server), 'Lobby West');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('answers a malformed body with 400', async () => {
     const r = await server.call(PATH, { includeMummified: 'yes' }, { key: org.apiKey });
     assert.equal(r.status, 400);

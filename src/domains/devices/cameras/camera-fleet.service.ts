@@ -7,6 +7,7 @@ import { CAMERA_FACETS, hwVariationOf, toMinimalCameraState } from './service.js
 import type { CameraConfigOptions } from '../../orgs/schemas.js';
 import type { ReadSource } from '../../../store/reader.js';
 import * as cameraStore from './store.js';
+import { cameraStatesJson } from './camera-states-cache.js';
 import * as liveShareStore from '../live-shares/store.js';
 import { uptimeWindowsOfDevices, type UptimeDevice } from '../lifecycle/device-connection.service.js';
 import { facetedConfigOf } from './faceted-config.service.js';
@@ -63,9 +64,8 @@ export async function getMinimalCameraStateList(deps: Pick<Deps, 'store' | 'cloc
 
 /** The same list with its states as JSON text, written by the database: for a caller who sees every location. */
 export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store' | 'clock'>, ctx: CallerContext) {
-  const db = deps.store.db;
-  const cameraStates = await cameraStore.minimalCameraStatesJson(db, deps.store.dialect, ctx.orgUuid, ['CAMERA'], CAMERA_FACETS, deps.clock.now());
-  const uptimeWindows = await uptimeOfLastDay(deps, ctx.orgUuid, await cameraStore.uptimeDevices(db, ctx.orgUuid, ['CAMERA']));
+  const cameraStates = await cameraStatesJson(deps, ctx.orgUuid);
+  const uptimeWindows = await uptimeOfLastDay(deps, ctx.orgUuid, await cameraStore.uptimeDevices(deps.store.db, ctx.orgUuid, ['CAMERA']));
   return { cameraStates, uptimeWindows: JSON.stringify(uptimeWindows) };
 }
 

@@ -56,6 +56,17 @@ export async function sharedDeviceUuids(db: Db, orgUuid: string, nowMs: number):
   return new Set(rows.map((r) => r.device_uuid!));
 }
 
+/** The first time after nowMs at which one of the organization's live-stream shares expires, or null when none will. */
+export async function nextShareExpiry(db: Db, orgUuid: string, nowMs: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('shared_live_streams')
+    .select((eb) => eb.fn.min('expires_at_ms').as('next'))
+    .where('org_uuid', '=', orgUuid)
+    .where('expires_at_ms', '>', nowMs)
+    .executeTakeFirst();
+  return row?.next == null ? null : Number(row.next);
+}
+
 export async function deleteShares(db: Db, orgUuid: string, uuids: readonly string[]): Promise<number> {
   if (uuids.length === 0) return 0;
   const result = await db
