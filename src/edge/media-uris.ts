@@ -30,25 +30,66 @@ export const absoluteMediaUri = <T>(base: string, path: T): T =>
   (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? base + path : path) as T;
 
 /**
- * The value with the URIs at `steps` made absolute: copied along the way, never changed in place (a handler may
- * answer a record that something else still holds).
+ * An operation's URI fields as one tree: an alert group's page has a dozen of them under the same items, and
+ * walking each on its own copied every alert once a field.
  */
-function rewrite(value: unknown, steps: MediaUriField, base: string): unknown {
-  if (steps.length === 0) return absoluteMediaUri(base, value);
-  if (value === null || typeof value !== 'object') return value;
-  const [step, ...rest] = steps;
-  if ('items' in step) return Array.isArray(value) ? value.map((item) => rewrite(item, rest, base)) : value;
-  if (Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  if ('property' in step) return Object.hasOwn(record, step.property) ? { ...record, [step.property]: rewrite(record[step.property], rest, base) } : value;
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, rewrite(item, rest, base)]));
+export interface MediaUriTree {
+  /** A URI ends here. */
+  uri: boolean;
+  properties: Map<string, MediaUriTree>;
+  items?: MediaUriTree;
+  values?: MediaUriTree;
+}
+
+const branch = (): MediaUriTree => ({ uri: false, properties: new Map() });
+
+export function mediaUriTree(fields: readonly MediaUriField[]): MediaUriTree {
+  const root = branch();
+  for (const steps of fields) {
+    let node = root;
+    for (const step of steps) {
+      if ('property' in step) {
+        let next = node.properties.get(step.property);
+        if (!next) node.properties.set(step.property, (next = branch()));
+        node = next;
+      } else if ('items' in step) node = node.items ??= branch();
+      else node = node.values ??= branch();
+    }
+    node.uri = true;
+  }
+  return root;
+}
+
+/**
+ * The value with the URIs of the tree made absolute, in one walk: each object on the way copied once, never
+ * changed in place (a handler may answer a record that something else still holds).
+ */
+function rewrite(value: unknown, node: MediaUriTree, base: string): unknown {
+  const v = node.uri ? absoluteMediaUri(base, value) : value;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return node.items ? v.map((item) => rewrite(item, node.items!, base)) : v;
+  const record = v as Record<string, unknown>;
+  if (node.values) {
+    const values = node.values;
+    return Object.fromEntries(
+      Object.entries(record).map(([key, item]) => {
+        const named = node.properties.get(key);
+        return [key, rewrite(named ? rewrite(item, named, base) : item, values, base)];
+      }),
+    );
+  }
+  let copy: Record<string, unknown> | null = null;
+  for (const [property, child] of node.properties) {
+    if (!Object.hasOwn(record, property)) continue;
+    copy ??= { ...record };
+    copy[property] = rewrite(record[property], child, base);
+  }
+  return copy ?? record;
 }
 
 /** The answer with every URI field made absolute. */
-export function absoluteMediaUris(answer: unknown, fields: readonly MediaUriField[], base: string): unknown {
-  let out = answer;
-  for (const steps of fields) if (steps.length > 0) out = rewrite(out, steps, base);
-  return out;
+export function absoluteMediaUris(answer: unknown, tree: MediaUriTree, base: string): unknown {
+  return rewrite(answer, tree, base);
 }
 
 /**

@@ -15,7 +15,7 @@ import { dropNullOptionals, withNullableOptionals } from '../schemas/null-as-abs
 import type { JsonSchema } from '../schemas/json-schema.js';
 import { referenceFields, type ReferenceField } from '../records/references.js';
 import { derivePermission, type OperationPermission } from './rights.js';
-import { mediaUriFields, rememberMediaUriNames, type MediaUriField } from './media-uris.js';
+import { mediaUriFields, mediaUriTree, rememberMediaUriNames, type MediaUriTree } from './media-uris.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -153,7 +153,7 @@ declare module 'fastify' {
     /** Where the body names records by id, each resolved against the caller's organization before the handler runs. */
     references?: readonly ReferenceField[];
     /** Where the answer holds media host URIs, made absolute on the way out (src/edge/media-uris.ts). */
-    mediaUris?: readonly MediaUriField[];
+    mediaUris?: MediaUriTree;
   }
   interface FastifyRequest {
     caller: CallerContext;
@@ -170,8 +170,9 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
   const body = withNullableOptionals(spec.body);
   const permission = { ...derivePermission(spec.path, spec.operationId), ...spec.permission };
   const references = referenceFields(spec.body as unknown as JsonSchema);
-  const mediaUris = mediaUriFields(spec.response as unknown as JsonSchema);
-  rememberMediaUriNames(mediaUris);
+  const uriFields = mediaUriFields(spec.response as unknown as JsonSchema);
+  rememberMediaUriNames(uriFields);
+  const mediaUris = uriFields.length > 0 ? mediaUriTree(uriFields) : null;
   for (const path of paths) {
     const isAlias = path !== spec.path;
     const extension = isExtensionPath(spec, path);
@@ -184,7 +185,7 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         access: spec.access ?? 'customer',
         permission,
         ...(references.length > 0 ? { references } : {}),
-        ...(mediaUris.length > 0 ? { mediaUris } : {}),
+        ...(mediaUris ? { mediaUris } : {}),
       },
       schema: <FastifySchema>{
         operationId: isAlias ? aliasOperationId(spec.operationId, path) : spec.operationId,
