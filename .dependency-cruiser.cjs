@@ -4,7 +4,7 @@
 
 /** The layers, lowest first: a module may import its own layer and the layers below it, never one above. */
 const LAYERS = [
-  { name: 'ground', path: '^src/(config|ids|errors|clock|logger|secrets|data-dir|tls|admin-token)\\.ts$|^src/(net|schemas)/' },
+  { name: 'ground', path: '^src/(config|ids|errors|clock|logger|secrets|data-dir|tls|admin-token|sized-lru)\\.ts$|^src/(net|schemas)/' },
   { name: 'store', path: '^src/store/' },
   { name: 'bus', path: '^src/bus/' },
   { name: 'kit', path: '^src/(deps|context)\\.ts$|^src/(records|outbox|edge|footage)/' },

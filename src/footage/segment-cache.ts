@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SizedLru } from '../sized-lru.js';
 
 /**
  * The encoded footage segments of one process, kept on disk (`<data-dir>/media-cache/`) up to a bound in bytes
@@ -48,9 +49,8 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
   let ready = false;
   /** In least-recently-used order (a Map iterates in insertion order; a hit moves its key to the end). */
   const index = new Map<string, { file: string; size: number }>();
-  /** The bytes of the most recently used of them, least recent first, within memoryBytes. */
-  const hot = new Map<string, Buffer>();
-  let hotBytes = 0;
+  /** The bytes of the most recently used of them, within memoryBytes. */
+  const hot = new SizedLru<Buffer>(memoryBytes);
   const pending = new Map<string, Promise<Buffer>>();
   const running = new Map<string, number>();
   const waiting: Array<() => void> = [];
@@ -71,26 +71,11 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
     else active--;
   };
 
-  const forgetHot = (key: string) => {
-    const bytes = hot.get(key);
-    if (bytes) {
-      hot.delete(key);
-      hotBytes -= bytes.length;
-    }
-  };
-  const keepHot = (key: string, bytes: Buffer) => {
-    forgetHot(key);
-    if (bytes.length > memoryBytes) return;
-    hot.set(key, bytes);
-    hotBytes += bytes.length;
-    while (hotBytes > memoryBytes) forgetHot(hot.keys().next().value!);
-  };
-
   const evict = async () => {
     while (stats.bytes > maxBytes && index.size > 0) {
       const [key, entry] = index.entries().next().value as [string, { file: string; size: number }];
       index.delete(key);
-      forgetHot(key);
+      hot.delete(key);
       stats.bytes -= entry.size;
       await unlink(entry.file).catch(() => {});
     }
@@ -112,7 +97,7 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
     index.delete(key);
     index.set(key, { file, size: bytes.length });
     stats.bytes += bytes.length;
-    keepHot(key, bytes);
+    hot.set(key, bytes);
     await evict();
   };
 
@@ -152,14 +137,13 @@ export function createSegmentCache(options: { dir: string; maxBytes: number; enc
         index.set(key, entry);
         const held = hot.get(key);
         if (held) {
-          keepHot(key, held);
           stats.hits++;
           return held;
         }
         try {
           const bytes = await readFile(entry.file);
           stats.hits++;
-          if (index.get(key) === entry) keepHot(key, bytes);
+          if (index.get(key) === entry) hot.set(key, bytes);
           return bytes;
         } catch {
           // Evicted meanwhile (or removed by hand): encoded again.

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.js';
+import { SizedLru } from '../../../sized-lru.js';
 import { lastChangePosition } from '../../../store/change-log.js';
 import * as liveShareStore from '../live-shares/store.js';
 import { CAMERA_FACETS } from './service.js';
@@ -17,57 +18,26 @@ interface Held {
   position: number;
   validUntilMs: number;
   json: string | Buffer;
+  /** The text's length: what the cache's bound counts. */
+  length: number;
 }
 
 /** The most bytes of lists one store's cache holds: the least recently used go first. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-class CameraStatesCache {
-  private readonly held = new Map<string, Held>();
-  private bytes = 0;
-
-  get(orgUuid: string, position: number, nowMs: number): Held['json'] | null {
-    const held = this.held.get(orgUuid);
-    if (!held || held.position !== position || nowMs >= held.validUntilMs) return null;
-    // Used last: to the end of the map's order.
-    this.held.delete(orgUuid);
-    this.held.set(orgUuid, held);
-    return held.json;
-  }
-
-  set(orgUuid: string, held: Held): void {
-    this.forget(orgUuid);
-    const size = held.json.length;
-    if (size > MAX_BYTES) return;
-    for (const oldest of this.held.keys()) {
-      if (this.bytes + size <= MAX_BYTES) break;
-      this.forget(oldest);
-    }
-    this.held.set(orgUuid, held);
-    this.bytes += size;
-  }
-
-  private forget(orgUuid: string): void {
-    const held = this.held.get(orgUuid);
-    if (!held) return;
-    this.held.delete(orgUuid);
-    this.bytes -= held.json.length;
-  }
-}
-
-const caches = new WeakMap<object, CameraStatesCache>();
+const caches = new WeakMap<object, SizedLru<Held>>();
 
 /** The organization's cameras' MinimalCameraState array as JSON text (or its bytes), from the cache when current. */
 export async function cameraStatesJson(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: string): Promise<string | Buffer> {
   const db = deps.store.db;
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new CameraStatesCache()));
+  if (!cache) caches.set(db, (cache = new SizedLru<Held>(MAX_BYTES)));
   const position = await lastChangePosition(db, orgUuid);
   const nowMs = deps.clock.now();
-  const held = cache.get(orgUuid, position, nowMs);
-  if (held !== null) return held;
+  const held = cache.get(orgUuid);
+  if (held && held.position === position && nowMs < held.validUntilMs) return held.json;
   const json = await cameraStore.minimalCameraStatesJson(db, deps.store.dialect, orgUuid, ['CAMERA'], CAMERA_FACETS, nowMs);
   const validUntilMs = (await liveShareStore.nextShareExpiry(db, orgUuid, nowMs)) ?? Infinity;
-  cache.set(orgUuid, { position, validUntilMs, json });
+  cache.set(orgUuid, { position, validUntilMs, json, length: json.length });
   return json;
 }
