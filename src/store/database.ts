@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { ConnectionLock, GatehouseSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { GroupCommit } from './group-commit.js';
+import { DurableCommits } from './durable-commits.js';
+import { DurablePostgresDialect } from './postgres-dialect.js';
 import { attachPointReader, PostgresPointReader, SqlitePointReader } from './point-reads.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -16,7 +18,8 @@ export interface Store {
   db: Kysely<DB>;
   /**
    * Runs `fn` in a transaction that starts at once (see sqlite-dialect.ts); a failure rolls it back. On SQLite
-   * the writes that wait for the connection meanwhile commit together, each in a savepoint (group-commit.ts).
+   * the writes that wait for the connection meanwhile commit together, each in a savepoint (group-commit.ts); on
+   * PostgreSQL a commit releases its locks before the WAL flush and answers after it (durable-commits.ts).
    */
   transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   dialect: DialectName;
@@ -40,6 +43,7 @@ export function openStore(url: string): Store {
   // SQLite: the writes waiting for the one connection commit together (group-commit.ts).
   let committer: GroupCommit<DB> | null = null;
   let postgresReader: PostgresPointReader | null = null;
+  let durable: DurableCommits | null = null;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -58,7 +62,8 @@ export function openStore(url: string): Store {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => {});
-    db = transactions = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    durable = new DurableCommits({ connectionString: url });
+    db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect({ pool }, durable) });
     attachPointReader(db, (postgresReader = new PostgresPointReader({ connectionString: url })));
   }
   return {
@@ -73,6 +78,7 @@ export function openStore(url: string): Store {
       await postgresReader?.close();
       await db.destroy();
       if (transactions !== db) await transactions.destroy();
+      await durable?.close();
     },
   };
 }
