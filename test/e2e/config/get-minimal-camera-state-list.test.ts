@@ -153,7 +153,21 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     assert.deepEqual((await server.call(PATH, {}, { key: other.apiKey })).json.cameraStates, await recordsOf(other.orgUuid));
   });
 
-  // The list's states are kept between calls while the organization's change position stays (camera-states-cache.ts).
+  // The list is kept between calls while the organization's change position stays (camera-list-cache.ts).
+  it("works out the uptime windows at each call's time, though no write came between", async () => {
+    // The other organization's Lobby camera is online since its creation: one window, open until the call.
+    const lobby = other.site.cameras.Lobby;
+    const windowsNow = async () =>
+      (await server.call(PATH, {}, { key: other.apiKey })).json.uptimeWindows[lobby] as Array<{ startSeconds: number; durationSeconds: number }>;
+    const first = await windowsNow();
+    await new Promise((r) => setTimeout(r, 1600));
+    const later = await windowsNow();
+    assert.equal(first.length, 1);
+    assert.equal(later.length, 1);
+    assert.equal(later[0]!.startSeconds, first[0]!.startSeconds);
+    assert.ok(later[0]!.durationSeconds >= first[0]!.durationSeconds + 1, `${JSON.stringify(first)} then ${JSON.stringify(later)}`);
+  });
+
   it('answers a share as ended once it expires, though no write came between', async () => {
     const dock = org.site.cameras.Dock;
     const sharedNow = async () =>

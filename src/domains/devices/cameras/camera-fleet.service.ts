@@ -6,8 +6,7 @@ import { toCameraConfig, toCameraDetails } from './camera-details.service.js';
 import { CAMERA_FACETS, hwVariationOf, toMinimalCameraState } from './service.js';
 import type { CameraConfigOptions } from '../../orgs/schemas.js';
 import type { ReadSource } from '../../../store/reader.js';
-import * as cameraStore from './store.js';
-import { cameraStatesJson } from './camera-states-cache.js';
+import { cameraList, UPTIME_SPAN_MS } from './camera-list-cache.js';
 import * as liveShareStore from '../live-shares/store.js';
 import { uptimeWindowsOfDevices, type UptimeDevice } from '../lifecycle/device-connection.service.js';
 import { facetedConfigOf } from './faceted-config.service.js';
@@ -44,9 +43,6 @@ export async function getUptimeWindowsForOrg(deps: ReadDeps & Pick<Deps, 'clock'
   return cameras.map((camera) => ({ deviceUuid: camera.uuid, uptimeWindows: windows.get(camera.uuid) ?? [], uptimeSource: 'HARDWARE' as const }));
 }
 
-/** The list's window of uptime history: the last day. */
-const UPTIME_SPAN_MS = 86_400_000;
-
 /**
  * `getMinimalCameraStateList`: every camera of the caller's organization, by name, and each one's online windows
  * of the last day (uuid to windows, from its connection history). A caller limited to some locations gets the
@@ -64,9 +60,8 @@ export async function getMinimalCameraStateList(deps: Pick<Deps, 'store' | 'cloc
 
 /** The same list with its states as JSON text, written by the database: for a caller who sees every location. */
 export async function getMinimalCameraStateListJson(deps: Pick<Deps, 'store' | 'clock'>, ctx: CallerContext) {
-  const cameraStates = await cameraStatesJson(deps, ctx.orgUuid);
-  const uptimeWindows = await uptimeOfLastDay(deps, ctx.orgUuid, await cameraStore.uptimeDevices(deps.store.db, ctx.orgUuid, ['CAMERA']));
-  return { cameraStates, uptimeWindows: JSON.stringify(uptimeWindows) };
+  const list = await cameraList(deps, ctx.orgUuid);
+  return { cameraStates: list.states, uptimeWindows: list.uptimeWindows };
 }
 
 async function uptimeOfLastDay(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: string, cameras: readonly UptimeDevice[]) {

@@ -64,11 +64,38 @@ export async function uptimeWindowsOfDevices(
   endMs: number,
 ): Promise<Map<string, UptimeWindow[]>> {
   const toMs = Math.min(endMs, deps.clock.now());
-  const result = new Map<string, UptimeWindow[]>(devices.map((d) => [d.uuid, []]));
   const live = devices.filter((d) => toMs > Math.max(startMs, d.createdAtMillis));
-  if (live.length === 0) return result;
+  const history = await connectionHistory(deps, orgUuid, live, startMs, toMs);
+  const windows = windowsOfHistory(history, startMs, toMs);
+  const result = new Map<string, UptimeWindow[]>(devices.map((d) => [d.uuid, []]));
+  history.devices.forEach((d, i) => result.set(d.uuid, windows[i]!));
+  return result;
+}
+
+/**
+ * Some devices' connection history from `startMs` until before `toMs`: what their uptime windows over any span
+ * within it are worked out from (windowsOfHistory). `complete` is false when it holds only the first
+ * MAX_WINDOW_EVENTS changes.
+ */
+export interface ConnectionHistory {
+  devices: readonly UptimeDevice[];
+  /** Each device's last change at or before `startMs`. */
+  atStart: ReadonlyMap<string, ConnectionChange>;
+  /** Each device's changes after `startMs`, oldest first; only the devices with changes have a list. */
+  changesOf: ReadonlyMap<string, readonly ConnectionChange[]>;
+  complete: boolean;
+}
+
+export async function connectionHistory(
+  deps: Pick<Deps, 'store'>,
+  orgUuid: string,
+  devices: readonly UptimeDevice[],
+  startMs: number,
+  toMs: number,
+): Promise<ConnectionHistory> {
+  if (devices.length === 0) return { devices, atStart: new Map(), changesOf: new Map(), complete: true };
   const db = deps.store.db;
-  const uuids = live.map((d) => d.uuid);
+  const uuids = devices.map((d) => d.uuid);
   const atStart = await events.lastEventsBefore(db, uuids, 'connection', startMs);
   const changes = await events.listEventsOfDevices(db, {
     orgUuid,
@@ -79,23 +106,39 @@ export async function uptimeWindowsOfDevices(
     limit: MAX_WINDOW_EVENTS,
   });
   // Only the devices with changes get a list: an organization of 10,000 cameras mostly has none in a day.
-  const changesOf = new Map<string, typeof changes>();
+  const changesOf = new Map<string, ConnectionChange[]>();
   for (const change of changes) {
     const list = changesOf.get(change.device_uuid);
     if (list) list.push(change);
     else changesOf.set(change.device_uuid, [change]);
   }
-  for (const device of live) {
-    const fromMs = Math.max(startMs, device.createdAtMillis);
-    const all = changesOf.get(device.uuid);
-    // What held at fromMs: the last change at or before it, else the last before the span.
-    const atOrBefore = all?.filter((c) => c.ts <= fromMs).at(-1);
-    result.set(device.uuid, windowsOf(device, atOrBefore ?? atStart.get(device.uuid), all?.filter((c) => c.ts > fromMs) ?? [], fromMs, toMs));
-  }
-  return result;
+  return { devices, atStart, changesOf, complete: changes.length < MAX_WINDOW_EVENTS };
 }
 
-interface ConnectionChange {
+/**
+ * The online windows in [startMs, toMs) of each device of a history that starts at or before `startMs` and reaches
+ * `toMs`, in the order of its devices. Devices may share one list: read them, never change them.
+ */
+export function windowsOfHistory(history: ConnectionHistory, startMs: number, toMs: number): UptimeWindow[][] {
+  // The devices with no change in the span since before it share one answer (most of a large organization's:
+  // online, or offline, all of it), so that a caller can write each distinct one once.
+  const throughout = new Map<boolean, UptimeWindow[]>();
+  return history.devices.map((device) => {
+    const fromMs = Math.max(startMs, device.createdAtMillis);
+    if (toMs <= fromMs) return [];
+    const all = history.changesOf.get(device.uuid);
+    // What held at fromMs: the last change at or before it, else the last before the history.
+    const before = all?.filter((c) => c.ts <= fromMs).at(-1) ?? history.atStart.get(device.uuid);
+    const after = all?.filter((c) => c.ts > fromMs && c.ts < toMs) ?? [];
+    if (after.length > 0 || fromMs !== startMs) return windowsOf(device, before, after, fromMs, toMs);
+    const online = before ? before.state === ONLINE : device.connectionStatus !== 'RED';
+    let windows = throughout.get(online);
+    if (!windows) throughout.set(online, (windows = windowsOf(device, before, after, fromMs, toMs)));
+    return windows;
+  });
+}
+
+export interface ConnectionChange {
   ts: number;
   state: string | null;
 }
