@@ -49,6 +49,19 @@ export async function lastChangePosition(db: Kysely<DB>, orgUuid: string): Promi
   return Number(rows[0]?.last_position ?? 0);
 }
 
+const preparedEntitiesSince = preparedQuery(3, (db, org: string, after: number, limit: number) =>
+  db.selectFrom('change_events').select('entity').where('org_uuid', '=', org).where('position', '>', after).orderBy('position').limit(limit),
+);
+
+/**
+ * The entities the organization's changes after `position` were of, in position order, or null when there are
+ * more than `limit` of them: for a cache that stays current through changes of entities it does not hold.
+ */
+export async function entitiesChangedSince(db: Kysely<DB>, orgUuid: string, position: number, limit: number): Promise<string[] | null> {
+  const rows = await preparedEntitiesSince(db, orgUuid, position, limit + 1);
+  return rows.length > limit ? null : rows.map((r) => r.entity);
+}
+
 /** A write's audit rows, when it logs no change (or on SQLite, beside its changes). */
 export async function insertAuditRows(tx: Transaction<DB>, rows: AuditRow[]): Promise<void> {
   if (rows.length > MAX_BIND_PARAMETERS / AUDIT_COLUMNS.length) return insertInChunks(tx, 'audit_log', rows);

@@ -168,6 +168,18 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     assert.ok(later[0]!.durationSeconds >= first[0]!.durationSeconds + 1, `${JSON.stringify(first)} then ${JSON.stringify(later)}`);
   });
 
+  it('shows a camera change that came after changes of other kinds (a schedule, a door)', async () => {
+    const nameOf = async () =>
+      (await server.call(PATH, {}, { key: other.apiKey })).json.cameraStates.find((c: { uuid: string }) => c.uuid === other.site.cameras.Lobby).name;
+    const was = await nameOf();
+    assertOk(await server.call('/api/policy/createSchedule', { schedule: { name: 'Night', intervalList: [] } }, { key: other.apiKey }));
+    assert.equal(await nameOf(), was);
+    assertOk(await server.call('/api/policy/createSchedule', { schedule: { name: 'Weekend', intervalList: [] } }, { key: other.apiKey }));
+    assertOk(await server.call('/api/camera/updateDetails', { camera: { uuid: other.site.cameras.Lobby, name: `${was} East` } }, { key: other.apiKey }));
+    assertOk(await server.call('/api/policy/createSchedule', { schedule: { name: 'Holiday', intervalList: [] } }, { key: other.apiKey }));
+    assert.equal(await nameOf(), `${was} East`);
+  });
+
   it('answers a share as ended once it expires, though no write came between', async () => {
     const dock = org.site.cameras.Dock;
     const sharedNow = async () =>

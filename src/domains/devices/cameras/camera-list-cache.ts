@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.js';
 import { SizedLru } from '../../../sized-lru.js';
-import { lastChangePosition } from '../../../store/change-log.js';
+import { entitiesChangedSince, lastChangePosition } from '../../../store/change-log.js';
 import * as liveShareStore from '../live-shares/store.js';
 import { connectionHistory, windowsOfHistory, type ConnectionHistory, type UptimeWindow } from '../lifecycle/device-connection.service.js';
 import { CAMERA_FACETS } from './service.js';
@@ -18,6 +18,10 @@ import * as cameraStore from './store.js';
  * list read after the position is at least as new as it, and the next write makes it stale. The one thing that
  * changes without a write is a share's expiry (liveStreamShared), so a list is kept only until the first one.
  * The position is the store's, so every instance on one store keeps its lists current; each holds its own.
+ *
+ * Most of a busy organization's writes are doors opening, badges, schedules and alerts, none of which touches what
+ * the list reads (cameras' device rows, their shares, their connection events): when every change since a kept
+ * list's position is of such an entity, the list is kept at the new position instead of read again.
  */
 interface Held {
   position: number;
@@ -37,6 +41,20 @@ export const UPTIME_SPAN_MS = 86_400_000;
 /** What one camera's part of a history holds, about: for the cache's bound. */
 const HISTORY_BYTES_PER_DEVICE = 160;
 
+/** Entities whose writes never touch a device row, a live share or a connection event (their domains read none of them). */
+const UNRELATED_ENTITIES = new Set([
+  'SCHEDULE',
+  'DOOR',
+  'DOOR_LABELS',
+  'DOOR_SCHEDULE_EXCEPTION',
+  'COMPONENT_EVENT',
+  'ACCESS_CONTROL_CREDENTIAL',
+  'POLICY_ALERT',
+  'RULES_EVENT_RECORD',
+]);
+/** The most changes read to tell whether a kept list is still current: past it, the list is read again. */
+const MAX_CHANGES_LOOKED_AT = 256;
+
 const caches = new WeakMap<object, SizedLru<Held>>();
 
 export interface CameraList {
@@ -54,6 +72,7 @@ export async function cameraList(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: s
   const position = await lastChangePosition(db, orgUuid);
   const nowMs = deps.clock.now();
   let held = cache.get(orgUuid);
+  if (held && held.position !== position && (await onlyUnrelatedSince(db, orgUuid, held.position))) held.position = position;
   // A history read a day before an earlier call reaches back far enough for any later one.
   if (!held || held.position !== position || nowMs >= held.validUntilMs) {
     const states = await cameraStore.minimalCameraStatesJson(db, deps.store.dialect, orgUuid, ['CAMERA'], CAMERA_FACETS, nowMs);
@@ -66,6 +85,11 @@ export async function cameraList(deps: Pick<Deps, 'store' | 'clock'>, orgUuid: s
     if (history.complete) cache.set(orgUuid, held);
   }
   return { states: held.states, uptimeWindows: windowsJson(held, windowsOfHistory(held.history, nowMs - UPTIME_SPAN_MS, nowMs)) };
+}
+
+async function onlyUnrelatedSince(db: Deps['store']['db'], orgUuid: string, position: number): Promise<boolean> {
+  const entities = await entitiesChangedSince(db, orgUuid, position, MAX_CHANGES_LOOKED_AT);
+  return entities !== null && entities.every((entity) => UNRELATED_ENTITIES.has(entity));
 }
 
 /**
