@@ -20,8 +20,13 @@ const requests = new AsyncLocalStorage<CapturedStatement[]>();
 const captured = new Map<string, CapturedStatement[]>();
 let installed = false;
 
-/** Transaction control: the floor server runs its own (or none). */
-export const isTransactionControl = (sql: string) => /^\s*(begin|commit|rollback|savepoint|release|end)\b/i.test(sql);
+/**
+ * Transaction control: the floor server runs its own (or none). On PostgreSQL that includes a transaction's
+ * `start transaction; set local synchronous_commit = off` and the flush its commit waits for
+ * (src/store/durable-commits.ts): the floor rolls its writes back, so it never commits or flushes.
+ */
+export const isTransactionControl = (sql: string) =>
+  /^\s*(begin|start transaction|commit|rollback|savepoint|release|end)\b/i.test(sql) || /^select pg_logical_emit_message\(true, 'gatehouse'/.test(sql);
 
 function note(sql: string, parameters: unknown[], reader: boolean): void {
   const statements = requests.getStore();
