@@ -20,7 +20,9 @@ interface Waiter {
  * own record, so past every commit made before it started. The writes that commit meanwhile share the next
  * flush, so a busy organization pays one flush per batch instead of one per write. What other sessions can see
  * between a commit and its flush is what PostgreSQL's own asynchronous commit allows: a crash in that window loses
- * the newest commits, all after the last flush (the WAL is one sequence), so positions stay gap-free.
+ * the newest commits, all after the last flush (the WAL is one sequence), so positions stay gap-free. A flush that
+ * fails fails the commits waiting for it, as a COMMIT whose connection is lost before its answer does: the write
+ * may or may not have been made.
  */
 export class DurableCommits {
   /** How many flushes were made (each made durable every commit before it). */
