@@ -131,11 +131,18 @@ export function windowsOfHistory(history: ConnectionHistory, startMs: number, to
     const before = all?.filter((c) => c.ts <= fromMs).at(-1) ?? history.atStart.get(device.uuid);
     const after = all?.filter((c) => c.ts > fromMs && c.ts < toMs) ?? [];
     if (after.length > 0 || fromMs !== startMs) return windowsOf(device, before, after, fromMs, toMs);
-    const online = before ? before.state === ONLINE : device.connectionStatus !== 'RED';
+    const online = onlineAtStart(device, before, after);
     let windows = throughout.get(online);
     if (!windows) throughout.set(online, (windows = windowsOf(device, before, after, fromMs, toMs)));
     return windows;
   });
+}
+
+/** Whether the device was online at the start of a span, given the change that held then (if any) and the changes after. */
+function onlineAtStart(device: UptimeDevice, before: ConnectionChange | undefined, changes: readonly ConnectionChange[]): boolean {
+  if (before) return before.state === ONLINE;
+  if (changes.length > 0) return changes[0]!.state === OFFLINE;
+  return device.connectionStatus !== 'RED';
 }
 
 export interface ConnectionChange {
@@ -145,10 +152,7 @@ export interface ConnectionChange {
 
 /** The online windows in [fromMs, toMs) given the change that held at `fromMs` (if any) and the changes after it. */
 function windowsOf(device: UptimeDevice, before: ConnectionChange | undefined, changes: readonly ConnectionChange[], fromMs: number, toMs: number) {
-  let online: boolean;
-  if (before) online = before.state === ONLINE;
-  else if (changes.length > 0) online = changes[0].state === OFFLINE;
-  else online = device.connectionStatus !== 'RED';
+  let online = onlineAtStart(device, before, changes);
   const windows: UptimeWindow[] = [];
   let since = fromMs;
   const close = (atMs: number) => {
