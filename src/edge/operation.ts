@@ -157,6 +157,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: CallerContext;
+    /** The route's declaration, read once (src/http/caller-hook.ts): Fastify's routeOptions builds an object on every read. */
+    operationConfig: FastifyContextConfig;
   }
 }
 

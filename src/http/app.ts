@@ -13,7 +13,7 @@ import { LENIENCY_KEYWORDS } from '../edge/lenient-body.js';
 import { applyRequestTimeouts, requestTimeoutOptions } from '../net/request-timeouts.js';
 import { controlApi } from './control.js';
 import { createRequestLimits, type RequestLimits } from '../edge/rate-limit.js';
-import { registerPermissionChecks } from './permissions.js';
+import { locationRefusal, scopedAnswer } from './permissions.js';
 import { checkReferences } from '../records/references.js';
 import { absoluteMediaUris } from '../edge/media-uris.js';
 import { REF_KEYS_KEYWORD, REF_KEYWORD, REF_NOT_FOUND_KEYWORD } from '../schemas/record-kinds.js';
@@ -153,21 +153,30 @@ export async function buildHttpApp(deps: Deps, options: HttpAppOptions = {}) {
 
   await app.register(async (api) => {
     api.decorateRequest('caller', null as never);
+    api.decorateRequest('operationConfig', null as never);
+    api.decorateRequest('locationScope', null);
     api.addHook('onRequest', callerHook(deps, limits, { https: Boolean(options.https) }));
-    // After validation, so that a malformed body is a 400 whoever sends it, as for every other operation.
+    // After validation, so that a malformed body is a 400 whoever sends it, as for every other operation. One
+    // callback hook for every check of the body's turn: each hook is a step of Fastify's chain on every request.
     api.addHook('preHandler', (request, _reply, done) => {
-      done(request.routeOptions.config.access === 'partner' && request.caller.keyKind !== 'partner' ? fail('ACCESS_DENIED') : undefined);
+      const { access, permission, references } = request.operationConfig;
+      if (access === 'partner' && request.caller.keyKind !== 'partner') return done(fail('ACCESS_DENIED'));
+      const refused = locationRefusal(request, permission);
+      if (refused || !references) return done(refused);
+      // Every id a body names is the caller's organization's, whatever the operation (src/records/references.ts).
+      checkReferences(deps, request.caller.orgUuid, references, request.body).then(() => done(), done);
     });
-    registerPermissionChecks(api);
-    // Every id a body names is the caller's organization's, whatever the operation (src/records/references.ts).
-    api.addHook('preHandler', async (request) => {
-      const references = request.routeOptions.config.references;
-      if (references) await checkReferences(deps, request.caller.orgUuid, references, request.body);
-    });
-    // Media host URIs are answered absolute, under the public media base (src/edge/media-uris.ts).
+    // The answer limited to the caller's locations, then its media host URIs made absolute under the public
+    // media base (src/edge/media-uris.ts).
     api.addHook('preSerialization', (request, _reply, payload, done) => {
-      const fields = request.routeOptions.config.mediaUris;
-      done(null, fields ? absoluteMediaUris(payload, fields, deps.mediaHost.base) : payload);
+      const fields = request.operationConfig.mediaUris;
+      let answer: unknown;
+      try {
+        answer = scopedAnswer(request, payload);
+      } catch (e) {
+        return done(e as Error);
+      }
+      done(null, fields ? absoluteMediaUris(answer, fields, deps.mediaHost.base) : answer);
     });
     for (const plugin of domainPlugins) await plugin(api as ApiApp, deps);
   });

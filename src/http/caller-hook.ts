@@ -59,7 +59,7 @@ function federatedToken(request: FastifyRequest): string | undefined {
 function federatedCaller(deps: Deps, request: FastifyRequest, token: string): CallerContext {
   if (!token) throw fail('UNAUTHENTICATED');
   const orgUuid = verifyFederatedToken(deps, token);
-  const route = request.routeOptions.config;
+  const route = request.operationConfig;
   if (route.permission?.kind !== 'read' || (route.access ?? 'customer') !== 'customer') throw fail('ACCESS_DENIED');
   return {
     userUuid: null,
@@ -85,9 +85,9 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
   function admit(request: FastifyRequest, reply: FastifyReply, done: Done, caller: CallerContext): void {
     // The audit trail keeps where each write came from (the audit feed's source fields).
     request.caller = { ...caller, sourceIp: request.ip, userAgent: header(request, 'user-agent')?.slice(0, 500) ?? null };
-    if (request.routeOptions.config.access === 'internal' && caller.keyKind !== 'internal') return done(fail('ACCESS_DENIED'));
+    if (request.operationConfig.access === 'internal' && caller.keyKind !== 'internal') return done(fail('ACCESS_DENIED'));
     // An OAuth access token reaches only what its scopes allow (src/domains/orgs/oauth/tokens.ts).
-    if (caller.scopes && !scopesAllow(caller.scopes, request.routeOptions.config.permission)) return done(fail('INSUFFICIENT_SCOPE'));
+    if (caller.scopes && !scopesAllow(caller.scopes, request.operationConfig.permission)) return done(fail('INSUFFICIENT_SCOPE'));
     const wait = takeRequest ? takeRequest(caller.orgUuid) : 0;
     if (typeof wait === 'number') return afterLimit(request, reply, done, wait);
     wait.then((w) => afterLimit(request, reply, done, w), done);
@@ -102,7 +102,7 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
   function refused(request: FastifyRequest, reply: FastifyReply, done: Done, error: unknown): void {
     if (!isGatehouseError(error) || error.code !== 'INVALID_API_KEY') return done(error as Error);
     const answer = (wait: number) => {
-      const operation = request.routeOptions.config.operationId ?? request.url;
+      const operation = request.operationConfig.operationId ?? request.url;
       deps.log.warn({ component: 'auth', clientAddress: request.ip, operation, throttled: wait > 0 }, 'failed key attempt');
       if (wait > 0) tooManyRequests(reply, wait);
       else done(error);
@@ -113,7 +113,7 @@ export function callerHook(deps: Deps, limits: RequestLimits, options: { https: 
   }
 
   return function onRequest(request: FastifyRequest, reply: FastifyReply, done: Done): void {
-    const route = request.routeOptions.config;
+    const route = (request.operationConfig = request.routeOptions.config);
     let caller: CallerContext | Promise<CallerContext>;
     try {
       const federated = federatedToken(request);

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { fail } from '../errors.js';
-import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type Rights } from '../edge/rights.js';
+import { allows, allowsLocations, locationScope, namedLocations, type AccessLevel, type OperationPermission, type Rights } from '../edge/rights.js';
 import { cachedRights, callerRights } from '../domains/orgs/permissions/service.js';
 
 declare module 'fastify' {
@@ -38,7 +38,7 @@ function scopeAnswer(request: FastifyRequest, payload: unknown): unknown {
  */
 export function permissionCheck(deps: Deps): (request: FastifyRequest, done: (error?: Error) => void) => void {
   return (request, done) => {
-    const { permission, access } = request.routeOptions.config;
+    const { permission, access } = request.operationConfig;
     if (!permission || permission.kind === 'self' || !request.caller) return done();
     const scope = access === 'partner' ? 'partner' : 'org';
     const decide = (rights: Rights) => {
@@ -55,24 +55,16 @@ export function permissionCheck(deps: Deps): (request: FastifyRequest, done: (er
 }
 
 /**
- * The one permission check of every operation, from the declaration its route carries: the caller's rights
- * (cached per user) against the operation's kind and functionality before the body is read (permissionCheck), the locations
- * the body names once it is, and the answer's records on the way out. A caller with full rights costs one
- * cache lookup.
+ * The locations the body names, against the caller's scope (after validation, so that they are read from a
+ * valid body): the refusal, or undefined when the caller may name them (every caller without a scope).
  */
-export function registerPermissionChecks(api: FastifyInstance): void {
-  api.decorateRequest('locationScope', null);
-  api.addHook('preHandler', (request, _reply, done) => {
-    const scope = request.locationScope;
-    if (!scope || allowsLocations(scope, request.routeOptions.config.permission!, namedLocations(request.url, request.body))) return done();
-    done(fail('PERMISSION_DENIED'));
-  });
-  api.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (!request.locationScope) return done(null, payload);
-    try {
-      done(null, scopeAnswer(request, payload));
-    } catch (e) {
-      done(e as Error);
-    }
-  });
+export function locationRefusal(request: FastifyRequest, permission: OperationPermission | undefined): Error | undefined {
+  const scope = request.locationScope;
+  if (!scope || allowsLocations(scope, permission!, namedLocations(request.url, request.body))) return undefined;
+  return fail('PERMISSION_DENIED');
+}
+
+/** The answer as the caller's scope lets them see it (src/http/app.ts runs it on the way out). */
+export function scopedAnswer(request: FastifyRequest, payload: unknown): unknown {
+  return request.locationScope ? scopeAnswer(request, payload) : payload;
 }

@@ -41,13 +41,6 @@ export function attachPointReader(db: object, reader: PointReader): void {
   readers.set(db, reader);
 }
 
-/**
- * A read's parameters as a map key: the one string of most reads as it is (no new string, whose hash would be
- * computed again), any other list as its JSON after a NUL, which no id holds.
- */
-const parametersKey = (parameters: readonly unknown[]) =>
-  parameters.length === 1 && typeof parameters[0] === 'string' ? parameters[0] : `\u0000${JSON.stringify(parameters)}`;
-
 /** Each waiter but the first gets copies of the rows: callers may keep or change what they were given. */
 function settle(pending: Pending, rows: unknown[]): void {
   const [first, ...rest] = pending.waiters;
@@ -55,32 +48,43 @@ function settle(pending: Pending, rows: unknown[]): void {
   first!.resolve(rows);
 }
 
+/** The turn's reads of one statement, by their first parameter, then the next: a Pending where they end. */
+type ByParameter = Map<unknown, ByParameter | Pending>;
+
 /** Collects the reads of a loop turn and hands the distinct ones to `runBatch` at its check phase. */
 abstract class BatchingReader implements PointReader {
-  /** The turn's reads by SQL (the statement's own constant string), then by parameters. */
-  private pending = new Map<string, Map<string, Pending>>();
-  private scheduled = false;
+  /**
+   * The turn's reads by SQL (the statement's own constant string), then by each parameter's value: a map per
+   * parameter looks each up as it is (a string's hash is kept in the string), where one key made of them all
+   * was a new string per read, built and hashed anew.
+   */
+  private pending = new Map<string, ByParameter>();
+  /** The same reads in the order they were first asked for. */
+  private batch: Pending[] = [];
 
   read<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
     return new Promise<unknown[]>((resolve, reject) => {
-      let bySql = this.pending.get(sql);
-      if (!bySql) this.pending.set(sql, (bySql = new Map()));
-      const key = parametersKey(parameters);
-      let entry = bySql.get(key);
-      if (!entry) bySql.set(key, (entry = { sql, parameters, waiters: [] }));
-      entry.waiters.push({ resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
+      let level = this.pending.get(sql);
+      if (!level) this.pending.set(sql, (level = new Map()));
+      const last = parameters.length - 1;
+      for (let i = 0; i < last; i++) {
+        let next = level.get(parameters[i]) as ByParameter | undefined;
+        if (!next) level.set(parameters[i], (next = new Map()));
+        level = next;
       }
+      let entry = level.get(parameters[last]) as Pending | undefined;
+      if (!entry) {
+        level.set(parameters[last], (entry = { sql, parameters, waiters: [] }));
+        if (this.batch.push(entry) === 1) setImmediate(() => this.flush());
+      }
+      entry.waiters.push({ resolve, reject });
     }) as Promise<R[]>;
   }
 
   private flush(): void {
-    const batch: Pending[] = [];
-    for (const bySql of this.pending.values()) for (const entry of bySql.values()) batch.push(entry);
+    const batch = this.batch;
     this.pending = new Map();
-    this.scheduled = false;
+    this.batch = [];
     this.runBatch(batch);
   }
 
