@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -57,9 +57,24 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
   return { url: `smtp://127.0.0.1:${port}`, messages, stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** An SMTP URL on which nothing listens: a port that was free a moment ago. */
+/** Whether a connection to the loopback port is refused (nothing listens on it). */
+function refuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * An SMTP URL on which nothing listens: a port below 1024, checked to refuse. No test server can be given it (a
+ * port of 0 is drawn from the ephemeral range, far above), where a port freed a moment before could be taken by a
+ * server of a test running beside it before the mail client reaches it.
+ */
 export async function closedSmtpUrl(): Promise<string> {
-  const sink = await startSmtpSink();
-  await sink.close();
-  return sink.url;
+  for (const port of [1, 3, 5, 7, 9]) if (await refuses(port)) return `smtp://127.0.0.1:${port}`;
+  throw new Error('every low port tried (1, 3, 5, 7, 9) accepts connections on 127.0.0.1');
 }
