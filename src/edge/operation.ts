@@ -16,6 +16,7 @@ import type { JsonSchema } from '../schemas/json-schema.js';
 import { referenceFields, type ReferenceField } from '../records/references.js';
 import { derivePermission, type OperationPermission } from './rights.js';
 import { mediaUriFields, mediaUriTree, rememberMediaUriNames, type MediaUriTree } from './media-uris.js';
+import { JsonParts } from './json-parts.js';
 
 /** The Fastify instance that domain plugins register their operations on. */
 export type ApiApp = FastifyInstance<
@@ -120,7 +121,7 @@ function isExtensionPath(spec: { extension?: true | readonly string[] }, path: s
  * cameras.store.ts). It is sent as it is, past the response schema's serializer, whose generated code took five
  * times V8's JSON.stringify on 10,000 cameras; its text must match the response schema (its operation's tests
  * check it against the records' own mapping). A field may be UTF-8 bytes: a list of megabytes read as bytes
- * is sent without being made a string, measured, and encoded again. The preSerialization hooks do not see it, so
+ * is sent without being made a string, measured, and encoded again, nor copied into one buffer with the rest (JsonParts). The preSerialization hooks do not see it, so
  * it may not answer a caller limited to some locations (request.locationScope): such an operation answers those
  * with records.
  */
@@ -128,14 +129,13 @@ export class JsonFields<T> {
   constructor(readonly fields: { readonly [K in keyof T]?: string | Buffer }) {}
 }
 
-/** The body of a JsonFields answer, with the success envelope unless the operation has none: bytes when a field is. */
-function jsonFieldsBody(operationId: string, request: FastifyRequest, answer: JsonFields<unknown>, envelope: boolean): string | Buffer {
+/** The body of a JsonFields answer, with the success envelope unless the operation has none: its parts when a field is bytes. */
+function jsonFieldsBody(operationId: string, request: FastifyRequest, answer: JsonFields<unknown>, envelope: boolean): string | JsonParts {
   if (request.locationScope) throw new Error(`${operationId}: an answer of JSON text cannot be limited to the caller's locations`);
   const fields = Object.entries(answer.fields as Record<string, string | Buffer>);
   const parts = fields.flatMap(([name, value], i) => [`${i > 0 || envelope ? ',' : ''}${JSON.stringify(name)}:`, value]);
   const whole = [envelope ? '{"error":false' : '{', ...parts, '}'];
-  if (!fields.some(([, value]) => Buffer.isBuffer(value))) return whole.join('');
-  return Buffer.concat(whole.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  return fields.some(([, value]) => Buffer.isBuffer(value)) ? new JsonParts(whole) : whole.join('');
 }
 
 export type OperationHandler<B extends TSchema, R extends TSchema> = (
@@ -209,7 +209,9 @@ export function operation<B extends TSchema, R extends TSchema>(app: ApiApp, spe
         if (result instanceof JsonFields) {
           // A string answer with a JSON content type is sent without serialization.
           reply.type('application/json; charset=utf-8');
-          return jsonFieldsBody(spec.operationId, request, result, spec.envelope !== false);
+          const answer = jsonFieldsBody(spec.operationId, request, result, spec.envelope !== false);
+          if (answer instanceof JsonParts) reply.header('content-length', answer.byteLength);
+          return answer;
         }
         return spec.envelope === false ? result : { error: false, ...(result as object) };
       },

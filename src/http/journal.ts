@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JsonParts } from '../edge/json-parts.js';
 
 /**
  * The request journal: the last N calls the REST port served (method, path, organization, key id, status,
@@ -234,6 +235,10 @@ function heldResponse(payload: unknown, contentType: string): HeldBody {
     // string's characters, a Buffer's bytes (decoding it to count its characters is the cost avoided here).
     if (typeof payload === 'string') return { head: Buffer.from(payload.slice(0, MAX_BODY_CHARS)), length: payload.length, unit: 'characters' };
     return { head: Buffer.from(payload.subarray(0, MAX_BODY_CHARS)), length: payload.length, unit: 'bytes' };
+  }
+  if (payload instanceof JsonParts) {
+    const head = payload.head(MAX_BODY_CHARS);
+    return payload.byteLength <= MAX_BODY_CHARS ? { text: head } : { head, length: payload.byteLength, unit: 'bytes' };
   }
   return { ready: payload ? '(streamed body)' : null };
 }
