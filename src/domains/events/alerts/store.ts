@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../store/schema.js';
 import type { PolicyAlertsTable } from '../tables.js';
+import { preparedQuery } from '../../../store/prepared-query.js';
 
 type Db = Kysely<DB>;
 
@@ -40,6 +41,10 @@ export interface AlertListFilter {
  * the cost of a page does not grow with the history.
  */
 export async function listOrgAlerts(db: Db, orgUuid: string, f: AlertListFilter): Promise<PolicyAlertsTable[]> {
+  return orgAlertsQuery(db, orgUuid, f).execute();
+}
+
+function orgAlertsQuery(db: Db, orgUuid: string, f: AlertListFilter) {
   const one = (list: readonly string[] | null | undefined) => (list && list.length === 1 ? list[0] : null);
   const many = (list: readonly string[] | null | undefined) => (list && list.length > 1 ? list : null);
   return db
@@ -56,13 +61,22 @@ export async function listOrgAlerts(db: Db, orgUuid: string, f: AlertListFilter)
     .$if(f.after !== null, (q) => q.where((eb) => eb(eb.refTuple('timestamp_ms', 'uuid'), '<', eb.tuple(f.after!.timestampMs, f.after!.uuid))))
     .orderBy('timestamp_ms', 'desc')
     .orderBy('uuid', 'desc')
-    .limit(f.limit)
-    .execute();
+    .limit(f.limit);
 }
 
-/** A device's alerts newest first (see listOrgAlerts). */
-export async function listDeviceAlerts(db: Db, orgUuid: string, deviceUuid: string, after: AlertCursor | null, limit: number): Promise<PolicyAlertsTable[]> {
-  return listOrgAlerts(db, orgUuid, { deviceUuids: [deviceUuid], after, limit });
+/**
+ * A device's alerts newest first (see listOrgAlerts): the page its clients poll, from the start or past a cursor,
+ * compiled once per dialect (src/store/prepared-query.ts), where Kysely built and compiled it anew for every request.
+ */
+const deviceAlertsFromStart = preparedQuery(3, (db, orgUuid: string, deviceUuid: string, limit: number) =>
+  orgAlertsQuery(db, orgUuid, { deviceUuids: [deviceUuid], after: null, limit }),
+);
+const deviceAlertsPast = preparedQuery(5, (db, orgUuid: string, deviceUuid: string, limit: number, timestampMs: number, uuid: string) =>
+  orgAlertsQuery(db, orgUuid, { deviceUuids: [deviceUuid], after: { timestampMs, uuid }, limit }),
+);
+
+export function listDeviceAlerts(db: Db, orgUuid: string, deviceUuid: string, after: AlertCursor | null, limit: number): Promise<PolicyAlertsTable[]> {
+  return after ? deviceAlertsPast(db, orgUuid, deviceUuid, limit, after.timestampMs, after.uuid) : deviceAlertsFromStart(db, orgUuid, deviceUuid, limit);
 }
 
 /** How many alerts of the organization are in its feed (not dismissed), counting at most `cap`. */
