@@ -6,8 +6,6 @@ interface Member<DB> {
   reject(error: unknown): void;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** The most writes one commit carries, and the longest a group stays open for more (ms). */
 const MAX_MEMBERS = 16;
 const MAX_GROUP_MS = 5;
@@ -85,9 +83,6 @@ export class GroupCommit<DB> {
         }
         done.push({ member, value });
         await savepoint.releaseSavepoint('gh_write').execute();
-        // One loop turn for the writes already on their way (a request parsed, a device report read) before the
-        // group commits without them: on a busy server each commit then carries several writes, not two or three.
-        if (this.queue.length === 0) await nextTurn();
       }
       await trx.commit().execute();
     } catch (e) {
