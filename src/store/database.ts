@@ -7,6 +7,7 @@ import type { DB } from './schema.js';
 import { ConnectionLock, GatehouseSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { GroupCommit } from './group-commit.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { DurableCommits } from './durable-commits.js';
 import { DurablePostgresDialect } from './postgres-dialect.js';
 import { attachPointReader, PostgresPointReader, SqlitePointReader } from './point-reads.js';
@@ -44,12 +45,15 @@ export function openStore(url: string): Store {
   let committer: GroupCommit<DB> | null = null;
   let postgresReader: PostgresPointReader | null = null;
   let durable: DurableCommits | null = null;
+  let checkpointer: Checkpointer | null = null;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const database = new SQLite(file);
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
+    // Checkpoints run on a thread of their own (sqlite-checkpointer.ts); this connection's are a backstop.
+    database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
     const cached = withStatementCache(database);
@@ -58,6 +62,7 @@ export function openStore(url: string): Store {
     transactions = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, false) });
     attachPointReader(db, new SqlitePointReader(cached, lock));
     committer = new GroupCommit(transactions);
+    if (file !== ':memory:') checkpointer = startCheckpointer(file);
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.
@@ -76,6 +81,7 @@ export function openStore(url: string): Store {
     },
     async close() {
       await postgresReader?.close();
+      await checkpointer?.close();
       await db.destroy();
       if (transactions !== db) await transactions.destroy();
       await durable?.close();
