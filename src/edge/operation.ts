@@ -121,9 +121,9 @@ function isExtensionPath(spec: { extension?: true | readonly string[] }, path: s
  * cameras.store.ts). It is sent as it is, past the response schema's serializer, whose generated code took five
  * times V8's JSON.stringify on 10,000 cameras; its text must match the response schema (its operation's tests
  * check it against the records' own mapping). A field may be UTF-8 bytes: a list of megabytes read as bytes
- * is sent without being made a string, measured, and encoded again, nor copied into one buffer with the rest (JsonParts). The preSerialization hooks do not see it, so
- * it may not answer a caller limited to some locations (request.locationScope): such an operation answers those
- * with records.
+ * is sent without being made a string, measured, and encoded again, nor copied into one buffer with the rest
+ * (JsonParts). The preSerialization hooks do not see it, so it may not answer a caller limited to some locations
+ * (request.locationScope): such an operation answers those with records.
  */
 export class JsonFields<T> {
   constructor(readonly fields: { readonly [K in keyof T]?: string | Buffer }) {}

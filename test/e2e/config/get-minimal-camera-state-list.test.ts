@@ -2,21 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { toMinimalCameraState } from '../../../src/domains/devices/cameras/service.js';
 import { listDevices } from '../../../src/domains/devices/service.js';
-import { adminTokenOf, control } from '../control/admin.js';
+import { control, journal } from '../control/admin.js';
 import { forEachDialect } from '../../helpers/dialects.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { changesDuring, createSiteOrg, type SiteOrg } from './config-site.js';
 import { assertOk } from '../../helpers/api.js';
 
 const PATH = '/api/camera/getMinimalCameraStateList';
-
-/** The request journal's newest entry of a path (GET /_gatehouse/requests). */
-async function journalOf(server: TestServer, path: string): Promise<{ responseBody: unknown }> {
-  const answer = await fetch(`${server.rest}/_gatehouse/requests?path=${encodeURIComponent(path)}&limit=1`, {
-    headers: { authorization: `Bearer ${adminTokenOf(server)}` },
-  });
-  return ((await answer.json()) as { requests: { responseBody: unknown }[] }).requests[0]!;
-}
 
 forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
   let server: TestServer;
@@ -76,7 +68,7 @@ forEachDialect('POST /api/camera/getMinimalCameraStateList', (dialect) => {
     assert.equal(r.headers.get('content-length'), String(Buffer.byteLength(r.text)));
     assert.equal(r.headers.get('transfer-encoding'), null);
     assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
-    const held = await journalOf(server, PATH);
+    const [held] = (await journal(server, `?path=${encodeURIComponent(PATH)}&limit=1`)).json.requests;
     assert.deepEqual(held.responseBody, r.json);
   });
 

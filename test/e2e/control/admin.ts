@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { callApi, type CallResult, type TestServer } from '../../helpers/server.js';
+import { callApi, readResult, type CallResult, type TestServer } from '../../helpers/server.js';
 
 /** The admin token a test server generated into its data dir. */
 export function adminTokenOf(server: TestServer): string {
@@ -18,4 +18,11 @@ export function control<T = any>(
   const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
   if (token !== null) headers.authorization = `Bearer ${token}`;
   return callApi<T>(server.rest, `/_gatehouse${path}`, body, { headers });
+}
+
+/** GET or DELETE on the request journal (`/_gatehouse/requests`), with the admin token unless `token` says otherwise. */
+export async function journal(server: TestServer, query = '', method: 'GET' | 'DELETE' = 'GET', token?: string | null): Promise<CallResult> {
+  const t = token === undefined ? adminTokenOf(server) : token;
+  const headers: Record<string, string> = t === null ? {} : { authorization: `Bearer ${t}` };
+  return readResult(await fetch(`${server.rest}/_gatehouse/requests${query}`, { method, headers }));
 }

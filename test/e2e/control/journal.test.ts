@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useTestServer, type Api, apiAs } from '../../helpers/api.js';
-import { readResult, type CallResult, type TestOrg, type TestServer } from '../../helpers/server.js';
-import { adminTokenOf, control } from './admin.js';
-
-/** GET or DELETE on the journal, with the admin token unless `token` says otherwise. */
-async function journal(server: TestServer, query = '', method: 'GET' | 'DELETE' = 'GET', token?: string | null): Promise<CallResult> {
-  const t = token === undefined ? adminTokenOf(server) : token;
-  const headers: Record<string, string> = t === null ? {} : { authorization: `Bearer ${t}` };
-  return readResult(await fetch(`${server.rest}/_gatehouse/requests${query}`, { method, headers }));
-}
+import type { CallResult, TestOrg } from '../../helpers/server.js';
+import { adminTokenOf, control, journal } from './admin.js';
 
 describe('control API: the request journal (GET/DELETE /_gatehouse/requests)', () => {
   const server = useTestServer('sqlite');
