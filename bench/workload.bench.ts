@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
@@ -334,7 +335,14 @@ export async function run(): Promise<void> {
 
     // Latency at a fixed offered rate: half of Gatehouse's own throughput for the mix, as an open loop.
     const rate = Math.max(1, Math.round(g.total.rps / 2));
+    // The server runs in this process: its event loop's delay over the open loop tells a stall of the server
+    // (a long task, a collector's pause) from one of the machine or the load generator.
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
     const open = await load(port, operations, rate);
+    const cpu = process.cpuUsage(cpuBefore);
+    loopDelay.disable();
     if (open.failures.length > 0) throw new Error(`failed answers at a fixed rate: ${open.failures.slice(0, 5).join('; ')}`);
     console.log(`  at ${rate} req/s offered (open loop), latency from the intended send time:`);
     for (const o of operations) {
@@ -343,6 +351,19 @@ export async function run(): Promise<void> {
         `  ${o.name.padEnd(16)} p50 ${n(fig.p50, 1).padStart(6)} ms  p99 ${n(fig.p99, 1).padStart(6)} ms  p99.9 ${n(fig.p999, 1).padStart(6)} ms  (${fig.count})`,
       );
     }
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    record(
+      `server event-loop delay during the open loop, ${DIALECT}`,
+      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${((cpu.user + cpu.system) / 1e4 / open.seconds).toFixed(0)}% of a core (${((cpu.user + cpu.system) / open.total.count).toFixed(0)} µs a request)`,
+      '',
+      null,
+    );
+    record(
+      `load generator's own lateness in sending (open loop), ${DIALECT}`,
+      `p99 ${open.sendLateness!.p99.toFixed(1)} ms, max ${open.sendLateness!.max.toFixed(1)} ms`,
+      '',
+      null,
+    );
     const worst = operations.map((o) => ({ name: o.name, ...open.operations[o.name]! })).sort((x, y) => y.p99 - x.p99)[0]!;
     record(
       `highest p99 of an operation at 50% of its throughput (${rate} req/s, open loop), ${DIALECT}`,

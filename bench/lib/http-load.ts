@@ -43,6 +43,11 @@ export interface LoadResult {
   operations: Record<string, Figures>;
   /** Answers other than 200, by operation and status (a 200 with `error: true` counts too). */
   failures: string[];
+  /**
+   * Open loop: how late the generator itself sent its requests (ms after each was due, p99 and max), the part of a
+   * latency that is the generator's own stall (it shares the machine) rather than the server's.
+   */
+  sendLateness?: { p99: number; max: number };
 }
 
 const HOST = '127.0.0.1';
@@ -144,6 +149,7 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
     lastAt = at;
   };
   const requestOf = (op: number, turns = bodyTurn) => requests[op]![turns[op]!++ % requests[op]!.length]!;
+  let sendLateness: LoadResult['sendLateness'];
 
   if (plan.ratePerSecond) {
     // Open loop: request i is due at started + i / rate, whatever the answers before it; a request that finds
@@ -169,11 +175,13 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
       }),
     );
     const due = Math.min(plan.maxRequests, Math.floor((plan.durationMs / 1000) * plan.ratePerSecond));
+    const lateness = new Float64Array(due);
     await new Promise<void>((resolve) => {
       const tick = () => {
         const now = performance.now();
         while (sent < due && started + sent * interval <= now) {
           const flight = { op: order[sent % order.length]!, from: started + sent * interval };
+          lateness[sent] = now - flight.from;
           sent++;
           const socket = idle.pop();
           if (socket) send(socket, flight);
@@ -188,6 +196,8 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
     const drainUntil = performance.now() + 30_000;
     while (done < sent && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 5));
     for (const socket of sockets) socket.end();
+    const sorted = lateness.subarray(0, sent).sort();
+    sendLateness = { p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
   } else {
     // Closed loop: each connection sends its next request when the previous one is answered.
     await Promise.all(
@@ -229,6 +239,7 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
     total: figures(all, done),
     operations: Object.fromEntries(plan.operations.map((o, k) => [o.name, figures(latencies[k]!, counts[k]!)])),
     failures: [...failures].map(([k, n]) => `${n} x ${k}`),
+    ...(sendLateness && { sendLateness }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
 import { preparedQuery } from '../../store/prepared-query.js';
 import type { ButtonPressesTable, ButtonRulesTable, RelayOverridesTable, RuleFiringsTable } from './tables.js';
@@ -57,7 +57,8 @@ export async function listRulesUsingSchedule(db: Db, orgUuid: string, scheduleUu
 /**
  * Claims a firing of a rule (a button rule, or a general rule of `rules`) at `nowMs`: succeeds only when the
  * back-off since its last firing has passed. One conditional UPDATE, so two instances evaluating the same event
- * race on the row and one wins.
+ * race on the row and one wins. Firings that run side by side may claim out of their times' order: the last firing
+ * kept is the latest, and a rule without a back-off always passes.
  */
 export async function claimFiring(
   db: Db,
@@ -69,10 +70,10 @@ export async function claimFiring(
 ): Promise<boolean> {
   const result = await db
     .updateTable(table as 'button_rules')
-    .set({ last_fired_at_ms: nowMs })
+    .set({ last_fired_at_ms: sql<number>`case when last_fired_at_ms > ${nowMs} then last_fired_at_ms else ${nowMs} end` })
     .where('org_uuid', '=', orgUuid)
     .where('uuid', '=', uuid)
-    .where((eb) => eb.or([eb('last_fired_at_ms', 'is', null), eb('last_fired_at_ms', '<=', nowMs - backoffSecs * 1000)]))
+    .$if(backoffSecs > 0, (q) => q.where((eb) => eb.or([eb('last_fired_at_ms', 'is', null), eb('last_fired_at_ms', '<=', nowMs - backoffSecs * 1000)])))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

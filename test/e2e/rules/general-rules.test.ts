@@ -7,6 +7,7 @@ import { changesDuring, nobodysUuid } from '../config/config-site.js';
 import { control } from '../control/admin.js';
 import { seedRulesSite, startReceiver, waitFor, type RulesSite } from './fixtures.js';
 import { assertFails, assertOk } from '../../helpers/api.js';
+import { outboxIdle } from '../../helpers/outbox-idle.js';
 
 const OUTBOX_FAST = { GATEHOUSE_OUTBOX_POLL_MS: '50', GATEHOUSE_OUTBOX_BASE_DELAY_MS: '100', GATEHOUSE_OUTBOX_MAX_DELAY_MS: '200' };
 
@@ -209,6 +210,40 @@ forEachDialect('general rules: CRUD, pauses, firing on device activity, records'
       assert.equal(alert.json.policyAlert.deviceUuid, site.cameras.Lobby);
       assert.equal((await recordsOf(uuid)).length, 1, 'the CUSTOM alert did not fire the rule again');
       await call('/api/rules/deleteRule', { ruleUuid: uuid });
+    });
+
+    it('fires a rule with a back-off once for events that come together, leaving no record or delivery of the others', async () => {
+      const receiver = await startReceiver();
+      try {
+        const backoff = await create({
+          name: 'Alpha back-off',
+          triggers: [doorTrigger()],
+          ruleFilters: { triggerBackoffSecs: 3600 },
+          action: { webhookActions: [{ webhookUrl: `${receiver.url}/backoff` }] },
+        });
+        const sentinel = await create({ name: 'Zulu sentinel', triggers: [doorTrigger()], action: { liveNotificationAction: true } });
+        // The events' firings run side by side: each passes the back-off as it reads the rule, and all but one
+        // must lose the claim and roll back whole.
+        const events = 8;
+        await Promise.all(Array.from({ length: events }, () => openDoor()));
+        // Rules are evaluated by name: once the sentinel (Zulu) fired on every event, the back-off rule was too.
+        await waitFor('the sentinel firings', async () => (await recordsOf(sentinel)).length === events);
+        await waitFor('the delivery', () => receiver.received.length >= 1);
+        assert.equal((await recordsOf(backoff)).length, 1, 'one firing within the back-off');
+        await outboxIdle(server.gatehouse.deps, org.orgUuid);
+        const deliveries = await server.gatehouse.deps.store.db
+          .selectFrom('outbox_deliveries')
+          .select('id')
+          .where('org_uuid', '=', org.orgUuid)
+          .where('target_url', '=', `${receiver.url}/backoff`)
+          .execute();
+        assert.equal(deliveries.length, 1, 'one delivery enqueued');
+        assert.equal(receiver.received.length, 1);
+        await call('/api/rules/deleteRule', { ruleUuid: backoff });
+        await call('/api/rules/deleteRule', { ruleUuid: sentinel });
+      } finally {
+        await receiver.close();
+      }
     });
 
     it('does not fire a paused rule until the pause is deleted; pauses are listed and announced', async () => {

@@ -158,6 +158,9 @@ function triggerMatches(trigger: GeneralRule['triggers'][number], fired: FiredAc
 const matches = (rule: GeneralRule, fired: FiredActivity) =>
   rule.conjunction === 'AND' ? rule.triggers.every((t) => triggerMatches(t, fired)) : rule.triggers.some((t) => triggerMatches(t, fired));
 
+/** Rolls a firing's write back: its rule fired within its back-off, after the firing began. */
+class BackoffNotPassed extends Error {}
+
 /**
  * Fires the organization's general rules an activity matches: inside one of the rule's schedules (none: always)
  * on the location's wall clock, not paused now, and past its back-off. A rule whose own action caused the activity
@@ -183,9 +186,9 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
     const stored = asStoredRule(rule, deviceUuid);
     // The firing's claim, its record and the actions that are writes of the store only (webhook enqueues) make one
     // transaction; when no other action is left the record is completed in it too. The rest run after the commit.
+    if (rule.backoffSecs > 0 && rule.lastFiredAtMs !== null && rule.lastFiredAtMs > deps.clock.now() - rule.backoffSecs * 1000) continue;
     const firing = await write(deps, actor, async (w) => {
       if (await isRulePaused(w, rule.orgUuid, rule.uuid, w.nowMs)) return null;
-      if (!(await claimFiring(w.tx, 'rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) return null;
       const record = await openEventRecord(w, {
         ruleUuid: rule.uuid,
         sourceUuid: fired.sourceUuid,
@@ -218,8 +221,15 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
       const { action, runs } = planRuleActions(deps, stored, event, causes);
       const outcomes: Array<ActionOutcome | null> = [];
       for (const run of runs) outcomes.push(run.inWrite ? { action: run.action, ...(await run.inWrite(w)) } : null);
-      if (outcomes.every((o) => o !== null)) return { done: await completeEventRecord(w, record, action, outcomes as ActionOutcome[], recordDevice) } as const;
-      return { done: null, record, event, action, runs, outcomes };
+      const done = outcomes.every((o) => o !== null) ? await completeEventRecord(w, record, action, outcomes as ActionOutcome[], recordDevice) : null;
+      // The back-off claim locks the rule's row until the commit, and every firing of the rule waits for it: made
+      // last, it is held over the change log's statement and the commit, not over the whole firing. A firing that
+      // loses it rolls back whole.
+      if (!(await claimFiring(w.tx, 'rules', rule.orgUuid, rule.uuid, w.nowMs, rule.backoffSecs))) throw new BackoffNotPassed();
+      return done ? ({ done } as const) : { done, record, event, action, runs, outcomes };
+    }).catch((e: unknown) => {
+      if (e instanceof BackoffNotPassed) return null;
+      throw e;
     });
     if (!firing) continue;
     if (firing.done) {

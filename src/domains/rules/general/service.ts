@@ -26,6 +26,8 @@ export interface GeneralRule {
   triggers: RuleTrigger[];
   scheduleUuids: string[];
   backoffSecs: number;
+  /** When it last fired, as read (the firing's claim decides; this only spares a firing that cannot pass its back-off). */
+  lastFiredAtMs: number | null;
   sealedAction: RuleAction;
 }
 
@@ -39,6 +41,7 @@ export function toGeneralRule(row: RulesTable): GeneralRule {
     triggers: fromJson<RuleTrigger[]>(row.triggers) ?? [],
     scheduleUuids: fromJson<string[]>(row.schedule_uuids) ?? [],
     backoffSecs: row.backoff_secs,
+    lastFiredAtMs: row.last_fired_at_ms,
     sealedAction: fromJson<RuleAction>(row.action) ?? {},
   };
 }
