@@ -25,7 +25,7 @@ import { built } from './lib/built.js';
 import { runLoad, type LoadOperation, type LoadResult } from './lib/http-load.js';
 import { record } from './lib/results.js';
 import { startFloorServer, type FloorRequest } from './lib/floor-server.js';
-import { CAPTURE_HEADER, installSqlCapture, takeCaptured } from './lib/sql-capture.js';
+import { CAPTURE_HEADER, installSqlCapture, takeCaptured, uninstallSqlCapture } from './lib/sql-capture.js';
 import { createTestDatabase, type TestDialect } from '../test/helpers/databases.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
@@ -269,6 +269,7 @@ export async function run(): Promise<void> {
     const started = performance.now();
     const { apiKey, operations } = await setUp(gatehouse.deps, gatehouse.urls.rest);
     const recorded = await recordRequests(gatehouse.urls.rest, apiKey, operations);
+    uninstallSqlCapture();
     // A build whose drivers are other module instances (BENCH_DIST with a node_modules of its own) runs statements
     // the capture does not hear, and the floor would answer without running any.
     if (recorded.floor.every((r) => r.statements.length === 0)) {
@@ -286,10 +287,16 @@ export async function run(): Promise<void> {
     const port = Number(new URL(gatehouse.urls.rest).port);
     const barePort = (bare.server.address() as { port: number }).port;
     const rounds = { bare: [] as LoadResult[], floor: [] as LoadResult[], gatehouse: [] as LoadResult[] };
+    // The server's CPU (this process: the floor and bare servers are idle meanwhile) over its closed-loop rounds.
+    const closedCpu = { micros: 0, requests: 0 };
     for (let i = 0; i < ROUNDS; i++) {
       rounds.bare.push(await load(barePort, operations));
       rounds.floor.push(await load(floor.port, operations));
+      const before = process.cpuUsage();
       rounds.gatehouse.push(await load(port, operations));
+      const used = process.cpuUsage(before);
+      closedCpu.micros += used.user + used.system;
+      closedCpu.requests += rounds.gatehouse.at(-1)!.total.count;
     }
     const failures = Object.values(rounds).flatMap((r) => r.flatMap((x) => x.failures));
     if (failures.length > 0) throw new Error(`failed answers: ${failures.slice(0, 5).join('; ')}`);
@@ -354,7 +361,7 @@ export async function run(): Promise<void> {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     record(
       `server event-loop delay during the open loop, ${DIALECT}`,
-      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${((cpu.user + cpu.system) / 1e4 / open.seconds).toFixed(0)}% of a core (${((cpu.user + cpu.system) / open.total.count).toFixed(0)} µs a request)`,
+      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${((cpu.user + cpu.system) / 1e4 / open.seconds).toFixed(0)}% of a core, ${((cpu.user + cpu.system) / open.total.count).toFixed(0)} µs a request (closed loop: ${(closedCpu.micros / closedCpu.requests).toFixed(0)} µs)`,
       '',
       null,
     );

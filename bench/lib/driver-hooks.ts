@@ -12,13 +12,30 @@ const notify: StatementListener = (sql, parameters, reader) => {
   for (const listener of listeners) listener(sql, parameters, reader);
 };
 
-export function onEveryStatement(listener: StatementListener): void {
+/** The drivers' own methods, put back once no listener is left. */
+let restore: (() => void) | null = null;
+
+/** Hears every statement from now on; answers a function that stops it (the drivers unwrapped with the last one). */
+export function onEveryStatement(listener: StatementListener): () => void {
   listeners.push(listener);
-  if (listeners.length > 1) return;
+  const stop = () => {
+    const i = listeners.indexOf(listener);
+    if (i >= 0) listeners.splice(i, 1);
+    if (listeners.length === 0) restore?.();
+  };
+  if (listeners.length > 1) return stop;
   const probe = new SQLite(':memory:');
   const statementProto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
   probe.close();
-  for (const method of ['all', 'get', 'run', 'iterate']) {
+  const methods = ['all', 'get', 'run', 'iterate'];
+  const originals = { statement: methods.map((m) => statementProto[m]!), exec: SQLite.prototype.exec, query: pg.Client.prototype.query };
+  restore = () => {
+    methods.forEach((m, i) => (statementProto[m] = originals.statement[i]!));
+    SQLite.prototype.exec = originals.exec;
+    pg.Client.prototype.query = originals.query;
+    restore = null;
+  };
+  for (const method of methods) {
     const original = statementProto[method]!;
     statementProto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
       notify(this.source, args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args, this.reader);
@@ -40,4 +57,5 @@ export function onEveryStatement(listener: StatementListener): void {
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
+  return stop;
 }

@@ -18,7 +18,8 @@ export const CAPTURE_HEADER = 'x-bench-capture';
 
 const requests = new AsyncLocalStorage<CapturedStatement[]>();
 const captured = new Map<string, CapturedStatement[]>();
-let installed = false;
+/** Unwraps what installSqlCapture wrapped (null: not installed). */
+let uninstall: (() => void) | null = null;
 
 /**
  * Transaction control: the floor server runs its own (or none). On PostgreSQL that includes a transaction's
@@ -35,8 +36,7 @@ function note(sql: string, parameters: unknown[], reader: boolean): void {
 
 /** Wraps the drivers once; afterwards a request with the capture header records its statements under its value. */
 export function installSqlCapture(): void {
-  if (installed) return;
-  installed = true;
+  if (uninstall) return;
   const emit = Server.prototype.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     const id = event === 'request' ? (args[0] as IncomingMessage).headers[CAPTURE_HEADER] : undefined;
@@ -46,7 +46,22 @@ export function installSqlCapture(): void {
     return requests.run(statements, () => emit.apply(this, [event, ...args]));
   } as typeof Server.prototype.emit;
 
-  onEveryStatement(note);
+  const stopHearing = onEveryStatement(note);
+  uninstall = () => {
+    Server.prototype.emit = emit;
+    stopHearing();
+    uninstall = null;
+  };
+}
+
+/**
+ * Puts the drivers and the HTTP server back as they were. Measure only after it: the wrappers cost every statement
+ * a call, and an AsyncLocalStorage once run keeps Node's promise hooks on (every promise of the process pays for
+ * them) until it is disabled.
+ */
+export function uninstallSqlCapture(): void {
+  uninstall?.();
+  requests.disable();
 }
 
 /** The statements recorded for the request sent with `CAPTURE_HEADER: id` (removed from the record). */
