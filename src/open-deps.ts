@@ -68,7 +68,7 @@ export interface StartOptions {
 /** Opens the store (migrated) and the bus, and builds the services' dependencies: the composition root. */
 export async function openDeps(config: Config, options: StartOptions = {}): Promise<Deps> {
   const log = options.log ?? createLogger(config.logLevel);
-  const store = openStore(config.databaseUrl);
+  const store = openStore(config.databaseUrl, (err) => log.error({ err }, 'store: background work failed'));
   // The bus is reached first, while the store migrates, so that an unreachable Redis ends the start at once.
   const connecting = connectBus(config.busUrl, log);
   const migrating = migrateToLatest(store);

@@ -36,7 +36,11 @@ export function dialectOf(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
 
-export function openStore(url: string): Store {
+/**
+ * Opens the store at `url`. `onBackgroundFailure` hears what fails off any request (on SQLite, the checkpointer's
+ * thread), which no caller would otherwise see.
+ */
+export function openStore(url: string, onBackgroundFailure: (error: Error) => void = () => {}): Store {
   const dialect = dialectOf(url);
   let db: Kysely<DB>;
   // The handle transactions run on: on SQLite a second driver over the same connection (see sqlite-dialect.ts).
@@ -62,7 +66,7 @@ export function openStore(url: string): Store {
     transactions = new Kysely<DB>({ dialect: new GatehouseSqliteDialect(cached, lock, false) });
     attachPointReader(db, new SqlitePointReader(cached, lock));
     committer = new GroupCommit(transactions);
-    if (file !== ':memory:') checkpointer = startCheckpointer(file);
+    if (file !== ':memory:') checkpointer = startCheckpointer(file, onBackgroundFailure);
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client that loses its server must not take the process down.

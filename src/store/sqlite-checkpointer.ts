@@ -12,20 +12,30 @@ export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 /**
  * The checkpointer's thread, as source: a connection of its own to the file that runs a passive checkpoint
  * (which never waits for readers or writers, nor holds them back) every CHECKPOINT_EVERY_MS, until told to stop.
- * A checkpoint that finds another one running (the serving connection's backstop) fails and is tried again.
+ * A checkpoint that finds another one running (the serving connection's backstop) fails and is tried again; any
+ * other failure is reported to the parent, once until a checkpoint passes or the failure changes.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-const database = new SQLite(workerData.file);
+let reported = null;
+const report = (e) => {
+  if (e.message !== reported) parentPort.postMessage({ failed: e.message });
+  reported = e.message;
+};
+let database = null;
 const timer = setInterval(() => {
   try {
+    database ??= new SQLite(workerData.file);
     database.pragma('wal_checkpoint(PASSIVE)');
-  } catch {}
+    reported = null;
+  } catch (e) {
+    if (e.code !== 'SQLITE_BUSY' && e.code !== 'SQLITE_LOCKED') report(e);
+  }
 }, workerData.everyMs);
 parentPort.once('message', () => {
   clearInterval(timer);
-  database.close();
+  database?.close();
   parentPort.close();
 });
 `;
@@ -43,12 +53,14 @@ export interface Checkpointer {
  * connection checkpoints by itself only past BACKSTOP_CHECKPOINT_PAGES. What a reader sees and what is durable
  * are unchanged: a checkpoint moves committed pages only.
  */
-export function startCheckpointer(file: string): Checkpointer {
+export function startCheckpointer(file: string, onFailure: (error: Error) => void): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, everyMs: CHECKPOINT_EVERY_MS } });
-  // It never holds the process open, and a failure of its own leaves the serving connection's backstop.
+  worker.on('message', (m: { failed: string }) => onFailure(new Error(`SQLite checkpoint failed: ${m.failed}`)));
+  worker.on('error', (e) => onFailure(e));
+  // It never holds the process open (unref'd after its listeners: a 'message' listener refs it again), and while
+  // it fails the serving connection's backstop checkpoints.
   worker.unref();
-  worker.on('error', () => {});
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async close() {

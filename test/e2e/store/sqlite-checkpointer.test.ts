@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
-import { statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../../helpers/databases.js';
 import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
+import { startCheckpointer } from '../../../src/store/sqlite-checkpointer.js';
 
 const PAGE = 4096;
 /** About 300 pages a round: 30 organizations with names of 40 KB (overflow pages). */
@@ -53,5 +57,42 @@ describe('store: SQLite checkpoints on a thread of their own', () => {
       .where('uuid', 'like', 'CHECKPOINT%')
       .execute()) as [{ n: number }];
     assert.equal(Number(n), 10 * ROUND_ROWS);
+  });
+
+  it('reports a failing checkpoint once, where the server logs it, instead of dropping it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-checkpointer-'));
+    const notADatabase = join(dir, 'broken.sqlite');
+    writeFileSync(notADatabase, 'this is not a SQLite database file, and no checkpoint can run on it'.repeat(100));
+    const failures: Error[] = [];
+    const checkpointer = startCheckpointer(notADatabase, (e) => failures.push(e));
+    try {
+      // Bounded: the checkpointer tries every 20 ms.
+      for (let waited = 0; waited < 2000 && failures.length === 0; waited += 20) await sleep(20);
+      assert.match(failures[0]?.message ?? 'none', /SQLite checkpoint failed: .*not a database/);
+      // Ten more tries fail the same way, and are not reported again.
+      await sleep(200);
+      assert.equal(failures.length, 1);
+    } finally {
+      await checkpointer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never holds the process open: a process that leaves its store open still exits', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-checkpointer-'));
+    try {
+      const storeModule = new URL('../../../src/store/database.js', import.meta.url).href;
+      const script = `const { openStore } = await import(${JSON.stringify(storeModule)});
+        const store = openStore(${JSON.stringify(`sqlite:${join(dir, 'left-open.sqlite')}`)});
+        await store.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();`;
+      // A file, not -e: run from -e, the script exited even with the worker holding it open (Node.js 20).
+      const scriptFile = join(dir, 'leave-open.mjs');
+      writeFileSync(scriptFile, script);
+      const child = spawnSync(process.execPath, [scriptFile], { timeout: 15_000, encoding: 'utf8' });
+      assert.equal(child.error, undefined, 'the process ended by itself');
+      assert.equal(child.status, 0, child.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
