@@ -348,7 +348,8 @@ export async function run(): Promise<void> {
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
     const open = await load(port, operations, rate);
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    const cpuMicros = cpuUsed.user + cpuUsed.system;
     loopDelay.disable();
     if (open.failures.length > 0) throw new Error(`failed answers at a fixed rate: ${open.failures.slice(0, 5).join('; ')}`);
     console.log(`  at ${rate} req/s offered (open loop), latency from the intended send time:`);
@@ -361,7 +362,7 @@ export async function run(): Promise<void> {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     record(
       `server event-loop delay during the open loop, ${DIALECT}`,
-      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${((cpu.user + cpu.system) / 1e4 / open.seconds).toFixed(0)}% of a core, ${((cpu.user + cpu.system) / open.total.count).toFixed(0)} µs a request (closed loop: ${(closedCpu.micros / closedCpu.requests).toFixed(0)} µs)`,
+      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${(cpuMicros / 1e4 / open.seconds).toFixed(0)}% of a core, ${(cpuMicros / open.total.count).toFixed(0)} µs a request (closed loop: ${(closedCpu.micros / closedCpu.requests).toFixed(0)} µs)`,
       '',
       null,
     );

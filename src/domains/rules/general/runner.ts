@@ -179,6 +179,7 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
   const timeZone = fired.locationUuid ? ((await findLocation(deps, fired.orgUuid, fired.locationUuid))?.tz ?? 'UTC') : 'UTC';
   const records: RulesEventRecord[] = [];
   for (const rule of rules) {
+    if (rule.backoffSecs > 0 && rule.lastFiredAtMs !== null && rule.lastFiredAtMs > deps.clock.now() - rule.backoffSecs * 1000) continue;
     if (!(await insideSchedules(deps, rule, fired.atMs, timeZone))) continue;
     const actor = systemActor(rule.orgUuid, `rule.${rule.uuid}`);
     const deviceUuid = fired.deviceUuid ?? fired.doorUuid ?? '';
@@ -186,7 +187,6 @@ export async function fireGeneralRules(deps: EngineDeps, activity: FiredActivity
     const stored = asStoredRule(rule, deviceUuid);
     // The firing's claim, its record and the actions that are writes of the store only (webhook enqueues) make one
     // transaction; when no other action is left the record is completed in it too. The rest run after the commit.
-    if (rule.backoffSecs > 0 && rule.lastFiredAtMs !== null && rule.lastFiredAtMs > deps.clock.now() - rule.backoffSecs * 1000) continue;
     const firing = await write(deps, actor, async (w) => {
       if (await isRulePaused(w, rule.orgUuid, rule.uuid, w.nowMs)) return null;
       const record = await openEventRecord(w, {
