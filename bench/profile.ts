@@ -10,6 +10,8 @@
 //            requests and connections, e.g. --requests 40 --warmup 5 --connections 1)
 //   --dialect sqlite|postgres (sqlite)  --requests N (5000)  --warmup N (2000)  --seconds S (20: a bound on each
 //   profiled run besides its count)  --top N (30)  --save FILE.cpuprofile (the last profile, for Chrome's DevTools)
+//   --rate R (the profiled requests sent at R a second, an open loop, where the default is a closed loop: to see
+//   what a request costs when requests arrive spread out rather than together)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     save: { type: 'string' },
+    rate: { type: 'string' },
   },
 });
 const subject = positionals[0] ?? 'getOrgV2';
@@ -135,13 +138,13 @@ async function profileRun(ops: LoadOperation[]): Promise<void> {
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
   const cpu = process.cpuUsage();
-  const result = await runLoad({ ...plan, maxRequests: REQUESTS });
+  const result = await runLoad({ ...plan, maxRequests: REQUESTS, ...(values.rate && { ratePerSecond: Number(values.rate) }) });
   const used = process.cpuUsage(cpu);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   if (result.failures.length > 0) throw new Error(result.failures.slice(0, 3).join('; '));
   if (values.save) writeFileSync(values.save, JSON.stringify(profile));
-  const count = result.total.count;
+  const count = result.total.count + (result.warmupAnswers ?? 0);
   const { busy, self, inclusive, packages } = summarize(profile);
   const cpuPerRequest = (used.user + used.system) / count;
   console.log(

@@ -27,6 +27,11 @@ export interface LoadPlan {
   operations: LoadOperation[];
   /** Open loop: requests sent at this constant rate, whatever the answers (else each connection waits for its answer). */
   ratePerSecond?: number;
+  /**
+   * Open loop: a first span at the same rate whose answers are not counted (the generator is a new process: its
+   * first requests ran its code cold and were each a connection's first). `durationMs` is measured after it.
+   */
+  warmupMs?: number;
 }
 
 export interface Figures {
@@ -48,15 +53,19 @@ export interface LoadResult {
    * latency that is the generator's own stall (it shares the machine) rather than the server's.
    */
   sendLateness?: { p99: number; max: number };
+  /** Open loop: the answers of the warm-up, not counted in the figures (so that a server's CPU can be divided by every answer). */
+  warmupAnswers?: number;
 }
 
 const HOST = '127.0.0.1';
+/** How much of an answer's body is kept: enough to tell a domain failure (`"error":true`) and to quote it. */
+const BODY_START_BYTES = 160;
 
 /** Runs a plan in a child process and resolves its figures. */
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, GH_HTTP_LOAD_CHILD: '1' } });
   return new Promise<LoadResult>((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill(), reject(new Error('load generator did not finish'))), plan.durationMs + 60_000);
+    const timer = setTimeout(() => (child.kill(), reject(new Error('load generator did not finish'))), plan.durationMs + (plan.warmupMs ?? 0) + 60_000);
     child.once('message', (m: { result?: LoadResult; error?: string }) => {
       clearTimeout(timer);
       child.kill();
@@ -87,25 +96,56 @@ function schedule(operations: LoadOperation[], length = 1000): number[] {
   return out;
 }
 
-/** One keep-alive connection that sends a request at a time and hands each answer (status, body start) back. */
+/**
+ * One keep-alive connection that sends a request at a time and hands each answer (status, body start) back. An
+ * answer's body is counted, not gathered: only its head and first bytes are kept, so that a long answer (the camera
+ * list's 577 KB) costs the generator a pass over its chunks, not a copy of all it has read so far at each chunk.
+ */
 function connection(port: number, onAnswer: (status: string, bodyStart: string) => void): Promise<{ socket: Socket }> {
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host: HOST, port, noDelay: true });
-    let buffer: Buffer = Buffer.alloc(0);
+    /** An answer's head read so far, until it is whole. */
+    let head: Buffer | null = null;
+    let status = '';
+    /** The body's bytes still to come; -1 while a head is being read. */
+    let bodyLeft = -1;
+    let bodyStart: Buffer[] = [];
+    let bodyStartLength = 0;
+    const answer = () => {
+      bodyLeft = -1;
+      onAnswer(status, Buffer.concat(bodyStart).toString('utf8'));
+    };
     socket.on('connect', () => resolve({ socket }));
     socket.on('error', reject);
     socket.on('data', (chunk: Buffer) => {
-      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-      const headEnd = buffer.indexOf('\r\n\r\n');
-      if (headEnd < 0) return;
-      const head = buffer.toString('latin1', 0, headEnd);
-      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-      if (!length) return socket.destroy(new Error(`answer without content-length: ${head.slice(0, 200)}`));
-      const end = headEnd + 4 + Number(length[1]);
-      if (buffer.length < end) return;
-      const bodyStart = buffer.toString('utf8', headEnd + 4, Math.min(end, headEnd + 4 + 160));
-      buffer = buffer.length === end ? Buffer.alloc(0) : buffer.subarray(end);
-      onAnswer(head.slice(9, 12), bodyStart);
+      let data = chunk;
+      while (data.length > 0) {
+        if (bodyLeft < 0) {
+          const buffer = head ? Buffer.concat([head, data]) : data;
+          const headEnd = buffer.indexOf('\r\n\r\n');
+          if (headEnd < 0) return void (head = buffer);
+          head = null;
+          const text = buffer.toString('latin1', 0, headEnd);
+          const length = /\r\ncontent-length: *(\d+)/i.exec(text);
+          if (!length) return void socket.destroy(new Error(`answer without content-length: ${text.slice(0, 200)}`));
+          status = text.slice(9, 12);
+          bodyLeft = Number(length[1]);
+          bodyStart = [];
+          bodyStartLength = 0;
+          data = buffer.subarray(headEnd + 4);
+          if (bodyLeft === 0) answer();
+          continue;
+        }
+        const take = Math.min(bodyLeft, data.length);
+        if (bodyStartLength < BODY_START_BYTES) {
+          const piece = data.subarray(0, Math.min(take, BODY_START_BYTES - bodyStartLength));
+          bodyStart.push(piece);
+          bodyStartLength += piece.length;
+        }
+        bodyLeft -= take;
+        data = data.subarray(take);
+        if (bodyLeft === 0) answer();
+      }
     });
   });
 }
@@ -130,6 +170,8 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
   let done = 0;
   const started = performance.now();
   const deadline = started + plan.durationMs;
+  /** Answers to requests due before it are not counted (the open loop's warm-up). */
+  let measuredFrom = started;
   let lastAt = started;
   /** What a connection is waiting for: the operation, and the time its latency counts from. */
   interface InFlight {
@@ -143,17 +185,19 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
       const key = `${plan.operations[flight.op]!.name} ${status}: ${bodyStart}`;
       failures.set(key, (failures.get(key) ?? 0) + 1);
     }
+    done++;
+    if (flight.from < measuredFrom) return;
     if (counts[flight.op]! < plan.maxRequests) latencies[flight.op]![counts[flight.op]!] = at - flight.from;
     counts[flight.op]!++;
-    done++;
     lastAt = at;
   };
   const requestOf = (op: number, turns = bodyTurn) => requests[op]![turns[op]!++ % requests[op]!.length]!;
   let sendLateness: LoadResult['sendLateness'];
 
   if (plan.ratePerSecond) {
-    // Open loop: request i is due at started + i / rate, whatever the answers before it; a request that finds
-    // every connection busy waits in line, and its latency still counts from when it was due.
+    // Open loop: request i is due at origin + i / rate, whatever the answers before it, from once every connection
+    // is open; a request that finds every connection busy waits in line, and its latency still counts from when
+    // it was due.
     const interval = 1000 / plan.ratePerSecond;
     const idle: Socket[] = [];
     const waiting: InFlight[] = [];
@@ -174,20 +218,24 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
         return c.socket;
       }),
     );
-    const due = Math.min(plan.maxRequests, Math.floor((plan.durationMs / 1000) * plan.ratePerSecond));
+    const origin = performance.now();
+    const warmupMs = plan.warmupMs ?? 0;
+    measuredFrom = origin + warmupMs;
+    const due = Math.min(plan.maxRequests, Math.floor(((plan.durationMs + warmupMs) / 1000) * plan.ratePerSecond));
+    const firstMeasured = Math.ceil(warmupMs / interval);
     const lateness = new Float64Array(due);
     await new Promise<void>((resolve) => {
       const tick = () => {
         const now = performance.now();
-        while (sent < due && started + sent * interval <= now) {
-          const flight = { op: order[sent % order.length]!, from: started + sent * interval };
+        while (sent < due && origin + sent * interval <= now) {
+          const flight = { op: order[sent % order.length]!, from: origin + sent * interval };
           lateness[sent] = now - flight.from;
           sent++;
           const socket = idle.pop();
           if (socket) send(socket, flight);
           else waiting.push(flight);
         }
-        if (sent < due) setTimeout(tick, Math.max(0, Math.min(1, started + sent * interval - performance.now())));
+        if (sent < due) setTimeout(tick, Math.max(0, Math.min(1, origin + sent * interval - performance.now())));
         else resolve();
       };
       tick();
@@ -196,7 +244,7 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
     const drainUntil = performance.now() + 30_000;
     while (done < sent && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 5));
     for (const socket of sockets) socket.end();
-    const sorted = lateness.subarray(0, sent).sort();
+    const sorted = lateness.subarray(firstMeasured, sent).sort();
     sendLateness = { p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
   } else {
     // Closed loop: each connection sends its next request when the previous one is answered.
@@ -223,23 +271,24 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
       }),
     );
   }
-  const seconds = (lastAt - started) / 1000;
+  const seconds = (lastAt - measuredFrom) / 1000;
   const figures = (lat: Float64Array, count: number): Figures => {
     const sorted = lat.slice(0, count).sort();
     return { count, rps: count / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9) };
   };
-  const all = new Float64Array(done);
+  const all = new Float64Array(counts.reduce((n, c) => n + Math.min(c, plan.maxRequests), 0));
   let i = 0;
   plan.operations.forEach((_, k) => {
-    all.set(latencies[k]!.subarray(0, counts[k]!), i);
-    i += counts[k]!;
+    const kept = latencies[k]!.subarray(0, counts[k]!);
+    all.set(kept, i);
+    i += kept.length;
   });
   return {
     seconds,
-    total: figures(all, done),
+    total: figures(all, all.length),
     operations: Object.fromEntries(plan.operations.map((o, k) => [o.name, figures(latencies[k]!, counts[k]!)])),
     failures: [...failures].map(([k, n]) => `${n} x ${k}`),
-    ...(sendLateness && { sendLateness }),
+    ...(sendLateness && { sendLateness, warmupAnswers: done - all.length }),
   };
 }
 
