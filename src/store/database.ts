@@ -72,7 +72,7 @@ export function openStore(url: string, onBackgroundFailure: (error: Error) => vo
     // An idle client that loses its server must not take the process down.
     pool.on('error', () => {});
     durable = new DurableCommits({ connectionString: url });
-    db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect({ pool }, durable) });
+    db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool, durable) });
     attachPointReader(db, (postgresReader = new PostgresPointReader({ connectionString: url })));
   }
   return {

@@ -1,42 +1,144 @@
-import { CompiledQuery, PostgresDialect, PostgresDriver, type DatabaseConnection, type PostgresDialectConfig, type TransactionSettings } from 'kysely';
+import { CompiledQuery, PostgresDialect, PostgresDriver, type DatabaseConnection, type QueryResult, type TransactionSettings } from 'kysely';
+import pg from 'pg';
 import type { DurableCommits } from './durable-commits.js';
 
 /**
- * Kysely's PostgreSQL dialect, with every transaction committed as durable-commits.ts says: it begins with
- * `synchronous_commit = off` for itself (in the same round trip as its BEGIN), so that its COMMIT releases its locks
- * without waiting for the WAL flush, and the commit answers once the flush barrier has passed it.
+ * Kysely's PostgreSQL dialect, with every transaction begun and committed as this store needs:
+ * - it begins with `synchronous_commit = off` for itself, so that its COMMIT releases its locks without waiting for
+ *   the WAL flush, and the commit answers once the flush barrier has passed it (durable-commits.ts);
+ * - its BEGIN is not a round trip of its own: it goes to the server with the transaction's first statement, in
+ *   one write and under one Sync (BeginningQuery), so a transaction of n statements costs n + 1 round trips, not
+ *   n + 2. A transaction that runs no statement sends neither BEGIN nor COMMIT.
  */
 export class DurablePostgresDialect extends PostgresDialect {
   constructor(
-    private readonly driverConfig: PostgresDialectConfig,
+    private readonly pool: pg.Pool,
     private readonly durable: DurableCommits,
   ) {
-    super(driverConfig);
+    super({ pool });
   }
 
   override createDriver(): PostgresDriver {
-    return new DurablePostgresDriver(this.driverConfig, this.durable);
+    return new DurablePostgresDriver(this.pool, this.durable);
   }
 }
 
 class DurablePostgresDriver extends PostgresDriver {
   constructor(
-    config: PostgresDialectConfig,
+    private readonly pool: pg.Pool,
     private readonly durable: DurableCommits,
   ) {
-    super(config);
+    super({ pool });
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new PooledConnection(await this.pool.connect());
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PooledConnection).client.release();
   }
 
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     let begin = 'start transaction';
     if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`;
     if (settings.accessMode) begin += ` ${settings.accessMode}`;
-    // No parameters: pg sends it as one simple query, two statements in one round trip.
-    await connection.executeQuery(CompiledQuery.raw(`${begin}; set local synchronous_commit = off`));
+    (connection as PooledConnection).pendingBegin = [begin, 'set local synchronous_commit = off'];
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await super.commitTransaction(connection);
+    if ((connection as PooledConnection).dropPendingBegin()) return;
+    await connection.executeQuery(CompiledQuery.raw('commit'));
     await this.durable.flushed();
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if ((connection as PooledConnection).dropPendingBegin()) return;
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+}
+
+/** A pooled client as Kysely's connection, holding its transaction's BEGIN until the first statement. */
+class PooledConnection implements DatabaseConnection {
+  /** The statements that begin the transaction, not sent yet. */
+  pendingBegin: readonly string[] | null = null;
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  /** Forgets a BEGIN never sent: answers whether there was one (the transaction ran nothing, so has nothing to end). */
+  dropPendingBegin(): boolean {
+    const pending = this.pendingBegin !== null;
+    this.pendingBegin = null;
+    return pending;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const values = [...compiled.parameters];
+    let begin = this.pendingBegin;
+    this.pendingBegin = null;
+    // A statement without parameters goes by the simple protocol (it may be several statements, as a migration
+    // is), which cannot share a Sync with the BEGIN: the BEGIN goes first, on its own.
+    if (begin && values.length === 0) {
+      await this.client.query(begin.join('; '));
+      begin = null;
+    }
+    const { command, rowCount, rows } = begin
+      ? await new Promise<pg.QueryResult>((resolve, reject) =>
+          this.client.query(new BeginningQuery(begin, compiled.sql, values, (error, result) => (error ? reject(error) : resolve(result)))),
+        )
+      : await this.client.query({ text: compiled.sql, values });
+    const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return { rows: (rows ?? []) as R[], ...(counted && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+  }
+
+  // eslint-disable-next-line require-yield -- no statement of this store streams its rows on PostgreSQL
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming rows is not supported by this store');
+  }
+}
+
+/** What of pg's Query the extended protocol's messages go through (pg/lib/query.js; not in its types). */
+interface QueryProtocol {
+  prepare(connection: PgConnection): void;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
+}
+interface PgConnection {
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+}
+
+/**
+ * A statement sent with the statements that begin its transaction before it, all under its Sync: Parse, Bind and
+ * Execute of each beginning statement, then the statement's own messages, in the one socket write pg makes of a
+ * query. Under one Sync they run in order and stop at the first error, so the statement never runs outside the
+ * transaction: a BEGIN that fails fails the statement with it. The beginning statements answer nothing but their
+ * CommandComplete, which is passed over, so the result is the statement's alone.
+ */
+class BeginningQuery extends pg.Query {
+  private completesToSkip: number;
+
+  constructor(
+    private readonly begin: readonly string[],
+    text: string,
+    values: unknown[],
+    callback: (error: Error | null, result: pg.QueryResult) => void,
+  ) {
+    super({ text, values, callback } as pg.QueryConfig);
+    this.completesToSkip = begin.length;
+  }
+
+  prepare(connection: PgConnection): void {
+    for (const text of this.begin) {
+      connection.parse({ text });
+      connection.bind({});
+      connection.execute({});
+    }
+    (pg.Query.prototype as unknown as QueryProtocol).prepare.call(this, connection);
+  }
+
+  handleCommandComplete(message: unknown, connection: PgConnection): void {
+    if (this.completesToSkip > 0) this.completesToSkip--;
+    else (pg.Query.prototype as unknown as QueryProtocol).handleCommandComplete.call(this, message, connection);
   }
 }
