@@ -16,7 +16,7 @@
 // created, then updated; a remote unlock).
 //   BENCH_DURATION_S (4, per round)  BENCH_ROUNDS (3)  BENCH_OPEN_S (10)  BENCH_WORKLOAD_DIALECT (sqlite | postgres)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -24,6 +24,7 @@ import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import { built } from './lib/built.js';
 import { runLoad, type LoadOperation, type LoadResult } from './lib/http-load.js';
+import { machineBusySince } from './lib/machine-cpu.js';
 import { record } from './lib/results.js';
 import { startFloorServer, type FloorRequest } from './lib/floor-server.js';
 import { CAPTURE_HEADER, installSqlCapture, takeCaptured, uninstallSqlCapture } from './lib/sql-capture.js';
@@ -354,6 +355,7 @@ export async function run(): Promise<void> {
     const loopDelay = monitorEventLoopDelay({ resolution: 1 });
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
+    const machineBusy = machineBusySince();
     const open = await runLoad({
       port,
       connections: CONNECTIONS,
@@ -364,6 +366,7 @@ export async function run(): Promise<void> {
       ratePerSecond: rate,
     });
     const cpuUsed = process.cpuUsage(cpuBefore);
+    const machineShare = machineBusy();
     const cpuMicros = cpuUsed.user + cpuUsed.system;
     loopDelay.disable();
     if (open.failures.length > 0) throw new Error(`failed answers at a fixed rate: ${open.failures.slice(0, 5).join('; ')}`);
@@ -377,7 +380,7 @@ export async function run(): Promise<void> {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     record(
       `server event-loop delay during the open loop, ${DIALECT}`,
-      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${(cpuMicros / 1e4 / (open.seconds + OPEN_WARMUP_MS / 1000)).toFixed(0)}% of a core, ${(cpuMicros / (open.total.count + open.warmupAnswers!)).toFixed(0)} µs a request (closed loop: ${(closedCpu.micros / closedCpu.requests).toFixed(0)} µs)`,
+      `p99 ${ms(loopDelay.percentile(99))} ms, p99.9 ${ms(loopDelay.percentile(99.9))} ms, max ${ms(loopDelay.max)} ms; CPU ${(cpuMicros / 1e4 / (open.seconds + OPEN_WARMUP_MS / 1000)).toFixed(0)}% of a core, ${(cpuMicros / (open.total.count + open.warmupAnswers!)).toFixed(0)} µs a request (closed loop: ${(closedCpu.micros / closedCpu.requests).toFixed(0)} µs); the machine ${(machineShare * 100).toFixed(0)}% busy (every process, ${cpus().length} cores)`,
       '',
       null,
     );
