@@ -73,22 +73,30 @@ class PooledConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const values = [...compiled.parameters];
-    let begin = this.pendingBegin;
+    try {
+      const { command, rowCount, rows } = await this.run(compiled.sql, [...compiled.parameters]);
+      const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+      return { rows: (rows ?? []) as R[], ...(counted && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+    } catch (error) {
+      // pg raises a statement's error from its socket's read: the stack from here on says which call of ours ran it.
+      if (error instanceof Error) error.stack += `\n${new Error().stack!.split('\n').slice(1).join('\n')}`;
+      throw error;
+    }
+  }
+
+  private async run(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const begin = this.pendingBegin;
     this.pendingBegin = null;
+    if (!begin) return this.client.query({ text, values });
     // A statement without parameters goes by the simple protocol (it may be several statements, as a migration
     // is), which cannot share a Sync with the BEGIN: the BEGIN goes first, on its own.
-    if (begin && values.length === 0) {
+    if (values.length === 0) {
       await this.client.query(begin.join('; '));
-      begin = null;
+      return this.client.query({ text, values });
     }
-    const { command, rowCount, rows } = begin
-      ? await new Promise<pg.QueryResult>((resolve, reject) =>
-          this.client.query(new BeginningQuery(begin, compiled.sql, values, (error, result) => (error ? reject(error) : resolve(result)))),
-        )
-      : await this.client.query({ text: compiled.sql, values });
-    const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
-    return { rows: (rows ?? []) as R[], ...(counted && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+    return new Promise((resolve, reject) =>
+      this.client.query(new BeginningQuery(begin, text, values, (error, result) => (error ? reject(error) : resolve(result)))),
+    );
   }
 
   // eslint-disable-next-line require-yield -- no statement of this store streams its rows on PostgreSQL
