@@ -8,8 +8,9 @@
 //   it is Gatehouse's own overhead (authentication, validation, the change log and audit, shaping the answer).
 // Then latency at a fixed offered rate (open loop, from the intended send time): 50% of Gatehouse's own
 // closed-loop throughput, for BENCH_OPEN_S after a warm-up second at that rate that is not counted (the load
-// generator is a new process; its first requests ran cold, each the first on its connection). The site: 1,000 cameras, a busy camera with ALERTS policy alerts, a locked door with
-// DOOR_EVENTS events, and the audit rows all of that wrote.
+// generator is a new process; its first requests ran cold, each the first on its connection). The site: 1,000
+// cameras, a busy camera with ALERTS policy alerts, a locked door with DOOR_EVENTS events, and the audit rows all of
+// that wrote.
 //
 // The mix (shares of the requests): an integration polls its feeds (alert groups and door events, paged with
 // their cursors, and the audit feed) far more often than it lists devices; it writes now and then (a schedule
@@ -23,7 +24,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import { built } from './lib/built.js';
-import { runLoad, type LoadOperation, type LoadResult } from './lib/http-load.js';
+import { runLoad, type LoadOperation, type LoadPlan, type LoadResult } from './lib/http-load.js';
 import { machineBusySince } from './lib/machine-cpu.js';
 import { record } from './lib/results.js';
 import { startFloorServer, type FloorRequest } from './lib/floor-server.js';
@@ -256,8 +257,9 @@ async function bareServer(operations: LoadOperation[], answers: Map<string, stri
   return bare;
 }
 
-const load = (port: number, operations: LoadOperation[], seconds = DURATION_S) =>
-  runLoad({ port, connections: CONNECTIONS, durationMs: seconds * 1000, maxRequests: 1_000_000, operations });
+/** A load of 50 connections, a closed loop unless `open` gives a rate (and its warm-up). */
+const load = (port: number, operations: LoadOperation[], seconds = DURATION_S, open?: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs'>) =>
+  runLoad({ port, connections: CONNECTIONS, durationMs: seconds * 1000, maxRequests: 1_000_000, operations, ...open });
 /** How long each operation runs alone, per server. */
 const ALONE_S = 2;
 const median = (rounds: LoadResult[]) => [...rounds].sort((a, b) => a.total.rps - b.total.rps)[Math.floor(rounds.length / 2)]!;
@@ -356,15 +358,7 @@ export async function run(): Promise<void> {
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
     const machineBusy = machineBusySince();
-    const open = await runLoad({
-      port,
-      connections: CONNECTIONS,
-      durationMs: OPEN_S * 1000,
-      warmupMs: OPEN_WARMUP_MS,
-      maxRequests: 1_000_000,
-      operations,
-      ratePerSecond: rate,
-    });
+    const open = await load(port, operations, OPEN_S, { ratePerSecond: rate, warmupMs: OPEN_WARMUP_MS });
     const cpuUsed = process.cpuUsage(cpuBefore);
     const machineShare = machineBusy();
     const cpuMicros = cpuUsed.user + cpuUsed.system;

@@ -115,6 +115,7 @@ interface PgConnection {
   bind(message: object): void;
   execute(message: object): void;
 }
+const queryProtocol = pg.Query.prototype as unknown as QueryProtocol;
 
 /**
  * A statement sent with the statements that begin its transaction before it, all under its Sync: Parse, Bind and
@@ -142,11 +143,11 @@ class BeginningQuery extends pg.Query {
       connection.bind({});
       connection.execute({});
     }
-    (pg.Query.prototype as unknown as QueryProtocol).prepare.call(this, connection);
+    queryProtocol.prepare.call(this, connection);
   }
 
   handleCommandComplete(message: unknown, connection: PgConnection): void {
     if (this.completesToSkip > 0) this.completesToSkip--;
-    else (pg.Query.prototype as unknown as QueryProtocol).handleCommandComplete.call(this, message, connection);
+    else queryProtocol.handleCommandComplete.call(this, message, connection);
   }
 }
