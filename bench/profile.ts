@@ -12,14 +12,16 @@
 //   profiled run besides its count)  --top N (30)  --save FILE.cpuprofile (the last profile, for Chrome's DevTools)
 //   --rate R (the profiled requests sent at R a second, an open loop, where the default is a closed loop: to see
 //   what a request costs when requests arrive spread out rather than together)
+//   --allocations (the heap's sampling profiler instead: the bytes allocated per request by the function that
+//   allocated them, short-lived objects included: where the garbage collector's work comes from)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Profiler } from 'node:inspector';
+import type { HeapProfiler, Profiler } from 'node:inspector';
 import { built } from './lib/built.js';
-import { runLoad, type LoadOperation } from './lib/http-load.js';
+import { runLoad, type LoadOperation, type LoadPlan } from './lib/http-load.js';
 import { createTestDatabase, type TestDialect } from '../test/helpers/databases.js';
 import { setUp } from './workload.bench.js';
 import { siteFile } from './device-scale.bench.js';
@@ -35,6 +37,7 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string', default: '50' },
     save: { type: 'string' },
     rate: { type: 'string' },
+    allocations: { type: 'boolean', default: false },
   },
 });
 const subject = positionals[0] ?? 'getOrgV2';
@@ -129,16 +132,46 @@ function table(title: string, map: Map<string, number>, busy: number, count: num
   }
 }
 
+type HeapNode = HeapProfiler.SamplingHeapProfileNode;
+
+/** Bytes allocated per request by each function (its own allocations, not its callees'). */
+async function allocationRun(plan: LoadPlan): Promise<void> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Every sampled allocation is kept, also of objects the collector freed since: short-lived garbage is the point.
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  const result = await runLoad(plan);
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  const count = result.total.count;
+  const bytes = new Map<string, number>();
+  const walk = (node: HeapNode) => {
+    const f = node.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+    bytes.set(name, (bytes.get(name) ?? 0) + node.selfSize);
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `\n== allocations of ${plan.operations.map((o) => o.name).join(', ')} on ${dialect}: ${count} requests, ${(total / count).toFixed(0)} bytes sampled per request`,
+  );
+  for (const [name, b] of [...bytes].sort((x, y) => y[1] - x[1]).slice(0, TOP))
+    console.log(`  ${((100 * b) / total).toFixed(1).padStart(5)}%  ${(b / count).toFixed(0).padStart(7)} B/req  ${name}`);
+}
+
 async function profileRun(ops: LoadOperation[]): Promise<void> {
-  const plan = { port, connections: Number(values.connections), durationMs: Number(values.seconds) * 1000, operations: ops };
+  const plan: LoadPlan = { port, connections: Number(values.connections), durationMs: Number(values.seconds) * 1000, operations: ops, maxRequests: REQUESTS };
   await runLoad({ ...plan, maxRequests: Number(values.warmup) });
+  if (values.allocations) return allocationRun(plan);
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
   const cpu = process.cpuUsage();
-  const result = await runLoad({ ...plan, maxRequests: REQUESTS, ...(values.rate && { ratePerSecond: Number(values.rate) }) });
+  const result = await runLoad({ ...plan, ...(values.rate && { ratePerSecond: Number(values.rate) }) });
   const used = process.cpuUsage(cpu);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();

@@ -114,7 +114,8 @@ export async function write<T>(deps: WriteDeps, actor: Actor, fn: (scope: WriteS
       timestampMs: c.timestampMs ?? nowMs,
       update: c.update,
     }));
-    const events = await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs);
+    // The transaction's last statement: on PostgreSQL its COMMIT goes with it.
+    const events = await appendToChangeLog(tx, deps.store.dialect, logged, auditRows, nowMs, { commits: true });
     const causedByRules = actor.causedByRules;
     announced.push(...(causedByRules?.length ? events.map((e) => ({ ...e, causedByRules })) : events));
     return value;

@@ -7,8 +7,12 @@ import type { DurableCommits } from './durable-commits.js';
  * - it begins with `synchronous_commit = off` for itself, so that its COMMIT releases its locks without waiting for
  *   the WAL flush, and the commit answers once the flush barrier has passed it (durable-commits.ts);
  * - its BEGIN is not a round trip of its own: it goes to the server with the transaction's first statement, in
- *   one write and under one Sync (BeginningQuery), so a transaction of n statements costs n + 1 round trips, not
+ *   one write and under one Sync (EnclosedQuery), so a transaction of n statements costs n + 1 round trips, not
  *   n + 2. A transaction that runs no statement sends neither BEGIN nor COMMIT.
+ * - its COMMIT can go the same way with its last statement (one marked by `committing`): the locks the transaction
+ *   took are released as soon as the server has run it, not a round trip later, after this process has read the
+ *   answer and sent the COMMIT behind whatever else its loop had to do. A transaction of n statements then costs n
+ *   round trips. The change log's statement, which takes the organization's position lock, is such a last one.
  */
 export class DurablePostgresDialect extends PostgresDialect {
   constructor(
@@ -47,21 +51,38 @@ class DurablePostgresDriver extends PostgresDriver {
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    if ((connection as PooledConnection).dropPendingBegin()) return;
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const pooled = connection as PooledConnection;
+    if (pooled.dropPendingBegin()) return;
+    if (!pooled.takeCommitted()) await connection.executeQuery(CompiledQuery.raw('commit'));
     await this.durable.flushed();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if ((connection as PooledConnection).dropPendingBegin()) return;
+    const pooled = connection as PooledConnection;
+    if (pooled.dropPendingBegin()) return;
+    // A statement sent with its COMMIT failed, so the COMMIT never ran: the transaction is still open, aborted. (Had
+    // the COMMIT itself failed, the transaction would have ended, and the ROLLBACK only draws a notice.)
+    pooled.takeCommitted();
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
+}
+
+const COMMITS = Symbol('commits its transaction');
+
+/**
+ * A transaction's last statement, marked to be sent with its COMMIT (on PostgreSQL; elsewhere it runs as any other
+ * statement). Nothing may run in the transaction after it.
+ */
+export function committing(compiled: CompiledQuery): CompiledQuery {
+  return { ...compiled, [COMMITS]: true } as CompiledQuery;
 }
 
 /** A pooled client as Kysely's connection, holding its transaction's BEGIN until the first statement. */
 class PooledConnection implements DatabaseConnection {
   /** The statements that begin the transaction, not sent yet. */
   pendingBegin: readonly string[] | null = null;
+  /** The transaction's COMMIT went with a statement: the transaction has ended. */
+  private committed = false;
 
   constructor(readonly client: pg.PoolClient) {}
 
@@ -72,9 +93,19 @@ class PooledConnection implements DatabaseConnection {
     return pending;
   }
 
+  /** Answers whether the COMMIT went with a statement (and forgets it: the connection goes back to the pool). */
+  takeCommitted(): boolean {
+    const committed = this.committed;
+    this.committed = false;
+    return committed;
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // A statement after the COMMIT would run outside the transaction, committed on its own.
+    if (this.committed) throw new Error('a statement after its transaction committed (committing() marks only the last)');
     try {
-      const { command, rowCount, rows } = await this.run(compiled.sql, [...compiled.parameters]);
+      const commits = (compiled as { [COMMITS]?: boolean })[COMMITS] === true;
+      const { command, rowCount, rows } = await this.run(compiled.sql, [...compiled.parameters], commits);
       const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
       return { rows: (rows ?? []) as R[], ...(counted && { numAffectedRows: BigInt(rowCount ?? 0) }) };
     } catch (error) {
@@ -84,18 +115,21 @@ class PooledConnection implements DatabaseConnection {
     }
   }
 
-  private async run(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    const begin = this.pendingBegin;
+  private async run(text: string, values: unknown[], commits: boolean): Promise<pg.QueryResult> {
+    const begin = this.pendingBegin ?? [];
     this.pendingBegin = null;
-    if (!begin) return this.client.query({ text, values });
     // A statement without parameters goes by the simple protocol (it may be several statements, as a migration
-    // is), which cannot share a Sync with the BEGIN: the BEGIN goes first, on its own.
+    // is), which cannot share a Sync with others: its BEGIN goes first, on its own, and its COMMIT is left to
+    // commitTransaction.
     if (values.length === 0) {
-      await this.client.query(begin.join('; '));
+      if (begin.length > 0) await this.client.query(begin.join('; '));
       return this.client.query({ text, values });
     }
+    const end = commits ? ['commit'] : [];
+    if (begin.length === 0 && end.length === 0) return this.client.query({ text, values });
+    this.committed = commits;
     return new Promise((resolve, reject) =>
-      this.client.query(new BeginningQuery(begin, text, values, (error, result) => (error ? reject(error) : resolve(result)))),
+      this.client.query(new EnclosedQuery(begin, end, text, values, (error, result) => (error ? reject(error) : resolve(result)))),
     );
   }
 
@@ -114,40 +148,55 @@ interface PgConnection {
   parse(message: { text: string }): void;
   bind(message: object): void;
   execute(message: object): void;
+  sync(): void;
 }
 const queryProtocol = pg.Query.prototype as unknown as QueryProtocol;
 
+function sendStatement(connection: PgConnection, text: string): void {
+  connection.parse({ text });
+  connection.bind({});
+  connection.execute({});
+}
+
 /**
- * A statement sent with the statements that begin its transaction before it, all under its Sync: Parse, Bind and
- * Execute of each beginning statement, then the statement's own messages, in the one socket write pg makes of a
- * query. Under one Sync they run in order and stop at the first error, so the statement never runs outside the
- * transaction: a BEGIN that fails fails the statement with it. The beginning statements answer nothing but their
- * CommandComplete, which is passed over, so the result is the statement's alone.
+ * A statement sent between the statements that begin its transaction and those that end it, all under its Sync:
+ * Parse, Bind and Execute of each, in the one socket write pg makes of a query. Under one Sync they run in order and
+ * stop at the first error, so the statement never runs outside its transaction (a BEGIN that fails fails the
+ * statement with it) and a statement that fails is never committed. The others answer nothing but their
+ * CommandComplete, which is passed over, so the result is the statement's alone; an error of any of them is its
+ * error.
  */
-class BeginningQuery extends pg.Query {
-  private completesToSkip: number;
+class EnclosedQuery extends pg.Query {
+  private completes = 0;
 
   constructor(
-    private readonly begin: readonly string[],
+    private readonly before: readonly string[],
+    private readonly after: readonly string[],
     text: string,
     values: unknown[],
     callback: (error: Error | null, result: pg.QueryResult) => void,
   ) {
     super({ text, values, callback } as pg.QueryConfig);
-    this.completesToSkip = begin.length;
   }
 
   prepare(connection: PgConnection): void {
-    for (const text of this.begin) {
-      connection.parse({ text });
-      connection.bind({});
-      connection.execute({});
+    for (const text of this.before) sendStatement(connection, text);
+    if (this.after.length === 0) return queryProtocol.prepare.call(this, connection);
+    // pg's prepare ends with the Sync: the ending statements go in before it.
+    const sync = connection.sync;
+    connection.sync = () => {
+      connection.sync = sync;
+      for (const text of this.after) sendStatement(connection, text);
+      sync.call(connection);
+    };
+    try {
+      queryProtocol.prepare.call(this, connection);
+    } finally {
+      connection.sync = sync;
     }
-    queryProtocol.prepare.call(this, connection);
   }
 
   handleCommandComplete(message: unknown, connection: PgConnection): void {
-    if (this.completesToSkip > 0) this.completesToSkip--;
-    else queryProtocol.handleCommandComplete.call(this, message, connection);
+    if (this.completes++ === this.before.length) queryProtocol.handleCommandComplete.call(this, message, connection);
   }
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, postgresProblem, type TestDatabase } from '../../he
 import { openStore, type Store } from '../../../src/store/database.js';
 import { migrateToLatest } from '../../../src/store/migrate.js';
 import { DurableCommits } from '../../../src/store/durable-commits.js';
+import { committing } from '../../../src/store/postgres-dialect.js';
 
 const pgProblem = await postgresProblem();
 const org = (uuid: string) => ({ uuid, name: `Org ${uuid.slice(0, 4)}`, created_at_ms: 1 });
@@ -73,7 +74,7 @@ describe(
       });
     });
 
-    describe("a transaction's BEGIN goes with its first statement", () => {
+    describe("a transaction's BEGIN goes with its first statement, and its COMMIT with a last one marked committing", () => {
       /** What the store's clients were asked to run, one entry a round trip: a statement's text, or the query object's class. */
       let sent: string[];
       const query = pg.Client.prototype.query;
@@ -98,7 +99,7 @@ describe(
         });
         assert.equal(name, 'Org BEGI');
         assert.equal(sent.length, 3, sent.join(' | '));
-        assert.equal(sent[0], 'BeginningQuery');
+        assert.equal(sent[0], 'EnclosedQuery');
         assert.match(sent[1]!, /^select "name" from "orgs"/);
         assert.equal(sent[2], 'commit');
         const row = await store.db.selectFrom('orgs').select('uuid').where('uuid', '=', 'BEGIN00000000000000001').executeTakeFirst();
@@ -166,6 +167,80 @@ describe(
         const uuids = (await store.db.selectFrom('orgs').select('uuid').where('uuid', 'like', 'BEGIN%').execute()).map((r) => r.uuid);
         assert.ok(!uuids.includes('BEGIN00000000000000004') && !uuids.includes('BEGIN00000000000000005'), uuids.join(' '));
         assert.equal(uuids.filter((u) => u.startsWith('BEGINAFTER')).length, 12);
+      });
+
+      it('sends the COMMIT with a last statement marked committing: two statements in two round trips', async () => {
+        const insert = (uuid: string) => sql`insert into orgs (uuid, name, created_at_ms) values (${uuid}, ${'Org ' + uuid.slice(0, 4)}, ${1})`;
+        await store.transaction(async (tx) => {
+          await tx.insertInto('orgs').values(org('COMMIT0000000000000001')).execute();
+          await tx.executeQuery(committing(insert('COMMIT0000000000000002').compile(tx)));
+          // Committed before the function ends: another connection can lock the rows at once.
+          const { rows } = await sql<{ uuid: string }>`select uuid from orgs where uuid like 'COMMIT%' order by uuid for update nowait`.execute(store.db);
+          assert.deepEqual(
+            rows.map((r) => r.uuid),
+            ['COMMIT0000000000000001', 'COMMIT0000000000000002'],
+          );
+        });
+        assert.deepEqual(sent.slice(0, 2), ['EnclosedQuery', 'EnclosedQuery']);
+        assert.ok(!sent.includes('commit'), sent.join(' | '));
+        assert.ok(!sent.includes('rollback'), sent.join(' | '));
+      });
+
+      it('refuses a statement after the committing one, which stays committed', async () => {
+        await assert.rejects(
+          store.transaction(async (tx) => {
+            await tx.executeQuery(committing(sql`insert into orgs (uuid, name, created_at_ms) values (${'COMMIT0000000000000003'}, ${'x'}, ${1})`.compile(tx)));
+            await tx.insertInto('orgs').values(org('COMMIT0000000000000004')).execute();
+          }),
+          /after its transaction committed/,
+        );
+        const uuids = (
+          await store.db.selectFrom('orgs').select('uuid').where('uuid', 'in', ['COMMIT0000000000000003', 'COMMIT0000000000000004']).execute()
+        ).map((r) => r.uuid);
+        assert.deepEqual(uuids, ['COMMIT0000000000000003']);
+      });
+
+      it('rolls back whole when the committing statement fails, and its connection serves the next transactions', async () => {
+        await store.transaction((tx) => tx.insertInto('orgs').values(org('COMMIT0000000000000005')).execute());
+        for (let i = 0; i < 12; i++) {
+          const uuid = `COMMITFAIL${String(i).padStart(12, '0')}`;
+          await assert.rejects(
+            store.transaction(async (tx) => {
+              await tx.insertInto('orgs').values(org(uuid)).execute();
+              await tx.executeQuery(
+                committing(sql`insert into orgs (uuid, name, created_at_ms) values (${'COMMIT0000000000000005'}, ${'x'}, ${1})`.compile(tx)),
+              );
+            }),
+            /duplicate key/,
+          );
+        }
+        assert.equal((await store.db.selectFrom('orgs').select('uuid').where('uuid', 'like', 'COMMITFAIL%').execute()).length, 0);
+        // Every pooled connection left its failed transaction: a write on each commits, and no session is left idle in one.
+        await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            store.transaction((tx) =>
+              tx
+                .insertInto('orgs')
+                .values(org(`COMMITNEXT${String(i).padStart(12, '0')}`))
+                .execute(),
+            ),
+          ),
+        );
+        assert.equal((await store.db.selectFrom('orgs').select('uuid').where('uuid', 'like', 'COMMITNEXT%').execute()).length, 12);
+        const { rows } = await sql<{
+          n: string;
+        }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(store.db);
+        assert.equal(Number(rows[0]!.n), 0);
+      });
+
+      it('commits apart after a committing statement without parameters (the simple protocol cannot share its Sync)', async () => {
+        await store.transaction(async (tx) => {
+          await tx.insertInto('orgs').values(org('COMMIT0000000000000006')).execute();
+          await tx.executeQuery(committing(sql`update orgs set name = 'Plain' where uuid = 'COMMIT0000000000000006'`.compile(tx)));
+        });
+        assert.deepEqual(sent.slice(1), ["update orgs set name = 'Plain' where uuid = 'COMMIT0000000000000006'", 'commit']);
+        const row = await store.db.selectFrom('orgs').select('name').where('uuid', '=', 'COMMIT0000000000000006').executeTakeFirstOrThrow();
+        assert.equal(row.name, 'Plain');
       });
 
       it('sends nothing for a transaction that runs no statement', async () => {
