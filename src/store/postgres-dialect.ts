@@ -148,7 +148,6 @@ interface PgConnection {
   parse(message: { text: string }): void;
   bind(message: object): void;
   execute(message: object): void;
-  sync(): void;
 }
 const queryProtocol = pg.Query.prototype as unknown as QueryProtocol;
 
@@ -182,17 +181,18 @@ class EnclosedQuery extends pg.Query {
   prepare(connection: PgConnection): void {
     for (const text of this.before) sendStatement(connection, text);
     if (this.after.length === 0) return queryProtocol.prepare.call(this, connection);
-    // pg's prepare ends with the Sync: the ending statements go in before it.
-    const sync = connection.sync;
-    connection.sync = () => {
-      connection.sync = sync;
+    // The ending statements follow the statement's Execute. Not its Sync: pg also sends a Sync, without an
+    // Execute, when it cannot bind the values, and a COMMIT sent then would commit the transaction without it.
+    const execute = connection.execute;
+    connection.execute = (message) => {
+      connection.execute = execute;
+      execute.call(connection, message);
       for (const text of this.after) sendStatement(connection, text);
-      sync.call(connection);
     };
     try {
       queryProtocol.prepare.call(this, connection);
     } finally {
-      connection.sync = sync;
+      connection.execute = execute;
     }
   }
 

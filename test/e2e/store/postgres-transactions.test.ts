@@ -233,6 +233,25 @@ describe(
         assert.equal(Number(rows[0]!.n), 0);
       });
 
+      it('commits nothing when the committing statement cannot be sent (a value pg cannot bind)', async () => {
+        const unbindable = {
+          toPostgres: () => {
+            throw new Error('this value cannot be bound');
+          },
+        };
+        await assert.rejects(
+          store.transaction(async (tx) => {
+            await tx.insertInto('orgs').values(org('COMMIT0000000000000007')).execute();
+            await tx.executeQuery(
+              committing(sql`insert into orgs (uuid, name, created_at_ms) values (${'COMMIT0000000000000008'}, ${unbindable}, ${1})`.compile(tx)),
+            );
+          }),
+          /cannot be bound/,
+        );
+        const uuids = await store.db.selectFrom('orgs').select('uuid').where('uuid', 'in', ['COMMIT0000000000000007', 'COMMIT0000000000000008']).execute();
+        assert.deepEqual(uuids, []);
+      });
+
       it('commits apart after a committing statement without parameters (the simple protocol cannot share its Sync)', async () => {
         await store.transaction(async (tx) => {
           await tx.insertInto('orgs').values(org('COMMIT0000000000000006')).execute();
