@@ -71,8 +71,6 @@ async function measure(dialect: TestDialect): Promise<void> {
     const body = JSON.parse(await call({ [CAPTURE_HEADER]: 'getOrgV2' }));
     const statements = takeCaptured('getOrgV2');
     uninstallSqlCapture();
-    if (statements.length === 0)
-      throw new Error("the floor heard none of the server's SQL statements: with BENCH_DIST, link the build's node_modules to this checkout's");
     floor = await startFloorServer(database.url, [{ path: PATH, body: '{}', statements }]);
     bare.post(PATH, async () => body);
     await bare.listen({ port: 0, host: '127.0.0.1' });

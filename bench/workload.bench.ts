@@ -280,11 +280,6 @@ export async function run(): Promise<void> {
     const { apiKey, operations } = await setUp(gatehouse.deps, gatehouse.urls.rest);
     const recorded = await recordRequests(gatehouse.urls.rest, apiKey, operations);
     uninstallSqlCapture();
-    // A build whose drivers are other module instances (BENCH_DIST with a node_modules of its own) runs statements
-    // the capture does not hear, and the floor would answer without running any.
-    if (recorded.floor.every((r) => r.statements.length === 0)) {
-      throw new Error("the floor heard none of the server's SQL statements: with BENCH_DIST, link the build's node_modules to this checkout's");
-    }
     bare = await bareServer(operations, recorded.answers);
     floor = await startFloorServer(database.url, recorded.floor);
     console.log(

@@ -88,6 +88,10 @@ function postgresRunner(url: string): { run: Runner; close(): Promise<void> } {
 
 /** Starts the floor server for `requests` over the database at `databaseUrl` (sqlite:<file> or postgres://). */
 export async function startFloorServer(databaseUrl: string, requests: FloorRequest[]): Promise<{ port: number; close(): Promise<void> }> {
+  // A build whose drivers are other module instances (BENCH_DIST with a node_modules of its own) runs statements the
+  // capture does not hear, and the floor would answer without running any.
+  if (requests.every((r) => r.statements.length === 0))
+    throw new Error("the floor heard none of the server's SQL statements: with BENCH_DIST, link the build's node_modules to this checkout's");
   const byRequest = new Map(requests.map((r) => [key(r.path, JSON.parse(r.body)), r.statements]));
   const runner = databaseUrl.startsWith('sqlite:') ? sqliteRunner(databaseUrl.slice('sqlite:'.length)) : postgresRunner(databaseUrl);
   const app: FastifyInstance = Fastify();
