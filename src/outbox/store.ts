@@ -53,26 +53,56 @@ export async function claimDueDeliveries(
 export type DeliveryOutcome =
   { status: 'DELIVERED'; statusCode: number } | { status: 'PENDING' | 'FAILED'; statusCode: number | null; error: string; nextAttemptAtMs: number };
 
-/** Records an attempt's outcome, if the claim is still this instance's; false when it was taken over. */
-export async function recordOutcome(db: Db, id: number, claimToken: string, nowMs: number, outcome: DeliveryOutcome): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox_deliveries')
-    .set(
-      outcome.status === 'DELIVERED'
-        ? { status: 'DELIVERED', claim_token: null, last_status_code: outcome.statusCode, last_error: null, delivered_at_ms: nowMs, updated_at_ms: nowMs }
-        : {
-            status: outcome.status,
-            claim_token: null,
-            last_status_code: outcome.statusCode,
-            last_error: outcome.error,
-            next_attempt_at_ms: outcome.nextAttemptAtMs,
-            updated_at_ms: nowMs,
-          },
-    )
-    .where('id', '=', id)
-    .where('claim_token', '=', claimToken)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** An attempt's outcome to record on its delivery, under the claim it was made with. */
+export interface SettledAttempt {
+  id: number;
+  claimToken: string;
+  outcome: DeliveryOutcome;
+}
+
+/**
+ * Records the outcomes of attempts on their deliveries, each only if its claim is still the one it was made
+ * under, and answers the ids recorded (a delivery whose claim was taken over is left to its new holder). The
+ * accepted deliveries of one claim and status code are set by one statement, so a batch of them costs one round
+ * trip; a failed attempt carries its own error and next attempt, and is set alone.
+ */
+export async function recordOutcomes(db: Db, nowMs: number, settled: readonly SettledAttempt[]): Promise<Set<number>> {
+  const recorded = new Set<number>();
+  const accepted = new Map<string, { claimToken: string; statusCode: number; ids: number[] }>();
+  for (const { id, claimToken, outcome } of settled) {
+    if (outcome.status === 'DELIVERED') {
+      const key = `${outcome.statusCode} ${claimToken}`;
+      const group = accepted.get(key) ?? accepted.set(key, { claimToken, statusCode: outcome.statusCode, ids: [] }).get(key)!;
+      group.ids.push(id);
+      continue;
+    }
+    const rows = await db
+      .updateTable('outbox_deliveries')
+      .set({
+        status: outcome.status,
+        claim_token: null,
+        last_status_code: outcome.statusCode,
+        last_error: outcome.error,
+        next_attempt_at_ms: outcome.nextAttemptAtMs,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', id)
+      .where('claim_token', '=', claimToken)
+      .returning('id')
+      .execute();
+    for (const row of rows) recorded.add(Number(row.id));
+  }
+  for (const { claimToken, statusCode, ids } of accepted.values()) {
+    const rows = await db
+      .updateTable('outbox_deliveries')
+      .set({ status: 'DELIVERED', claim_token: null, last_status_code: statusCode, last_error: null, delivered_at_ms: nowMs, updated_at_ms: nowMs })
+      .where('id', 'in', ids)
+      .where('claim_token', '=', claimToken)
+      .returning('id')
+      .execute();
+    for (const row of rows) recorded.add(Number(row.id));
+  }
+  return recorded;
 }
 
 /** Hands a claimed delivery back without counting the attempt (the instance is shutting down). */
@@ -104,9 +134,9 @@ export async function findDeliveryByKey(db: Db, orgUuid: string, dedupeKey: stri
   return row as DeliveryRow | undefined;
 }
 
-/** Records one attempt at a delivery (the delivery log lists them). */
-export async function insertAttempt(db: Db, row: AttemptRow): Promise<void> {
-  await db.insertInto('outbox_attempts').values(row).execute();
+/** Records attempts at deliveries, in one statement (the delivery log lists them). */
+export async function insertAttempts(db: Db, rows: readonly AttemptRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('outbox_attempts').values(rows).execute();
 }
 
 /** The attempts at these deliveries, oldest first. */

@@ -44,7 +44,10 @@ export interface DeliveryKind {
 /** Thrown by an attempt step when the delivery can never succeed (its target was deleted): no retry. */
 export class GiveUp extends Error {}
 
-const BATCH = 16;
+/** The most deliveries a claim takes at once. */
+const CLAIM_BATCH = 16;
+/** The most deliveries an instance has in flight (claimed, not yet recorded). */
+const MAX_IN_FLIGHT = 64;
 export const DELIVERY_ID_HEADER = 'x-gatehouse-delivery-id';
 /** The longest Retry-After honoured: a receiver cannot park a delivery for longer than a day. */
 const MAX_RETRY_AFTER_MS = 24 * 3600_000;
@@ -58,20 +61,26 @@ export function retryAfterMs(value: string | undefined, nowMs: number): number |
 }
 
 /**
- * Delivers the outbox. Every instance runs one: each poll claims a batch of due deliveries (see
- * claimDueDeliveries), posts them concurrently, and records each outcome and attempt. A delivery that
- * fails is retried with exponential backoff and jitter until `maxAttempts` (or on its kind's schedule); one
- * left behind by a stopped or crashed instance is picked up again (at once after a clean stop, after its
- * lease after a crash).
+ * Delivers the outbox. Every instance runs one, as a pipeline: it claims due deliveries in batches (see
+ * claimDueDeliveries) while it has fewer than MAX_IN_FLIGHT in flight, posts each as soon as it is claimed, and
+ * records the outcomes that arrived while the last record was being written in one transaction, so that a slow
+ * receiver holds up only its own deliveries and a busy outbox costs a few statements per batch rather than per
+ * delivery. A delivery that fails is retried with exponential backoff and jitter until `maxAttempts` (or on its
+ * kind's schedule); one left behind by a stopped or crashed instance is picked up again (at once after a clean
+ * stop, after its lease after a crash).
  */
 export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, AttemptStep | DeliveryKind> = {}): OutboxWorker {
   const log = deps.log.child({ component: 'outbox' });
   const policy = deps.config.outbox;
-  const inFlight = new Map<number, { claimToken: string; abort: AbortController }>();
+  const inFlight = new Map<number, { row: DeliveryRow; abort: AbortController }>();
+  const attempts = new Set<Promise<void>>();
   const kinds: Record<string, DeliveryKind> = Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, typeof v === 'function' ? { attempt: v } : v]));
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
+  let claiming: Promise<void> | null = null;
+  /** Deliveries may be due beyond what was claimed: a claim came back full, or one was enqueued meanwhile. */
+  let moreDue = false;
+  let unrecorded: Array<store.SettledAttempt & { row: DeliveryRow; startedAtMs: number }> = [];
+  let recording: Promise<void> | null = null;
   let stopped = false;
 
   async function attempt(row: DeliveryRow, signal: AbortSignal): Promise<DeliveryOutcome> {
@@ -108,94 +117,118 @@ export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, Attemp
     }
   }
 
-  async function deliver(row: DeliveryRow): Promise<void> {
-    const claimToken = row.claim_token!;
+  /** Makes the attempt and queues its outcome for the next record; an attempt aborted by stop() records nothing. */
+  function deliver(row: DeliveryRow): void {
     const abort = new AbortController();
-    inFlight.set(row.id, { claimToken, abort });
-    try {
-      const startedAtMs = deps.clock.now();
-      const outcome = await attempt(row, abort.signal);
-      const nowMs = deps.clock.now();
-      const recorded = await deps.store.transaction(async (tx) => {
-        if (!(await store.recordOutcome(tx, row.id, claimToken, nowMs, outcome))) return false;
-        const error = outcome.status === 'DELIVERED' ? null : outcome.error;
-        await store.insertAttempt(tx, {
-          delivery_id: row.id,
-          attempt: row.attempts,
-          at_ms: startedAtMs,
-          duration_ms: nowMs - startedAtMs,
-          status_code: outcome.statusCode,
-          error,
-        });
-        return true;
-      });
-      const fields = { deliveryUuid: row.uuid, orgUuid: row.org_uuid, kind: row.kind, attempts: row.attempts };
-      if (!recorded) log.warn(fields, 'delivery outcome not recorded: the claim was taken over');
-      else if (outcome.status === 'DELIVERED') log.info(fields, 'delivered');
-      else log.warn({ ...fields, status: outcome.status, error: outcome.error }, 'delivery attempt failed');
-      if (recorded) await kinds[row.kind]?.afterOutcome?.(row, outcome);
-    } catch (e) {
-      if (!abort.signal.aborted) log.error({ err: e, deliveryUuid: row.uuid }, 'delivery could not be recorded');
-    } finally {
-      inFlight.delete(row.id);
-    }
+    inFlight.set(row.id, { row, abort });
+    const startedAtMs = deps.clock.now();
+    const made = attempt(row, abort.signal).then(
+      (outcome) => {
+        unrecorded.push({ id: row.id, claimToken: row.claim_token!, outcome, row, startedAtMs });
+        // Recorded after this turn's other answers have come in, with them.
+        recording ??= new Promise<void>((resolve) => setImmediate(resolve)).then(recordAll);
+      },
+      () => {
+        inFlight.delete(row.id);
+      },
+    );
+    attempts.add(made);
+    void made.finally(() => attempts.delete(made));
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
+  /** Records the queued outcomes, a transaction at a time, until none is left; then claims again. */
+  async function recordAll(): Promise<void> {
+    while (unrecorded.length > 0) {
+      const batch = unrecorded;
+      unrecorded = [];
+      const nowMs = deps.clock.now();
+      let recorded = new Set<number>();
+      try {
+        recorded = await deps.store.transaction(async (tx) => {
+          const ids = await store.recordOutcomes(tx, nowMs, batch);
+          await store.insertAttempts(
+            tx,
+            batch
+              .filter((s) => ids.has(s.id))
+              .map(({ row, outcome, startedAtMs }) => ({
+                delivery_id: row.id,
+                attempt: row.attempts,
+                at_ms: startedAtMs,
+                duration_ms: nowMs - startedAtMs,
+                status_code: outcome.statusCode,
+                error: outcome.status === 'DELIVERED' ? null : outcome.error,
+              })),
+          );
+          return ids;
+        });
+      } catch (e) {
+        // Left claimed: each is attempted again when its lease runs out.
+        log.error({ err: e, deliveryUuids: batch.map((s) => s.row.uuid) }, 'delivery outcomes could not be recorded');
+      }
+      for (const { row, outcome } of batch) {
+        inFlight.delete(row.id);
+        if (!recorded.has(row.id)) continue;
+        const fields = { deliveryUuid: row.uuid, orgUuid: row.org_uuid, kind: row.kind, attempts: row.attempts };
+        if (outcome.status === 'DELIVERED') log.info(fields, 'delivered');
+        else log.warn({ ...fields, status: outcome.status, error: outcome.error }, 'delivery attempt failed');
+      }
+      for (const { row, outcome } of batch) {
+        if (!recorded.has(row.id)) log.warn({ deliveryUuid: row.uuid, orgUuid: row.org_uuid }, 'delivery outcome not recorded: the claim was taken over');
+        else await kinds[row.kind]?.afterOutcome?.(row, outcome).catch((e) => log.error({ err: e, deliveryUuid: row.uuid }, 'after a delivery outcome'));
+      }
+      if (moreDue) claim();
+    }
+    recording = null;
+  }
+
+  /** Claims due deliveries while there is room in flight; a claim that comes back full claims again. */
+  function claim(): void {
+    moreDue = true;
+    if (stopped || claiming || inFlight.size >= MAX_IN_FLIGHT) return;
+    moreDue = false;
+    claiming = (async () => {
       const nowMs = deps.clock.now();
       const claimToken = randomToken(96);
-      const rows = await store.claimDueDeliveries(deps.store.db, deps.store.dialect, {
-        nowMs,
-        leaseUntilMs: nowMs + policy.leaseMs,
-        claimToken,
-        limit: BATCH,
-      });
+      const limit = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - inFlight.size);
+      const rows = await store.claimDueDeliveries(deps.store.db, deps.store.dialect, { nowMs, leaseUntilMs: nowMs + policy.leaseMs, claimToken, limit });
       if (stopped) {
         await Promise.all(rows.map((r) => store.releaseClaim(deps.store.db, r.id, claimToken, nowMs)));
         return;
       }
-      await Promise.all(rows.map(deliver));
-      if (rows.length === BATCH) again = true;
-    } while (again && !stopped);
-  }
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
-    timer.unref();
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
+      for (const row of rows) deliver(row);
+      if (rows.length === limit) moreDue = true;
+    })()
       .catch((e) => log.error({ err: e }, 'outbox poll failed'))
       .finally(() => {
-        running = null;
-        schedule(again ? 0 : policy.pollMs);
+        claiming = null;
+        if (moreDue) claim();
       });
   }
 
-  const unsubscribe = deps.bus.subscribe('outbox.enqueued', () => run());
-  schedule(0);
+  function poll() {
+    claim();
+    if (stopped) return;
+    timer = setTimeout(poll, policy.pollMs);
+    timer.unref();
+  }
+
+  const unsubscribe = deps.bus.subscribe('outbox.enqueued', () => claim());
+  poll();
 
   return {
-    kick: run,
+    kick: claim,
     async stop() {
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
-      const held = [...inFlight.entries()];
-      for (const [, { abort }] of held) abort.abort();
-      await running;
+      const held = [...inFlight.values()];
+      for (const { abort } of held) abort.abort();
+      await claiming;
+      await Promise.all(attempts);
+      while (recording) await recording;
       const nowMs = deps.clock.now();
-      await Promise.all(held.map(([id, { claimToken }]) => store.releaseClaim(deps.store.db, id, claimToken, nowMs).catch(() => {})));
+      // An aborted attempt recorded nothing: its delivery goes back to PENDING (a recorded one's claim is gone).
+      await Promise.all(held.map(({ row }) => store.releaseClaim(deps.store.db, row.id, row.claim_token!, nowMs).catch(() => {})));
     },
   };
 }
