@@ -74,7 +74,9 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   // (also those an earlier run left), and the chat relay.
   const stopKeyWatch = deps.bus.subscribe('key.revoked', ({ keyId }) => deps.keyCache.forgetKey(keyId));
   const stopRightsWatch = deps.bus.subscribe('permissions.changed', () => deps.rightsCache.clear());
-  const outbox = startOutboxWorker(deps, { ...ruleOutboxSteps(deps), ...webhookOutboxKinds(deps), ...chatOutboxKinds(deps) });
+  // The deliveries read and write over the store's background connections, so that a busy API does not hold them up.
+  const deliveryDeps = { ...deps, store: deps.store.background };
+  const outbox = startOutboxWorker(deliveryDeps, { ...ruleOutboxSteps(deliveryDeps), ...webhookOutboxKinds(deliveryDeps), ...chatOutboxKinds(deliveryDeps) });
   const relocks = await startRelockScheduler(deps);
   const relayRests = await startRelayRests(deps);
   const stopChatRelay = startChatRelay(deps, deps.mediaHost.base);

@@ -25,9 +25,20 @@ export interface Store {
   transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>): Promise<T>;
   dialect: DialectName;
   url: string;
+  /**
+   * The same database for the instance's background workers (the outbox's deliveries), over connections of their
+   * own on PostgreSQL: a busy API's transactions queue for the pool's connections, and a worker waiting behind
+   * them delivered nothing until the queue emptied. On SQLite (one connection, no pool) it is the store itself.
+   * Closed with the store.
+   */
+  background: Store;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Connections of the request path's pool, and of the background workers' (see Store.background). */
+const POOL_CONNECTIONS = 10;
+const BACKGROUND_CONNECTIONS = 2;
 
 // PostgreSQL answers int8 (bigint, count) as strings; every int8 here is an id, a count or epoch ms, all safe integers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -50,6 +61,7 @@ export function openStore(url: string, onBackgroundFailure: (error: Error) => vo
   let postgresReader: PostgresPointReader | null = null;
   let durable: DurableCommits | null = null;
   let checkpointer: Checkpointer | null = null;
+  let backgroundDb: Kysely<DB> | null = null;
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -68,27 +80,41 @@ export function openStore(url: string, onBackgroundFailure: (error: Error) => vo
     committer = new GroupCommit(transactions);
     if (file !== ':memory:') checkpointer = startCheckpointer(file, onBackgroundFailure);
   } else {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle client that loses its server must not take the process down.
-    pool.on('error', () => {});
+    const pool = (max: number) => {
+      const opened = new pg.Pool({ connectionString: url, max });
+      // An idle client that loses its server must not take the process down.
+      opened.on('error', () => {});
+      return opened;
+    };
     durable = new DurableCommits({ connectionString: url });
-    db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool, durable) });
-    attachPointReader(db, (postgresReader = new PostgresPointReader({ connectionString: url })));
+    db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool(POOL_CONNECTIONS), durable) });
+    backgroundDb = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool(BACKGROUND_CONNECTIONS), durable) });
+    postgresReader = new PostgresPointReader({ connectionString: url });
+    attachPointReader(db, postgresReader);
+    attachPointReader(backgroundDb, postgresReader);
   }
-  return {
+  const ping = async () => {
+    await sql`select 1`.execute(db);
+  };
+  const store = {
     db,
     dialect,
     url,
     transaction: (fn) => (committer ? committer.transaction(fn) : transactions.transaction().execute(fn)),
-    async ping() {
-      await sql`select 1`.execute(db);
-    },
+    ping,
     async close() {
       await postgresReader?.close();
       await checkpointer?.close();
       await db.destroy();
       if (transactions !== db) await transactions.destroy();
+      await backgroundDb?.destroy();
       await durable?.close();
     },
-  };
+  } as Store;
+  if (backgroundDb) {
+    const handle = backgroundDb;
+    const background = { ...store, db: handle, transaction: (fn) => handle.transaction().execute(fn), close: async () => {} } as Store;
+    store.background = background.background = background;
+  } else store.background = store;
+  return store;
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
+import { sql } from 'kysely';
 import { randomToken } from '../../../src/ids.js';
 import { recordOutcomes } from '../../../src/outbox/store.js';
 import type { NewDelivery } from '../../../src/outbox/store.js';
@@ -71,6 +73,44 @@ forEachDialect('Outbox: a pipeline of deliveries, recorded in batches', (dialect
     assert.equal(attempts.length, 40, 'one attempt logged per recorded delivery');
     assert.ok(attempts.every((a) => a.status_code === 200 && a.error === null && a.attempt === 1));
   });
+
+  // SQLite has one connection and no pool: its background store is the store itself.
+  if (dialect === 'postgres') {
+    it("delivers while the API's transactions hold every connection of the pool", async () => {
+      const receiver = await startReceiver(() => ({ status: 200 }));
+      receivers.push(receiver);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const holders = Array.from({ length: 10 }, () =>
+        server.gatehouse.deps.store.transaction(async (tx) => {
+          await sql`select 1`.execute(tx);
+          await gate;
+        }),
+      );
+      try {
+        // Every connection is taken: a read of the request path's pool now waits for the gate.
+        const queued = sql`select 1`.execute(db()).then(() => 'answered');
+        assert.equal(await Promise.race([queued, sleep(300).then(() => 'waiting')]), 'waiting');
+        await server.gatehouse.deps.store.background.db
+          .insertInto('outbox_deliveries')
+          .values(delivery('pooled', `${receiver.url}/hook`))
+          .execute();
+        await receiver.waitFor(1, 5000);
+        const row = await waitFor('the delivery recorded', async () => {
+          const found = await server.gatehouse.deps.store.background.db
+            .selectFrom('outbox_deliveries')
+            .select('status')
+            .where('dedupe_key', '=', 'pooled')
+            .executeTakeFirstOrThrow();
+          return found.status === 'DELIVERED' ? found : undefined;
+        });
+        assert.equal(row.status, 'DELIVERED');
+      } finally {
+        release();
+        await Promise.all(holders);
+      }
+    });
+  }
 
   it('records a batch of outcomes only under the claims they were made with', async () => {
     const [first, second] = [randomToken(96), randomToken(96)];
