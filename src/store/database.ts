@@ -39,6 +39,8 @@ export interface Store {
 /** Connections of the request path's pool, and of the background workers' (see Store.background). */
 const POOL_CONNECTIONS = 10;
 const BACKGROUND_CONNECTIONS = 2;
+/** How the background connections name themselves in `pg_stat_activity`. */
+export const BACKGROUND_APPLICATION = 'gatehouse background';
 
 // PostgreSQL answers int8 (bigint, count) as strings; every int8 here is an id, a count or epoch ms, all safe integers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -80,15 +82,15 @@ export function openStore(url: string, onBackgroundFailure: (error: Error) => vo
     committer = new GroupCommit(transactions);
     if (file !== ':memory:') checkpointer = startCheckpointer(file, onBackgroundFailure);
   } else {
-    const pool = (max: number) => {
-      const opened = new pg.Pool({ connectionString: url, max });
+    const pool = (max: number, applicationName?: string) => {
+      const opened = new pg.Pool({ connectionString: url, max, application_name: applicationName });
       // An idle client that loses its server must not take the process down.
       opened.on('error', () => {});
       return opened;
     };
     durable = new DurableCommits({ connectionString: url });
     db = transactions = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool(POOL_CONNECTIONS), durable) });
-    backgroundDb = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool(BACKGROUND_CONNECTIONS), durable) });
+    backgroundDb = new Kysely<DB>({ dialect: new DurablePostgresDialect(pool(BACKGROUND_CONNECTIONS, BACKGROUND_APPLICATION), durable) });
     postgresReader = new PostgresPointReader({ connectionString: url });
     attachPointReader(db, postgresReader);
     attachPointReader(backgroundDb, postgresReader);

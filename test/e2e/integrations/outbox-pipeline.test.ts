@@ -11,6 +11,7 @@ import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { waitFor } from '../../helpers/wait.js';
 import { startTestServer, type TestOrg, type TestServer } from '../../helpers/server.js';
 import { FAST_OUTBOX } from './alerts.js';
+import { BACKGROUND_APPLICATION } from '../../../src/store/database.js';
 
 forEachDialect('Outbox: a pipeline of deliveries, recorded in batches', (dialect) => {
   let database: TestDatabase;
@@ -105,6 +106,9 @@ forEachDialect('Outbox: a pipeline of deliveries, recorded in batches', (dialect
           return found.status === 'DELIVERED' ? found : undefined;
         });
         assert.equal(row.status, 'DELIVERED');
+        const { rows: lanes } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where application_name = ${BACKGROUND_APPLICATION} and datname = current_database()`.execute(server.gatehouse.deps.store.background.db);
+        assert.ok(lanes[0]!.n >= 1, 'the worker used the background connections');
       } finally {
         release();
         await Promise.all(holders);
