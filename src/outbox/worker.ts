@@ -63,9 +63,9 @@ export function retryAfterMs(value: string | undefined, nowMs: number): number |
 /**
  * Delivers the outbox. Every instance runs one, as a pipeline: it claims due deliveries in batches (see
  * claimDueDeliveries) while it has fewer than MAX_IN_FLIGHT in flight, posts each as soon as it is claimed, and
- * records the outcomes that arrived while the last record was being written in one transaction, so that a slow
- * receiver holds up only its own deliveries and a busy outbox costs a few statements per batch rather than per
- * delivery. A delivery that fails is retried with exponential backoff and jitter until `maxAttempts` (or on its
+ * records in one transaction the outcomes that arrived in a loop turn or while the last record was being written,
+ * so that a slow receiver holds up only its own deliveries and a busy outbox costs a few statements per batch
+ * rather than per delivery. A delivery that fails is retried with exponential backoff and jitter until `maxAttempts` (or on its
  * kind's schedule); one left behind by a stopped or crashed instance is picked up again (at once after a clean
  * stop, after its lease after a crash).
  */
@@ -165,16 +165,17 @@ export function startOutboxWorker(deps: WorkerDeps, steps: Record<string, Attemp
         // Left claimed: each is attempted again when its lease runs out.
         log.error({ err: e, deliveryUuids: batch.map((s) => s.row.uuid) }, 'delivery outcomes could not be recorded');
       }
+      // Every slot is freed before any kind's afterOutcome is awaited.
       for (const { row, outcome } of batch) {
         inFlight.delete(row.id);
-        if (!recorded.has(row.id)) continue;
         const fields = { deliveryUuid: row.uuid, orgUuid: row.org_uuid, kind: row.kind, attempts: row.attempts };
-        if (outcome.status === 'DELIVERED') log.info(fields, 'delivered');
+        if (!recorded.has(row.id)) log.warn(fields, 'delivery outcome not recorded: the claim was taken over');
+        else if (outcome.status === 'DELIVERED') log.info(fields, 'delivered');
         else log.warn({ ...fields, status: outcome.status, error: outcome.error }, 'delivery attempt failed');
       }
       for (const { row, outcome } of batch) {
-        if (!recorded.has(row.id)) log.warn({ deliveryUuid: row.uuid, orgUuid: row.org_uuid }, 'delivery outcome not recorded: the claim was taken over');
-        else await kinds[row.kind]?.afterOutcome?.(row, outcome).catch((e) => log.error({ err: e, deliveryUuid: row.uuid }, 'after a delivery outcome'));
+        if (!recorded.has(row.id)) continue;
+        await kinds[row.kind]?.afterOutcome?.(row, outcome).catch((e) => log.error({ err: e, deliveryUuid: row.uuid }, 'after a delivery outcome'));
       }
       if (moreDue) claim();
     }

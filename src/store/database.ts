@@ -95,15 +95,14 @@ export function openStore(url: string, onBackgroundFailure: (error: Error) => vo
     attachPointReader(db, postgresReader);
     attachPointReader(backgroundDb, postgresReader);
   }
-  const ping = async () => {
-    await sql`select 1`.execute(db);
-  };
   const store = {
     db,
     dialect,
     url,
     transaction: (fn) => (committer ? committer.transaction(fn) : transactions.transaction().execute(fn)),
-    ping,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
     async close() {
       await postgresReader?.close();
       await checkpointer?.close();
